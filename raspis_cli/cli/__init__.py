@@ -1,0 +1,21 @@
+"""The ``raspis`` command line: one typer app, one module per command group.
+
+Only this package imports typer and rich. Each command module registers its
+commands on :data:`app` when imported below.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from raspis_cli.cli.common import app, run_app
+
+# Command modules register themselves on ``app`` as they are imported.
+from raspis_cli.cli import rules_cmd  # noqa: E402,F401  isort: skip
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Entry point of the ``raspis`` console script."""
+    sys.exit(run_app(sys.argv[1:]))

@@ -1,0 +1,141 @@
+"""What every command shares: the app, output formats, errors and exit codes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from raspis_cli.rules import Rules, RulesError, parse_assignment
+
+app = typer.Typer(
+    name="raspis",
+    help="Validate, score and query game records of Raspisnoy poker (расписной покер).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+EXIT_OK = 0
+EXIT_VIOLATIONS = 1
+EXIT_ERROR = 2
+
+stdout = Console(highlight=False, soft_wrap=True)
+stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class TableFormat(str, Enum):
+    """Output formats of commands that print rows."""
+
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+class UsageError(Exception):
+    """A problem with what the user asked for: printed as one line, exit 2."""
+
+
+def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
+    """Print ``raspis: error: MESSAGE`` on stderr and exit."""
+    stderr.print(f"raspis: error: {message}", markup=False)
+    raise typer.Exit(code)
+
+
+def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
+    """Rules from ``--rules PRESET`` and ``--set OPTION=VALUE`` options."""
+    try:
+        rules = Rules.preset(preset or "raspisnoy")
+        options: dict[str, object] = {}
+        for text in assignments or ():
+            name, value = parse_assignment(text)
+            options[name] = value
+        return rules.with_options(options)
+    except RulesError as e:
+        fail(str(e))
+
+
+def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = None) -> None:
+    """Print rows (dicts with the same keys) as a rich table, JSON list or CSV."""
+    if fmt == "json":
+        write_json(list(rows))
+        return
+    columns = list(rows[0]) if rows else []
+    if fmt == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(columns)
+        for row in rows:
+            writer.writerow(["" if row[c] is None else _cell(row[c]) for c in columns])
+        sys.stdout.write(buffer.getvalue())
+        return
+    table = Table(title=title, show_lines=False)
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        table.add_row(*("" if row[c] is None else _cell(row[c]) for c in columns))
+    stdout.print(table)
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def write_json(data: object) -> None:
+    """Print JSON on stdout: UTF-8, not ASCII-escaped, indented."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def run_app(argv: list[str]) -> int:
+    """Run the app on these arguments and return the exit code; no traceback
+    ever reaches the user unless ``--traceback`` is given or
+    ``RASPIS_TRACEBACK=1`` is set."""
+    show_traceback = "--traceback" in argv or os.environ.get("RASPIS_TRACEBACK") == "1"
+    argv = [a for a in argv if a != "--traceback"]
+    try:
+        result = app(args=argv, prog_name="raspis", standalone_mode=False)
+    except typer.Exit as e:
+        return int(e.exit_code or 0)
+    except KeyboardInterrupt:
+        stderr.print("raspis: interrupted", markup=False)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (``raspis ... | head``): not an error of ours
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        except OSError:
+            pass
+        return 0
+    except Exception as e:  # noqa: BLE001 - the last line of defence
+        import click
+
+        if isinstance(e, click.exceptions.Abort):
+            return 130
+        if isinstance(e, click.ClickException):
+            e.show()
+            return EXIT_ERROR
+        if show_traceback:
+            traceback.print_exc()
+        else:
+            stderr.print(
+                f"raspis: internal error: {type(e).__name__}: {e} "
+                "(run with --traceback for details; please report it)",
+                markup=False,
+            )
+        return EXIT_ERROR
+    return result if isinstance(result, int) else 0

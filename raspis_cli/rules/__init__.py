@@ -1,0 +1,205 @@
+"""The rules of a table: one frozen value holding every option of RULES.md.
+
+>>> rules = Rules.preset("classic").with_options({"void": "free"})
+>>> rules.void
+'free'
+
+Presets are JSON data files in ``raspis_cli/rules/presets/``; an option is
+one field here, one entry in :data:`~raspis_cli.rules.options.OPTIONS`, and
+one place in the engine that reads it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from raspis_cli.cards import Deck
+from raspis_cli.rules.options import (
+    KINDS,
+    OPTIONS,
+    SPECIAL_KINDS,
+    OptionError,
+    OptionSpec,
+    OptionValue,
+)
+
+__all__ = [
+    "Rules",
+    "RulesError",
+    "OptionError",
+    "OPTIONS",
+    "OptionSpec",
+    "KINDS",
+    "SPECIAL_KINDS",
+    "PRESETS",
+    "parse_assignment",
+]
+
+PRESETS = ("raspisnoy", "classic", "georgian", "joker54")
+"""The shipped presets; ``raspisnoy`` is the default."""
+
+
+class RulesError(ValueError):
+    """An unknown preset, option or option value."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of RULES.md, with the ``raspisnoy`` values as defaults."""
+
+    preset_name: str = "raspisnoy"
+    deck: int = 36
+    joker: str = "7S"
+    players: tuple[int, int] = (3, 5)
+    schedule: str = "raspisnoy"
+    ladder_down: bool = False
+    specials: tuple[str, ...] = ("no-trump", "dark", "miser", "golden")
+    full_deal_trump: str = "dealer-shows"
+    circular_trumps: bool = False
+    dealer_restriction: str = "sum"
+    third_pass: bool = False
+    void: str = "free"
+    first_leader: str = "left-of-dealer"
+    joker_lead_modes: tuple[str, ...] = ("high", "low")
+    joker_follow_modes: tuple[str, ...] = ("take", "discard")
+    joker_demand_first_trick_only: bool = False
+    joker_high_winner: str = "joker"
+    joker_take_beaten_by_trump: bool = False
+    joker_low_nobody_follows: str = "first-card-suit"
+    two_jokers: str = "later-wins"
+    discard_suit: str = "required"
+    revoke_penalty: int = 0
+    revoke_replay: bool = False
+    joker_lead_penalty: int = 0
+    exact_per_trick: int = 10
+    exact_bonus: int = 0
+    pass_made: int = 5
+    under_per_missing: int = -10
+    under_per_taken: int = 0
+    over_per_taken: int = 1
+    miser_zero: int = 100
+    miser_per_trick: int = -20
+    golden_zero: int = -100
+    golden_per_trick: int = 20
+    forehead_per_trick: int = 50
+    forehead_per_missing: int = -50
+    special_multiplier: int = 1
+    # derived, not options
+    deck_cards: Deck = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deck_cards", _deck(self.deck, self.joker))
+
+    # --- construction ----------------------------------------------------
+
+    @staticmethod
+    def preset(name: str) -> Rules:
+        """The rules of a shipped preset; raises :class:`RulesError` if unknown."""
+        return _preset(name)
+
+    def with_options(self, options: Mapping[str, object]) -> Rules:
+        """A copy with options overridden by name; values as JSON or text.
+
+        Raises :class:`RulesError` for an unknown option or a bad value.
+        """
+        changes: dict[str, Any] = {}
+        for name, raw in options.items():
+            spec = OPTIONS.get(name)
+            if spec is None:
+                raise RulesError(f"unknown option {name!r}" + _did_you_mean(name))
+            try:
+                changes[name] = spec.read(raw)
+            except OptionError as e:
+                raise RulesError(str(e)) from None
+        if not changes:
+            return self
+        return dataclasses.replace(self, **changes)
+
+    @staticmethod
+    def from_record(preset: str | None, options: Mapping[str, object] | None = None) -> Rules:
+        """The rules a record names: a preset (default ``raspisnoy``) plus overrides."""
+        rules = Rules.preset(preset or "raspisnoy")
+        return rules.with_options(options or {})
+
+    # --- reading -----------------------------------------------------------
+
+    def value(self, name: str) -> OptionValue:
+        """The value of an option by name."""
+        if name not in OPTIONS:
+            raise RulesError(f"unknown option {name!r}")
+        value: OptionValue = getattr(self, name)
+        return value
+
+    def options(self) -> dict[str, OptionValue]:
+        """Every option and its value, in the order of RULES.md."""
+        return {name: getattr(self, name) for name in OPTIONS}
+
+    def changed_from(self, base: Rules) -> dict[str, OptionValue]:
+        """The options whose value differs from ``base``."""
+        return {n: v for n, v in self.options().items() if getattr(base, n) != v}
+
+    def to_json(self) -> dict[str, object]:
+        """Every option as JSON values."""
+        return {n: OPTIONS[n].to_json(v) for n, v in self.options().items()}
+
+    def max_cards(self, players: int) -> int:
+        """M: the most cards each player can be dealt."""
+        return self.deck // players
+
+    def special_factor(self, kind: str) -> int:
+        """The multiplier of a deal kind's score."""
+        return self.special_multiplier if kind in SPECIAL_KINDS else 1
+
+
+def _deck(size: int, joker: str) -> Deck:
+    return _deck_cached(size, joker if size == 36 else "none")
+
+
+@cache
+def _deck_cached(size: int, joker: str) -> Deck:
+    return Deck(size, None if joker == "none" else joker)
+
+
+def _did_you_mean(name: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, list(OPTIONS), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+@cache
+def _preset(name: str) -> Rules:
+    if name not in PRESETS:
+        raise RulesError(f"unknown preset {name!r}; the presets are {', '.join(PRESETS)}")
+    text = resources.files("raspis_cli.rules").joinpath("presets", f"{name}.json").read_text(
+        encoding="utf-8"
+    )
+    data = json.loads(text)
+    options = data.get("options", {})
+    return dataclasses.replace(Rules(), preset_name=name).with_options(options)
+
+
+def preset_description(name: str) -> str:
+    """The one-line description a preset file carries."""
+    _preset(name)
+    text = resources.files("raspis_cli.rules").joinpath("presets", f"{name}.json").read_text(
+        encoding="utf-8"
+    )
+    return str(json.loads(text).get("description", ""))
+
+
+def parse_assignment(text: str) -> tuple[str, str]:
+    """Split ``OPTION=VALUE`` as given to ``--set``; raises :class:`RulesError`."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise RulesError(f"expected OPTION=VALUE, got {text!r}")
+    return name.strip(), value.strip()
+
+
+assert set(KINDS) >= set(SPECIAL_KINDS)

@@ -1,0 +1,232 @@
+"""Every option of RULES.md: its name, type, allowed values, default and meaning.
+
+An option is described once, here; :class:`~raspis_cli.rules.Rules` is built
+from these descriptions and presets are data files that set some of them.
+Values are parsed from JSON values (records, preset files) and from
+command-line text (``--set void=free``) by the same functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["OptionSpec", "OPTIONS", "OptionError", "KINDS", "SPECIAL_KINDS", "JOKER_MODES"]
+
+KINDS: Final = ("normal", "no-trump", "dark", "miser", "golden", "forehead")
+SPECIAL_KINDS: Final = ("no-trump", "dark", "miser", "golden")
+"""The kinds that ``special_multiplier`` applies to."""
+JOKER_MODES: Final = ("high", "lowest", "low", "take", "discard", "as")
+LEAD_MODES: Final = ("high", "lowest", "low", "take", "as")
+FOLLOW_MODES: Final = ("take", "discard", "as")
+SCHEDULES: Final = ("raspisnoy", "classic", "georgian", "joker54", "free")
+
+
+class OptionError(ValueError):
+    """An unknown option name or a value the option does not accept."""
+
+
+OptionValue = int | bool | str | tuple[int, int] | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option: how to read it, what it may be, what it means."""
+
+    name: str
+    type_name: str
+    meaning: str
+    parse: Callable[[object], OptionValue]
+    choices: tuple[str, ...] = ()
+
+    def read(self, value: object) -> OptionValue:
+        """Parse a JSON value or command-line text into the option's value."""
+        try:
+            return self.parse(value)
+        except OptionError as e:
+            raise OptionError(f"option {self.name}: {e}") from None
+
+    def show(self, value: OptionValue) -> str:
+        """The value as text, as it is written on the command line."""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, tuple) and self.type_name == "range":
+            return f"{value[0]}-{value[1]}"
+        if isinstance(value, tuple):
+            return ",".join(str(v) for v in value)
+        return str(value)
+
+    def to_json(self, value: OptionValue) -> object:
+        """The value as JSON, as a record or preset file writes it."""
+        if isinstance(value, tuple):
+            return list(value)
+        return value
+
+
+def _choice(*choices: str) -> Callable[[object], OptionValue]:
+    def parse(value: object) -> OptionValue:
+        text = str(value).strip() if not isinstance(value, bool) else ""
+        if isinstance(value, int) and not isinstance(value, bool):
+            text = str(value)
+        if text not in choices:
+            raise OptionError(f"expected one of {', '.join(choices)}, got {value!r}")
+        return text
+
+    return parse
+
+
+def _bool(value: object) -> OptionValue:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "on", "1"):
+        return True
+    if text in ("false", "no", "off", "0"):
+        return False
+    raise OptionError(f"expected true or false, got {value!r}")
+
+
+def _int(value: object) -> OptionValue:
+    if isinstance(value, bool):
+        raise OptionError(f"expected a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise OptionError(f"expected a whole number, got {value!r}") from None
+
+
+def _range(value: object) -> OptionValue:
+    items: list[object]
+    if isinstance(value, (list, tuple)):
+        items = list(value)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        items = [value, value]
+    else:
+        text = str(value).strip().strip("[]")
+        items = [p for p in text.replace(",", "-").replace("–", "-").split("-") if p.strip()]
+        if len(items) == 1:
+            items = items * 2
+    if len(items) != 2:
+        raise OptionError(f"expected [min, max] like 3-5, got {value!r}")
+    low, high = (int(_int(v)) for v in items)  # type: ignore[call-overload]
+    if not 2 <= low <= high:
+        raise OptionError(f"expected 2 <= min <= max, got {value!r}")
+    return (low, high)
+
+
+def _subset(*choices: str) -> Callable[[object], OptionValue]:
+    def parse(value: object) -> OptionValue:
+        if isinstance(value, (list, tuple)):
+            items = [str(v).strip() for v in value]
+        else:
+            items = str(value).replace(",", " ").split()
+        for item in items:
+            if item not in choices:
+                raise OptionError(f"expected some of {', '.join(choices)}, got {item!r}")
+        # canonical order, no repeats
+        return tuple(c for c in choices if c in items)
+
+    return parse
+
+
+def _kinds(value: object) -> OptionValue:
+    if isinstance(value, (list, tuple)):
+        items = [str(v).strip() for v in value]
+    else:
+        items = str(value).replace(",", " ").split()
+    for item in items:
+        if item not in KINDS or item == "normal":
+            raise OptionError(f"expected special kinds from {', '.join(KINDS[1:])}, got {item!r}")
+    return tuple(items)
+
+
+def _deck(value: object) -> OptionValue:
+    number = _int(value)
+    if number not in (36, 54):
+        raise OptionError(f"expected 36 or 54, got {value!r}")
+    return number
+
+
+def _joker(value: object) -> OptionValue:
+    if value is None:
+        return "none"
+    text = str(value).strip().upper()
+    if text in ("7S", "6S"):
+        return text
+    if text == "NONE":
+        return "none"
+    raise OptionError(f"expected 7S, 6S or none, got {value!r}")
+
+
+def _spec(name: str, type_name: str, meaning: str, parse: Callable[[object], OptionValue],
+          choices: tuple[str, ...] = ()) -> OptionSpec:
+    return OptionSpec(name, type_name, meaning, parse, choices)
+
+
+def _choice_spec(name: str, meaning: str, *choices: str) -> OptionSpec:
+    return OptionSpec(name, "choice", meaning, _choice(*choices), choices)
+
+
+def _points(name: str, meaning: str) -> OptionSpec:
+    return OptionSpec(name, "int", meaning, _int)
+
+
+_SPECS: Final = [
+    _spec("deck", "choice", "36 cards (6..A) or 54 (2..A and jokers RJ, BJ)", _deck, ("36", "54")),
+    _spec("joker", "choice", "in 36 cards, the card that is the joker: 7S, 6S or none", _joker,
+          ("7S", "6S", "none")),
+    _spec("players", "range", "the allowed number of players, min-max", _range),
+    _choice_spec("schedule", "the sequence of deals (free: any, each deal states its count and kind)",
+                 *SCHEDULES),
+    _spec("ladder_down", "bool", "raspisnoy: M-1 .. 1 follows the max deals", _bool),
+    _spec("specials", "kinds", "the special deal kinds played at the max card count", _kinds,
+          KINDS[1:]),
+    _choice_spec("full_deal_trump", "trump when every card is dealt", "dealer-shows", "last-card",
+                 "random-card", "none"),
+    _spec("circular_trumps", "bool", "no fixed trump: the suit after the suit led is trump", _bool),
+    _choice_spec("dealer_restriction", "what the dealer may not bid: sum = cards, all cards, or off",
+                 "sum", "no-full-bid", "off"),
+    _spec("third_pass", "bool", "nobody may bid 0 in three consecutive deals with bids", _bool),
+    _choice_spec("void", "void in the suit led: play anything, or a trump if held", "free",
+                 "must-trump"),
+    _choice_spec("first_leader", "who leads the first trick", "left-of-dealer", "dealer"),
+    _spec("joker_lead_modes", "modes", "joker declarations allowed on the lead",
+          _subset(*LEAD_MODES), LEAD_MODES),
+    _spec("joker_follow_modes", "modes", "joker declarations allowed when following",
+          _subset(*FOLLOW_MODES), FOLLOW_MODES),
+    _spec("joker_demand_first_trick_only", "bool", "high/lowest only in the first trick of a deal",
+          _bool),
+    _choice_spec("joker_high_winner", "a non-trump high demand answered with a trump: who wins",
+                 "joker", "highest-trump"),
+    _spec("joker_take_beaten_by_trump", "bool",
+          "a joker leading take + non-trump suit is beaten by a trump", _bool),
+    _choice_spec("joker_low_nobody_follows",
+                 "low + suit with nobody on that suit or trump: who wins", "first-card-suit",
+                 "joker-wins"),
+    _choice_spec("two_jokers", "54 cards, both jokers in a trick: later take wins, or opposite",
+                 "later-wins", "opposite"),
+    _choice_spec("discard_suit", "whether a discarding joker must name a suit", "required",
+                 "optional"),
+    _points("revoke_penalty", "points added for a card off the suit led (or off trump) while holding it"),
+    _spec("revoke_replay", "bool", "after a revoke the deal is replayed", _bool),
+    _points("joker_lead_penalty", "points added for leading the joker unless it is the last card"),
+    _points("exact_per_trick", "bid made (bid > 0): points per trick bid"),
+    _points("exact_bonus", "bid made (bid > 0): points added once"),
+    _points("pass_made", "bid 0 and took 0: points"),
+    _points("under_per_missing", "took fewer than bid: points per missing trick"),
+    _points("under_per_taken", "took fewer than bid: points per trick taken"),
+    _points("over_per_taken", "took more than bid: points per trick taken"),
+    _points("miser_zero", "miser deal, no trick taken: points"),
+    _points("miser_per_trick", "miser deal: points per trick taken"),
+    _points("golden_zero", "golden deal, no trick taken: points"),
+    _points("golden_per_trick", "golden deal: points per trick taken"),
+    _points("forehead_per_trick", "forehead deal, bid made (bid > 0): points per trick bid"),
+    _points("forehead_per_missing", "forehead deal, took fewer than bid: points per missing trick"),
+    _points("special_multiplier", "the multiplier of no-trump, dark, miser and golden deal scores"),
+]
+
+OPTIONS: Final[dict[str, OptionSpec]] = {spec.name: spec for spec in _SPECS}
+"""Every option by name, in the order of RULES.md."""

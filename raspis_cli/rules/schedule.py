@@ -1,0 +1,118 @@
+"""The schedule of deals (RULES.md §4): which card count and kind each deal has."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from raspis_cli.rules import Rules
+
+__all__ = ["ScheduledDeal", "Schedule", "schedule_for"]
+
+
+@dataclass(frozen=True)
+class ScheduledDeal:
+    """One deal of a schedule: its 1-based number, card count and kind."""
+
+    number: int
+    cards: int
+    kind: str
+
+    def to_json(self) -> dict[str, object]:
+        """``{"number", "cards", "kind"}`` as ``rules schedule --format json`` prints."""
+        return {"number": self.number, "cards": self.cards, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The deals a game is expected to have.
+
+    ``fixed`` are the deals every game has, in order. ``tail_kinds`` (classic
+    only) are the special kinds that may follow at ``tail_cards`` cards in any
+    order and number; ``listing`` is the canonical sequence including the tail
+    (each special ``players`` times). ``free`` schedules check nothing but
+    that the deal fits the deck.
+    """
+
+    players: int
+    max_cards: int
+    free: bool
+    fixed: tuple[ScheduledDeal, ...]
+    tail_kinds: tuple[str, ...] = ()
+    tail_cards: int = 0
+    tail_listing: tuple[ScheduledDeal, ...] = ()
+
+    @property
+    def listing(self) -> tuple[ScheduledDeal, ...]:
+        """The deal sequence as printed by ``rules schedule``."""
+        return self.fixed + self.tail_listing
+
+    def problem(self, index: int, cards: int, kind: str) -> str | None:
+        """Why deal number ``index + 1`` (counting deals actually scored) breaks
+        the schedule with this card count and kind, or ``None`` when it fits."""
+        if self.free:
+            if cards < 1 or cards > self.max_cards:
+                return (f"{self.players} players can be dealt 1 to {self.max_cards} cards, "
+                        f"not {cards}")
+            return None
+        if index < len(self.fixed):
+            want = self.fixed[index]
+            if want.cards != cards or want.kind != kind:
+                return (f"deal {index + 1} of the schedule is {want.cards} cards {want.kind}, "
+                        f"the record has {cards} cards {kind}")
+            return None
+        if self.tail_kinds:
+            if cards != self.tail_cards or kind not in self.tail_kinds:
+                return (f"after deal {len(self.fixed)} the schedule has special deals "
+                        f"({', '.join(self.tail_kinds)}) of {self.tail_cards} cards, "
+                        f"the record has {cards} cards {kind}")
+            return None
+        return f"the schedule has {len(self.fixed)} deals; this is deal {index + 1}"
+
+    def missing(self, played: int) -> str | None:
+        """Why a finished game of ``played`` scored deals is too short, or ``None``."""
+        if self.free or played >= len(self.fixed):
+            return None
+        return f"the schedule has {len(self.fixed)} deals, the game ends after {played}"
+
+
+def schedule_for(rules: Rules, players: int) -> Schedule:
+    """The schedule of these rules for this many players."""
+    m = rules.max_cards(players)
+    n = players
+    kind = rules.schedule
+    if kind == "free":
+        return Schedule(n, m, True, ())
+    counts: list[tuple[int, str]] = []
+    tail: list[tuple[int, str]] = []
+    tail_kinds: tuple[str, ...] = ()
+    if kind == "raspisnoy":
+        counts += [(c, "normal") for c in range(1, m + 1)]
+        counts += [(m, "normal")] * (n - 1)
+        if rules.ladder_down:
+            counts += [(c, "normal") for c in range(m - 1, 0, -1)]
+        for special in rules.specials:
+            counts += [(m, special)] * n
+    elif kind == "classic":
+        counts += [(c, "normal") for c in range(1, m)]
+        counts += [(m, "normal")] * n
+        counts += [(c, "normal") for c in range(m - 1, 0, -1)]
+        for special in rules.specials:
+            tail += [(m, special)] * n
+        tail_kinds = rules.specials
+    elif kind == "georgian":
+        top = min(m, 9)
+        counts += [(c, "normal") for c in range(1, top)]
+        counts += [(top, "normal")] * 4
+        counts += [(c, "normal") for c in range(top - 1, 0, -1)]
+        counts += [(top, "normal")] * 4
+    elif kind == "joker54":
+        top = min(8, m)
+        counts += [(c, "normal") for c in range(2, top + 1)]
+        counts += [(c, "normal") for c in range(top - 1, 1, -1)]
+    else:  # pragma: no cover - the option's parser admits no other value
+        raise ValueError(kind)
+    fixed = tuple(ScheduledDeal(i + 1, c, k) for i, (c, k) in enumerate(counts))
+    tail_listing = tuple(
+        ScheduledDeal(len(fixed) + i + 1, c, k) for i, (c, k) in enumerate(tail)
+    )
+    return Schedule(n, m, False, fixed, tail_kinds, m if tail_kinds else 0, tail_listing)
