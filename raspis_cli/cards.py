@@ -19,19 +19,19 @@ from enum import IntEnum
 from typing import Final
 
 __all__ = [
-    "Suit",
-    "Card",
-    "Deck",
-    "CardError",
-    "RED_JOKER",
     "BLACK_JOKER",
     "RANK_NAMES",
-    "parse_card",
-    "parse_suit",
-    "parse_rank",
-    "mask_of",
-    "cards_of",
+    "RED_JOKER",
     "SUIT_MASKS",
+    "Card",
+    "CardError",
+    "Deck",
+    "Suit",
+    "cards_of",
+    "mask_of",
+    "parse_card",
+    "parse_rank",
+    "parse_suit",
 ]
 
 
@@ -291,12 +291,12 @@ class Deck:
     joker; ``Deck(54)`` is 2..A plus ``RJ`` and ``BJ``.
     """
 
-    __slots__ = ("size", "cards", "mask", "jokers", "joker_mask", "suit_masks")
+    __slots__ = ("cards", "joker_mask", "jokers", "mask", "size", "suit_masks")
 
     def __init__(self, size: int, joker: str | None = "7S") -> None:
         if size == 36:
             cards = [c for c in _ALL[:52] if c.rank >= 6]
-            jokers = () if joker in (None, "none") else (parse_card(str(joker)),)
+            jokers: tuple[Card, ...] = () if joker in (None, "none") else (parse_card(str(joker)),)
             if jokers and jokers[0] not in cards:
                 raise ValueError(f"the joker {joker} is not in a 36-card deck")
         elif size == 54:

@@ -15,17 +15,18 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from raspis_cli.cards import Card, Suit
+from raspis_cli.engine.actions import JokerDecl
 
 __all__ = [
-    "Pos",
-    "NoTrump",
     "NO_TRUMP",
-    "TrumpValue",
-    "JokerDecl",
-    "PlayRecord",
-    "PenaltyRecord",
     "DealRecord",
     "GameRecord",
+    "JokerDecl",
+    "NoTrump",
+    "PenaltyRecord",
+    "PlayRecord",
+    "Pos",
+    "TrumpValue",
 ]
 
 
@@ -54,24 +55,6 @@ NO_TRUMP = NoTrump.NO_TRUMP
 TrumpValue = Card | Suit | NoTrump
 """A deal's trump as written: the card turned up or shown, a bare suit, or no
 trump. ``None`` in :attr:`DealRecord.trump` means it was not written."""
-
-
-@dataclass(frozen=True, slots=True)
-class JokerDecl:
-    """A joker's declaration: a mode of RULES.md §6, with its suit or card."""
-
-    mode: str
-    suit: Suit | None = None
-    card: Card | None = None
-
-    def to_json(self) -> dict[str, str]:
-        """``{"mode", "suit"?, "card"?}`` as RECORD-JSON.md writes it."""
-        out = {"mode": self.mode}
-        if self.suit is not None:
-            out["suit"] = self.suit.name
-        if self.card is not None:
-            out["card"] = self.card.code
-        return out
 
 
 @dataclass(slots=True)

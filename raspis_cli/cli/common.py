@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -9,7 +10,7 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 from typing import Any, NoReturn
 
 import typer
@@ -35,7 +36,7 @@ stdout = Console(highlight=False, soft_wrap=True)
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-class TableFormat(str, Enum):
+class TableFormat(StrEnum):
     """Output formats of commands that print rows."""
 
     table = "table"
@@ -116,12 +117,10 @@ def run_app(argv: list[str]) -> int:
         return 130
     except BrokenPipeError:
         # the reader went away (``raspis ... | head``): not an error of ours
-        try:
+        with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115
-        except OSError:
-            pass
         return 0
-    except Exception as e:  # noqa: BLE001 - the last line of defence
+    except Exception as e:
         import click
 
         if isinstance(e, click.exceptions.Abort):

@@ -30,14 +30,14 @@ from raspis_cli.rules.options import (
 )
 
 __all__ = [
+    "KINDS",
+    "OPTIONS",
+    "PRESETS",
+    "SPECIAL_KINDS",
+    "OptionError",
+    "OptionSpec",
     "Rules",
     "RulesError",
-    "OptionError",
-    "OPTIONS",
-    "OptionSpec",
-    "KINDS",
-    "SPECIAL_KINDS",
-    "PRESETS",
     "parse_assignment",
 ]
 

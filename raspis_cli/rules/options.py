@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["OptionSpec", "OPTIONS", "OptionError", "KINDS", "SPECIAL_KINDS", "JOKER_MODES"]
+__all__ = ["JOKER_MODES", "KINDS", "OPTIONS", "SPECIAL_KINDS", "OptionError", "OptionSpec"]
 
 KINDS: Final = ("normal", "no-trump", "dark", "miser", "golden", "forehead")
 SPECIAL_KINDS: Final = ("no-trump", "dark", "miser", "golden")
@@ -98,6 +98,12 @@ def _int(value: object) -> OptionValue:
         raise OptionError(f"expected a whole number, got {value!r}") from None
 
 
+def _as_int(value: object) -> int:
+    number = _int(value)
+    assert isinstance(number, int)
+    return number
+
+
 def _range(value: object) -> OptionValue:
     items: list[object]
     if isinstance(value, (list, tuple)):
@@ -111,7 +117,7 @@ def _range(value: object) -> OptionValue:
             items = items * 2
     if len(items) != 2:
         raise OptionError(f"expected [min, max] like 3-5, got {value!r}")
-    low, high = (int(_int(v)) for v in items)  # type: ignore[call-overload]
+    low, high = (_as_int(v) for v in items)
     if not 2 <= low <= high:
         raise OptionError(f"expected 2 <= min <= max, got {value!r}")
     return (low, high)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from raspis_cli.rules import Rules
 
-__all__ = ["ScheduledDeal", "Schedule", "schedule_for"]
+__all__ = ["Schedule", "ScheduledDeal", "schedule_for"]
 
 
 @dataclass(frozen=True)

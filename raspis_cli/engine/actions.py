@@ -1,0 +1,76 @@
+"""The values the engine exchanges: joker declarations, plays and violations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from raspis_cli.cards import Card, Suit
+
+__all__ = ["WINNING_LEAD_MODES", "JokerDecl", "Play", "Violation"]
+
+WINNING_LEAD_MODES = frozenset({"high", "lowest", "take"})
+"""Lead declarations under which the joker wins the trick (barring options)."""
+
+
+@dataclass(frozen=True, slots=True)
+class JokerDecl:
+    """A joker's declaration: a mode of RULES.md §6, with its suit or card."""
+
+    mode: str
+    suit: Suit | None = None
+    card: Card | None = None
+
+    def to_json(self) -> dict[str, str]:
+        """``{"mode", "suit"?, "card"?}`` as RECORD-JSON.md writes it."""
+        out = {"mode": self.mode}
+        if self.suit is not None:
+            out["suit"] = self.suit.name
+        if self.card is not None:
+            out["card"] = self.card.code
+        return out
+
+    def __str__(self) -> str:
+        words = {
+            "high": "high (по старшим)",
+            "lowest": "lowest (по младшим)",
+            "low": "low (младшая)",
+            "take": "take (забрать)",
+            "discard": "discard (скинуть)",
+            "as": "as",
+        }.get(self.mode, self.mode)
+        if self.card is not None:
+            return f"{words} {self.card}"
+        if self.suit is not None:
+            return f"{words} {self.suit}"
+        return words
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A legal action of play: a card and, for a joker, its declaration."""
+
+    card: Card
+    joker: JokerDecl | None = None
+
+    def __str__(self) -> str:
+        return f"{self.card} {self.joker}" if self.joker else str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule broken by a recorded action.
+
+    ``kind`` is one of RECORD-JSON.md's violation kinds. ``trick`` is 1-based,
+    ``seat`` the offender's seat (0-based) where one applies; ``at`` names the
+    recorded value to point at: ``"bid"``, ``"play"`` (the play ``index`` of
+    the trick, 0-based), ``"hand"``, ``"trump"``, ``"dealer"``, ``"number"``,
+    ``"cards"``, ``"kind"``, ``"taken"``, ``"score"``, ``"total"``,
+    ``"penalty"``, ``"deal"``, ``"players"``, ``"rules"``.
+    """
+
+    kind: str
+    message: str
+    seat: int | None = None
+    trick: int | None = None
+    at: str = "deal"
+    index: int | None = None

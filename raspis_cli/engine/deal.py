@@ -1,0 +1,551 @@
+"""One deal as a state machine: bidding, then play, trick by trick.
+
+The same code answers two questions: *what may be done now*
+(:meth:`Deal.legal_bids`, :meth:`Deal.legal_plays`) and *was this recorded
+action allowed* (:meth:`Deal.bid`, :meth:`Deal.play`, which apply the action
+as the record says it happened and return the violations instead of
+raising). Both go through :meth:`Deal._follow_mask` and
+:meth:`Deal._joker_problem`, so they never disagree.
+
+Hands are bitmasks (bit ``card`` set when held); a trick is a short list of
+``(seat, card, declaration)``; nothing is copied per card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from raspis_cli.cards import Card, Suit, cards_of
+from raspis_cli.engine.actions import WINNING_LEAD_MODES, JokerDecl, Play, Violation
+from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
+from raspis_cli.rules import Rules
+
+__all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
+
+BIDDING = "bidding"
+PLAY = "play"
+DONE = "done"
+
+Entry = tuple[int, int, JokerDecl | None]
+"""A card in a trick: (seat, card index, joker declaration or None)."""
+
+_WIN = 5
+_LOSE = -1
+
+
+class TrickResult:
+    """A finished trick: who led, what was played, who won."""
+
+    __slots__ = ("entries", "leader", "led_suit", "number", "trump", "winner")
+
+    def __init__(self, number: int, leader: int, entries: list[Entry], winner: int,
+                 led_suit: Suit | None, trump: Suit | None) -> None:
+        self.number = number
+        self.leader = leader
+        self.entries = entries
+        self.winner = winner
+        self.led_suit = led_suit
+        self.trump = trump
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"player {seat + 1}"
+
+
+class Deal:
+    """The state of one deal.
+
+    ``hands`` are bitmasks per seat, or ``None`` when the record does not say
+    what was held (a paper sheet): then play is not checked against hands.
+    ``trump`` is the deal's trump suit (``None``: no trump, or circular
+    trumps). ``pass_streaks`` counts, per seat, the consecutive earlier deals
+    with bids in which the seat passed (for ``third_pass``).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        dealer: int,
+        cards: int,
+        kind: str = "normal",
+        trump: Suit | None = None,
+        hands: Sequence[int] | None = None,
+        pass_streaks: Sequence[int] | None = None,
+        names: Sequence[str] = (),
+    ) -> None:
+        self.rules = rules
+        self.deck = rules.deck_cards
+        self.players = players
+        self.dealer = dealer
+        self.cards = cards
+        self.kind = kind
+        self.trump = None if rules.circular_trumps else trump
+        self.names = names
+        self.hands: list[int] | None = list(hands) if hands is not None else None
+        self.pass_streaks = list(pass_streaks) if pass_streaks is not None else [0] * players
+        self.has_bids = kind not in KINDS_WITHOUT_BIDS
+        self.bids: list[int | None] = [None] * players
+        self.bid_count = 0
+        self.first_bidder = (dealer + 1) % players
+        self.phase = BIDDING if self.has_bids else PLAY
+        first = dealer if rules.first_leader == "dealer" else (dealer + 1) % players
+        self.leader = first
+        self.trick: list[Entry] = []
+        self.trick_number = 1
+        self.taken = [0] * players
+        self.penalties = [0] * players
+        self.penalty_notes: list[tuple[int, int, str]] = []
+        self.revokes = 0
+        self.history: list[TrickResult] = []
+        self._suit_masks = self.deck.suit_masks
+        self._joker_mask = self.deck.joker_mask
+
+    # --- bidding -------------------------------------------------------------
+
+    @property
+    def next_bidder(self) -> int | None:
+        """The seat to bid next, ``None`` once bidding is over or absent."""
+        if self.phase != BIDDING:
+            return None
+        return (self.first_bidder + self.bid_count) % self.players
+
+    def _bid_sum(self) -> int:
+        return sum(b for b in self.bids if b is not None)
+
+    def legal_bids(self) -> list[int]:
+        """The bids the next bidder may make."""
+        seat = self.next_bidder
+        if seat is None:
+            return []
+        return [b for b in range(self.cards + 1) if self._bid_problem(seat, b) is None]
+
+    def _restriction_forbids(self, seat: int, bid: int) -> bool:
+        if seat != self.dealer:
+            return False
+        rule = self.rules.dealer_restriction
+        if rule == "sum":
+            return self._bid_sum() + bid == self.cards
+        if rule == "no-full-bid":
+            return bid == self.cards
+        return False
+
+    def _third_pass_forbids(self, seat: int) -> bool:
+        return self.rules.third_pass and self.pass_streaks[seat] >= 2
+
+    def _bid_problem(self, seat: int, bid: int) -> tuple[str, str] | None:
+        who = _name(self.names, seat)
+        if bid < 0 or bid > self.cards:
+            return "bid-range", f"{who} bid {bid} with {self.cards} cards (0 to {self.cards})"
+        if self._restriction_forbids(seat, bid):
+            if self.rules.dealer_restriction == "sum":
+                return ("dealer-restriction",
+                        f"the dealer {who} bid {bid}, making the bids add up to "
+                        f"{self.cards}, the number of cards")
+            return "dealer-restriction", f"the dealer {who} bid all {self.cards} cards"
+        if bid == 0 and self._third_pass_forbids(seat):
+            # when the dealer restriction leaves no other bid, the pass is allowed
+            others = [b for b in range(1, self.cards + 1) if not self._restriction_forbids(seat, b)]
+            if others:
+                return "third-pass", f"{who} passed in a third consecutive deal"
+        return None
+
+    def bid(self, seat: int, bid: int) -> list[Violation]:
+        """Record a bid as it was made; return the rules it broke."""
+        out: list[Violation] = []
+        who = _name(self.names, seat)
+        if not self.has_bids:
+            return [Violation("bid-order", f"a {self.kind} deal has no bids, yet {who} bid {bid}",
+                              seat, at="bid")]
+        expected = self.next_bidder
+        if expected is None:
+            return [Violation("bid-order", f"{who} bid after the bidding was over", seat, at="bid")]
+        if seat != expected:
+            out.append(Violation("bid-order",
+                                 f"{who} bid out of turn: {_name(self.names, expected)} bids next",
+                                 seat, at="bid"))
+        if self.bids[seat] is not None:
+            out.append(Violation("bid-order", f"{who} bid twice", seat, at="bid"))
+        problem = self._bid_problem(seat, bid)
+        if problem is not None:
+            out.append(Violation(problem[0], problem[1], seat, at="bid"))
+        self.bids[seat] = bid
+        self.bid_count += 1
+        if self.bid_count >= self.players:
+            self.phase = PLAY
+        return out
+
+    def skip_bidding(self) -> None:
+        """Go to play without bids (the record gives none)."""
+        if self.phase == BIDDING:
+            self.phase = PLAY
+
+    # --- play ----------------------------------------------------------------
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play next, ``None`` before play or after the last trick."""
+        if self.phase != PLAY:
+            return None
+        return (self.leader + len(self.trick)) % self.players
+
+    def _is_joker(self, card: int) -> bool:
+        return bool(self._joker_mask >> card & 1)
+
+    def _lead_info(self) -> tuple[Suit | None, JokerDecl | None]:
+        """The suit led in the current trick (``None``: not known yet) and the
+        leading joker's declaration if the leader played a joker."""
+        return _led_suit(self.trick, self._joker_mask)
+
+    def _trick_trump(self, led: Suit | None) -> Suit | None:
+        if self.rules.circular_trumps:
+            return led.next() if led is not None else None
+        return self.trump
+
+    def _follow_mask(self, seat: int) -> tuple[int, str]:
+        """The non-joker cards ``seat`` may play now (from its hand) and the
+        violation kind for playing another. A joker is never required."""
+        assert self.hands is not None
+        hand = self.hands[seat] & ~self._joker_mask
+        if not self.trick:
+            return hand, ""
+        led, lead_decl = self._lead_info()
+        trump = self._trick_trump(led)
+        if lead_decl is not None and lead_decl.mode in ("high", "lowest"):
+            demanded = lead_decl.suit
+            if demanded is not None:
+                suit_cards = hand & self._suit_masks[demanded]
+                if suit_cards:
+                    if lead_decl.mode == "high":
+                        top = 1 << (suit_cards.bit_length() - 1)
+                    else:
+                        top = suit_cards & -suit_cards
+                    return top, "joker-demand"
+                return self._void_mask(hand, trump)
+        if led is None:
+            return hand, ""
+        suit_cards = hand & self._suit_masks[led]
+        if suit_cards:
+            return suit_cards, "follow-suit"
+        return self._void_mask(hand, trump)
+
+    def _void_mask(self, hand: int, trump: Suit | None) -> tuple[int, str]:
+        if self.rules.void == "must-trump" and trump is not None:
+            trumps = hand & self._suit_masks[trump]
+            if trumps:
+                return trumps, "must-trump"
+        return hand, ""
+
+    def _joker_problem(self, seat: int, decl: JokerDecl | None) -> str | None:
+        """Why this declaration is not allowed for a joker played now."""
+        rules = self.rules
+        leading = not self.trick
+        if decl is None:
+            return "the joker was played without a declaration"
+        mode = decl.mode
+        allowed = rules.joker_lead_modes if leading else rules.joker_follow_modes
+        if mode not in allowed:
+            where = "leading" if leading else "following"
+            return (f"{mode!r} is not a joker declaration when {where} under these rules "
+                    f"(allowed: {', '.join(allowed) or 'none'})")
+        if mode == "as":
+            if decl.card is None:
+                return "a joker declared 'as' must name a card"
+            if decl.card not in self.deck or self._is_joker(decl.card):
+                return f"a joker cannot be declared as {decl.card}: not a card of this deck"
+            return None
+        if decl.card is not None:
+            return f"a joker declared {mode!r} names a suit, not a card"
+        if mode in ("high", "lowest"):
+            if decl.suit is None:
+                return f"a joker declared {mode!r} must name a suit"
+            if rules.joker_demand_first_trick_only and self.trick_number > 1:
+                return f"{mode!r} may be declared only in the first trick of a deal"
+        if mode == "low" and decl.suit is None and (self.deck.size != 54 or rules.circular_trumps):
+            return "a joker declared 'low' must name a suit"
+        if mode == "take" and leading and decl.suit is None and rules.circular_trumps:
+            return "under circular trumps a leading joker must name a suit"
+        if mode == "discard" and decl.suit is None and rules.discard_suit == "required":
+            return "a discarding joker must name a suit"
+        if not leading and rules.two_jokers == "opposite":
+            first = _first_joker_wins(self.trick, self._joker_mask)
+            if first is not None:
+                want = "discard" if first else "take"
+                if mode != want:
+                    return (f"the second joker counts as the opposite of the first: "
+                            f"it must be declared {want!r}")
+        return None
+
+    def legal_plays(self) -> list[Play]:
+        """Every legal play of the seat to play (hands must be known)."""
+        seat = self.to_play
+        if seat is None or self.hands is None:
+            return []
+        allowed, _ = self._follow_mask(seat)
+        plays = [Play(card) for card in cards_of(allowed)]
+        jokers = self.hands[seat] & self._joker_mask
+        for joker in cards_of(jokers):
+            for decl in self._declarations():
+                if self._joker_problem(seat, decl) is None:
+                    plays.append(Play(joker, decl))
+        return plays
+
+    def _declarations(self) -> list[JokerDecl]:
+        leading = not self.trick
+        modes = self.rules.joker_lead_modes if leading else self.rules.joker_follow_modes
+        out: list[JokerDecl] = []
+        for mode in modes:
+            if mode == "as":
+                out += [JokerDecl("as", card=c) for c in self.deck.cards if not self._is_joker(c)]
+                continue
+            if mode != "high" and mode != "lowest":
+                out.append(JokerDecl(mode))
+            out += [JokerDecl(mode, suit=s) for s in Suit]
+        return out
+
+    def play(self, seat: int, card: int, decl: JokerDecl | None = None) -> list[Violation]:
+        """Record a card as it was played; return the rules it broke.
+
+        The play is applied whatever it broke, except a card the player does
+        not hold: that returns a ``not-in-hand`` (or ``unknown-card``)
+        violation and leaves the state unchanged, since the deal cannot go on
+        from what the record says. The caller stops replaying the deal then.
+        """
+        out: list[Violation] = []
+        who = _name(self.names, seat)
+        trick_no = self.trick_number
+        index = len(self.trick)
+        if self.phase != PLAY:
+            if self.phase == BIDDING:
+                self.skip_bidding()
+            else:
+                return [Violation("trick-count", f"{who} played {Card.from_index(card)} after "
+                                  f"the last trick of the deal", seat, trick_no, "play", index)]
+        shown = Card.from_index(card)
+        if card not in self.deck:
+            return [Violation("unknown-card", f"{shown} is not a card of this {self.deck.size}-card "
+                              "deck", seat, trick_no, "play", index)]
+        expected = self.to_play
+        if seat != expected or any(e[0] == seat for e in self.trick):
+            out.append(Violation("wrong-turn", f"{who} played {shown} out of turn: "
+                                 f"{_name(self.names, expected or 0)} was to play",
+                                 seat, trick_no, "play", index))
+        hands = self.hands
+        if hands is not None:
+            if not hands[seat] >> card & 1:
+                out.append(Violation("not-in-hand", f"{who} played {shown}, which they do not "
+                                     "hold (never dealt, or already played)",
+                                     seat, trick_no, "play", index))
+                return out
+            if self._is_joker(card):
+                problem = self._joker_problem(seat, decl)
+                if problem is not None:
+                    out.append(Violation("joker-mode", f"{who}: {problem}", seat, trick_no,
+                                         "play", index))
+            else:
+                allowed, kind = self._follow_mask(seat)
+                if not allowed >> card & 1:
+                    out.append(self._revoke(seat, shown, allowed, kind, trick_no, index))
+            leads_joker = not self.trick and self._is_joker(card)
+            if leads_joker and self.rules.joker_lead_penalty and hands[seat] != 1 << card:
+                self._penalise(seat, self.rules.joker_lead_penalty, "joker-lead")
+            hands[seat] &= ~(1 << card)
+        elif self._is_joker(card):
+            problem = self._joker_problem(seat, decl)
+            if problem is not None:
+                out.append(Violation("joker-mode", f"{who}: {problem}", seat, trick_no, "play",
+                                     index))
+        self.trick.append((seat, card, decl if self._is_joker(card) else None))
+        if len(self.trick) == self.players:
+            self._finish_trick()
+        return out
+
+    def _revoke(self, seat: int, shown: Card, allowed: int, kind: str, trick_no: int,
+                index: int) -> Violation:
+        who = _name(self.names, seat)
+        led, lead_decl = self._lead_info()
+        example = ", ".join(str(c) for c in cards_of(allowed))
+        if kind == "joker-demand":
+            assert lead_decl is not None
+            words = "highest" if lead_decl.mode == "high" else "lowest"
+            demanded = lead_decl.suit
+            message = (f"{who} played {shown} against the joker's demand for the {words} "
+                       f"{demanded}: {who} had to play {example}")
+            if demanded is not None and shown.suit != demanded:
+                self._revoke_penalty(seat)
+        elif kind == "follow-suit":
+            message = f"{who} played {shown} on a {led} lead while holding {example}"
+            self._revoke_penalty(seat)
+        else:
+            trump = self._trick_trump(led)
+            message = (f"{who} played {shown}, void in the suit led but holding trump {trump} "
+                       f"({example})")
+            self._revoke_penalty(seat)
+        return Violation(kind, message, seat, trick_no, "play", index)
+
+    def _revoke_penalty(self, seat: int) -> None:
+        self.revokes += 1
+        if self.rules.revoke_penalty:
+            self._penalise(seat, self.rules.revoke_penalty, "revoke")
+
+    def _penalise(self, seat: int, points: int, reason: str) -> None:
+        self.penalties[seat] += points
+        self.penalty_notes.append((seat, points, reason))
+
+    def _finish_trick(self) -> None:
+        led, _ = self._lead_info()
+        winner_index = trick_winner(self.trick, self.rules, self._joker_mask, self.trump)
+        winner = self.trick[winner_index][0]
+        self.taken[winner] += 1
+        self.history.append(TrickResult(self.trick_number, self.leader, self.trick, winner, led,
+                                        self._trick_trump(led)))
+        self.trick = []
+        self.trick_number += 1
+        self.leader = winner
+        if self.trick_number > self.cards:
+            self.phase = DONE
+
+    def finish_trick_early(self) -> None:
+        """Close an incomplete trick (an unfinished record): it counts for nobody."""
+        self.trick = []
+
+    # --- results -------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        """True once every trick has been played."""
+        return self.phase == DONE
+
+    def scores(self, taken: Sequence[int] | None = None) -> list[int]:
+        """Deal scores per seat (penalties included) from ``taken`` (default:
+        the tricks played)."""
+        counts = self.taken if taken is None else taken
+        return [
+            bid_score(self.rules, self.kind, self.bids[seat], counts[seat]) + self.penalties[seat]
+            for seat in range(self.players)
+        ]
+
+    def next_pass_streaks(self) -> list[int]:
+        """The pass streaks after this deal (deals without bids change nothing)."""
+        if not self.has_bids:
+            return list(self.pass_streaks)
+        return [
+            (streak + 1) if self.bids[seat] == 0 else 0
+            for seat, streak in enumerate(self.pass_streaks)
+        ]
+
+
+def _led_suit(trick: Sequence[Entry], joker_mask: int) -> tuple[Suit | None, JokerDecl | None]:
+    """The suit led of a (possibly partial) trick and the leading joker's declaration."""
+    if not trick:
+        return None, None
+    _, card, decl = trick[0]
+    if not joker_mask >> card & 1:
+        return Suit(card // 13), None
+    if decl is not None:
+        if decl.mode == "as" and decl.card is not None and decl.card.suit is not None:
+            return decl.card.suit, decl
+        if decl.suit is not None and decl.mode != "as":
+            return decl.suit, decl
+    for _, other, _ in trick[1:]:
+        if not joker_mask >> other & 1:
+            return Suit(other // 13), decl
+    return None, decl
+
+
+def _first_joker_wins(trick: Sequence[Entry], joker_mask: int) -> bool | None:
+    """Whether the first joker already in the trick is a winning one (``None``:
+    no joker yet)."""
+    for position, (_, card, decl) in enumerate(trick):
+        if joker_mask >> card & 1:
+            if decl is None:
+                return position == 0
+            if position == 0:
+                return decl.mode in WINNING_LEAD_MODES
+            return decl.mode == "take"
+    return None
+
+
+def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
+                 deal_trump: Suit | None) -> int:
+    """The index (in play order) of the entry that wins a complete trick."""
+    led, lead_decl = _led_suit(trick, joker_mask)
+    trump = (led.next() if led is not None else None) if rules.circular_trumps else deal_trump
+    trump_played = trump is not None and any(
+        not joker_mask >> c & 1 and c // 13 == trump for _, c, _ in trick
+    )
+    keys: list[tuple[int, int]] = []
+    first_joker_wins: bool | None = None
+    for position, (_, card, decl) in enumerate(trick):
+        if not joker_mask >> card & 1:
+            keys.append(_card_key(card // 13, card % 13, led, trump))
+            continue
+        if decl is not None and decl.mode == "as" and decl.card is not None:
+            declared = decl.card
+            suit = declared.suit
+            keys.append(_card_key(suit, declared.rank - 2, led, trump) if suit is not None
+                        else (0, 0))
+            continue
+        wins = _joker_wins(position, decl, rules, trump, trump_played, trick, joker_mask)
+        if first_joker_wins is None:
+            first_joker_wins = wins
+        elif rules.two_jokers == "opposite":
+            wins = not first_joker_wins
+        keys.append((_WIN, position) if wins else (_LOSE, 0))
+    if (
+        lead_decl is not None
+        and lead_decl.mode == "low"
+        and lead_decl.suit is not None
+        and keys[0][0] == _LOSE
+        and rules.joker_low_nobody_follows == "first-card-suit"
+        and all(k[0] < 2 for k in keys)
+    ):
+        # nobody played the suit named or a trump: the first real card's suit counts as led
+        first_real = next((c for _, c, _ in trick if not joker_mask >> c & 1), None)
+        if first_real is not None:
+            new_led = Suit(first_real // 13)
+            keys = [
+                _card_key(c // 13, c % 13, new_led, trump) if not joker_mask >> c & 1 else k
+                for (_, c, _), k in zip(trick, keys, strict=True)
+            ]
+    best = 0
+    for position in range(1, len(keys)):
+        if keys[position] > keys[best]:
+            best = position
+    return best
+
+
+def _card_key(suit: int, rank_index: int, led: Suit | None, trump: Suit | None) -> tuple[int, int]:
+    if suit == trump:
+        return (3, rank_index)
+    if suit == led:
+        return (2, rank_index)
+    return (0, 0)
+
+
+def _joker_wins(position: int, decl: JokerDecl | None, rules: Rules, trump: Suit | None,
+                trump_played: bool, trick: Sequence[Entry], joker_mask: int) -> bool:
+    if position > 0:
+        # following: take wins, anything else (discard, missing) loses
+        return decl is not None and decl.mode == "take"
+    if decl is None:
+        return True
+    mode = decl.mode
+    if mode == "high":
+        return not (rules.joker_high_winner == "highest-trump" and decl.suit != trump
+                    and trump_played)
+    if mode == "lowest":
+        return True
+    if mode == "take":
+        return not (rules.joker_take_beaten_by_trump and decl.suit is not None
+                    and decl.suit != trump and trump_played)
+    if mode == "low":
+        if decl.suit is None:
+            return False
+        followed = any(
+            not joker_mask >> c & 1 and (c // 13 == decl.suit or c // 13 == trump)
+            for _, c, _ in trick[1:]
+        )
+        return not followed and rules.joker_low_nobody_follows == "joker-wins"
+    return False
+

@@ -1,0 +1,204 @@
+"""A game: the deals in order, the dealer's turn, the schedule, the totals.
+
+:class:`Game` checks what lies between deals (the dealer moved one seat, the
+schedule's card count and kind, the deal number, the hands dealt and the
+trump) and opens a :class:`~raspis_cli.engine.deal.Deal` for the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from raspis_cli.cards import Card, Suit
+from raspis_cli.engine.actions import Violation
+from raspis_cli.engine.deal import Deal
+from raspis_cli.engine.scoring import winners
+from raspis_cli.rules import KINDS, Rules
+from raspis_cli.rules.schedule import Schedule, schedule_for
+
+__all__ = ["Game", "TrumpInput", "effective_trump"]
+
+TrumpInput = Card | Suit | None
+"""A trump as recorded: the card turned up or shown, a bare suit, or ``None``
+(no trump, when ``trump_given``; not written otherwise)."""
+
+
+def effective_trump(rules: Rules, kind: str, trump: TrumpInput) -> Suit | None:
+    """The deal's trump suit from what the record gives."""
+    if rules.circular_trumps or kind == "no-trump" or trump is None:
+        return None
+    if isinstance(trump, Suit):
+        return trump
+    return rules.deck_cards.suit_of(trump)
+
+
+class Game:
+    """The state between deals of one game.
+
+    ``names`` label seats in messages; the engine itself knows only seats.
+    """
+
+    def __init__(self, rules: Rules, players: int, names: Sequence[str] = ()) -> None:
+        self.rules = rules
+        self.players = players
+        self.names = list(names) or [f"player {i + 1}" for i in range(players)]
+        self.schedule: Schedule = schedule_for(rules, players)
+        self.totals = [0] * players
+        self.pass_streaks = [0] * players
+        self.scored_deals = 0
+        self.last_dealer: int | None = None
+        self.last_number: int | None = None
+        self.last_replayed = False
+
+    def player_problems(self) -> list[Violation]:
+        """A ``players`` violation when the count is outside the rules' range."""
+        low, high = self.rules.players
+        if not low <= self.players <= high:
+            return [Violation("players", f"{self.players} players; the rules allow "
+                              f"{low} to {high}", at="players")]
+        if self.players * 1 > self.rules.deck:  # pragma: no cover - ranges forbid it
+            return [Violation("players", "more players than cards", at="players")]
+        return []
+
+    def start_deal(
+        self,
+        number: int,
+        kind: str,
+        dealer: int,
+        cards: int,
+        trump: TrumpInput = None,
+        trump_given: bool = True,
+        hands: Sequence[Sequence[Card]] | None = None,
+        hands_complete: bool = True,
+        replayed: bool = False,
+    ) -> tuple[Deal, list[Violation]]:
+        """Open the next deal and check how it was dealt.
+
+        ``hands`` are per seat (``None``: not recorded); ``hands_complete`` is
+        false when they were pieced together from an unfinished play, so their
+        size is not checked.
+        """
+        rules = self.rules
+        out: list[Violation] = []
+        name = self.names
+        # numbering and the dealer's turn
+        if self.last_number is not None:
+            want = self.last_number if self.last_replayed else self.last_number + 1
+            if number != want:
+                out.append(Violation("schedule", f"deal {number} follows deal {self.last_number}; "
+                                     f"expected deal {want}", at="number"))
+        if self.last_dealer is not None:
+            want_dealer = (self.last_dealer if self.last_replayed
+                           else (self.last_dealer + 1) % self.players)
+            if dealer != want_dealer:
+                out.append(Violation("dealer-order", f"{name[dealer]} dealt deal {number}; "
+                                     f"{name[want_dealer]} was to deal", dealer, at="dealer"))
+        # the schedule
+        if kind not in KINDS:
+            out.append(Violation("schedule", f"unknown kind of deal {kind!r}", at="kind"))
+            kind = "normal"
+        problem = self.schedule.problem(self.scored_deals, cards, kind)
+        if problem is not None:
+            out.append(Violation("schedule", problem, at="cards"))
+        if cards * self.players > rules.deck or cards < 1:
+            out.append(Violation("deal-size", f"{self.players} players cannot each be dealt "
+                                 f"{cards} cards from {rules.deck}", at="cards"))
+        masks = None
+        if hands is not None:
+            masks, hand_problems = self._check_hands(hands, cards, hands_complete)
+            out += hand_problems
+        out += self._check_trump(kind, dealer, cards, trump, trump_given, masks)
+        deal = Deal(rules, self.players, dealer, cards, kind,
+                    effective_trump(rules, kind, trump), masks, self.pass_streaks, self.names)
+        self.last_number = number
+        self.last_dealer = dealer
+        self.last_replayed = replayed
+        return deal, out
+
+    def _check_hands(self, hands: Sequence[Sequence[Card]], cards: int,
+                     complete: bool) -> tuple[list[int], list[Violation]]:
+        deck = self.rules.deck_cards
+        out: list[Violation] = []
+        seen = 0
+        masks: list[int] = []
+        for seat, hand in enumerate(hands):
+            mask = 0
+            for card in hand:
+                if card not in deck:
+                    out.append(Violation("unknown-card", f"{card} in {self.names[seat]}'s hand "
+                                         f"is not a card of this {deck.size}-card deck", seat,
+                                         at="hand"))
+                    continue
+                if seen >> card & 1:
+                    out.append(Violation("duplicate-card", f"{card} is dealt twice (again to "
+                                         f"{self.names[seat]})", seat, at="hand"))
+                    continue
+                seen |= 1 << card
+                mask |= 1 << card
+            if complete and len(hand) != cards:
+                out.append(Violation("deal-size", f"{self.names[seat]} holds {len(hand)} cards; "
+                                     f"the deal is of {cards}", seat, at="hand"))
+            masks.append(mask)
+        return masks, out
+
+    def _check_trump(self, kind: str, dealer: int, cards: int, trump: TrumpInput,
+                     trump_given: bool, masks: Sequence[int] | None) -> list[Violation]:
+        rules = self.rules
+        deck = rules.deck_cards
+        if not trump_given:
+            return []
+        is_joker = isinstance(trump, Card) and deck.is_joker(trump)
+        real_trump = trump is not None and not is_joker
+        if isinstance(trump, Card) and trump not in deck:
+            return [Violation("unknown-card", f"the trump card {trump} is not a card of this "
+                              f"{deck.size}-card deck", at="trump")]
+        if real_trump and kind == "no-trump":
+            return [Violation("trump", f"a no-trump deal has no trump, yet {trump} is given",
+                              at="trump")]
+        if real_trump and rules.circular_trumps:
+            return [Violation("trump", f"under circular trumps a deal has no fixed trump, yet "
+                              f"{trump} is given", at="trump")]
+        full = cards * self.players == rules.deck
+        if full:
+            mode = rules.full_deal_trump
+            if mode == "none":
+                if real_trump:
+                    return [Violation("trump", f"every card is dealt and the rules give no "
+                                      f"trump then, yet {trump} is given", at="trump")]
+                return []
+            if isinstance(trump, Card) and masks is not None:
+                holders = [seat for seat, m in enumerate(masks) if m >> trump & 1]
+                if mode in ("dealer-shows", "last-card") and holders != [dealer]:
+                    return [Violation("trump", f"the trump card {trump} must be the dealer "
+                                      f"{self.names[dealer]}'s own card (full_deal_trump "
+                                      f"{mode})", dealer, at="trump")]
+                if mode == "random-card" and not holders:
+                    return [Violation("trump", f"the trump card {trump} is in nobody's hand",
+                                      at="trump")]
+            return []
+        if isinstance(trump, Card) and masks is not None:
+            for seat, m in enumerate(masks):
+                if m >> trump & 1:
+                    return [Violation("duplicate-card", f"the trump card {trump} was turned up "
+                                      f"from the stock, yet it is in {self.names[seat]}'s hand",
+                                      seat, at="trump")]
+        return []
+
+    def finish_deal(self, deal: Deal, scores: Sequence[int], replayed: bool = False) -> None:
+        """Add a deal's scores to the totals and carry the pass streaks on."""
+        for seat, score in enumerate(scores):
+            self.totals[seat] += score
+        if not replayed:
+            self.scored_deals += 1
+            self.pass_streaks = deal.next_pass_streaks()
+
+    def finish(self, unfinished: bool = False) -> list[Violation]:
+        """The end of the game: a ``schedule`` violation when deals are missing."""
+        if unfinished:
+            return []
+        problem = self.schedule.missing(self.scored_deals)
+        return [Violation("schedule", problem, at="deal")] if problem else []
+
+    def winners(self) -> list[int]:
+        """The seats with the highest total (co-winners share a tie)."""
+        return winners(self.totals)
