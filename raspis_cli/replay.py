@@ -1,0 +1,516 @@
+"""Replay a recorded game through the engine: every violation with its place,
+and the score sheet recomputed.
+
+This layer turns what a record *says* (names, written values, source
+positions) into what the engine understands (seats, masks, suits), and the
+engine's violations back into reports a person can act on: kind, message,
+deal, trick, player, line and column. It does no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from raspis_cli.cards import Card, Suit
+from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
+from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, Pos
+from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
+
+__all__ = [
+    "DealResult",
+    "GameResult",
+    "Problem",
+    "RulesChoice",
+    "replay_game",
+    "resolve_rules",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One violation as reported: RECORD-JSON.md's fields plus the source place."""
+
+    kind: str
+    message: str
+    deal: int | None = None
+    trick: int | None = None
+    player: str | None = None
+    pos: Pos | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The violation object of ``validate --format json``."""
+        out: dict[str, object] = {"kind": self.kind}
+        if self.deal is not None:
+            out["deal"] = self.deal
+        if self.trick is not None:
+            out["trick"] = self.trick
+        if self.player is not None:
+            out["player"] = self.player
+        if self.pos is not None:
+            out["line"] = self.pos.line
+            out["column"] = self.pos.column
+        out["message"] = self.message
+        return out
+
+
+@dataclass(slots=True)
+class DealResult:
+    """One deal recomputed, beside what was written.
+
+    ``taken`` holds the recomputed (from tricks) or written or inferred trick
+    counts, ``taken_source`` says which; ``scores`` and ``totals`` are
+    recomputed, ``None`` for a player whose score cannot be known (no bid).
+    """
+
+    number: int
+    kind: str
+    cards: int
+    dealer: str
+    trump: str
+    bids: dict[str, int | None]
+    taken: dict[str, int | None]
+    taken_source: str
+    scores: dict[str, int | None]
+    totals: dict[str, int]
+    penalties: dict[str, int]
+    written_taken: dict[str, int] | None
+    written_scores: dict[str, int] | None
+    written_totals: dict[str, int] | None
+    replayed: bool = False
+    problems: list[Problem] = field(default_factory=list)
+    deal: Deal | None = None
+
+
+@dataclass(slots=True)
+class GameResult:
+    """A replayed game: its rules, problems, deals recomputed and standings."""
+
+    index: int
+    record: GameRecord
+    rules: Rules
+    problems: list[Problem]
+    deals: list[DealResult]
+    totals: dict[str, int]
+    winners: list[str]
+
+    @property
+    def valid(self) -> bool:
+        """True when the replay found nothing wrong."""
+        return not self.problems
+
+    def to_json(self) -> dict[str, object]:
+        """The game object of ``validate --format json``."""
+        return {
+            "index": self.index,
+            "valid": self.valid,
+            "violations": [p.to_json() for p in self.problems],
+            "totals": dict(self.totals),
+            "deals": [
+                {"number": d.number,
+                 "scores": {n: s for n, s in d.scores.items() if s is not None}}
+                for d in self.deals
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RulesChoice:
+    """Rules given on the command line: a preset that replaces the record's
+    rules (``--rules``), and options set on top (``--set``)."""
+
+    preset: str | None = None
+    options: Mapping[str, object] = field(default_factory=dict)
+
+
+def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[Rules, list[Problem]]:
+    """The rules a game is replayed under, and a ``rules`` problem for each
+    part of the record's rules that cannot be read (the rest still applies)."""
+    problems: list[Problem] = []
+    choice = choice or RulesChoice()
+    if choice.preset is not None:
+        rules = Rules.preset(choice.preset)
+        record_options: Mapping[str, object] = {}
+    else:
+        preset = game.rules_preset or "raspisnoy"
+        if preset not in PRESETS:
+            problems.append(Problem("rules", f"unknown rules preset {preset!r}; the presets are "
+                                    f"{', '.join(PRESETS)} (replayed under raspisnoy)",
+                                    pos=game.where("rules")))
+            preset = "raspisnoy"
+        rules = Rules.preset(preset)
+        record_options = game.rules_options
+    for name, value in record_options.items():
+        try:
+            rules = rules.with_options({name: value})
+        except RulesError as e:
+            known = "" if name in OPTIONS else " (ignored)"
+            problems.append(Problem("rules", f"{e}{known}",
+                                    pos=game.positions.get(f"option:{name}", game.where("rules"))))
+    rules = rules.with_options(choice.options)
+    return rules, problems
+
+
+def _trump_text(trump: object) -> str:
+    if trump is None:
+        return ""
+    if trump is NO_TRUMP:
+        return "none"
+    return str(trump)
+
+
+class _GameReplay:
+    """The replay of one game; :func:`replay_game` is its public face."""
+
+    def __init__(self, game: GameRecord, index: int, choice: RulesChoice | None,
+                 ordered_bids: bool) -> None:
+        self.record = game
+        self.index = index
+        self.ordered_bids = ordered_bids
+        self.rules, self.problems = resolve_rules(game, choice)
+        self.names = list(game.players)
+        self.seat_of: dict[str, int] = {}
+        for name in self.names:
+            if name in self.seat_of:
+                self.problems.append(Problem("players", f"player {name!r} is listed twice",
+                                             player=name,
+                                             pos=game.positions.get(f"player:{name}",
+                                                                    game.where("players"))))
+            else:
+                self.seat_of[name] = len(self.seat_of)
+        self.game = Game(self.rules, len(self.names), self.names)
+        for v in self.game.player_problems():
+            self.problems.append(Problem(v.kind, v.message, pos=game.where("players")))
+        self.deals: list[DealResult] = []
+
+    # -- reporting ----------------------------------------------------------
+
+    def _report(self, deal: DealRecord | None, v: Violation,
+                player: str | None = None) -> Problem:
+        who = player if player is not None else (
+            self.names[v.seat] if v.seat is not None and v.seat < len(self.names) else None)
+        pos: Pos | None
+        if deal is None:
+            pos = self.record.pos
+        elif v.at == "play" and deal.tricks is not None and v.trick is not None:
+            try:
+                pos = deal.tricks[v.trick - 1][v.index or 0].pos or deal.where("tricks")
+            except IndexError:
+                pos = deal.where("tricks")
+        elif v.at in ("bid", "hand", "taken", "score", "total") and who is not None:
+            pos = deal.where(f"{v.at}:{who}")
+        else:
+            pos = deal.where(v.at)
+        problem = Problem(v.kind, v.message, deal.number if deal else None, v.trick, who, pos)
+        self.problems.append(problem)
+        return problem
+
+    def _problem(self, deal: DealRecord, kind: str, message: str, at: str,
+                 player: str | None = None, trick: int | None = None,
+                 pos: Pos | None = None) -> Problem:
+        where = pos or (deal.where(f"{at}:{player}") if player is not None else deal.where(at))
+        problem = Problem(kind, message, deal.number, trick, player, where)
+        self.problems.append(problem)
+        return problem
+
+    # -- the game -----------------------------------------------------------
+
+    def run(self) -> GameResult:
+        record = self.record
+        for position, deal in enumerate(record.deals):
+            last = position == len(record.deals) - 1
+            self._deal(deal, record.unfinished and last)
+        for v in self.game.finish(record.unfinished):
+            self._report(None, v)
+        totals = {name: self.game.totals[seat] for name, seat in self.seat_of.items()}
+        if record.totals is not None:
+            for name, written in record.totals.items():
+                pos = record.positions.get(f"total:{name}", record.pos)
+                if name not in totals:
+                    self.problems.append(Problem("players", f"a total is written for {name!r}, "
+                                                 "who is not a player of this game",
+                                                 player=name, pos=pos))
+                elif written != totals[name]:
+                    self.problems.append(Problem("total-mismatch", f"{name}'s final total is "
+                                                 f"written as {written}; recomputed {totals[name]}",
+                                                 player=name, pos=pos))
+        best = [self.names[s] for s in winners([totals[n] for n in self.seat_of])]
+        return GameResult(self.index, record, self.rules, self.problems, self.deals, totals, best)
+
+    def _seat(self, deal: DealRecord, name: str, at: str, pos: Pos | None = None) -> int | None:
+        seat = self.seat_of.get(name)
+        if seat is None:
+            self._problem(deal, "players", f"{name!r} is not a player of this game", at,
+                          player=name, pos=pos)
+        return seat
+
+    def _deal(self, record: DealRecord, may_stop_early: bool) -> None:
+        n_players = len(self.seat_of)
+        dealer = self._seat(record, record.dealer, "dealer", record.where("dealer"))
+        if dealer is None or n_players < 2:
+            return
+        # hands: as written, or pieced together from the tricks
+        hands: list[list[Card]] | None = None
+        hands_complete = True
+        if record.hands is not None:
+            hands = [[] for _ in range(n_players)]
+            for name, cards in record.hands.items():
+                seat = self._seat(record, name, "hand", record.where(f"hand:{name}"))
+                if seat is not None:
+                    hands[seat] = list(cards)
+            hands_complete = all(name in record.hands for name in self.seat_of)
+        elif record.tricks:
+            hands = [[] for _ in range(n_players)]
+            for trick in record.tricks:
+                for play in trick:
+                    seat = self.seat_of.get(play.player)
+                    if seat is not None:
+                        hands[seat].append(play.card)
+            hands_complete = (len(record.tricks) == record.cards
+                              and all(len(t) == n_players for t in record.tricks))
+            if not hands_complete or may_stop_early:
+                hands_complete = False
+        trump_given = record.trump is not None
+        trump = None if record.trump is None or record.trump is NO_TRUMP else record.trump
+        assert trump is None or isinstance(trump, (Card, Suit))
+        engine_deal, violations = self.game.start_deal(
+            record.number, record.kind, dealer, record.cards, trump, trump_given, hands,
+            hands_complete, record.replayed)
+        if hands is not None and record.hands is None:
+            # pieced together: a repeated card is a play problem, reported there
+            violations = [v for v in violations if v.kind != "duplicate-card" or v.at == "trump"]
+        for v in violations:
+            self._report(record, v)
+        if (record.tricks and not trump_given and record.kind != "no-trump"
+                and not self.rules.circular_trumps):
+            self._problem(record, "trump", "the trump is not written; the tricks are judged "
+                          "as if there were none", "trump")
+        self._bids(record, engine_deal)
+        play_complete = self._tricks(record, engine_deal, may_stop_early)
+        self._results(record, engine_deal, play_complete, may_stop_early)
+
+    def _bids(self, record: DealRecord, deal: Deal) -> None:
+        bids = record.bids
+        if not bids:
+            deal.skip_bidding()
+            return
+        if not deal.has_bids:
+            for name, value in bids.items():
+                self._report(record, Violation("bid-order", f"a {record.kind} deal has no bids, "
+                                               f"yet {name} bid {value}", at="bid"), player=name)
+            deal.skip_bidding()
+            return
+        written = [n for n in bids if n in self.seat_of]
+        for name in bids:
+            if name not in self.seat_of:
+                self._seat(record, name, "bid", record.where(f"bid:{name}"))
+        expected_order = [self.names[(deal.first_bidder + i) % len(self.names)]
+                          for i in range(len(self.names))]
+        if self.ordered_bids:
+            present = [n for n in expected_order if n in bids]
+            if written != present:
+                first_wrong = next(w for w, p in zip(written, present, strict=True) if w != p)
+                self._problem(record, "bid-order", f"bids are written out of order: "
+                              f"{', '.join(expected_order)} bid in that order (left of the "
+                              f"dealer first)", "bid", player=first_wrong)
+        for name in expected_order:
+            if name not in bids:
+                self._problem(record, "bid-order", f"no bid is written for {name}", "bids",
+                              player=name, pos=record.where("bids"))
+                break
+            for v in deal.bid(self.seat_of[name], bids[name]):
+                self._report(record, v)
+        deal.skip_bidding()
+
+    def _tricks(self, record: DealRecord, deal: Deal, may_stop_early: bool) -> bool:
+        """Play the recorded tricks; True when the play went to the end."""
+        tricks = record.tricks
+        if tricks is None:
+            return False
+        n_players = len(self.names)
+        for number, trick in enumerate(tricks, start=1):
+            if number > record.cards:
+                self._problem(record, "trick-count", f"the deal has {len(tricks)} tricks; "
+                              f"{record.cards} cards make {record.cards}", "tricks", trick=number,
+                              pos=trick[0].pos if trick else None)
+                return False
+            last = number == len(tricks)
+            if len(trick) != n_players and not (last and may_stop_early and len(trick) < n_players):
+                self._problem(record, "trick-count", f"trick {number} has {len(trick)} cards; "
+                              f"{n_players} players play one each", "tricks", trick=number,
+                              pos=trick[0].pos if trick else None)
+                return False
+            for play in trick:
+                seat = self._seat(record, play.player, "tricks", play.pos)
+                if seat is None:
+                    return False
+                found = deal.play(seat, play.card, play.joker)
+                for v in found:
+                    self._report(record, v)
+                if any(v.kind in ("not-in-hand", "unknown-card") for v in found):
+                    return False
+        if deal.done:
+            return True
+        if not may_stop_early:
+            self._problem(record, "trick-count", f"the deal has {len(tricks)} tricks; "
+                          f"{record.cards} cards make {record.cards}", "tricks")
+        return False
+
+    def _results(self, record: DealRecord, deal: Deal, play_complete: bool,
+                 may_stop_early: bool) -> None:
+        names = self.names
+        seats = self.seat_of
+        rules = self.rules
+        written_taken = record.taken
+        written_scores = record.scores
+        taken: dict[str, int | None] = dict.fromkeys(seats)
+        source = "none"
+        if play_complete:
+            source = "tricks"
+            for name, seat in seats.items():
+                taken[name] = deal.taken[seat]
+            for name, value in (written_taken or {}).items():
+                if name in seats and value != taken[name]:
+                    self._problem(record, "taken-mismatch", f"{name}'s taken is written as "
+                                  f"{value}; the tricks give {taken[name]}", "taken", player=name)
+        elif written_taken is not None:
+            source = "written"
+            for name, value in written_taken.items():
+                if self._seat(record, name, "taken", record.where(f"taken:{name}")) is not None:
+                    taken[name] = value
+        # written penalties against the prescribed ones
+        prescribed = [0] * len(names)
+        other = [0] * len(names)
+        if play_complete:
+            for seat, points, _ in deal.penalty_notes:
+                prescribed[seat] += points
+        self._penalties(record, deal, play_complete, prescribed, other)
+        bids = {name: (record.bids or {}).get(name) for name in seats}
+        # infer taken from bids and scores where needed
+        if source == "none" and written_scores is not None and not may_stop_early:
+            inferred_all = True
+            for name, seat in seats.items():
+                score = written_scores.get(name)
+                bid = bids[name]
+                if score is None or (bid is None and deal.has_bids):
+                    inferred_all = False
+                    continue
+                options = infer_taken(rules, record.kind, bid, score - other[seat] - prescribed[seat],
+                                      record.cards)
+                if len(options) == 1:
+                    taken[name] = options[0]
+                else:
+                    inferred_all = False
+                    if not options:
+                        self._problem(record, "score-mismatch", f"{name}'s score is written as "
+                                      f"{score}, which no number of tricks gives "
+                                      f"{'bid ' + str(bid) if bid is not None else 'a ' + record.kind}"
+                                      f" in a {record.cards}-card deal", "score", player=name)
+            if any(v is not None for v in taken.values()):
+                source = "inferred"
+            if inferred_all and sum(v or 0 for v in taken.values()) != record.cards:
+                self._problem(record, "taken-sum", f"the taken inferred from bids and scores "
+                              f"({', '.join(f'{n} {t}' for n, t in taken.items())}) add up to "
+                              f"{sum(v or 0 for v in taken.values())}, not {record.cards}",
+                              "scores", pos=record.where("scores"))
+        if (source == "written" and not may_stop_early and written_taken is not None
+                and len(written_taken) == len(seats) and sum(written_taken.values()) != record.cards):
+                self._problem(record, "taken-sum", f"the taken written add up to "
+                              f"{sum(written_taken.values())}, not {record.cards}", "taken",
+                              pos=record.where("taken"))
+        # scores
+        scores: dict[str, int | None] = {}
+        for name, seat in seats.items():
+            t = taken[name]
+            penalty = prescribed[seat] + other[seat]
+            if record.replayed:
+                scores[name] = penalty
+            elif t is None or (deal.has_bids and bids[name] is None):
+                scores[name] = None
+            else:
+                scores[name] = bid_score(rules, record.kind, bids[name], t) + penalty
+        if written_scores is not None and not (may_stop_early and not play_complete):
+            for name, value in written_scores.items():
+                if name not in seats:
+                    self._seat(record, name, "score", record.where(f"score:{name}"))
+                    continue
+                mine = scores[name]
+                if mine is not None and mine != value:
+                    self._problem(record, "score-mismatch", f"{name}'s score in deal "
+                                  f"{record.number} is written as {value}; recomputed {mine}",
+                                  "score", player=name)
+        # totals go on with the written score where ours cannot be known
+        applied = [0] * len(names)
+        for name, seat in seats.items():
+            known = scores[name]
+            if known is None and written_scores is not None:
+                known = written_scores.get(name)
+            applied[seat] = known or 0
+        self.game.finish_deal(deal, applied, record.replayed)
+        running = {name: self.game.totals[seat] for name, seat in seats.items()}
+        if record.totals is not None:
+            for name, value in record.totals.items():
+                if name in seats and value != running[name]:
+                    self._problem(record, "total-mismatch", f"{name}'s total after deal "
+                                  f"{record.number} is written as {value}; recomputed "
+                                  f"{running[name]}", "total", player=name)
+        if (play_complete and deal.revokes and rules.revoke_replay and not record.replayed):
+            self._problem(record, "replay", "the deal had a revoke and the rules replay such a "
+                          "deal (revoke_replay), yet it is not marked replayed", "deal")
+        self.deals.append(DealResult(
+            number=record.number, kind=record.kind, cards=record.cards, dealer=record.dealer,
+            trump=_trump_text(record.trump), bids=bids, taken=taken, taken_source=source,
+            scores=scores, totals=running,
+            penalties={name: prescribed[seat] + other[seat] for name, seat in seats.items()},
+            written_taken=written_taken, written_scores=written_scores,
+            written_totals=record.totals, replayed=record.replayed, deal=deal))
+
+    def _penalties(self, record: DealRecord, deal: Deal, play_complete: bool,
+                   prescribed: list[int], other: list[int]) -> None:
+        """Check written penalties against the prescribed ones (``prescribed``
+        per seat) and collect the rest into ``other``."""
+        written = record.penalties
+        if written is None:
+            return
+        ruled: dict[tuple[int, str], int] = {}
+        for seat, points, reason in deal.penalty_notes if play_complete else ():
+            ruled[(seat, reason)] = ruled.get((seat, reason), 0) + points
+        seen: dict[tuple[int, str], int] = {}
+        for penalty in written:
+            found = self._seat(record, penalty.player, "penalty", penalty.pos)
+            if found is None:
+                continue
+            seat = found
+            if penalty.reason in ("revoke", "joker-lead") and play_complete:
+                key = (seat, penalty.reason)
+                seen[key] = seen.get(key, 0) + penalty.points
+            elif penalty.reason in ("revoke", "joker-lead"):
+                other[seat] += penalty.points  # no play to judge it by: as written
+            else:
+                other[seat] += penalty.points
+        for key in sorted(set(ruled) | set(seen)):
+            seat, reason = key
+            want, got = ruled.get(key, 0), seen.get(key, 0)
+            if want != got:
+                name = self.names[seat]
+                pos = next((p.pos for p in written if p.player == name and p.reason == reason),
+                           record.where("penalties"))
+                self._problem(record, "penalty", f"{name}'s {reason} penalty is written as {got}; "
+                              f"the rules prescribe {want} for the play recorded", "penalty",
+                              player=name, pos=pos)
+
+
+def replay_game(game: GameRecord, index: int = 0, choice: RulesChoice | None = None,
+                ordered_bids: bool = False) -> GameResult:
+    """Replay one recorded game; ``ordered_bids`` when the source writes bids
+    in the order they were made (the notation), so their order is checked."""
+    return _GameReplay(game, index, choice, ordered_bids).run()
+
+
+def deal_results_by_number(result: GameResult) -> Mapping[int, Sequence[DealResult]]:
+    """The deal results grouped by deal number (a replayed deal repeats one)."""
+    out: dict[int, list[DealResult]] = {}
+    for deal in result.deals:
+        out.setdefault(deal.number, []).append(deal)
+    return out
+
