@@ -11,13 +11,14 @@ import sys
 import traceback
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from raspis_cli.rules import Rules, RulesError, parse_assignment
+from raspis_cli.replay import RulesChoice
+from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
 
 app = typer.Typer(
     name="raspis",
@@ -52,6 +53,29 @@ def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``raspis: error: MESSAGE`` on stderr and exit."""
     stderr.print(f"raspis: error: {message}", markup=False)
     raise typer.Exit(code)
+
+
+RulesOption = Annotated[
+    str | None,
+    typer.Option("--rules", "-r", help=f"Replace the record's rules with a preset: {', '.join(PRESETS)}.",
+                 metavar="PRESET"),
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", "-s", help="Override an option: OPTION=VALUE (repeatable).",
+                 metavar="OPTION=VALUE"),
+]
+
+
+def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> RulesChoice:
+    """``--rules``/``--set`` as a :class:`RulesChoice`, checked now so that a
+    bad option is one clear error before any file is read."""
+    build_rules(preset, assignments)
+    options: dict[str, object] = {}
+    for text in assignments or ():
+        name, value = parse_assignment(text)
+        options[name] = value
+    return RulesChoice(preset, options)
 
 
 def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
@@ -120,14 +144,14 @@ def run_app(argv: list[str]) -> int:
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 0
-    except Exception as e:
-        import click
-
-        if isinstance(e, click.exceptions.Abort):
+    except Exception as e:  # noqa: BLE001 - the last line of defence
+        # typer's own click raises these for bad usage: they know how to show themselves
+        if type(e).__name__ == "Abort":
             return 130
-        if isinstance(e, click.ClickException):
-            e.show()
-            return EXIT_ERROR
+        show = getattr(e, "show", None)
+        if callable(show) and hasattr(e, "exit_code"):
+            show()
+            return int(getattr(e, "exit_code", EXIT_ERROR) or EXIT_ERROR)
         if show_traceback:
             traceback.print_exc()
         else:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import app, build_rules, print_rows, write_json
+from raspis_cli.cli.common import SetOption, app, build_rules, fail, print_rows, write_json
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
 
@@ -15,11 +15,6 @@ app.add_typer(rules_app, name="rules")
 
 FormatOption = Annotated[
     str, typer.Option("--format", "-f", help="table or json.", metavar="table|json")
-]
-SetOption = Annotated[
-    list[str] | None,
-    typer.Option("--set", "-s", help="Override an option: OPTION=VALUE (repeatable).",
-                 metavar="OPTION=VALUE"),
 ]
 
 
@@ -69,8 +64,6 @@ def rules_schedule(
     fmt: FormatOption = "table",
 ) -> None:
     """The sequence of deals of a preset for N players."""
-    from raspis_cli.cli.common import fail
-
     _check_format(fmt)
     rules = build_rules(preset, options)
     low, high = rules.players

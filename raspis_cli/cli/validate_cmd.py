@@ -1,0 +1,213 @@
+"""``raspis validate``: replay every game and report every problem."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from raspis_cli.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    EXIT_VIOLATIONS,
+    RulesOption,
+    SetOption,
+    app,
+    rules_choice,
+    stdout,
+)
+from raspis_cli.replay import GameResult, Problem, RulesChoice, replay_game
+from raspis_cli.sources import Diagnostic, SourceFile, load_source
+
+__all__ = ["FileReport", "render_problem", "validate_file"]
+
+
+@dataclass(slots=True)
+class FileReport:
+    """One file validated: its games replayed, syntax problems, or an error."""
+
+    source: SourceFile
+    results: list[GameResult] = field(default_factory=list)
+    syntax: list[Problem] = field(default_factory=list)
+
+    @property
+    def problem_count(self) -> int:
+        """Violations of every kind, syntax included."""
+        return len(self.syntax) + sum(len(r.problems) for r in self.results)
+
+    def kinds(self) -> Counter[str]:
+        """Violations counted by kind."""
+        counts: Counter[str] = Counter(p.kind for p in self.syntax)
+        for result in self.results:
+            counts.update(p.kind for p in result.problems)
+        return counts
+
+    def to_json(self) -> dict[str, object]:
+        """The file object of ``validate --format json``."""
+        out: dict[str, object] = {"path": self.source.path}
+        if self.source.error is not None:
+            error = self.source.error
+            out["error"] = _error_json(error)
+        games = [r.to_json() for r in self.results]
+        if self.syntax:
+            out["syntax"] = [p.to_json() for p in self.syntax]
+        out["games"] = games
+        return out
+
+
+def _error_json(error: Diagnostic) -> dict[str, object]:
+    out: dict[str, object] = {"message": error.message, "code": error.code}
+    if error.line is not None:
+        out["line"] = error.line
+    if error.column is not None:
+        out["column"] = error.column
+    return out
+
+
+def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | None = None) -> FileReport:
+    """Read and replay one file (``-`` is standard input)."""
+    source = load_source(path, encoding=encoding)
+    report = FileReport(source)
+    for d in source.diagnostics:
+        if d is source.error:
+            continue
+        pos = None
+        if d.line is not None:
+            from raspis_cli.record import Pos
+
+            pos = Pos(d.line, d.column or 1)
+        report.syntax.append(Problem("syntax", f"{d.code}: {d.message}", pos=pos))
+    for index, game in enumerate(source.games):
+        report.results.append(replay_game(game, index, choice, source.ordered_bids))
+    return report
+
+
+def render_problem(source: SourceFile, problem: Problem, colour: bool) -> list[str]:
+    """``file:line:col: kind: message`` with deal, trick and player, then the
+    source line with a caret (rich markup when ``colour``)."""
+    where = source.path
+    if problem.pos is not None:
+        where += f":{problem.pos.line}:{problem.pos.column}"
+    context = []
+    if problem.deal is not None:
+        context.append(f"deal {problem.deal}")
+    if problem.trick is not None:
+        context.append(f"trick {problem.trick}")
+    if problem.player is not None:
+        context.append(problem.player)
+    prefix = f"{', '.join(context)}: " if context else ""
+    if colour:
+        head = (f"[bold]{escape(where)}:[/bold] [red]{escape(problem.kind)}:[/red] "
+                f"{escape(prefix + problem.message)}")
+    else:
+        head = f"{where}: {problem.kind}: {prefix}{problem.message}"
+    lines = [head]
+    if problem.pos is not None:
+        text = source.source_line(problem.pos.line)
+        if text is not None and text.strip():
+            shown = text.rstrip("\n").expandtabs(1)
+            caret = " " * (max(problem.pos.column, 1) - 1) + "^"
+            gutter = f"{problem.pos.line:>5} | "
+            lines.append(gutter + (escape(shown) if colour else shown))
+            pad = " " * (len(gutter) - 2) + "| "
+            lines.append(pad + (f"[green]{caret}[/green]" if colour else caret))
+    return lines
+
+
+def _summary(report: FileReport) -> str:
+    games = len(report.results)
+    deals = sum(len(r.record.deals) for r in report.results)
+    count = report.problem_count
+    if report.source.error is not None:
+        return f"{report.source.path}: error: {report.source.error.message}"
+    kinds = report.kinds()
+    detail = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+    valid = sum(1 for r in report.results if r.valid)
+    text = (f"{report.source.path}: {games} game{'s' * (games != 1)}, {deals} deals, "
+            f"{valid} valid, {count} violation{'s' * (count != 1)}")
+    return text + (f" ({detail})" if detail else "")
+
+
+@app.command("validate")
+def validate(
+    files: Annotated[list[str], typer.Argument(help="Record files: notation, .json, .jsonl; - for stdin.")],
+    preset: RulesOption = None,
+    options: SetOption = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
+    max_errors: Annotated[int | None, typer.Option("--max-errors", help="Print at most N problems.",
+                                                   min=0)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary lines.")] = False,
+    encoding: Annotated[str | None, typer.Option("--encoding", help="Text encoding (default: UTF-8, "
+                                                 "or UTF-16 by its BOM).")] = None,
+) -> None:
+    """Check every bid, card and joker declaration against the rules.
+
+    Exit status: 0 every game is valid, 1 violations were found, 2 a file
+    could not be read or parsed at all.
+    """
+    if fmt not in ("text", "json"):
+        raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
+    choice = rules_choice(preset, options)
+    reports = [validate_file(path, choice, encoding) for path in files]
+    if fmt == "json":
+        sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
+                                    indent=2) + "\n")
+    else:
+        _print_text(reports, max_errors, quiet)
+    if any(r.source.error is not None for r in reports):
+        raise typer.Exit(EXIT_ERROR)
+    if any(r.problem_count for r in reports):
+        raise typer.Exit(EXIT_VIOLATIONS)
+    raise typer.Exit(EXIT_OK)
+
+
+def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) -> None:
+    colour = stdout.is_terminal
+    printed = 0
+    hidden = 0
+    for report in reports:
+        source = report.source
+        problems: list[Problem] = list(report.syntax)
+        for result in report.results:
+            problems.extend(result.problems)
+        problems.sort(key=lambda p: (p.pos.line, p.pos.column) if p.pos else (1 << 30, 0))
+        if source.error is not None and not quiet:
+            error = source.error
+            where = source.path + (f":{error.line}:{error.column or 1}" if error.line else "")
+            _out(f"{where}: error: {error.code}: {error.message}", colour)
+        for problem in problems:
+            if quiet:
+                continue
+            if max_errors is not None and printed >= max_errors:
+                hidden += 1
+                continue
+            for line in render_problem(source, problem, colour):
+                _out(line, colour, markup=colour)
+            printed += 1
+        if not quiet or report.problem_count or source.error:
+            _out(_summary(report), colour)
+    if hidden:
+        _out(f"... {hidden} more problem{'s' * (hidden != 1)} not shown (--max-errors)", colour)
+    if len(reports) > 1:
+        games = sum(len(r.results) for r in reports)
+        count = sum(r.problem_count for r in reports)
+        errors = sum(1 for r in reports if r.source.error is not None)
+        kinds: Counter[str] = Counter()
+        for r in reports:
+            kinds.update(r.kinds())
+        detail = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+        line = (f"total: {len(reports)} files, {games} games, {count} violations"
+                + (f" ({detail})" if detail else "") + (f", {errors} unreadable" if errors else ""))
+        _out(line, colour)
+
+
+def _out(text: str, colour: bool, markup: bool = False) -> None:
+    if colour:
+        stdout.print(text, markup=markup, highlight=False)
+    else:
+        sys.stdout.write(text + "\n")
