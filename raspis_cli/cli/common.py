@@ -144,7 +144,7 @@ def run_app(argv: list[str]) -> int:
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 0
-    except Exception as e:  # noqa: BLE001 - the last line of defence
+    except Exception as e:
         # typer's own click raises these for bad usage: they know how to show themselves
         if type(e).__name__ == "Abort":
             return 130
