@@ -80,6 +80,8 @@ class DealResult:
     replayed: bool = False
     problems: list[Problem] = field(default_factory=list)
     deal: Deal | None = None
+    position: int = -1
+    """The deal's index in the record's list of deals."""
 
 
 @dataclass(slots=True)
@@ -182,6 +184,7 @@ class _GameReplay:
         for v in self.game.player_problems():
             self.problems.append(Problem(v.kind, v.message, pos=game.where("players")))
         self.deals: list[DealResult] = []
+        self.position = 0
 
     # -- reporting ----------------------------------------------------------
 
@@ -219,6 +222,7 @@ class _GameReplay:
         record = self.record
         for position, deal in enumerate(record.deals):
             last = position == len(record.deals) - 1
+            self.position = position
             self._deal(deal, record.unfinished and last)
         for v in self.game.finish(record.unfinished):
             self._report(None, v)
@@ -463,7 +467,8 @@ class _GameReplay:
             scores=scores, totals=running,
             penalties={name: prescribed[seat] + other[seat] for name, seat in seats.items()},
             written_taken=written_taken, written_scores=written_scores,
-            written_totals=record.totals, replayed=record.replayed, deal=deal))
+            written_totals=record.totals, replayed=record.replayed, deal=deal,
+            position=self.position))
 
     def _penalties(self, record: DealRecord, deal: Deal, play_complete: bool,
                    prescribed: list[int], other: list[int]) -> None:

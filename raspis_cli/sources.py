@@ -12,7 +12,18 @@ from dataclasses import dataclass, field
 
 from raspis_cli.record import GameRecord
 
-__all__ = ["Diagnostic", "SourceFile", "load_source", "read_source_text", "source_kind"]
+__all__ = [
+    "RECORD_SUFFIXES",
+    "Diagnostic",
+    "SourceFile",
+    "expand_paths",
+    "load_source",
+    "read_source_text",
+    "source_kind",
+]
+
+RECORD_SUFFIXES = (".rsp", ".json", ".jsonl", ".ndjson")
+"""The files a folder given on the command line is searched for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +53,23 @@ class SourceFile:
         if line is None or not 1 <= line <= len(self.lines):
             return None
         return self.lines[line - 1]
+
+
+def expand_paths(paths: list[str]) -> list[str]:
+    """Files as given, with each folder replaced by the record files below it
+    (sorted); ``-`` stays standard input."""
+    import os
+
+    out: list[str] = []
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            found = []
+            for folder, _dirs, names in os.walk(path):
+                found += [os.path.join(folder, n) for n in names if n.lower().endswith(RECORD_SUFFIXES)]
+            out += sorted(found)
+        else:
+            out.append(path)
+    return out
 
 
 def source_kind(path: str) -> str:

@@ -22,7 +22,7 @@ from raspis_cli.cli.common import (
     stdout,
 )
 from raspis_cli.replay import GameResult, Problem, RulesChoice, replay_game
-from raspis_cli.sources import Diagnostic, SourceFile, load_source
+from raspis_cli.sources import Diagnostic, SourceFile, expand_paths, load_source
 
 __all__ = ["FileReport", "render_problem", "validate_file"]
 
@@ -135,7 +135,7 @@ def _summary(report: FileReport) -> str:
 
 @app.command("validate")
 def validate(
-    files: Annotated[list[str], typer.Argument(help="Record files: notation, .json, .jsonl; - for stdin.")],
+    files: Annotated[list[str], typer.Argument(help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
     preset: RulesOption = None,
     options: SetOption = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
@@ -153,7 +153,7 @@ def validate(
     if fmt not in ("text", "json"):
         raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
     choice = rules_choice(preset, options)
-    reports = [validate_file(path, choice, encoding) for path in files]
+    reports = [validate_file(path, choice, encoding) for path in expand_paths(files)]
     if fmt == "json":
         sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
                                     indent=2) + "\n")

@@ -1,0 +1,269 @@
+"""``raspis score``: the score sheet (расписка) recomputed, and what-if."""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from raspis_cli.cli.common import (
+    EXIT_ERROR,
+    RulesOption,
+    SetOption,
+    app,
+    fail,
+    rules_choice,
+    stdout,
+    write_json,
+)
+from raspis_cli.replay import DealResult, GameResult, RulesChoice, replay_game
+from raspis_cli.sources import load_source
+
+__all__ = ["score_sheet"]
+
+
+def _pick_games(path: str, game: int | None, choice: RulesChoice,
+                compare: RulesChoice | None) -> list[tuple[GameResult, GameResult | None]]:
+    source = load_source(path)
+    if source.error is not None:
+        where = f":{source.error.line}:{source.error.column or 1}" if source.error.line else ""
+        fail(f"{path}{where}: {source.error.message}")
+    games = source.games
+    if game is not None:
+        if not 1 <= game <= len(games):
+            fail(f"{path} has {len(games)} game{'s' * (len(games) != 1)}; there is no game {game}")
+        indexed = [(game - 1, games[game - 1])]
+    else:
+        indexed = list(enumerate(games))
+    out = []
+    for index, record in indexed:
+        first = replay_game(record, index, choice, source.ordered_bids)
+        second = replay_game(record, index, compare, source.ordered_bids) if compare else None
+        out.append((first, second))
+    return out
+
+
+def score_sheet(result: GameResult, other: GameResult | None = None) -> dict[str, object]:
+    """The sheet as JSON: per deal and player bid, taken, score, total and the
+    written values; with ``other``, the what-if scores and the difference."""
+    players = list(result.totals)
+    deals = []
+    compare_deals = other.deals if other is not None else []
+    for position, deal in enumerate(result.deals):
+        entry: dict[str, object] = {
+            "number": deal.number, "kind": deal.kind, "cards": deal.cards,
+            "dealer": deal.dealer, "trump": deal.trump or None,
+        }
+        if deal.replayed:
+            entry["replayed"] = True
+        cells: dict[str, dict[str, object]] = {}
+        alt = compare_deals[position] if position < len(compare_deals) else None
+        for name in players:
+            cell: dict[str, object] = {
+                "bid": deal.bids.get(name), "taken": deal.taken.get(name),
+                "score": deal.scores.get(name), "total": deal.totals.get(name),
+            }
+            if deal.penalties.get(name):
+                cell["penalty"] = deal.penalties[name]
+            for key, written in (("written_taken", deal.written_taken),
+                                 ("written_score", deal.written_scores),
+                                 ("written_total", deal.written_totals)):
+                if written is not None and name in written:
+                    cell[key] = written[name]
+            if alt is not None:
+                alt_total = alt.totals.get(name, 0)
+                cell["compare_score"] = alt.scores.get(name)
+                cell["compare_total"] = alt_total
+                cell["difference"] = alt_total - deal.totals.get(name, 0)
+            cells[name] = cell
+        entry["players"] = cells
+        deals.append(entry)
+    out: dict[str, object] = {
+        "game": result.index + 1,
+        "tags": dict(result.record.tags),
+        "rules": result.rules.preset_name,
+        "players": players,
+        "deals": deals,
+        "totals": dict(result.totals),
+        "winners": result.winners,
+        "valid": result.valid,
+    }
+    if other is not None:
+        out["compare"] = {
+            "rules": other.rules.preset_name,
+            "options": {k: v for k, v in other.rules.changed_from(result.rules).items()},
+            "totals": dict(other.totals),
+            "winners": other.winners,
+            "difference": {n: other.totals.get(n, 0) - result.totals.get(n, 0) for n in players},
+        }
+    return out
+
+
+def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
+    bid = deal.bids.get(name)
+    taken = deal.taken.get(name)
+    score = deal.scores.get(name)
+    total = deal.totals.get(name)
+    parts = []
+    head = "" if bid is None else str(bid)
+    head += "/" + ("?" if taken is None else str(taken)) if (bid is not None or taken is not None) else ""
+    if deal.written_taken and name in deal.written_taken and deal.written_taken[name] != taken:
+        head += _differs(f"written {deal.written_taken[name]}", markup)
+    parts.append(head or "-")
+    score_text = "?" if score is None else f"{score:+d}"
+    written = deal.written_scores.get(name) if deal.written_scores else None
+    if written is not None and score is not None and written != score:
+        score_text += _differs(f"written {written:+d}", markup)
+    parts.append(score_text)
+    total_text = f"={total}"
+    written_total = deal.written_totals.get(name) if deal.written_totals else None
+    if written_total is not None and written_total != total:
+        total_text += _differs(f"written {written_total}", markup)
+    parts.append(total_text)
+    return " ".join(parts)
+
+
+def _differs(text: str, markup: bool) -> str:
+    return f" [bold red]({escape(text)})[/bold red]" if markup else f" ({text})"
+
+
+def _rows(result: GameResult, other: GameResult | None, markup: bool) -> tuple[list[str], list[list[str]]]:
+    players = list(result.totals)
+    header = ["deal", "kind", "cards", "dealer", "trump", *players]
+    rows = []
+    alt_deals = other.deals if other is not None else []
+    for position, deal in enumerate(result.deals):
+        row = [str(deal.number) + (" (replayed)" if deal.replayed else ""), deal.kind,
+               str(deal.cards), deal.dealer, deal.trump or "-"]
+        alt = alt_deals[position] if position < len(alt_deals) else None
+        for name in players:
+            text = _cell_text(deal, name, markup)
+            if alt is not None:
+                diff = alt.totals.get(name, 0) - deal.totals.get(name, 0)
+                text += f" | {alt.totals.get(name, 0)} ({diff:+d})"
+            row.append(text)
+        rows.append(row)
+    return header, rows
+
+
+def _standings(result: GameResult, other: GameResult | None) -> list[str]:
+    ranked = sorted(result.totals.items(), key=lambda kv: -kv[1])
+    lines = []
+    place = 0
+    previous: int | None = None
+    for count, (name, total) in enumerate(ranked, start=1):
+        if total != previous:
+            place = count
+        previous = total
+        line = f"{place}. {name} {total}"
+        if other is not None:
+            alt = other.totals.get(name, 0)
+            line += f"   what-if {alt} ({alt - total:+d})"
+        lines.append(line)
+    winners = result.winners
+    verdict = ("winner: " if len(winners) == 1 else "co-winners: ") + ", ".join(winners)
+    lines.append(verdict)
+    if other is not None:
+        alt_winners = other.winners
+        lines.append(("what-if winner: " if len(alt_winners) == 1 else "what-if co-winners: ")
+                     + ", ".join(alt_winners))
+    return lines
+
+
+@app.command("score")
+def score(
+    file: Annotated[str, typer.Argument(help="A record file (notation, .json, .jsonl); - for stdin.")],
+    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (1-based).", min=1)] = None,
+    preset: RulesOption = None,
+    options: SetOption = None,
+    compare: Annotated[str | None, typer.Option("--compare", help="Recompute also under this preset.",
+                                                metavar="PRESET")] = None,
+    compare_set: Annotated[list[str] | None, typer.Option(
+        "--compare-set", help="Recompute also with this option changed: OPTION=VALUE (repeatable).",
+        metavar="OPTION=VALUE")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, csv or markdown.",
+                                     metavar="table|json|csv|markdown")] = "table",
+) -> None:
+    """The score sheet (расписка) recomputed; written values that differ are
+    shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL."""
+    if fmt not in ("table", "json", "csv", "markdown"):
+        raise typer.BadParameter(f"expected table, json, csv or markdown, got {fmt!r}",
+                                 param_hint="--format")
+    choice = rules_choice(preset, options)
+    alt: RulesChoice | None = None
+    if compare is not None or compare_set:
+        base = rules_choice(compare if compare is not None else preset,
+                            list(options or []) + list(compare_set or []))
+        alt = base
+    pairs = _pick_games(file, game, choice, alt)
+    if fmt == "json":
+        write_json([score_sheet(a, b) for a, b in pairs])
+        return
+    if fmt == "csv":
+        _print_csv(pairs)
+        return
+    for first, second in pairs:
+        title = _title(first)
+        if fmt == "markdown":
+            header, rows = _rows(first, second, markup=False)
+            out = [f"## {title}", "", "| " + " | ".join(header) + " |",
+                   "|" + "|".join("---" for _ in header) + "|"]
+            out += ["| " + " | ".join(r.replace("|", "\\|") for r in row) + " |" for row in rows]
+            out += [""] + [f"- {line}" for line in _standings(first, second)] + [""]
+            sys.stdout.write("\n".join(out) + "\n")
+            continue
+        header, rows = _rows(first, second, markup=True)
+        table = Table(title=escape(title), show_lines=False)
+        for column in header:
+            table.add_column(escape(column), overflow="fold")
+        for row in rows:
+            table.add_row(*[r if i >= 5 else escape(r) for i, r in enumerate(row)])
+        stdout.print(table)
+        for line in _standings(first, second):
+            stdout.print(line, markup=False)
+        if not first.valid:
+            stdout.print(f"{len(first.problems)} violation(s): run raspis validate for details",
+                         markup=False)
+    if not pairs:
+        raise typer.Exit(EXIT_ERROR)
+
+
+def _title(result: GameResult) -> str:
+    tags = result.record.tags
+    parts = [f"game {result.index + 1}"]
+    for key in ("Event", "Date", "Site"):
+        if key in tags:
+            parts.append(tags[key])
+    parts.append(f"rules {result.rules.preset_name}")
+    return " · ".join(parts)
+
+
+def _print_csv(pairs: list[tuple[GameResult, GameResult | None]]) -> None:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    header = ["game", "deal", "kind", "cards", "dealer", "trump", "player", "bid", "taken", "score",
+              "total", "written_taken", "written_score", "written_total"]
+    compare = any(b is not None for _, b in pairs)
+    if compare:
+        header += ["compare_score", "compare_total", "difference"]
+    writer.writerow(header)
+    for first, second in pairs:
+        sheet = score_sheet(first, second)
+        deals = sheet["deals"]
+        assert isinstance(deals, list)
+        for deal in deals:
+            for name, cell in deal["players"].items():
+                row = [first.index + 1, deal["number"], deal["kind"], deal["cards"], deal["dealer"],
+                       deal["trump"] or "", name]
+                keys = ["bid", "taken", "score", "total", "written_taken", "written_score",
+                        "written_total"]
+                if compare:
+                    keys += ["compare_score", "compare_total", "difference"]
+                row += ["" if cell.get(k) is None else cell.get(k) for k in keys]
+                writer.writerow(row)
+    sys.stdout.write(buffer.getvalue())

@@ -1,0 +1,149 @@
+"""``raspis show``: one deal replayed trick by trick."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from raspis_cli.cards import Card
+from raspis_cli.cli.common import RulesOption, SetOption, app, fail, rules_choice, stdout, write_json
+from raspis_cli.record import DealRecord
+from raspis_cli.replay import GameResult, Problem, replay_game
+from raspis_cli.sources import load_source
+
+__all__ = ["deal_story"]
+
+
+def _hand_text(cards: list[Card]) -> str:
+    by_suit: dict[str, list[Card]] = {}
+    for card in sorted(cards, key=lambda c: (c.suit if c.suit is not None else 9, -c.rank)):
+        key = str(card.suit) if card.suit is not None else "joker"
+        by_suit.setdefault(key, []).append(card)
+    return "  ".join(" ".join(str(c) for c in group) for group in by_suit.values())
+
+
+def deal_story(result: GameResult, position: int) -> dict[str, object]:
+    """One deal as data: hands, trump, bids, tricks with winners, problems."""
+    record = result.record.deals[position]
+    deal_result = next((d for d in result.deals if d.position == position), None)
+    engine = deal_result.deal if deal_result is not None else None
+    history = engine.history if engine is not None else []
+    problems = [p for p in result.problems if p.deal == record.number]
+    tricks = []
+    running: dict[str, int] = dict.fromkeys(result.record.players, 0)
+    for number, trick in enumerate(record.tricks or [], start=1):
+        done = history[number - 1] if number - 1 < len(history) else None
+        winner = result.record.players[done.winner] if done is not None else None
+        if winner is not None:
+            running[winner] = running.get(winner, 0) + 1
+        plays = []
+        for play in trick:
+            marks = [p for p in problems if p.trick == number and p.player == play.player]
+            entry: dict[str, object] = {"player": play.player, "card": play.card.code}
+            if play.joker is not None:
+                entry["joker"] = play.joker.to_json()
+                entry["declared"] = str(play.joker)
+            if marks:
+                entry["violations"] = [p.to_json() for p in marks]
+            plays.append(entry)
+        tricks.append({"number": number, "leader": trick[0].player if trick else None,
+                       "plays": plays, "winner": winner, "taken": dict(running)})
+    return {
+        "game": result.index + 1,
+        "number": record.number, "kind": record.kind, "cards": record.cards,
+        "dealer": record.dealer,
+        "trump": deal_result.trump if deal_result is not None else None,
+        "hands": {n: [c.code for c in cs] for n, cs in (record.hands or {}).items()},
+        "bids": dict(record.bids or {}),
+        "tricks": tricks,
+        "taken": deal_result.taken if deal_result is not None else None,
+        "scores": deal_result.scores if deal_result is not None else None,
+        "violations": [p.to_json() for p in problems],
+    }
+
+
+def _print_story(result: GameResult, record: DealRecord, story: dict[str, object]) -> None:
+    out = stdout.print
+    trump = story["trump"] or "not written"
+    out(f"[bold]Deal {record.number}[/bold] · {escape(record.kind)} · {record.cards} cards · "
+        f"dealer {escape(record.dealer)} · trump {escape(str(trump))}")
+    hands = record.hands or {}
+    if not hands and record.tricks:
+        pieced: dict[str, list[Card]] = {}
+        for trick in record.tricks:
+            for play in trick:
+                pieced.setdefault(play.player, []).append(play.card)
+        hands = pieced
+        out("hands (pieced together from the tricks):")
+    elif hands:
+        out("hands:")
+    for name in result.record.players:
+        if name in hands:
+            out(f"  {escape(name)}: {escape(_hand_text(hands[name]))}")
+    if record.bids:
+        out("bids: " + escape(", ".join(f"{n} {b}" for n, b in record.bids.items())))
+    tricks = story["tricks"]
+    assert isinstance(tricks, list)
+    for trick in tricks:
+        parts = []
+        for play in trick["plays"]:
+            text = f"{play['player']} {Card.parse(play['card'])}"
+            if "declared" in play:
+                text += f" ({play['declared']})"
+            text = escape(text)
+            if "violations" in play:
+                kinds = ", ".join(v["kind"] for v in play["violations"])
+                text = f"[bold red]{text} ✗ {escape(kinds)}[/bold red]"
+            parts.append(text)
+        winner = trick["winner"] or "?"
+        taken = ", ".join(f"{n} {t}" for n, t in trick["taken"].items())
+        out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{escape(winner)}[/bold]"
+            f"   ({escape(taken)})")
+    problems: list[Problem] = [p for p in result.problems if p.deal == record.number]
+    scores = story["scores"]
+    if isinstance(scores, dict):
+        out("scores: " + escape(", ".join(f"{n} {s if s is not None else '?'}"
+                                          for n, s in scores.items())))
+    for problem in problems:
+        if problem.trick is None:
+            out(f"[red]{escape(problem.kind)}[/red]: {escape(problem.message)}")
+    if not problems:
+        out("no violations")
+
+
+@app.command("show")
+def show(
+    file: Annotated[str, typer.Argument(help="A record file (notation, .json, .jsonl); - for stdin.")],
+    game: Annotated[int, typer.Option("--game", "-g", help="Game N (1-based).", min=1)] = 1,
+    deal: Annotated[int | None, typer.Option("--deal", "-d", help="Deal number (default: the first "
+                                             "with tricks).")] = None,
+    preset: RulesOption = None,
+    options: SetOption = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
+) -> None:
+    """One deal replayed trick by trick: hands, trump, bids, every trick with
+    its leader, the joker declarations in words, the winner; illegal plays marked."""
+    if fmt not in ("text", "json"):
+        raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
+    choice = rules_choice(preset, options)
+    source = load_source(file)
+    if source.error is not None:
+        fail(f"{file}: {source.error.message}")
+    if not 1 <= game <= len(source.games):
+        fail(f"{file} has {len(source.games)} game(s); there is no game {game}")
+    record = source.games[game - 1]
+    result = replay_game(record, game - 1, choice, source.ordered_bids)
+    positions = [i for i, d in enumerate(record.deals) if deal is None or d.number == deal]
+    if deal is None:
+        with_tricks = [i for i in positions if record.deals[i].tricks]
+        positions = with_tricks[:1] or positions[:1]
+    if not positions:
+        fail(f"game {game} has no deal {deal}")
+    stories = [deal_story(result, i) for i in positions]
+    if fmt == "json":
+        write_json(stories if len(stories) > 1 else stories[0])
+        return
+    for i, story in zip(positions, stories, strict=True):
+        _print_story(result, record.deals[i], story)
