@@ -135,7 +135,8 @@ def _summary(report: FileReport) -> str:
 
 @app.command("validate")
 def validate(
-    files: Annotated[list[str], typer.Argument(help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
+    files: Annotated[list[str], typer.Argument(
+        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
     preset: RulesOption = None,
     options: SetOption = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
