@@ -291,7 +291,9 @@ class _GameReplay:
                           "as if there were none", "trump")
         self._bids(record, engine_deal)
         play_complete = self._tricks(record, engine_deal, may_stop_early)
-        self._results(record, engine_deal, play_complete, may_stop_early)
+        # an unfinished game's last deal counts as stopped only where its play stops short
+        stopped = may_stop_early and bool(record.tricks) and not play_complete
+        self._results(record, engine_deal, play_complete, stopped)
 
     def _bids(self, record: DealRecord, deal: Deal) -> None:
         bids = record.bids
@@ -361,7 +363,7 @@ class _GameReplay:
         return False
 
     def _results(self, record: DealRecord, deal: Deal, play_complete: bool,
-                 may_stop_early: bool) -> None:
+                 stopped: bool) -> None:
         names = self.names
         seats = self.seat_of
         rules = self.rules
@@ -391,7 +393,7 @@ class _GameReplay:
         self._penalties(record, deal, play_complete, prescribed, other)
         bids = {name: (record.bids or {}).get(name) for name in seats}
         # infer taken from bids and scores where needed
-        if source == "none" and written_scores is not None and not may_stop_early:
+        if source == "none" and written_scores is not None and not stopped:
             inferred_all = True
             for name, seat in seats.items():
                 score = written_scores.get(name)
@@ -417,7 +419,7 @@ class _GameReplay:
                               f"({', '.join(f'{n} {t}' for n, t in taken.items())}) add up to "
                               f"{sum(v or 0 for v in taken.values())}, not {record.cards}",
                               "scores", pos=record.where("scores"))
-        if (source == "written" and not may_stop_early and written_taken is not None
+        if (source == "written" and not stopped and written_taken is not None
                 and len(written_taken) == len(seats) and sum(written_taken.values()) != record.cards):
                 self._problem(record, "taken-sum", f"the taken written add up to "
                               f"{sum(written_taken.values())}, not {record.cards}", "taken",
@@ -433,7 +435,7 @@ class _GameReplay:
                 scores[name] = None
             else:
                 scores[name] = bid_score(rules, record.kind, bids[name], t) + penalty
-        if written_scores is not None and not (may_stop_early and not play_complete):
+        if written_scores is not None and not stopped:
             for name, value in written_scores.items():
                 if name not in seats:
                     self._seat(record, name, "score", record.where(f"score:{name}"))
