@@ -101,8 +101,8 @@ def test_a_score_no_trick_count_can_give_is_a_score_mismatch() -> None:
 
 
 def test_the_dealer_must_move_one_seat_clockwise() -> None:
-    first = DealRecord(number=1, kind="normal", dealer="Анна", cards=1, bids={"Boris": 0, "Vera": 0, "Анна": 0},
-                       taken={"Анна": 1, "Boris": 0, "Vera": 0})
+    first = DealRecord(number=1, kind="normal", dealer="Анна", cards=1,
+                       bids={"Boris": 0, "Vera": 0, "Анна": 0}, taken={"Анна": 1, "Boris": 0, "Vera": 0})
     second = DealRecord(number=2, kind="normal", dealer="Vera", cards=2, pos=Pos(9, 1),
                         positions={"dealer": Pos(9, 5)})
     result = replay_game(_game(first, second))
@@ -110,7 +110,8 @@ def test_the_dealer_must_move_one_seat_clockwise() -> None:
 
 
 def test_bids_written_out_of_order_in_text() -> None:
-    deal = DealRecord(number=1, kind="normal", dealer="Vera", cards=3, bids={"Boris": 0, "Анна": 1, "Vera": 1})
+    deal = DealRecord(number=1, kind="normal", dealer="Vera", cards=3,
+                      bids={"Boris": 0, "Анна": 1, "Vera": 1})
     ordered = replay_game(_game(deal), ordered_bids=True)
     assert [(p.kind, p.player) for p in ordered.problems] == [("bid-order", "Boris")]
     # JSON objects carry no order: the same bids are fine there
@@ -135,7 +136,8 @@ def test_unknown_player_is_a_players_problem() -> None:
 def test_command_line_rules_replace_the_records() -> None:
     sheet = DealRecord(number=1, kind="normal", dealer="Vera", cards=3,
                        bids={"Анна": 1, "Boris": 0, "Vera": 1}, taken={"Анна": 1, "Boris": 0, "Vera": 2})
-    georgian = replay_game(_game(sheet), choice=RulesChoice(options={"exact_per_trick": 50, "exact_bonus": 50}))
+    choice = RulesChoice(options={"exact_per_trick": 50, "exact_bonus": 50})
+    georgian = replay_game(_game(sheet), choice=choice)
     assert georgian.totals == {"Анна": 100, "Boris": 5, "Vera": 2}
 
 
