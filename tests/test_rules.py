@@ -1,0 +1,233 @@
+"""The Rules value: options by name, presets as RULES.md §8 gives them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from raspis_cli.cards import parse_card
+from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError, parse_assignment
+from raspis_cli.rules.options import OptionValue
+
+NOT_OPTIONS = {"preset_name", "deck_cards"}
+
+# one good value per option (text, as --set gives it) and what it reads as
+GOOD_VALUES: dict[str, tuple[object, OptionValue]] = {
+    "deck": ("54", 54),
+    "joker": ("6s", "6S"),
+    "players": ("2-6", (2, 6)),
+    "schedule": ("free", "free"),
+    "ladder_down": ("true", True),
+    "specials": ("miser,golden", ("miser", "golden")),
+    "full_deal_trump": ("none", "none"),
+    "circular_trumps": ("yes", True),
+    "dealer_restriction": ("off", "off"),
+    "third_pass": ("on", True),
+    "void": ("must-trump", "must-trump"),
+    "first_leader": ("dealer", "dealer"),
+    "joker_lead_modes": ("as take high", ("high", "take", "as")),
+    "joker_follow_modes": (["as", "take"], ("take", "as")),
+    "joker_demand_first_trick_only": (True, True),
+    "joker_high_winner": ("highest-trump", "highest-trump"),
+    "joker_take_beaten_by_trump": ("1", True),
+    "joker_low_nobody_follows": ("joker-wins", "joker-wins"),
+    "two_jokers": ("opposite", "opposite"),
+    "discard_suit": ("optional", "optional"),
+    "revoke_penalty": ("-50", -50),
+    "revoke_replay": ("true", True),
+    "joker_lead_penalty": (-10, -10),
+    "exact_per_trick": ("50", 50),
+    "exact_bonus": (50, 50),
+    "pass_made": ("50", 50),
+    "under_per_missing": ("0", 0),
+    "under_per_taken": ("10", 10),
+    "over_per_taken": ("10", 10),
+    "miser_zero": ("0", 0),
+    "miser_per_trick": ("-10", -10),
+    "golden_zero": ("0", 0),
+    "golden_per_trick": ("10", 10),
+    "forehead_per_trick": ("40", 40),
+    "forehead_per_missing": ("-40", -40),
+    "special_multiplier": ("3", 3),
+}
+
+BAD_VALUES: dict[str, object] = {
+    "deck": "52",
+    "joker": "8S",
+    "players": "5-3",
+    "schedule": "ladder",
+    "ladder_down": "maybe",
+    "specials": "normal",
+    "full_deal_trump": "first-card",
+    "circular_trumps": "2",
+    "dealer_restriction": "none",
+    "third_pass": "sometimes",
+    "void": "must-follow",
+    "first_leader": "right-of-dealer",
+    "joker_lead_modes": "discard",
+    "joker_follow_modes": "high",
+    "joker_demand_first_trick_only": "x",
+    "joker_high_winner": "trump",
+    "joker_take_beaten_by_trump": "nah",
+    "joker_low_nobody_follows": "nobody",
+    "two_jokers": "both",
+    "discard_suit": "never",
+    "revoke_penalty": "fifty",
+    "revoke_replay": "again",
+    "joker_lead_penalty": True,
+    "exact_per_trick": "10.5",
+    "exact_bonus": "x",
+    "pass_made": "",
+    "under_per_missing": "-",
+    "under_per_taken": "1e3",
+    "over_per_taken": "one",
+    "miser_zero": "zero",
+    "miser_per_trick": "--20",
+    "golden_zero": "z",
+    "golden_per_trick": "+-",
+    "forehead_per_trick": "a",
+    "forehead_per_missing": "b",
+    "special_multiplier": "double",
+}
+
+
+def test_dataclass_fields_and_options_are_the_same_names_in_order() -> None:
+    fields = [f.name for f in dataclasses.fields(Rules) if f.name not in NOT_OPTIONS]
+    assert fields == list(OPTIONS)
+
+
+def test_value_tables_cover_every_option() -> None:
+    assert set(GOOD_VALUES) == set(OPTIONS)
+    assert set(BAD_VALUES) == set(OPTIONS)
+
+
+@pytest.mark.parametrize("name", list(OPTIONS))
+def test_with_options_sets_each_option_by_name(name: str) -> None:
+    raw, expected = GOOD_VALUES[name]
+    base = Rules()
+    rules = base.with_options({name: raw})
+    assert rules.value(name) == expected
+    assert getattr(rules, name) == expected
+    assert rules.changed_from(base) == {name: expected}
+    assert base.value(name) != expected  # the table picks a value that changes something
+
+
+@pytest.mark.parametrize("name", list(OPTIONS))
+def test_with_options_rejects_bad_values(name: str) -> None:
+    with pytest.raises(RulesError, match=name):
+        Rules().with_options({name: BAD_VALUES[name]})
+
+
+def test_unknown_option_raises_with_suggestion() -> None:
+    with pytest.raises(RulesError, match=r"unknown option 'viod'.*did you mean 'void'"):
+        Rules().with_options({"viod": "free"})
+    with pytest.raises(RulesError, match=r"unknown option 'zzz'$"):
+        Rules().with_options({"zzz": 1})
+    with pytest.raises(RulesError, match="unknown option"):
+        Rules().value("preset_name")
+
+
+def test_unknown_preset_raises() -> None:
+    with pytest.raises(RulesError, match="unknown preset 'poker'"):
+        Rules.preset("poker")
+
+
+def test_with_no_options_is_the_same_value() -> None:
+    rules = Rules.preset("classic")
+    assert rules.with_options({}) is rules
+
+
+def test_with_options_keeps_the_preset_name_and_is_frozen() -> None:
+    rules = Rules.preset("georgian").with_options({"void": "free"})
+    assert rules.preset_name == "georgian"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.void = "must-trump"  # type: ignore[misc]
+
+
+def test_from_record() -> None:
+    assert Rules.from_record(None) == Rules.preset("raspisnoy")
+    rules = Rules.from_record("classic", {"void": "free", "schedule": "free"})
+    assert (rules.preset_name, rules.void, rules.schedule) == ("classic", "free", "free")
+    assert rules.joker_lead_modes == ("high", "low", "as")
+
+
+def test_default_rules_are_the_raspisnoy_preset() -> None:
+    assert Rules() == Rules.preset("raspisnoy")
+    assert Rules.preset("raspisnoy").changed_from(Rules()) == {}
+
+
+def test_presets_as_rules_md_section_8() -> None:
+    table = {
+        "raspisnoy": dict(deck=36, joker="7S", players=(3, 5), schedule="raspisnoy", void="free",
+                          first_leader="left-of-dealer", joker_lead_modes=("high", "low"),
+                          joker_follow_modes=("take", "discard"), discard_suit="required",
+                          revoke_penalty=0, revoke_replay=False, joker_lead_penalty=0,
+                          special_multiplier=1, miser_zero=100, golden_zero=-100),
+        "classic": dict(deck=36, joker="7S", players=(2, 10), schedule="classic",
+                        void="must-trump", first_leader="left-of-dealer",
+                        joker_lead_modes=("high", "low", "as"),
+                        joker_follow_modes=("take", "discard", "as"), discard_suit="optional",
+                        exact_per_trick=10, pass_made=5, under_per_missing=-10, over_per_taken=1,
+                        miser_zero=0, miser_per_trick=-10, golden_zero=0, golden_per_trick=10,
+                        special_multiplier=2, revoke_penalty=0, revoke_replay=False),
+        "georgian": dict(deck=36, joker="7S", players=(4, 4), schedule="georgian",
+                         void="must-trump", joker_lead_modes=("high", "low"),
+                         joker_follow_modes=("take", "discard"), discard_suit="required",
+                         exact_per_trick=50, exact_bonus=50, pass_made=50, under_per_missing=0,
+                         under_per_taken=10, over_per_taken=10, revoke_penalty=-50,
+                         revoke_replay=False),
+        "joker54": dict(deck=54, players=(2, 6), schedule="joker54", void="free",
+                        first_leader="dealer", joker_lead_modes=("low", "take"),
+                        joker_follow_modes=("take", "discard"), discard_suit="optional",
+                        two_jokers="opposite", revoke_penalty=-50, revoke_replay=True,
+                        joker_lead_penalty=-10),
+    }
+    assert set(table) == set(PRESETS)
+    for name, expected in table.items():
+        rules = Rules.preset(name)
+        assert rules.preset_name == name
+        for option, value in expected.items():
+            assert rules.value(option) == value, (name, option)
+
+
+def test_deck_of_the_rules() -> None:
+    assert Rules().deck_cards.jokers == (parse_card("7S"),)
+    assert Rules().with_options({"joker": "none"}).deck_cards.jokers == ()
+    fifty_four = Rules.preset("joker54").deck_cards
+    assert fifty_four.size == 54 and len(fifty_four.jokers) == 2
+    # a 54-card deck ignores the 36-card joker option
+    assert Rules().with_options({"deck": 54}).deck_cards.jokers == fifty_four.jokers
+
+
+def test_max_cards_and_special_factor() -> None:
+    rules = Rules()
+    assert [rules.max_cards(n) for n in (3, 4, 5)] == [12, 9, 7]
+    assert Rules.preset("joker54").max_cards(6) == 9
+    classic = Rules.preset("classic")
+    assert [classic.special_factor(k) for k in ("normal", "no-trump", "dark", "miser", "golden",
+                                                  "forehead")] == [1, 2, 2, 2, 2, 1]
+
+
+def test_to_json_round_trips_through_with_options() -> None:
+    for name in PRESETS:
+        rules = Rules.preset(name)
+        data = rules.to_json()
+        assert list(data) == list(OPTIONS)
+        assert Rules().with_options(data).options() == rules.options()
+
+
+def test_show_values() -> None:
+    rules = Rules.preset("classic")
+    assert OPTIONS["players"].show(rules.players) == "2-10"
+    assert OPTIONS["void"].show(rules.void) == "must-trump"
+    assert OPTIONS["ladder_down"].show(rules.ladder_down) == "false"
+    assert OPTIONS["joker_lead_modes"].show(rules.joker_lead_modes) == "high,low,as"
+
+
+def test_parse_assignment() -> None:
+    assert parse_assignment(" void = free ") == ("void", "free")
+    assert parse_assignment("specials=miser,golden") == ("specials", "miser,golden")
+    for bad in ("void", "=free", ""):
+        with pytest.raises(RulesError, match="OPTION=VALUE"):
+            parse_assignment(bad)
