@@ -346,6 +346,9 @@ class _GameReplay:
                               f"{n_players} players play one each", "tricks", trick=number,
                               pos=trick[0].pos if trick else None)
                 return False
+            seats = [self.seat_of.get(play.player, -1) for play in trick]
+            if deal.play_plain_trick(seats, [play.card for play in trick]):
+                continue
             for play in trick:
                 seat = self._seat(record, play.player, "tricks", play.pos)
                 if seat is None:

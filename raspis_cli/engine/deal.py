@@ -31,6 +31,7 @@ Entry = tuple[int, int, JokerDecl | None]
 
 _WIN = 5
 _LOSE = -1
+_SUITS = tuple(Suit)
 
 
 class TrickResult:
@@ -405,6 +406,70 @@ class Deal:
         if self.trick_number > self.cards:
             self.phase = DONE
 
+    def play_plain_trick(self, seats: Sequence[int], cards: Sequence[int]) -> bool:
+        """Apply a whole trick at once when it is plainly legal: no joker, every
+        seat in turn, every card held, suit (and trump) followed. Returns False
+        and changes nothing otherwise; the caller then plays it card by card
+        with :meth:`play`, which explains what is wrong. The hot path of
+        validation: one call per trick instead of one per card."""
+        hands = self.hands
+        n = self.players
+        if (hands is None or self.trick or self.phase != PLAY or len(cards) != n
+                or len(seats) != n):
+            return False
+        leader = self.leader
+        joker_mask = self._joker_mask
+        deck_mask = self.deck.mask
+        suit_masks = self._suit_masks
+        lead_card = cards[0]
+        if seats[0] != leader or joker_mask >> lead_card & 1 or not deck_mask >> lead_card & 1:
+            return False
+        led = lead_card // 13
+        led_mask = suit_masks[led]
+        circular = self.rules.circular_trumps
+        trump = (led + 1) % 4 if circular else (-1 if self.trump is None else int(self.trump))
+        must_trump = self.rules.void == "must-trump" and trump >= 0
+        trump_mask = suit_masks[trump] if trump >= 0 else 0
+        if not hands[leader] >> lead_card & 1:
+            return False
+        best = 0
+        best_key = 200 + lead_card % 13 if led == trump else 100 + lead_card % 13
+        for position in range(1, n):
+            seat = seats[position]
+            card = cards[position]
+            if seat != (leader + position) % n or joker_mask >> card & 1:
+                return False
+            hand = hands[seat]
+            if not hand >> card & 1 or not deck_mask >> card & 1:
+                return False
+            suit = card // 13
+            if suit != led:
+                if hand & led_mask:
+                    return False
+                if must_trump and suit != trump and hand & trump_mask:
+                    return False
+            if suit == trump:
+                key = 200 + card % 13
+            elif suit == led:
+                key = 100 + card % 13
+            else:
+                continue
+            if key > best_key:
+                best_key = key
+                best = position
+        for seat, card in zip(seats, cards, strict=True):
+            hands[seat] &= ~(1 << card)
+        winner = seats[best]
+        self.taken[winner] += 1
+        entries: list[Entry] = [(seat, card, None) for seat, card in zip(seats, cards, strict=True)]
+        self.history.append(TrickResult(self.trick_number, leader, entries, winner, _SUITS[led],
+                                        _SUITS[trump] if trump >= 0 else None))
+        self.trick_number += 1
+        self.leader = winner
+        if self.trick_number > self.cards:
+            self.phase = DONE
+        return True
+
     def finish_trick_early(self) -> None:
         """Close an incomplete trick (an unfinished record): it counts for nobody."""
         self.trick = []
@@ -441,7 +506,7 @@ def _led_suit(trick: Sequence[Entry], joker_mask: int) -> tuple[Suit | None, Jok
         return None, None
     _, card, decl = trick[0]
     if not joker_mask >> card & 1:
-        return Suit(card // 13), None
+        return _SUITS[card // 13], None
     if decl is not None:
         if decl.mode == "as" and decl.card is not None and decl.card.suit is not None:
             return decl.card.suit, decl
@@ -449,7 +514,7 @@ def _led_suit(trick: Sequence[Entry], joker_mask: int) -> tuple[Suit | None, Jok
             return decl.suit, decl
     for _, other, _ in trick[1:]:
         if not joker_mask >> other & 1:
-            return Suit(other // 13), decl
+            return _SUITS[other // 13], decl
     return None, decl
 
 

@@ -121,10 +121,11 @@ class Game:
         out: list[Violation] = []
         seen = 0
         masks: list[int] = []
+        deck_mask = deck.mask
         for seat, hand in enumerate(hands):
             mask = 0
             for card in hand:
-                if card not in deck:
+                if not deck_mask >> card & 1:
                     out.append(Violation("unknown-card", f"{card} in {self.names[seat]}'s hand "
                                          f"is not a card of this {deck.size}-card deck", seat,
                                          at="hand"))
