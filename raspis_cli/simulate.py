@@ -1,0 +1,517 @@
+"""Simulated games: complete, legal game records played by simple bots.
+
+Pure library code: no I/O, no printing. Every game is played through the
+engine (:class:`~raspis_cli.engine.Game` and :class:`~raspis_cli.engine.Deal`),
+which is the oracle for what is legal and how it scores: bots only ever pick
+among :meth:`Deal.legal_bids` and :meth:`Deal.legal_plays`, and the scores
+and totals written into the record are the engine's.
+
+>>> from raspis_cli.rules import Rules
+>>> game = simulate_game(Rules.preset("raspisnoy"), 4, seed=7)
+>>> len(game.deals)
+28
+
+Randomness comes only from a :class:`random.Random` made from the seed, so
+a seed always gives the same game. :func:`simulate_games` gives game
+``i`` the seed :func:`game_seed` ``(seed, i)``, so any slice of a long run
+can be made again (or made in parallel) on its own.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from raspis_cli.cards import Card, Suit
+from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
+from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord, TrumpValue
+from raspis_cli.rules import OPTIONS, Rules
+from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
+
+__all__ = [
+    "DEFAULT_NAMES",
+    "DETAILS",
+    "EngineDisagreementError",
+    "deal_plan",
+    "default_names",
+    "game_seed",
+    "rules_options_of",
+    "simulate_game",
+    "simulate_games",
+]
+
+DETAILS: Final = ("full", "scores", "sheet")
+"""How much a simulated record keeps, as the notation's three levels:
+``full`` (hands, trump, bids, tricks, taken, penalties, scores, totals),
+``scores`` (bids, taken, penalties, scores, totals: no hands, trump or
+tricks) and ``sheet`` (bids and taken only)."""
+
+DEFAULT_NAMES: Final = (
+    "Анна", "Boris", "Вера", "Dmitri", "Елена", "Frank", "Галина", "Helen", "Игорь", "Jack",
+)
+"""Player names used when none are given: the first ``players`` of these."""
+
+_EVENT: Final = "Simulated game"
+_SITE: Final = "raspis simulate"
+_FIRST_DATE: Final = datetime.date(2024, 1, 1).toordinal()
+_DATE_SPAN: Final = 3 * 365
+
+# how often a bot ignores its plan and plays (or bids) at random
+_RANDOM_PLAY: Final = 0.07
+_Beats = Callable[[int], bool]
+"""Whether a natural card would win the trick so far."""
+_BID_NOISE: Final = 0.55
+
+
+class EngineDisagreementError(RuntimeError):
+    """The engine reported a violation for an action it listed as legal.
+
+    That is an engine bug: ``violations`` are what it said, ``action`` what
+    was done and ``where`` the deal (number, dealer seat, cards, kind).
+    """
+
+    def __init__(self, action: str, where: str, violations: Sequence[Violation]) -> None:
+        self.action = action
+        self.where = where
+        self.violations = list(violations)
+        said = "; ".join(f"{v.kind}: {v.message}" for v in violations)
+        super().__init__(f"the engine rejected {action} in {where}, which it listed as legal: {said}")
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (0-based) of a :func:`simulate_games` run."""
+    return random.Random(f"raspis-simulate/{seed}/{index}").getrandbits(63)
+
+
+def default_names(players: int) -> list[str]:
+    """The default names for this many players."""
+    names = list(DEFAULT_NAMES[:players])
+    names += [f"Player {i + 1}" for i in range(len(names), players)]
+    return names
+
+
+def deal_plan(rules: Rules, players: int) -> tuple[ScheduledDeal, ...]:
+    """The deals a simulated game plays: the schedule of the rules, its
+    special tail included (each special ``players`` times); for
+    ``schedule=free``, the ``raspisnoy`` sequence with the rules' specials
+    and ``ladder_down``."""
+    if rules.schedule == "free":
+        return schedule_for(rules.with_options({"schedule": "raspisnoy"}), players).listing
+    return schedule_for(rules, players).listing
+
+
+def rules_options_of(rules: Rules) -> dict[str, object]:
+    """The options of ``rules`` that differ from its preset, as JSON values
+    (what :attr:`GameRecord.rules_options` holds)."""
+    base = Rules.preset(rules.preset_name)
+    return {name: OPTIONS[name].to_json(value) for name, value in rules.changed_from(base).items()}
+
+
+def simulate_game(
+    rules: Rules,
+    players: int,
+    seed: int | random.Random,
+    names: Sequence[str] | None = None,
+    detail: str = "full",
+    *,
+    tags: dict[str, str] | None = None,
+) -> GameRecord:
+    """Play one complete legal game with bots and return its record.
+
+    ``seed`` is an int or a :class:`random.Random` (which is advanced);
+    ``names`` default to :func:`default_names`; ``detail`` is one of
+    :data:`DETAILS`. ``tags`` replace the default Event/Site/Date tags.
+    Raises :class:`ValueError` for a player count outside the rules, bad
+    names or an unknown detail, and :class:`EngineDisagreementError` when the
+    engine rejects an action it listed as legal (an engine bug).
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    low, high = rules.players
+    if not low <= players <= high:
+        raise ValueError(f"the rules allow {low} to {high} players, not {players}")
+    if detail not in DETAILS:
+        raise ValueError(f"detail is one of {', '.join(DETAILS)}, not {detail!r}")
+    seats = list(names) if names is not None else default_names(players)
+    if len(seats) != players or len(set(seats)) != players:
+        raise ValueError(f"expected {players} different names, got {seats!r}")
+    if tags is None:
+        day = datetime.date.fromordinal(_FIRST_DATE + rng.randrange(_DATE_SPAN))
+        tags = {"Event": _EVENT, "Site": _SITE, "Date": day.isoformat()}
+    sim = _Simulator(rules, seats, rng, detail)
+    game = Game(rules, players, seats)
+    dealer = rng.randrange(players)
+    deals: list[DealRecord] = []
+    for planned in deal_plan(rules, players):
+        deals.append(sim.play_deal(game, planned.number, planned.kind, planned.cards, dealer))
+        dealer = (dealer + 1) % players
+    totals = dict(zip(seats, game.totals, strict=True)) if detail != "sheet" else None
+    return GameRecord(
+        players=seats,
+        deals=deals,
+        tags=dict(tags),
+        rules_preset=rules.preset_name,
+        rules_options=rules_options_of(rules),
+        totals=totals,
+    )
+
+
+def simulate_games(
+    rules: Rules,
+    players: int,
+    count: int,
+    seed: int,
+    *,
+    names: Sequence[str] | None = None,
+    detail: str = "full",
+    start: int = 0,
+) -> Iterator[GameRecord]:
+    """Games ``start`` … ``start + count - 1`` of the run with this seed.
+
+    Game ``i`` is ``simulate_game(rules, players, game_seed(seed, i), ...)``
+    with the Event tag ``"Simulated game i+1"``, so splitting a run into
+    slices (``start``) gives the same games.
+    """
+    for index in range(start, start + count):
+        rng = random.Random(game_seed(seed, index))
+        day = datetime.date.fromordinal(_FIRST_DATE + rng.randrange(_DATE_SPAN))
+        tags = {"Event": f"{_EVENT} {index + 1}", "Site": _SITE, "Date": day.isoformat()}
+        yield simulate_game(rules, players, rng, names, detail, tags=tags)
+
+
+# --- the bots ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Dealt:
+    """The cards of one deal: hands per seat, the trump as recorded and as
+    the engine takes it."""
+
+    hands: list[list[Card]]
+    trump_record: TrumpValue
+    trump_card: Card | None
+
+
+class _Simulator:
+    """Bots for one game: deals the cards, bids, plays, writes the record."""
+
+    def __init__(self, rules: Rules, names: Sequence[str], rng: random.Random, detail: str) -> None:
+        self.rules = rules
+        self.names = list(names)
+        self.players = len(names)
+        self.rng = rng
+        self.detail = detail
+        deck = rules.deck_cards
+        self.deck_cards = list(deck.cards)
+        self.joker_mask = deck.joker_mask
+        self.avoid_joker_lead = rules.joker_lead_penalty < 0
+
+    # --- dealing ---------------------------------------------------------------
+
+    def deal_cards(self, dealer: int, cards: int, kind: str) -> _Dealt:
+        """Shuffle and deal one card at a time from the player left of the
+        dealer; turn up or show the trump."""
+        rng = self.rng
+        players = self.players
+        deck = self.deck_cards[:]
+        rng.shuffle(deck)
+        dealt = cards * players
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for offset in range(players):
+            hands[(dealer + 1 + offset) % players] = deck[offset:dealt:players]
+        rules = self.rules
+        card: Card | None
+        if kind == "no-trump" or rules.circular_trumps:
+            card = None
+        elif dealt == rules.deck:
+            mode = rules.full_deal_trump
+            if mode == "dealer-shows":
+                card = rng.choice(hands[dealer])
+            elif mode == "last-card":
+                card = deck[dealt - 1]
+            elif mode == "random-card":
+                card = rng.choice(deck)
+            else:
+                card = None
+        else:
+            card = deck[dealt]
+        return _Dealt(hands, NO_TRUMP if card is None else card, card)
+
+    # --- one deal --------------------------------------------------------------
+
+    def play_deal(self, game: Game, number: int, kind: str, cards: int, dealer: int,
+                  allow: Sequence[str] = ()) -> DealRecord:
+        """Deal, bid and play one deal on ``game``; finish it there and
+        return its record at this simulator's detail. ``allow`` are kinds of
+        violation the deal's start may have (the fault injector's)."""
+        dealt = self.deal_cards(dealer, cards, kind)
+        where = f"deal {number} ({cards} cards, {kind}, dealer seat {dealer})"
+        deal, problems = game.start_deal(number, kind, dealer, cards, dealt.trump_card, True,
+                                         dealt.hands)
+        problems = [v for v in problems if v.kind not in allow]
+        if problems:
+            raise EngineDisagreementError("the deal as dealt", where, problems)
+        self._bid(deal, dealt, where)
+        while not deal.done:
+            seat = deal.to_play
+            assert seat is not None
+            choice = self._choose_play(deal, seat)
+            problems = deal.play(seat, choice.card, choice.joker)
+            if problems:
+                raise EngineDisagreementError(f"{self.names[seat]} playing {choice}", where, problems)
+        scores = deal.scores()
+        game.finish_deal(deal, scores)
+        return self._record(deal, number, kind, cards, dealer, dealt, scores, game.totals)
+
+    def _record(self, deal: Deal, number: int, kind: str, cards: int, dealer: int, dealt: _Dealt,
+                scores: list[int], totals: list[int]) -> DealRecord:
+        names = self.names
+        detail = self.detail
+        record = DealRecord(number=number, kind=kind, dealer=names[dealer], cards=cards)
+        if deal.has_bids:
+            record.bids = {names[s]: b for s in _bid_order(deal) if (b := deal.bids[s]) is not None}
+        record.taken = dict(zip(names, deal.taken, strict=True))
+        if detail == "sheet":
+            return record
+        if deal.penalty_notes:
+            record.penalties = [PenaltyRecord(names[s], p, r) for s, p, r in deal.penalty_notes]
+        record.scores = dict(zip(names, scores, strict=True))
+        record.totals = dict(zip(names, totals, strict=True))
+        if detail == "scores":
+            return record
+        record.trump = dealt.trump_record
+        record.hands = {names[s]: sorted(hand, key=_hand_order) for s, hand in enumerate(dealt.hands)}
+        record.tricks = [
+            [PlayRecord(names[s], Card.from_index(c), d) for s, c, d in trick.entries]
+            for trick in deal.history
+        ]
+        return record
+
+    # --- bidding ---------------------------------------------------------------
+
+    def _bid(self, deal: Deal, dealt: _Dealt, where: str) -> None:
+        rng = self.rng
+        cards = deal.cards
+        fair = cards / self.players
+        while (seat := deal.next_bidder) is not None:
+            legal = deal.legal_bids()
+            if not legal:  # pragma: no cover - the engine always leaves a bid
+                raise EngineDisagreementError(f"seat {seat} bidding", where, [])
+            if deal.kind == "dark":
+                estimate = fair + rng.gauss(0, 0.8)
+            elif deal.kind == "forehead":
+                others = sum(self._strength(dealt.hands[s], deal.trump, cards)
+                             for s in range(self.players) if s != seat)
+                estimate = 0.5 * max(0.0, cards - others) + 0.5 * fair + rng.gauss(0, 0.6)
+            else:
+                estimate = self._strength(dealt.hands[seat], deal.trump, cards)
+                estimate += rng.gauss(0, _BID_NOISE)
+            if rng.random() < _RANDOM_PLAY / 2:
+                bid = rng.choice(legal)
+            else:
+                target = min(max(round(estimate), 0), cards)
+                best = min(abs(b - target) for b in legal)
+                bid = rng.choice([b for b in legal if abs(b - target) == best])
+            problems = deal.bid(seat, bid)
+            if problems:
+                raise EngineDisagreementError(f"{self.names[seat]} bidding {bid}", where, problems)
+
+    def _strength(self, hand: Sequence[Card], trump: Suit | None, cards: int) -> float:
+        """Tricks a hand may take: high cards, trumps and the joker."""
+        joker_mask = self.joker_mask
+        lengths = [0, 0, 0, 0]
+        for card in hand:
+            if not joker_mask >> card & 1:
+                lengths[card // 13] += 1
+        value = 0.0
+        # with many cards per player side suits run out and get trumped
+        side_ace = 0.85 if trump is None else max(0.45, 0.85 - 0.04 * cards)
+        for card in hand:
+            if joker_mask >> card & 1:
+                value += 0.95
+                continue
+            suit, rank = card // 13, card % 13 + 2
+            if suit == trump:
+                value += _TRUMP_VALUE.get(rank, 0.3) + (0.1 if lengths[suit] >= 3 else 0.0)
+            elif rank == 14:
+                value += side_ace
+            elif rank == 13:
+                value += 0.45 if lengths[suit] >= 2 else 0.2
+            elif rank == 12 and lengths[suit] >= 3:
+                value += 0.2
+        return min(value, float(cards))
+
+    # --- play --------------------------------------------------------------------
+
+    def _wants_trick(self, deal: Deal, seat: int) -> bool:
+        kind = deal.kind
+        if kind == "miser":
+            return False
+        if kind == "golden":
+            return True
+        bid = deal.bids[seat]
+        return bid is not None and deal.taken[seat] < bid
+
+    def _choose_play(self, deal: Deal, seat: int) -> Play:
+        plays = deal.legal_plays()
+        if len(plays) == 1:
+            return plays[0]
+        rng = self.rng
+        if not plays:  # pragma: no cover - the engine always leaves a play
+            raise EngineDisagreementError(f"seat {seat} to play", f"deal of {deal.cards} cards", [])
+        if rng.random() < _RANDOM_PLAY:
+            return rng.choice(plays)
+        # the engine lists the natural cards first, then the joker plays
+        if plays[-1].joker is None:
+            naturals, jokers = plays, []
+        else:
+            naturals = [p for p in plays if p.joker is None]
+            jokers = [p for p in plays if p.joker is not None]
+        want = self._wants_trick(deal, seat)
+        trick = deal.trick
+        trump = deal.trump
+        if not trick:
+            return self._lead(deal, naturals, jokers, want, trump)
+        led = _plain_led(trick, self.joker_mask)
+        if self.rules.circular_trumps:
+            trump = Suit((led + 1) % 4) if led is not None else None
+        strength = _STRENGTH[4 if trump is None else trump]
+        beats = self._beats_fn(deal, seat, led, trump)
+        if want:
+            winners = [p for p in naturals if beats(p.card)]
+            if winners:
+                last = len(trick) == self.players - 1
+                if last:
+                    return min(winners, key=lambda p: strength[p.card])
+                return max(winners, key=lambda p: strength[p.card])
+            joker = self._pick_joker(jokers, True, False, trump, led)
+            if joker is not None:
+                return joker
+            return min(naturals, key=lambda p: strength[p.card]) if naturals else jokers[0]
+        losers = [p for p in naturals if not beats(p.card)]
+        if losers:
+            return max(losers, key=lambda p: strength[p.card])
+        joker = self._pick_joker(jokers, False, False, trump, led)
+        if joker is not None:
+            return joker
+        return min(naturals, key=lambda p: strength[p.card]) if naturals else jokers[0]
+
+    def _lead(self, deal: Deal, naturals: list[Play], jokers: list[Play], want: bool,
+              trump: Suit | None) -> Play:
+        rng = self.rng
+        shy = self.avoid_joker_lead and len(naturals) > 0
+        strength = _STRENGTH[4 if trump is None else trump]
+        if want:
+            if naturals:
+                best = max(naturals, key=lambda p: strength[p.card])
+                sure = best.card % 13 == 12 and (trump is None or best.card // 13 == trump)
+                if jokers and not sure and not (shy and rng.random() < 0.8):
+                    joker = self._pick_joker(jokers, True, True, trump, None)
+                    if joker is not None and rng.random() < 0.75:
+                        return joker
+                return best
+            joker = self._pick_joker(jokers, True, True, trump, None)
+            return joker if joker is not None else rng.choice(jokers)
+        if naturals:
+            return min(naturals, key=lambda p: strength[p.card] + rng.random() * 0.5)
+        joker = self._pick_joker(jokers, False, True, trump, None)
+        return joker if joker is not None else rng.choice(jokers)
+
+    def _beats_fn(self, deal: Deal, seat: int, led: int | None, trump: Suit | None) -> _Beats:
+        """A test of whether a natural card would now win the trick so far."""
+        trick = deal.trick
+        joker_mask = self.joker_mask
+        if led is None or any(joker_mask >> c & 1 for _, c, _ in trick):
+            rules = self.rules
+            deal_trump = deal.trump
+            position = len(trick)
+
+            def exact(card: int) -> bool:
+                entries = [*trick, (seat, card, None)]
+                return trick_winner(entries, rules, joker_mask, deal_trump) == position
+
+            return exact
+        trump_suit = -1 if trump is None else int(trump)
+        best = max(_key(c, led, trump_suit) for _, c, _ in trick)
+        return lambda card: _key(card, led, trump_suit) > best
+
+    def _pick_joker(self, jokers: list[Play], win: bool, leading: bool, trump: Suit | None,
+                    led: int | None) -> Play | None:
+        """The joker play that best wins (or best loses), ``None`` if none does."""
+        if not jokers:
+            return None
+        rng = self.rng
+        scored = [(_joker_intent(p.joker, leading, trump, led) + rng.random() * 0.01, p)
+                  for p in jokers if p.joker is not None]
+        if win:
+            value, play = max(scored, key=lambda item: item[0])
+            return play if value > 0 else None
+        value, play = min(scored, key=lambda item: item[0])
+        return play if value < 0 else None
+
+
+_TRUMP_VALUE: Final = {14: 1.0, 13: 0.85, 12: 0.7, 11: 0.55, 10: 0.45}
+
+
+def _bid_order(deal: Deal) -> list[int]:
+    first = deal.first_bidder
+    return [(first + i) % deal.players for i in range(deal.players)]
+
+
+def _hand_order(card: Card) -> tuple[int, int]:
+    return (card // 13 if card < 52 else 4, -int(card))
+
+
+def _key(card: int, led: int, trump: int) -> int:
+    suit = card // 13
+    if suit == trump:
+        return 40 + card % 13
+    if suit == led:
+        return 20 + card % 13
+    return 0
+
+
+_STRENGTH: Final = tuple(
+    tuple(c % 13 + (13 if c // 13 == trump else 0) for c in range(54)) for trump in range(5)
+)
+"""How strong a natural card is, per trump suit (index 4: no trump)."""
+
+
+def _plain_led(trick: Sequence[tuple[int, int, JokerDecl | None]], joker_mask: int) -> int | None:
+    """The suit led so far, as the engine reads it (``None``: not known yet)."""
+    _, first, decl = trick[0]
+    if not joker_mask >> first & 1:
+        return first // 13
+    if decl is not None:
+        if decl.mode == "as" and decl.card is not None and decl.card < 52:
+            return decl.card // 13
+        if decl.suit is not None and decl.mode != "as":
+            return int(decl.suit)
+    for _, card, _ in trick[1:]:
+        if not joker_mask >> card & 1:
+            return card // 13
+    return None
+
+
+def _joker_intent(decl: JokerDecl | None, leading: bool, trump: Suit | None, led: int | None) -> float:
+    """How much a joker declaration means to win (> 0) or to lose (< 0)."""
+    if decl is None:  # pragma: no cover - jokers always carry one
+        return 0.0
+    mode = decl.mode
+    if mode in ("high", "lowest", "take"):
+        bonus = 0.1 if decl.suit is not None and decl.suit == trump else 0.0
+        return 1.0 + bonus + (0.05 if mode == "high" else 0.0)
+    if mode in ("low", "discard"):
+        return -1.0 - (0.1 if led is not None and decl.suit == led else 0.0)
+    card = decl.card
+    if mode == "as" and card is not None:
+        rank = card % 13
+        suit = card // 13
+        if trump is not None and suit == trump:
+            return 0.5 + rank / 26 if rank >= 11 else -0.2 + rank / 100
+        if leading or suit == led:
+            return 0.3 + rank / 26 if rank == 12 else -0.5 - (12 - rank) / 26
+        return -1.0 - (12 - rank) / 26
+    return 0.0
