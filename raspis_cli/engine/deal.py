@@ -540,7 +540,7 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
         not joker_mask >> c & 1 and c // 13 == trump for _, c, _ in trick
     )
     keys: list[tuple[int, int]] = []
-    first_joker_wins: bool | None = None
+    jokers_seen = 0
     for position, (_, card, decl) in enumerate(trick):
         if not joker_mask >> card & 1:
             keys.append(_card_key(card // 13, card % 13, led, trump))
@@ -552,10 +552,11 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
                         else (0, 0))
             continue
         wins = _joker_wins(position, decl, rules, trump, trump_played, trick, joker_mask)
-        if first_joker_wins is None:
-            first_joker_wins = wins
-        elif rules.two_jokers == "opposite":
-            wins = not first_joker_wins
+        if jokers_seen and rules.two_jokers == "opposite":
+            # the opposite of the first joker as declared (what _joker_problem
+            # requires), not of whether an option made the first one win
+            wins = not _first_joker_wins(trick, joker_mask)
+        jokers_seen += 1
         keys.append((_WIN, position) if wins else (_LOSE, 0))
     if (
         lead_decl is not None
