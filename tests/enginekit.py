@@ -25,7 +25,7 @@ __all__ = [
     "clone",
     "deal_of",
     "hand",
-    "kinds",
+    "kinds_of",
     "random_hands",
     "random_trump",
     "rules_of",
@@ -37,6 +37,11 @@ __all__ = [
 def rules_of(preset: str = "raspisnoy", **options: object) -> Rules:
     """The rules of a preset with options overridden by keyword."""
     return Rules.preset(preset).with_options(options)
+
+
+def kinds_of(violations: Iterable[Violation]) -> list[str]:
+    """The kinds of violations, in order."""
+    return [v.kind for v in violations]
 
 
 def cards(text: str) -> list[Card]:
@@ -108,10 +113,6 @@ def all_declarations(rules: Rules) -> list[JokerDecl]:
             out += [JokerDecl("as", card=c) for c in deck.cards if not deck.is_joker(c)]
     return out
 
-
-def kinds(rules: Rules) -> list[str]:
-    """The deal kinds worth exercising under these rules (normal plus all)."""
-    return ["normal", "no-trump", "dark", "miser", "golden", "forehead"]
 
 
 def random_hands(rules: Rules, players: int, cards_each: int,

@@ -1,0 +1,456 @@
+"""Each option of ``raspis_cli/rules/options.py`` changes an outcome.
+
+Every test here is registered with :func:`flips` under the options it flips;
+``test_every_option_has_a_flip_test`` fails when an option exists that no
+test flips.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from enginekit import cards, deal_of, kinds_of, random_hands, rules_of
+
+from raspis_cli.cards import Suit, parse_card
+from raspis_cli.engine import Deal, Game, JokerDecl, Play, TrumpInput, bid_score
+from raspis_cli.record import DealRecord, GameRecord, PlayRecord
+from raspis_cli.replay import replay_game
+from raspis_cli.rules import OPTIONS, Rules
+from raspis_cli.rules.schedule import schedule_for
+
+FLIPPED: set[str] = set()
+
+TestFunction = Callable[[], None]
+
+
+def flips(*names: str) -> Callable[[TestFunction], TestFunction]:
+    """Register a test as showing that flipping these options changes an outcome."""
+    for name in names:
+        assert name in OPTIONS, name
+    FLIPPED.update(names)
+
+    def register(test: TestFunction) -> TestFunction:
+        return test
+
+    return register
+
+
+@pytest.mark.parametrize("name", list(OPTIONS))
+def test_every_option_has_a_flip_test(name: str) -> None:
+    assert name in FLIPPED, f"no test shows that option {name!r} changes anything"
+
+
+def _legal_cards(deal: Deal) -> set[str]:
+    """The codes of the cards among the legal plays."""
+    return {p.card.code for p in deal.legal_plays()}
+
+
+def _legal_modes(deal: Deal) -> set[str]:
+    """The joker modes among the legal plays."""
+    return {p.joker.mode for p in deal.legal_plays() if p.joker is not None}
+
+
+def _winner(rules: Rules, hands: list[str], plays: list[tuple[str, JokerDecl | None]],
+            trump: Suit | None = Suit.H) -> tuple[int, list[str]]:
+    """Play one trick (seat 0 leads) and return the winning seat and the
+    kinds of violations met."""
+    deal = deal_of(rules, hands, trump=trump)
+    found = []
+    for seat, (card, decl) in enumerate(plays):
+        found += deal.play(seat, parse_card(card), decl)
+    assert deal.done
+    return deal.history[0].winner, kinds_of(found)
+
+
+# --- deck and cards ----------------------------------------------------------
+
+
+@flips("deck")
+def test_deck() -> None:
+    two = parse_card("2H")
+    for rules, kinds in ((rules_of(), ["unknown-card"]), (rules_of(deck=54), [])):
+        deal = Deal(rules, 3, 2, 1)
+        deal.skip_bidding()
+        assert kinds_of(deal.play(0, two)) == kinds
+    assert rules_of().max_cards(4) == 9
+    assert rules_of(deck=54).max_cards(4) == 13
+
+
+@flips("joker")
+def test_joker() -> None:
+    hands = ["9S", "7S 8H", "10S"]
+
+    def after_lead(rules: Rules) -> set[str]:
+        deal = deal_of(rules, hands, trump=Suit.D)
+        deal.play(0, parse_card("9S"))
+        return _legal_cards(deal)
+
+    # 7♠ the joker: it has no suit, so the holder is void in spades
+    assert after_lead(rules_of()) == {"7S", "8H"}
+    # no joker, or 6♠: 7♠ is a spade and must follow
+    assert after_lead(rules_of(joker="none")) == {"7S"}
+    assert after_lead(rules_of(joker="6S")) == {"7S"}
+
+
+@flips("players")
+def test_players() -> None:
+    assert kinds_of(Game(rules_of(), 6).player_problems()) == ["players"]
+    assert Game(rules_of(players="3-6"), 6).player_problems() == []
+    assert kinds_of(Game(rules_of(players="4-5"), 3).player_problems()) == ["players"]
+
+
+# --- trump ---------------------------------------------------------------------
+
+
+@flips("full_deal_trump")
+def test_full_deal_trump() -> None:
+    rng = random.Random(3)
+    hands, _ = random_hands(rules_of(), 4, 9, rng)
+    dealer = 3
+    own = next(c for c in hands[dealer] if c.code != "7S")
+    other = next(c for c in hands[0] if c.code != "7S")
+
+    def problems(rules: Rules, trump: TrumpInput) -> list[str]:
+        game = Game(rules.with_options({"schedule": "free"}), 4)
+        _, found = game.start_deal(1, "normal", dealer, 9, trump, True, hands)
+        return kinds_of(found)
+
+    assert problems(rules_of(), own) == []
+    assert problems(rules_of(), other) == ["trump"]
+    assert problems(rules_of(full_deal_trump="last-card"), other) == ["trump"]
+    assert problems(rules_of(full_deal_trump="random-card"), other) == []
+    assert problems(rules_of(full_deal_trump="none"), own) == ["trump"]
+    assert problems(rules_of(full_deal_trump="none"), None) == []
+
+
+@flips("circular_trumps")
+def test_circular_trumps() -> None:
+    # lead 9♠, A♠ follows, 6♣ from a player void in spades: ♣ follows ♠
+    hands = ["9S", "AS", "6C"]
+    plays: list[tuple[str, JokerDecl | None]] = [("9S", None), ("AS", None), ("6C", None)]
+    assert _winner(rules_of(), hands, plays) == (1, [])
+    assert _winner(rules_of(circular_trumps=True), hands, plays) == (2, [])
+    # the deal's trump is ignored under circular trumps
+    assert _winner(rules_of(circular_trumps=True), hands, plays, trump=Suit.S) == (2, [])
+
+
+# --- schedule ----------------------------------------------------------------------
+
+
+@flips("schedule")
+def test_schedule() -> None:
+    def first_deal(rules: Rules) -> list[str]:
+        _, found = Game(rules, 4).start_deal(1, "normal", 0, 2)
+        return kinds_of(found)
+
+    assert first_deal(rules_of()) == ["schedule"]
+    assert first_deal(rules_of(schedule="joker54")) == []
+    assert first_deal(rules_of(schedule="free")) == []
+    assert len(schedule_for(rules_of(schedule="classic"), 4).listing) == 36
+
+
+@flips("ladder_down")
+def test_ladder_down() -> None:
+    plain = schedule_for(rules_of(), 3).listing
+    ladder = schedule_for(rules_of(ladder_down=True), 3).listing
+    assert (plain[14].cards, plain[14].kind) == (12, "no-trump")
+    assert (ladder[14].cards, ladder[14].kind) == (11, "normal")
+    game = Game(rules_of(ladder_down=True), 3)
+    game.scored_deals = 26
+    assert kinds_of(game.finish()) == ["schedule"]
+
+
+@flips("specials")
+def test_specials() -> None:
+    assert {d.kind for d in schedule_for(rules_of(specials="miser"), 3).listing} == {
+        "normal", "miser"}
+    assert {d.kind for d in schedule_for(rules_of(), 3).listing} == {
+        "normal", "no-trump", "dark", "miser", "golden"}
+
+
+# --- bidding -------------------------------------------------------------------------
+
+
+@flips("dealer_restriction")
+def test_dealer_restriction() -> None:
+    def dealer_bids(rules: Rules) -> list[int]:
+        deal = Deal(rules, 3, 2, 5)
+        deal.bid(0, 2)
+        deal.bid(1, 1)
+        return deal.legal_bids()
+
+    assert dealer_bids(rules_of()) == [0, 1, 3, 4, 5]
+    assert dealer_bids(rules_of(dealer_restriction="no-full-bid")) == [0, 1, 2, 3, 4]
+    assert dealer_bids(rules_of(dealer_restriction="off")) == [0, 1, 2, 3, 4, 5]
+
+
+@flips("third_pass")
+def test_third_pass() -> None:
+    streaks = [2, 1, 0]
+    assert Deal(rules_of(), 3, 2, 3, pass_streaks=streaks).legal_bids() == [0, 1, 2, 3]
+    strict = Deal(rules_of(third_pass=True), 3, 2, 3, pass_streaks=streaks)
+    assert strict.legal_bids() == [1, 2, 3]
+    assert kinds_of(strict.bid(0, 0)) == ["third-pass"]
+    # a second pass in a row is still allowed
+    assert strict.legal_bids() == [0, 1, 2, 3]
+
+
+# --- play ---------------------------------------------------------------------------------
+
+
+@flips("void")
+def test_void() -> None:
+    hands = ["KD", "6H 9C", "AD"]
+
+    def second(rules: Rules) -> set[str]:
+        deal = deal_of(rules, hands, trump=Suit.H)
+        deal.play(0, parse_card("KD"))
+        return _legal_cards(deal)
+
+    assert second(rules_of()) == {"6H", "9C"}
+    assert second(rules_of(void="must-trump")) == {"6H"}
+
+
+@flips("first_leader")
+def test_first_leader() -> None:
+    for rules, leader in ((rules_of(), 0), (rules_of(first_leader="dealer"), 2)):
+        deal = Deal(rules, 3, 2, 4)
+        for seat in (0, 1, 2):
+            deal.bid(seat, 1)
+        assert deal.to_play == leader
+
+
+# --- the joker ------------------------------------------------------------------------------
+
+
+@flips("joker_lead_modes")
+def test_joker_lead_modes() -> None:
+    hands = ["7S 9H", "8H 6D", "AH 6C"]
+    assert _legal_modes(deal_of(rules_of(), hands)) == {"high", "low"}
+    assert _legal_modes(deal_of(rules_of(joker_lead_modes="take lowest"), hands)) == {
+        "take", "lowest"}
+    deal = deal_of(rules_of(), hands)
+    assert kinds_of(deal.play(0, parse_card("7S"), JokerDecl("take", Suit.H))) == ["joker-mode"]
+
+
+@flips("joker_follow_modes")
+def test_joker_follow_modes() -> None:
+    hands = ["9H", "7S 6D", "AH"]
+    for rules, modes in ((rules_of(), {"take", "discard"}),
+                         (rules_of(joker_follow_modes="take,as"), {"take", "as"})):
+        deal = deal_of(rules, hands)
+        deal.play(0, parse_card("9H"))
+        assert _legal_modes(deal) == modes
+
+
+@flips("joker_demand_first_trick_only")
+def test_joker_demand_first_trick_only() -> None:
+    for flag, modes, kinds in ((False, {"high", "low"}, []), (True, {"low"}, ["joker-mode"])):
+        rules = rules_of(joker_demand_first_trick_only=flag)
+        # seat 0 wins trick 1 with A♥, then leads the joker demanding the highest ♥
+        deal = deal_of(rules, ["AH 7S", "7H 8H", "9H 10H"], trump=Suit.D)
+        for seat, card in enumerate(("AH", "8H", "9H")):
+            deal.play(seat, parse_card(card))
+        assert deal.to_play == 0 and deal.trick_number == 2
+        assert _legal_modes(deal) == modes
+        assert kinds_of(deal.play(0, parse_card("7S"), JokerDecl("high", Suit.H))) == kinds
+        # the first trick allows the demand either way
+        assert "high" in _legal_modes(deal_of(rules, ["7S", "8H", "9H"]))
+
+
+@flips("joker_high_winner")
+def test_joker_high_winner() -> None:
+    # the joker demands the highest ♦; seat 1 is void and trumps with 6♥
+    hands = ["7S", "6H", "AD"]
+    plays: list[tuple[str, JokerDecl | None]] = [("7S", JokerDecl("high", Suit.D)), ("6H", None),
+                                                 ("AD", None)]
+    assert _winner(rules_of(), hands, plays) == (0, [])
+    assert _winner(rules_of(joker_high_winner="highest-trump"), hands, plays) == (1, [])
+    # a high demand in the trump suit still wins
+    trump_plays: list[tuple[str, JokerDecl | None]] = [("7S", JokerDecl("high", Suit.H)),
+                                                       ("6H", None), ("AD", None)]
+    assert _winner(rules_of(joker_high_winner="highest-trump"), hands, trump_plays) == (0, [])
+
+
+@flips("joker_take_beaten_by_trump")
+def test_joker_take_beaten_by_trump() -> None:
+    hands = ["7S", "6H", "AD"]
+    plays: list[tuple[str, JokerDecl | None]] = [("7S", JokerDecl("take", Suit.D)), ("6H", None),
+                                                 ("AD", None)]
+    base = rules_of(joker_lead_modes="high low take")
+    assert _winner(base, hands, plays) == (0, [])
+    assert _winner(base.with_options({"joker_take_beaten_by_trump": True}), hands, plays) == (1, [])
+
+
+@flips("joker_low_nobody_follows")
+def test_joker_low_nobody_follows() -> None:
+    # low ♦, and nobody has a ♦ or a trump ♥: clubs count as led
+    hands = ["7S", "9C", "KC"]
+    plays: list[tuple[str, JokerDecl | None]] = [("7S", JokerDecl("low", Suit.D)), ("9C", None),
+                                                 ("KC", None)]
+    assert _winner(rules_of(), hands, plays) == (2, [])
+    assert _winner(rules_of(joker_low_nobody_follows="joker-wins"), hands, plays) == (0, [])
+    # someone follows: the joker loses either way
+    followed: list[tuple[str, JokerDecl | None]] = [("7S", JokerDecl("low", Suit.D)),
+                                                    ("6D", None), ("KC", None)]
+    assert _winner(rules_of(joker_low_nobody_follows="joker-wins"), ["7S", "6D", "KC"],
+                   followed) == (1, [])
+
+
+@flips("two_jokers")
+def test_two_jokers() -> None:
+    hands = ["9H", "RJ", "BJ"]
+    plays: list[tuple[str, JokerDecl | None]] = [("9H", None), ("RJ", JokerDecl("take")),
+                                                 ("BJ", JokerDecl("take"))]
+    later = rules_of("joker54", two_jokers="later-wins", first_leader="left-of-dealer")
+    opposite = later.with_options({"two_jokers": "opposite"})
+    assert _winner(later, hands, plays, trump=None) == (2, [])
+    # opposite: the second joker counts as a discard, whatever it says
+    assert _winner(opposite, hands, plays, trump=None) == (1, ["joker-mode"])
+    deal = deal_of(opposite, hands, trump=None)
+    deal.play(0, parse_card("9H"))
+    deal.play(1, parse_card("RJ"), JokerDecl("take"))
+    assert _legal_modes(deal) == {"discard"}
+
+
+def test_two_jokers_opposite_second_joker_is_the_opposite_of_the_first_declared() -> None:
+    # The first joker's declaration decides which side the second is on, even
+    # when an option changes whether the first actually wins.
+    base = rules_of("joker54", first_leader="left-of-dealer", joker_lead_modes="high low take")
+    # low ♦ that nobody follows wins under joker-wins; the second joker, a
+    # take (as it must be), is still the high one and wins
+    rules = base.with_options({"joker_low_nobody_follows": "joker-wins"})
+    plays: list[tuple[str, JokerDecl | None]] = [("RJ", JokerDecl("low", Suit.D)),
+                                                 ("BJ", JokerDecl("take")), ("9C", None)]
+    assert _winner(rules, ["RJ", "BJ", "9C"], plays) == (1, [])
+    # high ♦ beaten by a trump under highest-trump: the second joker, a
+    # discard (as it must be), is still the low one and loses to the trump
+    rules = base.with_options({"joker_high_winner": "highest-trump"})
+    plays = [("RJ", JokerDecl("high", Suit.D)), ("BJ", JokerDecl("discard")), ("6H", None)]
+    assert _winner(rules, ["RJ", "BJ", "6H"], plays) == (2, [])
+
+
+@flips("discard_suit")
+def test_discard_suit() -> None:
+    for rules, kinds in ((rules_of(), ["joker-mode"]), (rules_of(discard_suit="optional"), [])):
+        deal = deal_of(rules, ["9H", "7S", "AH"])
+        deal.play(0, parse_card("9H"))
+        assert kinds_of(deal.play(1, parse_card("7S"), JokerDecl("discard"))) == kinds
+
+
+# --- penalties ----------------------------------------------------------------------------------
+
+
+@flips("revoke_penalty")
+def test_revoke_penalty() -> None:
+    for rules, penalties in ((rules_of(), [0, 0, 0]), (rules_of(revoke_penalty=-50), [0, -50, 0])):
+        deal = deal_of(rules, ["KD", "9D 6C", "AD"], trump=Suit.H)
+        deal.play(0, parse_card("KD"))
+        assert kinds_of(deal.play(1, parse_card("6C"))) == ["follow-suit"]
+        assert deal.penalties == penalties
+        assert deal.revokes == 1
+
+
+@flips("revoke_replay")
+def test_revoke_replay() -> None:
+    # the engine counts revokes (Deal.revokes); the replay acts on revoke_replay
+    def problems(replay: bool) -> list[str]:
+        tricks = [[PlayRecord("A", parse_card("KD")), PlayRecord("B", parse_card("6C")),
+                   PlayRecord("C", parse_card("AD"))],
+                  [PlayRecord("C", parse_card("8H")), PlayRecord("A", parse_card("9H")),
+                   PlayRecord("B", parse_card("9D"))]]
+        deal = DealRecord(number=1, kind="normal", dealer="C", cards=2, trump=parse_card("6S"),
+                          hands={"A": cards("KD 9H"), "B": cards("9D 6C"), "C": cards("AD 8H")},
+                          tricks=tricks)
+        record = GameRecord(players=["A", "B", "C"], deals=[deal], rules_preset="raspisnoy",
+                            rules_options={"schedule": "free", "revoke_replay": replay},
+                            unfinished=True)
+        return [p.kind for p in replay_game(record).problems]
+
+    assert problems(False) == ["follow-suit"]
+    assert problems(True) == ["follow-suit", "replay"]
+
+
+@flips("joker_lead_penalty")
+def test_joker_lead_penalty() -> None:
+    for rules, penalty in ((rules_of(), 0), (rules_of(joker_lead_penalty=-10), -10)):
+        deal = deal_of(rules, ["7S 9H", "8H 6D", "AH 6C"])
+        assert deal.play(0, parse_card("7S"), JokerDecl("high", Suit.H)) == []
+        assert deal.penalties == [penalty, 0, 0]
+        deal.bids = [1, 0, 0]
+        assert deal.scores([1, 0, 0]) == [10 + penalty, 5, 5]
+    # not when the joker is the last card
+    rules = rules_of(joker_lead_penalty=-10)
+    deal = deal_of(rules, ["7S", "8H", "AH"])
+    deal.play(0, parse_card("7S"), JokerDecl("high", Suit.H))
+    assert deal.penalties == [0, 0, 0]
+
+
+# --- scoring numbers ----------------------------------------------------------------------------
+
+# option -> (kind, bid, taken, score with the raspisnoy value, the value set, score with it)
+SCORING_CASES: dict[str, tuple[str, int | None, int, int, int]] = {
+    "exact_per_trick": ("normal", 2, 2, 20, 7),
+    "exact_bonus": ("normal", 2, 2, 20, 50),
+    "pass_made": ("normal", 0, 0, 5, 50),
+    "under_per_missing": ("normal", 3, 1, -20, -5),
+    "under_per_taken": ("normal", 3, 1, -20, 10),
+    "over_per_taken": ("normal", 1, 3, 3, 10),
+    "miser_zero": ("miser", None, 0, 100, 7),
+    "miser_per_trick": ("miser", None, 2, -40, -3),
+    "golden_zero": ("golden", None, 0, -100, 7),
+    "golden_per_trick": ("golden", None, 2, 40, 3),
+    "forehead_per_trick": ("forehead", 2, 2, 100, 7),
+    "forehead_per_missing": ("forehead", 2, 0, -100, -3),
+    "special_multiplier": ("dark", 2, 2, 20, 3),
+}
+
+EXPECTED_AFTER: dict[str, int] = {
+    "exact_per_trick": 14,
+    "exact_bonus": 70,
+    "pass_made": 50,
+    "under_per_missing": -10,
+    "under_per_taken": -10,
+    "over_per_taken": 30,
+    "miser_zero": 7,
+    "miser_per_trick": -6,
+    "golden_zero": 7,
+    "golden_per_trick": 6,
+    "forehead_per_trick": 14,
+    "forehead_per_missing": -6,
+    "special_multiplier": 60,
+}
+
+
+def _register_scoring() -> None:
+    """Register the parametrized scoring test under every scoring number."""
+    flips(*SCORING_CASES)
+
+
+_register_scoring()
+
+
+@pytest.mark.parametrize("name", list(SCORING_CASES))
+def test_scoring_number(name: str) -> None:
+    kind, bid, taken, before, value = SCORING_CASES[name]
+    assert bid_score(rules_of(), kind, bid, taken) == before
+    changed = rules_of().with_options({name: value})
+    assert bid_score(changed, kind, bid, taken) == EXPECTED_AFTER[name]
+    # and through a deal's scores
+    deal = Deal(changed, 3, 2, max(taken, 1) + 2, kind)
+    if deal.has_bids:
+        assert bid is not None
+        deal.bids = [bid, 0, 0]
+    assert deal.scores([taken, 0, 0])[0] == EXPECTED_AFTER[name]
+
+
+def test_scoring_table_is_complete() -> None:
+    numbers = {n for n, spec in OPTIONS.items() if spec.type_name == "int"}
+    assert numbers == set(SCORING_CASES) | {"revoke_penalty", "joker_lead_penalty"}
+    assert set(EXPECTED_AFTER) == set(SCORING_CASES)
+
+
+def test_play_objects_compare_by_value() -> None:
+    assert Play(parse_card("7S"), JokerDecl("take")) == Play(parse_card("7S"), JokerDecl("take"))
