@@ -105,6 +105,13 @@ class DealRecord:
     positions: dict[str, Pos] = field(default_factory=dict)
     comments: list[str] = field(default_factory=list)
     extra: dict[str, object] = field(default_factory=dict)
+    comment_anchors: list[str] = field(default_factory=list)
+    """Where each of :attr:`comments` sits (added for the notation): ``"on:KEY"``
+    at the end of the line of KEY, ``"after:KEY"`` on its own line after it;
+    KEY is ``deal`` (the deal line), ``hand:NAME``, ``bids``, ``trick:N``,
+    ``taken``, ``scores``, ``totals``, ``penalty:N`` or ``replayed``. Missing
+    entries mean ``"after:deal"``. Comments are kept as written, with their
+    ``;`` or ``{ }``."""
 
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the deal's own place."""
@@ -135,6 +142,11 @@ class GameRecord:
     positions: dict[str, Pos] = field(default_factory=dict)
     comments: list[str] = field(default_factory=list)
     extra: dict[str, object] = field(default_factory=dict)
+    comment_anchors: list[str] = field(default_factory=list)
+    """Where each of :attr:`comments` sits (added for the notation): ``"start"``
+    before the tags, ``"on:KEY"`` / ``"after:KEY"`` with KEY ``tag:NAME``,
+    ``rules``, ``option:NAME``, ``players``, ``final`` or ``unfinished``.
+    Missing entries mean ``"start"``."""
 
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the game's own place."""

@@ -12,6 +12,8 @@ from raspis_cli.cli.common import app, run_app
 
 # Command modules register themselves on ``app`` as they are imported.
 from raspis_cli.cli import rules_cmd  # noqa: F401  isort: skip
+from raspis_cli.cli import fmt_cmd  # noqa: F401  isort: skip
+from raspis_cli.cli import convert_cmd  # noqa: F401  isort: skip
 from raspis_cli.cli import validate_cmd  # noqa: F401  isort: skip
 from raspis_cli.cli import score_cmd  # noqa: F401  isort: skip
 from raspis_cli.cli import show_cmd  # noqa: F401  isort: skip

@@ -1,0 +1,1021 @@
+"""The grammar of the ``.rsp`` notation: tokens, lines and their pyparsing form.
+
+This module imports only :mod:`pyparsing`, the standard library and the card
+model. It knows the *text*: how a line is split into tokens, what each token
+may be, and what is wrong with a line that cannot be read. It knows nothing of
+the rules or the record model; :mod:`raspis_cli.notation.reader` turns the
+parsed lines into game records.
+
+The notation is line-oriented. Every physical line is first stripped of its
+comments by :func:`scan` (``;`` to the end of the line, ``{ ... }`` blocks that
+may span lines), then classified by its first character or first word and
+matched by **one** regular expression: the compiled pattern of a
+``pyparsing.Regex`` element of :data:`LINE_ELEMENTS`. Lists inside a line
+(cards of a hand, entries of a trick, sheet cells) are split by one more
+regular expression each. This keeps parsing near a million lines a second
+while :data:`FILE` -- the same token patterns composed into a pyparsing
+grammar -- documents the language, draws the railroad diagram
+(``grammar/make_diagram.py``) and is checked against the conformance corpus.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+import pyparsing as pp
+
+from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
+
+__all__ = [
+    "Diagnostic",
+    "render_diagnostic",
+    "SourceLine",
+    "Comment",
+    "scan",
+    "LineError",
+    "TagLine",
+    "DealLine",
+    "Cell",
+    "HandLine",
+    "PairsLine",
+    "TrickLine",
+    "TrickEntry",
+    "PenaltyLine",
+    "FlagLine",
+    "ParsedLine",
+    "Decl",
+    "JOKER_WORD",
+    "TRUMP_WORD",
+    "NONE_WORD",
+    "parse_line",
+    "parse_decl",
+    "read_card_token",
+    "KIND_WORDS",
+    "KEYWORDS",
+    "CANONICAL_KEYWORD",
+    "LINE_ELEMENTS",
+    "FILE",
+    "needs_quotes",
+    "quote_name",
+]
+
+
+# --- diagnostics -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A syntax error: where it is, its code (``E303``) and a message in words.
+
+    ``source`` is the physical source line (without its line break), shown
+    under the message with a caret at ``column``.
+    """
+
+    code: str
+    message: str
+    line: int
+    column: int
+    source: str = ""
+    path: str = "<text>"
+
+    def render(self) -> str:
+        """``file:line:col: E303: message``, the source line and a caret line."""
+        return render_diagnostic(self)
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.code}: {self.message}"
+
+
+def render_diagnostic(diag: Diagnostic) -> str:
+    """Render a diagnostic as three lines: the message, the source, a caret."""
+    head = str(diag)
+    if not diag.source:
+        return head
+    prefix = diag.source[: max(diag.column - 1, 0)]
+    pad = "".join("\t" if ch == "\t" else " " for ch in prefix)
+    return f"{head}\n    {diag.source}\n    {pad}^"
+
+
+# --- words -------------------------------------------------------------------
+
+KIND_WORDS: Final[dict[str, str]] = {}
+for _kind, _words in {
+    "normal": ("normal", "обычная", "обычный", "обычн"),
+    "no-trump": ("no-trump", "notrump", "nt", "бескозырка", "безкозырка", "бескозырная",
+                 "безкозирка", "бк", "б/к"),
+    "dark": ("dark", "тёмная", "темная", "тёмна", "темна", "втёмную", "втемную", "втемну"),
+    "miser": ("miser", "мизер", "мізер"),
+    "golden": ("golden", "золотая", "золотая", "золота", "золото"),
+    "forehead": ("forehead", "лобовая", "лобова", "лоб"),
+}.items():
+    for _w in _words:
+        KIND_WORDS[_w] = _kind
+
+KEYWORDS: Final[dict[str, str]] = {}
+for _key, _words in {
+    "hand": ("hand", "hands", "рука", "руки", "карты"),
+    "bids": ("bids", "bid", "заказ", "заказы", "заказал"),
+    "trick": ("trick", "взятка", "ход"),
+    "taken": ("taken", "взял", "взяли", "взятки"),
+    "scores": ("scores", "score", "очки"),
+    "totals": ("totals", "счёт", "счет", "сумма"),
+    "penalty": ("penalty", "штраф"),
+    "replayed": ("replayed", "пересдача", "переигровка"),
+    "final": ("final", "итог", "итого"),
+    "unfinished": ("unfinished", "недоиграна", "прервана"),
+}.items():
+    for _w in _words:
+        KEYWORDS[_w] = _key
+
+CANONICAL_KEYWORD: Final = {k: k for k in set(KEYWORDS.values())}
+
+NONE_WORD: Final = "none"
+"""The trump value of an explicit "no trump" (``-``, ``none``, ``нет``, ``б/к``)."""
+JOKER_WORD: Final = "joker"
+"""A card written as the word joker (``JK``, ``Дж``): the reader resolves it."""
+TRUMP_WORD: Final = "trump"
+"""A declaration's suit written as "trump" (``козырям``): the reader resolves it."""
+
+_NONE_WORDS: Final = frozenset({"-", "—", "–", "none", "нет", "без", "б/к", "бк", "no"})
+_JOKER_WORDS: Final = frozenset({"jk", "joker", "дж", "джокер", "jkr", "жк"})
+
+# Declensions of the suits and of "trump" met in joker declarations
+# ("по старшим пикам", "скидываю бубну"); parse_suit covers the base forms.
+_DECL_SUITS: Final[dict[str, Suit | str]] = {
+    **{w: Suit.S for w in ("пикам", "пику", "пик", "піках", "пікам", "spades", "spade")},
+    **{w: Suit.C for w in ("трефам", "трефу", "треф", "крестям", "кресте", "хрестам",
+                           "трефах", "clubs", "club")},
+    **{w: Suit.D for w in ("бубнам", "бубну", "бубен", "бубнах", "diamonds", "diamond")},
+    **{w: Suit.H for w in ("червям", "черву", "червей", "чирвам", "чирву", "червах",
+                           "hearts", "heart")},
+    **{w: TRUMP_WORD for w in ("trump", "trumps", "козырь", "козыри", "козырям", "козырю",
+                               "козир", "козирі", "козирям", "козырная", "козырную")},
+}
+
+_MODE_PHRASES: Final[dict[tuple[str, ...], str]] = {}
+for _mode, _phrases in {
+    "high": ("high", "по старшим", "по старших", "старшие", "старшим", "highest"),
+    "lowest": ("lowest", "по младшим", "по молодших", "младшие", "младшим"),
+    "low": ("low", "младшая", "младший", "за младшую", "за самую младшую", "самая младшая",
+            "за наймолодшу", "наймолодша", "молодша"),
+    "take": ("take", "забрать", "забираю", "беру", "взять", "бью", "старший", "забрати",
+             "забираю взятку", "беру взятку"),
+    "discard": ("discard", "скинуть", "скидываю", "скидую", "скидаю", "сброс", "сбросить",
+                "скинути", "сбрасываю"),
+    "as": ("as", "как", "="),
+}.items():
+    for _p in _phrases:
+        _MODE_PHRASES[tuple(_p.split())] = _mode
+_MAX_PHRASE: Final = max(len(k) for k in _MODE_PHRASES)
+
+_VARIATION: Final = {ord("\ufe0f"): None, ord("\ufe0e"): None}
+
+
+# --- token patterns (shared by the fast regexes and the pyparsing grammar) -----
+
+P_WORD_CHARS: Final = r'[^\s|:,;=(){}\[\]"]'
+P_QUOTED: Final = r'"(?:[^"\\\n]|\\.)*"'
+P_BARE_NAME: Final = r'[^\s\d+\-|:,;=(){}\[\]"]' + P_WORD_CHARS + "*"
+P_NAME: Final = f"(?:{P_QUOTED}|{P_BARE_NAME})"
+P_TOKEN: Final = P_WORD_CHARS + "+"
+P_INT: Final = r"[+-]?\d+"
+P_NAT: Final = r"\d+"
+P_TAG_NAME: Final = r"[^\W\d]\w*"
+P_DECL: Final = r"\([^()]*\)"
+P_KIND: Final = "(?:" + "|".join(
+    re.escape(w) for w in sorted(KIND_WORDS, key=len, reverse=True)
+) + r")(?=\s|$)"
+P_CELL_BT: Final = r"(?:\d+|-)?(?:/(?:\d+|-)?)?"
+
+_NAME_RE: Final = re.compile(P_NAME)
+_BARE_NAME_RE: Final = re.compile(P_BARE_NAME)
+_INT_RE: Final = re.compile(P_INT)
+
+
+def _line_element(name: str, pattern: str, flags: int = 0) -> pp.Regex:
+    element = pp.Regex(pattern, flags=flags)
+    element.set_name(name)
+    return element
+
+
+LINE_ELEMENTS: Final[dict[str, pp.Regex]] = {
+    # one or more tag pairs: [Name "value"]
+    "tag": _line_element("tag pair", rf"\[\s*({P_TAG_NAME})\s*({P_QUOTED})\s*\]"),
+    # N. CARDS [KIND] DEALER [TRUMP] [| cells]
+    "deal": _line_element(
+        "deal line",
+        rf"\s*(?P<number>{P_NAT})(?:\.|\))?\s+(?P<cards>{P_NAT})\s+"
+        rf"(?:(?P<kind>{P_KIND})\s+)?(?P<dealer>{P_NAME})"
+        rf"(?:\s+(?P<trump>[^\s|]+))?\s*(?:\|(?P<cells>.*))?",
+        re.IGNORECASE,
+    ),
+    # one sheet cell: bid/taken score total
+    "cell": _line_element(
+        "sheet cell",
+        rf"\s*(?P<bt>{P_CELL_BT})(?:\s+(?P<score>{P_INT}|-))?(?:\s+(?P<total>{P_INT}|-))?\s*",
+    ),
+    # hand NAME: cards...
+    "hand": _line_element("hand line", rf"\s*\S+\s+(?P<name>{P_NAME})\s*:?(?P<cards>.*)"),
+    # penalty NAME POINTS reason
+    "penalty": _line_element(
+        "penalty line",
+        rf"\s*\S+\s+(?P<name>{P_NAME})\s*:?\s*(?P<points>{P_INT})(?:\s+(?P<reason>.*?))?\s*",
+    ),
+    # an item of a trick or of a NAME NUMBER list: a quoted name, a word with an
+    # attached or detached joker declaration, or a single punctuation mark
+    "item": _line_element("list item", rf"({P_QUOTED})|({P_TOKEN})(?:\s*({P_DECL}))?|(\S)"),
+}
+"""The regular-expression elements the live parser matches: each line is
+matched by one of these (``element.re``, the pattern pyparsing compiled)."""
+
+_TAG_RE: Final = LINE_ELEMENTS["tag"].re
+_DEAL_RE: Final = LINE_ELEMENTS["deal"].re
+_CELL_RE: Final = LINE_ELEMENTS["cell"].re
+_HAND_RE: Final = LINE_ELEMENTS["hand"].re
+_PENALTY_RE: Final = LINE_ELEMENTS["penalty"].re
+_ITEM_RE: Final = LINE_ELEMENTS["item"].re
+
+
+# --- cards -------------------------------------------------------------------
+
+_CARD_FAST: dict[str, Card | str] = {}
+for _i in range(54):
+    _c = Card.from_index(_i)
+    for _sp in {str(_c), _c.code, _c.code.lower()}:
+        _CARD_FAST[_sp] = _c
+    if _c.rank == 10 and _c.suit is not None:
+        _CARD_FAST["T" + _c.suit.name] = _c
+        _CARD_FAST["T" + _c.suit.symbol] = _c
+
+
+def read_card_token(token: str) -> Card | str | None:
+    """A card token: a :class:`Card`, :data:`JOKER_WORD`, or ``None`` if not a card.
+
+    Accepts every spelling :func:`raspis_cli.cards.parse_card` accepts in one
+    token (``10♥ 10H TH Д♠ Тч RJ``) and the joker words ``JK``, ``Дж``,
+    ``joker``.
+    """
+    hit = _CARD_FAST.get(token)
+    if hit is not None:
+        return hit
+    low = token.translate(_VARIATION).lower()
+    if low in _JOKER_WORDS:
+        return JOKER_WORD
+    try:
+        card = parse_card(low)
+    except CardError:
+        return None
+    if len(_CARD_FAST) < 4096:
+        _CARD_FAST[token] = card
+    return card
+
+
+def _read_suit(token: str) -> Suit | str | None:
+    low = token.translate(_VARIATION).lower()
+    extra = _DECL_SUITS.get(low)
+    if extra is not None:
+        return extra
+    try:
+        return parse_suit(low)
+    except CardError:
+        return None
+
+
+# --- scanning: comments ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment as written, delimiters included (``; text`` or ``{text}``)."""
+
+    text: str
+    line: int
+    column: int
+
+
+@dataclass(slots=True)
+class SourceLine:
+    """One physical line: its number, text, code (comments blanked) and comments.
+
+    ``comments`` are those that *start* on this line.
+    """
+
+    number: int
+    text: str
+    code: str
+    comments: list[Comment] = field(default_factory=list)
+
+
+_SPECIAL_RE: Final = re.compile(r'[;{}"]')
+_SCAN_RE: Final = re.compile(r'"(?:[^"\\\n]|\\.)*(")?|;|\{')
+
+
+def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> Iterator[SourceLine]:
+    """Split physical lines into code and comments.
+
+    ``lines`` are the file's lines without line breaks. Block comments may
+    span lines: the line a block starts on is yielded (with the comment) once
+    the block is closed. A block left open at the end of the input, or an
+    unclosed quoted string, is reported in ``errors`` as ``(code, message,
+    line, column, source)``.
+    """
+    block: list[str] | None = None
+    block_col = 0
+    held: list[SourceLine] = []
+    for number, text in enumerate(lines, 1):
+        if block is None and _SPECIAL_RE.search(text) is None:
+            yield SourceLine(number, text, text)
+            continue
+        src = SourceLine(number, text, text)
+        code = list(text)
+        pos = 0
+        if block is not None:
+            end = text.find("}")
+            if end < 0:
+                block.append(text)
+                src.code = " " * len(text)
+                held.append(src)
+                continue
+            block.append(text[: end + 1])
+            held[0].comments.append(Comment("\n".join(block), held[0].number, block_col))
+            block = None
+            for k in range(end + 1):
+                code[k] = " "
+            pos = end + 1
+            yield from held
+            held.clear()
+        while True:
+            m = _SCAN_RE.search(text, pos)
+            if m is None:
+                break
+            tok = m.group()
+            if tok.startswith('"'):
+                if m.group(1) is None:
+                    errors.append(("E110", "a quoted string is not closed on this line",
+                                   number, m.start() + 1, text))
+                pos = m.end()
+                continue
+            start = m.start()
+            if tok == ";":
+                src.comments.append(Comment(text[start:].rstrip(), number, start + 1))
+                for k in range(start, len(code)):
+                    code[k] = " "
+                break
+            end = text.find("}", start + 1)
+            if end < 0:
+                block = [text[start:]]
+                block_col = start + 1
+                for k in range(start, len(code)):
+                    code[k] = " "
+                break
+            src.comments.append(Comment(text[start : end + 1], number, start + 1))
+            for k in range(start, end + 1):
+                code[k] = " "
+            pos = end + 1
+        src.code = "".join(code)
+        if block is not None:
+            held.append(src)
+        else:
+            yield src
+    if block is not None:
+        first = held[0]
+        errors.append(("E120", "a { comment } is not closed before the end of the file",
+                       first.number, block_col, first.text))
+        first.comments.append(Comment("\n".join(block) + "}", first.number, block_col))
+        yield from held
+
+
+def _unquote(text: str) -> str:
+    if text.startswith('"'):
+        return re.sub(r"\\(.)", r"\1", text[1:-1])
+    return text
+
+
+def quote_name(name: str) -> str:
+    """A player name as written in a deal line: quoted when it must be."""
+    if needs_quotes(name):
+        return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return name
+
+
+def needs_quotes(name: str) -> bool:
+    """True when a name cannot stand bare in a body line (spaces, digits first,
+    a keyword, a deal kind, a card spelling, a "no trump" word...)."""
+    if not name or _BARE_NAME_RE.fullmatch(name) is None:
+        return True
+    low = name.lower()
+    return (
+        low in KEYWORDS or low in KIND_WORDS or low in _NONE_WORDS or low in _JOKER_WORDS
+        or read_card_token(name) is not None or _read_suit(name) is not None
+    )
+
+
+# --- parsed lines --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LineError:
+    """What is wrong with a line: a code, a message and the 1-based column."""
+
+    code: str
+    message: str
+    column: int
+
+
+@dataclass(slots=True)
+class TagLine:
+    """One or more tag pairs: ``(name, value, name column, value column)``."""
+
+    tags: list[tuple[str, str, int, int]]
+
+
+@dataclass(slots=True)
+class Cell:
+    """One player's cell of a sheet line: bid/taken, score, running total.
+
+    Each value is ``None`` when not written; ``cols`` maps ``bid``, ``taken``,
+    ``score``, ``total`` to 1-based columns of the values written.
+    """
+
+    column: int
+    bid: int | None = None
+    taken: int | None = None
+    score: int | None = None
+    total: int | None = None
+    cols: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class DealLine:
+    """``N. CARDS [KIND] DEALER [TRUMP] [| cell | cell ...]``.
+
+    ``trump`` is a :class:`Card`, a :class:`Suit`, :data:`NONE_WORD`,
+    :data:`JOKER_WORD`, or ``None`` when not written.
+    """
+
+    number: int
+    cards: int
+    kind: str
+    dealer: str
+    trump: Card | Suit | str | None
+    cells: list[Cell] | None
+    cols: dict[str, int]
+
+
+@dataclass(slots=True)
+class HandLine:
+    """``hand NAME: CARD ...``; cards may be :data:`JOKER_WORD`."""
+
+    name: str
+    cards: list[Card | str]
+    column: int
+
+
+@dataclass(slots=True)
+class PairsLine:
+    """``bids|taken|scores|totals|final NAME N, ...`` or ``final | N | N ...``."""
+
+    keyword: str
+    pairs: list[tuple[str, int, int]]
+    cells: list[tuple[int, int]] | None = None
+
+
+Decl = tuple[str, Suit | str | None, Card | str | None]
+"""A joker declaration: mode, suit (or :data:`TRUMP_WORD`), card."""
+
+
+@dataclass(slots=True)
+class TrickEntry:
+    """One card of a trick: the player if written, the card, its declaration."""
+
+    player: str | None
+    card: Card | str
+    decl: Decl | None
+    column: int
+
+
+@dataclass(slots=True)
+class TrickLine:
+    """``trick LEADER: CARD [NAME] CARD(decl) ...``."""
+
+    entries: list[TrickEntry]
+
+
+@dataclass(slots=True)
+class PenaltyLine:
+    """``penalty NAME POINTS [reason]``."""
+
+    name: str
+    points: int
+    reason: str
+    cols: dict[str, int]
+
+
+@dataclass(slots=True)
+class FlagLine:
+    """``replayed`` or ``unfinished``."""
+
+    keyword: str
+
+
+ParsedLine = TagLine | DealLine | HandLine | PairsLine | TrickLine | PenaltyLine | FlagLine
+
+
+# --- line parsing --------------------------------------------------------------
+
+_EXAMPLE_DEAL: Final = "'3. 3 Vera K♣ | 1/1 | 0/0 | 1/2'"
+_KEYWORD_LIST: Final = "hand, bids, trick, taken, scores, totals, penalty, replayed, final"
+
+
+def parse_line(code: str) -> ParsedLine | LineError | None:
+    """Parse one line of code (comments already blanked); ``None`` if blank."""
+    stripped = code.lstrip()
+    if not stripped:
+        return None
+    first = stripped[0]
+    if first == "[":
+        return _parse_tags(code)
+    if first.isdigit():
+        return _parse_deal(code)
+    indent = len(code) - len(stripped)
+    word_end = len(stripped)
+    for k, ch in enumerate(stripped):
+        if ch.isspace() or ch == ":":
+            word_end = k
+            break
+    word = stripped[:word_end]
+    key = KEYWORDS.get(word) or KEYWORDS.get(word.lower())
+    if key is None:
+        return LineError(
+            "E201",
+            f"expected a deal line like {_EXAMPLE_DEAL} or a line starting with "
+            f"{_KEYWORD_LIST}, got {_show(_first_token(stripped))}",
+            indent + 1,
+        )
+    rest_col = indent + word_end
+    if key == "trick":
+        return _parse_trick(code, rest_col)
+    if key == "hand":
+        return _parse_hand(code, rest_col)
+    if key == "penalty":
+        return _parse_penalty(code, rest_col)
+    if key in ("replayed", "unfinished"):
+        if code[rest_col:].strip():
+            return LineError("E207", f"expected nothing after {key!r}, got "
+                             f"{_show(_first_token(code[rest_col:].lstrip()))}",
+                             rest_col + 1 + len(code[rest_col:]) - len(code[rest_col:].lstrip()))
+        return FlagLine(key)
+    return _parse_pairs(key, code, rest_col)
+
+
+def _first_token(text: str) -> str:
+    m = re.match(r'"[^"]*"?|[^\s]+', text)
+    return m.group() if m else text[:1]
+
+
+def _show(token: str) -> str:
+    if not token:
+        return "the end of the line"
+    return repr(token)
+
+
+def _parse_tags(code: str) -> TagLine | LineError:
+    tags: list[tuple[str, str, int, int]] = []
+    pos = 0
+    n = len(code)
+    while True:
+        while pos < n and code[pos].isspace():
+            pos += 1
+        if pos >= n:
+            break
+        m = _TAG_RE.match(code, pos)
+        if m is None:
+            return LineError("E101", 'expected a tag pair like [Event "Friday club"], got '
+                             + _show(code[pos:].strip()[:30]), pos + 1)
+        tags.append((m.group(1), _unquote(m.group(2)), m.start(1) + 1, m.start(2) + 1))
+        pos = m.end()
+    return TagLine(tags)
+
+
+def _parse_deal(code: str) -> DealLine | LineError:
+    m = _DEAL_RE.fullmatch(code)
+    if m is None:
+        return _diagnose_deal(code)
+    kind_word = m.group("kind")
+    kind = "normal" if kind_word is None else KIND_WORDS[kind_word.lower()]
+    trump_tok = m.group("trump")
+    trump: Card | Suit | str | None = None
+    cols = {"number": m.start("number") + 1, "cards": m.start("cards") + 1,
+            "dealer": m.start("dealer") + 1}
+    if kind_word is not None:
+        cols["kind"] = m.start("kind") + 1
+    if trump_tok is not None:
+        cols["trump"] = m.start("trump") + 1
+        trump = _read_trump(trump_tok)
+        if trump is None:
+            hint = ""
+            if kind_word is None and m.group("dealer").lower() not in KIND_WORDS:
+                hint = (f" (if {m.group('dealer')!r} is a kind of deal, write one of "
+                        "normal, no-trump, dark, miser, golden, forehead)")
+            return LineError("E204", f"expected a trump like K♣, ♣ or - (none), got "
+                             f"{trump_tok!r}{hint}", cols["trump"])
+    cells: list[Cell] | None = None
+    if m.group("cells") is not None:
+        got = _parse_cells(m.group("cells"), m.start("cells"))
+        if isinstance(got, LineError):
+            return got
+        cells = got
+        cols["cells"] = m.start("cells")
+    return DealLine(int(m.group("number")), int(m.group("cards")), kind,
+                    _unquote(m.group("dealer")), trump, cells, cols)
+
+
+def _read_trump(token: str) -> Card | Suit | str | None:
+    low = token.lower()
+    if low in _NONE_WORDS:
+        return NONE_WORD
+    card = read_card_token(token)
+    if card is not None:
+        return card
+    try:
+        return parse_suit(low)
+    except CardError:
+        return None
+
+
+def _diagnose_deal(code: str) -> LineError:
+    """Walk a deal line token by token to say what is wrong and where."""
+    toks = [(m.group(), m.start() + 1) for m in re.finditer(rf'{P_QUOTED}|\||[^\s|]+', code)]
+    i = 0
+    number, col = toks[0]
+    m = re.fullmatch(r"(\d+)[.)]?", number)
+    if m is None:
+        return LineError("E202", f"expected a deal number like '3.', got {number!r}", col)
+    i = 1
+    if i >= len(toks) or not toks[i][0].isdigit():
+        got = toks[i] if i < len(toks) else ("", len(code) + 1)
+        return LineError("E202", f"expected the number of cards dealt after the deal number, "
+                         f"got {_show(got[0])}", got[1])
+    i += 1
+    if i < len(toks) and toks[i][0].lower() in KIND_WORDS:
+        i += 1
+    if i >= len(toks) or _NAME_RE.fullmatch(toks[i][0]) is None:
+        got = toks[i] if i < len(toks) else ("", len(code) + 1)
+        return LineError("E203", f"expected the dealer's name, got {_show(got[0])}", got[1])
+    i += 1
+    if i < len(toks) and toks[i][0] != "|":
+        i += 1
+    if i < len(toks) and toks[i][0] != "|":
+        return LineError("E205", "expected '|' and the sheet cells or the end of the line, got "
+                         f"{toks[i][0]!r}", toks[i][1])
+    return LineError("E205", "this deal line cannot be read", toks[0][1])  # pragma: no cover
+
+
+def _parse_cells(text: str, offset: int) -> list[Cell] | LineError:
+    cells: list[Cell] = []
+    pos = 0
+    parts = text.split("|")
+    if parts and not parts[-1].strip() and len(parts) > 1:
+        parts.pop()  # a closing "|"
+    for part in parts:
+        base = offset + 1 + pos  # 0-based index of the cell's first char
+        m = _CELL_RE.fullmatch(part)
+        if m is None:
+            tok_m = re.search(r"\S+", part)
+            bad = tok_m.group() if tok_m else part
+            col = base + (tok_m.start() if tok_m else 0) + 1
+            for tm in re.finditer(r"\S+", part):
+                ok = (_CELL_BT_RE.fullmatch(tm.group()) is not None
+                      if tm.start() == (tok_m.start() if tok_m else 0)
+                      else re.fullmatch(rf"{P_INT}|-", tm.group()) is not None)
+                if not ok:
+                    bad, col = tm.group(), base + tm.start() + 1
+                    break
+            return LineError("E211", "expected a sheet cell like 2/1, 2/1 20 or 2/1 20 45 "
+                             f"(bid/taken score total), got {bad!r}", col)
+        cell = Cell(base + 1)
+        bt = m.group("bt")
+        if bt:
+            bid_txt, slash, taken_txt = bt.partition("/")
+            if bid_txt and bid_txt != "-":
+                cell.bid = int(bid_txt)
+                cell.cols["bid"] = base + m.start("bt") + 1
+            if slash and taken_txt and taken_txt != "-":
+                cell.taken = int(taken_txt)
+                cell.cols["taken"] = base + m.start("bt") + len(bid_txt) + 2
+        for key in ("score", "total"):
+            val = m.group(key)
+            if val is not None and val != "-":
+                setattr(cell, key, int(val))
+                cell.cols[key] = base + m.start(key) + 1
+        cells.append(cell)
+        pos += len(part) + 1
+    return cells
+
+
+_CELL_BT_RE: Final = re.compile(P_CELL_BT)
+_SUIT_SYMBOL_RE: Final = re.compile("[♠♣♦♥♤♧♢♡]")
+
+
+def _parse_hand(code: str, rest_col: int) -> HandLine | LineError:
+    rest = code[rest_col:]
+    m = _NAME_RE.search(rest)
+    lead = rest.lstrip()
+    if m is None or not lead or m.start() != len(rest) - len(lead):
+        return LineError("E302", "expected a player name after 'hand', got "
+                         f"{_show(_first_token(lead))}", rest_col + len(rest) - len(lead) + 1)
+    name = _unquote(m.group())
+    name_col = rest_col + m.start() + 1
+    pos = rest_col + m.end()
+    while pos < len(code) and code[pos].isspace():
+        pos += 1
+    if pos < len(code) and code[pos] == ":":
+        pos += 1
+    body = code[pos:]
+    toks = body.split()
+    cards: list[Card | str] = []
+    append = cards.append
+    fast = _CARD_FAST
+    for tok in toks:
+        c = fast.get(tok)
+        if c is None:
+            break
+        append(c)
+    else:
+        return HandLine(name, cards, name_col)
+    cards = []
+    for tm in re.finditer(r"\S+", body):
+        tok = tm.group()
+        c = read_card_token(tok)
+        if c is None:
+            return LineError("E303", f"expected a card like 10♥, TH or Д♠, got {tok!r}",
+                             pos + tm.start() + 1)
+        cards.append(c)
+    return HandLine(name, cards, name_col)
+
+
+def parse_decl(text: str) -> Decl | None:
+    """Read a joker declaration (without its parentheses); ``None`` if unreadable.
+
+    ``take``, ``discard ♥``, ``high ♠``, ``low``, ``as A♦``, and the Russian
+    words: ``забрать``, ``скинуть черви``, ``по старшим пикам``,
+    ``по старшим козырям`` (the suit is then :data:`TRUMP_WORD`).
+    """
+    words = text.translate(_VARIATION).lower().replace(",", " ").split()
+    if not words:
+        return None
+    mode: str | None = None
+    used = 0
+    for n in range(min(_MAX_PHRASE, len(words)), 0, -1):
+        mode = _MODE_PHRASES.get(tuple(words[:n]))
+        if mode is not None:
+            used = n
+            break
+    if mode is None:
+        return None
+    rest = words[used:]
+    if not rest:
+        return (mode, None, None)
+    if len(rest) > 2:
+        return None
+    if mode == "as":
+        card = read_card_token("".join(rest)) if len(rest) == 2 else read_card_token(rest[0])
+        if card is None:
+            return None
+        return (mode, None, card)
+    if len(rest) == 2 and rest[0] in ("масти", "suit", "масть"):
+        rest = rest[1:]
+    if len(rest) != 1:
+        return None
+    suit = _read_suit(rest[0])
+    if suit is None:
+        return None
+    return (mode, suit, None)
+
+
+_DECL_CACHE: dict[str, Decl | None] = {}
+
+
+def _decl(text: str) -> Decl | None:
+    try:
+        return _DECL_CACHE[text]
+    except KeyError:
+        d = parse_decl(text)
+        if len(_DECL_CACHE) < 4096:
+            _DECL_CACHE[text] = d
+        return d
+
+
+def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
+    entries: list[TrickEntry] = []
+    append = entries.append
+    pending: str | None = None
+    pending_col = 0
+    fast = _CARD_FAST
+    for m in _ITEM_RE.finditer(code, rest_col):
+        word = m.group(2)
+        if word is not None:
+            c = fast.get(word)
+            if c is None:
+                c = read_card_token(word)
+            if c is None:
+                if (pending is not None or _BARE_NAME_RE.fullmatch(word) is None
+                        or _SUIT_SYMBOL_RE.search(word) is not None):
+                    return _bad_trick_token(word, m.start() + 1)
+                if m.group(3) is not None:
+                    return LineError("E303", "expected a card like 10♥ before the joker "
+                                     f"declaration {m.group(3)!r}, got {word!r}", m.start() + 1)
+                pending = word
+                pending_col = m.start() + 1
+                continue
+            decl_txt = m.group(3)
+            decl: Decl | None = None
+            if decl_txt is not None:
+                decl = _decl(decl_txt[1:-1])
+                if decl is None:
+                    return LineError(
+                        "E304", "expected a joker declaration like (take), (discard ♥), "
+                        "(high ♠), (low ♦), (as A♦) or (забрать), (скинуть черви), "
+                        f"(по старшим пикам), got {decl_txt!r}", m.start(3) + 1)
+            if pending is None:
+                append(TrickEntry(None, c, decl, m.start() + 1))
+            else:
+                append(TrickEntry(pending, c, decl, pending_col))
+                pending = None
+            continue
+        quoted = m.group(1)
+        if quoted is not None:
+            if pending is not None:
+                return _bad_trick_token(quoted, m.start() + 1)
+            pending = _unquote(quoted)
+            pending_col = m.start() + 1
+            continue
+        other = m.group(4)
+        if other in (":", ","):
+            if other == ":" and pending is None:
+                return LineError("E303", "expected a player name or a card before ':'",
+                                 m.start() + 1)
+            continue
+        return _bad_trick_token(code[m.start():].split()[0], m.start() + 1)
+    if pending is not None:
+        return LineError("E303", f"expected a card after {pending!r}, got the end of the line",
+                         len(code.rstrip()) + 1)
+    if not entries:
+        return LineError("E303", "expected the cards of the trick, leader first, like "
+                         "'trick Анна: A♥ 7♠(take) 6♥'", len(code.rstrip()) + 1)
+    return TrickLine(entries)
+
+
+def _bad_trick_token(token: str, col: int) -> LineError:
+    return LineError("E303", f"expected a card like 10♥ or a joker declaration, got {token!r}",
+                     col)
+
+
+def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | LineError:
+    rest = code[rest_col:]
+    if key == "final" and rest.strip().startswith("|"):
+        cells: list[tuple[int, int]] = []
+        bar = code.index("|", rest_col)
+        pos = bar + 1
+        parts = code[pos:].split("|")
+        if len(parts) > 1 and not parts[-1].strip():
+            parts.pop()
+        for part in parts:
+            tm = re.search(r"\S+", part)
+            if tm is None or _INT_RE.fullmatch(tm.group()) is None or part[tm.end():].strip():
+                bad = tm.group() if tm else ""
+                return LineError("E211", f"expected a total like 123 or -40, got {_show(bad)}",
+                                 pos + (tm.start() if tm else 0) + 1)
+            cells.append((int(tm.group()), pos + tm.start() + 1))
+            pos += len(part) + 1
+        return PairsLine(key, [], cells)
+    pairs: list[tuple[str, int, int]] = []
+    name: str | None = None
+    name_col = 0
+    for m in _ITEM_RE.finditer(code, rest_col):
+        tok = m.group()
+        if m.group(4) in (",", ":") or (m.group(4) == "=" and name is not None):
+            continue
+        if name is None:
+            if m.group(1) is not None:
+                name = _unquote(m.group(1))
+            elif m.group(2) is not None and _BARE_NAME_RE.fullmatch(m.group(2)) \
+                    and m.group(3) is None:
+                name = m.group(2)
+            else:
+                return LineError("E306", f"expected a player name and a number like "
+                                 f"'{key} Boris 1, Vera 0', got {tok!r}", m.start() + 1)
+            name_col = m.start() + 1
+            continue
+        if m.group(2) is not None and _INT_RE.fullmatch(m.group(2)) and m.group(3) is None:
+            pairs.append((name, int(m.group(2)), name_col))
+            name = None
+            continue
+        return LineError("E305", f"expected a number after {name!r}, got {tok!r}",
+                         m.start() + 1)
+    if name is not None:
+        return LineError("E305", f"expected a number after {name!r}, got the end of the line",
+                         len(code.rstrip()) + 1)
+    if not pairs:
+        return LineError("E306", f"expected a player name and a number like "
+                         f"'{key} Boris 1, Vera 0', got the end of the line",
+                         len(code.rstrip()) + 1)
+    return PairsLine(key, pairs)
+
+
+def _parse_penalty(code: str, rest_col: int) -> PenaltyLine | LineError:
+    m = _PENALTY_RE.fullmatch(code)
+    if m is None:
+        rest = code[rest_col:].lstrip()
+        col = len(code) - len(rest) + 1
+        nm = _NAME_RE.match(rest)
+        if nm is None:
+            return LineError("E313", "expected 'penalty NAME POINTS reason', like "
+                             f"'penalty Boris -50 revoke', got {_show(_first_token(rest))}", col)
+        after = rest[nm.end():].lstrip(" :")
+        return LineError("E305", f"expected the penalty points after {_unquote(nm.group())!r}, "
+                         f"got {_show(_first_token(after))}", len(code) - len(after) + 1)
+    cols = {"name": m.start("name") + 1, "points": m.start("points") + 1}
+    return PenaltyLine(_unquote(m.group("name")), int(m.group("points")),
+                       (m.group("reason") or "").strip(), cols)
+
+
+# --- the pyparsing grammar of a whole file (documentation, diagram, tests) ----
+
+
+def _build_file_grammar() -> pp.ParserElement:
+    """The notation as one pyparsing grammar, token by token.
+
+    The live parser matches one regular expression per line; this grammar is
+    built from the same token patterns, describes the same language, and is
+    what ``grammar/make_diagram.py`` draws. Comments are ignored, line breaks
+    are significant.
+    """
+    ws = " \t\ufeff"
+    pp.ParserElement.set_default_whitespace_chars(ws)
+    try:
+        nl = pp.LineEnd().suppress().set_name("end of line")
+        eol = pp.OneOrMore(nl)
+
+        def tok(pattern: str, name: str, flags: int = 0) -> pp.ParserElement:
+            return pp.Regex(pattern, flags=flags).set_name(name)
+
+        card = tok(P_TOKEN, "card")
+        name = tok(P_NAME, "name")
+        number = tok(P_NAT, "number")
+        points = tok(P_INT, "points")
+        kw = {k: pp.MatchFirst([pp.Keyword(w, ident_chars=pp.identbodychars + "-/")
+                                for w in sorted((w for w, v in KEYWORDS.items() if v == k),
+                                                key=len, reverse=True)]).set_name(k)
+              for k in CANONICAL_KEYWORD}
+
+        tag = (pp.Suppress("[") + tok(P_TAG_NAME, "tag name") + tok(P_QUOTED, "string")
+               + pp.Suppress("]")).set_name("tag pair")
+        tag_line = (pp.OneOrMore(tag) + eol).set_name("tag line")
+
+        kind = tok(P_KIND, "kind", re.IGNORECASE)
+        trump = tok(r"[^\s|]+", "trump")
+        bid_taken = tok(r"(?:\d+|-)(?:/(?:\d+|-)?)?|/(?:\d+|-)", "bid/taken")
+        cell = (pp.Opt(bid_taken) + pp.Opt(tok(rf"{P_INT}|-", "score")
+                                           + pp.Opt(tok(rf"{P_INT}|-", "total"))))
+        cell = cell.set_name("cell")
+        cells = (pp.OneOrMore(pp.Suppress("|") + cell)).set_name("sheet cells")
+        deal_line = (tok(rf"{P_NAT}[.)]?", "deal number") + number.copy().set_name("cards")
+                     + pp.Opt(kind) + name.copy().set_name("dealer")
+                     + pp.Opt(trump) + pp.Opt(cells) + eol).set_name("deal line")
+
+        hand_line = (kw["hand"] + name + pp.Opt(":") + pp.ZeroOrMore(card) + eol)
+        hand_line = hand_line.set_name("hand line")
+        decl = tok(P_DECL, "joker declaration")
+        entry = pp.Opt(name + pp.Opt(":")) + card + pp.Opt(decl)
+        trick_line = (kw["trick"] + pp.OneOrMore(entry.set_name("play")) + eol)
+        trick_line = trick_line.set_name("trick line")
+        pair = (name + pp.Opt(pp.one_of(": =")) + points + pp.Opt(",")).set_name("pair")
+        pairs_line = (pp.MatchFirst([kw[k] for k in ("bids", "taken", "scores", "totals")])
+                      + pp.OneOrMore(pair) + eol).set_name("pairs line")
+        penalty_line = (kw["penalty"] + name + pp.Opt(":") + points
+                        + pp.Opt(tok(r"[^\n]+", "reason")) + eol).set_name("penalty line")
+        replayed_line = (kw["replayed"] + eol).set_name("replayed line")
+        deal = (deal_line + pp.ZeroOrMore(hand_line | trick_line | pairs_line | penalty_line
+                                          | replayed_line)).set_name("deal")
+        final_line = (kw["final"] + (pp.OneOrMore(pp.Suppress("|") + points)
+                                     | pp.OneOrMore(pair)) + eol).set_name("final line")
+        unfinished_line = (kw["unfinished"] + eol).set_name("unfinished line")
+        body = (deal | final_line | unfinished_line).set_name("body line")
+        game = (pp.OneOrMore(tag_line) + pp.ZeroOrMore(body)) | pp.OneOrMore(body)
+        game = game.set_name("game")
+        grammar = (pp.Opt(eol) + pp.ZeroOrMore(game) + pp.StringEnd())
+        grammar = grammar.set_name("file")
+        comment = (pp.Regex(r";[^\n]*").set_name("line comment")
+                   | pp.Regex(r"\{[^}]*\}").set_name("block comment"))
+        grammar.ignore(comment)
+        return grammar
+    finally:
+        pp.ParserElement.set_default_whitespace_chars(" \n\t\r")
+
+
+FILE: Final = _build_file_grammar()
+"""The whole notation as a pyparsing grammar (see :func:`_build_file_grammar`)."""

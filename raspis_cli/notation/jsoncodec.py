@@ -1,0 +1,429 @@
+"""Game records to and from the JSON interchange of ``RECORD-JSON.md``.
+
+Writing follows the contract field for field and adds three fields of the
+project: ``totals`` inside a deal (the running totals written on paper), and
+``comments`` in a game and in a deal (``[{"text": "; ...", "at": "on:deal"}]``)
+so that comments survive notation → JSON → notation. Reading accepts records
+that carry only the contract's fields; unknown fields are kept in ``extra``
+and written back. Bad JSON or a value of the wrong type is reported as a
+:class:`~raspis_cli.notation.grammar.Diagnostic` (codes ``J...``), never an
+exception. Games and deals get the line and column where their object
+starts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.notation.grammar import Diagnostic
+from raspis_cli.notation.reader import ReadResult
+from raspis_cli.record import (
+    NO_TRUMP,
+    DealRecord,
+    GameRecord,
+    JokerDecl,
+    PenaltyRecord,
+    PlayRecord,
+    Pos,
+    TrumpValue,
+)
+from raspis_cli.rules import OPTIONS
+from raspis_cli.rules.options import OptionError
+
+__all__ = [
+    "FORMAT",
+    "game_to_json",
+    "games_to_json_text",
+    "games_to_jsonl_text",
+    "game_from_json",
+    "read_json_text",
+    "read_jsonl_text",
+    "JsonRecordError",
+]
+
+FORMAT = "raspis/1"
+
+_GAME_KEYS = ("format", "tags", "rules", "players", "deals", "totals", "unfinished", "comments")
+_DEAL_KEYS = ("number", "kind", "dealer", "cards", "trump", "hands", "bids", "tricks", "taken",
+              "scores", "totals", "penalties", "replayed", "comments")
+
+
+class JsonRecordError(ValueError):
+    """A JSON value that is not a game record; ``path`` says where (``deals[3].cards``)."""
+
+    def __init__(self, path: str, message: str, pos: Pos | None = None) -> None:
+        self.path = path
+        self.pos = pos
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+# --- writing -----------------------------------------------------------------
+
+
+def _option_json(name: str, value: object) -> object:
+    spec = OPTIONS.get(name)
+    if spec is not None:
+        try:
+            return spec.to_json(spec.read(value))
+        except (OptionError, TypeError, ValueError):
+            pass
+    return value
+
+
+def _trump_json(trump: TrumpValue) -> str | None:
+    if trump is NO_TRUMP:
+        return None
+    if isinstance(trump, Suit):
+        return trump.name
+    assert isinstance(trump, Card)
+    return trump.code
+
+
+def _comments_json(texts: list[str], anchors: list[str], default: str) -> list[dict[str, str]]:
+    return [{"text": t, "at": anchors[i] if i < len(anchors) else default}
+            for i, t in enumerate(texts)]
+
+
+def deal_to_json(deal: DealRecord) -> dict[str, Any]:
+    """One deal as a JSON object (RECORD-JSON.md, plus ``totals``, ``comments``)."""
+    out: dict[str, Any] = {"number": deal.number, "kind": deal.kind, "dealer": deal.dealer,
+                           "cards": deal.cards}
+    if deal.trump is not None:
+        out["trump"] = _trump_json(deal.trump)
+    if deal.hands is not None:
+        out["hands"] = {name: [c.code for c in cards] for name, cards in deal.hands.items()}
+    if deal.bids is not None:
+        out["bids"] = dict(deal.bids)
+    if deal.tricks is not None:
+        tricks = []
+        for trick in deal.tricks:
+            entries = []
+            for play in trick:
+                entry: dict[str, Any] = {"player": play.player, "card": play.card.code}
+                if play.joker is not None:
+                    entry["joker"] = play.joker.to_json()
+                entries.append(entry)
+            tricks.append(entries)
+        out["tricks"] = tricks
+    for key in ("taken", "scores", "totals"):
+        value = getattr(deal, key)
+        if value is not None:
+            out[key] = dict(value)
+    if deal.penalties is not None:
+        out["penalties"] = [{"player": p.player, "points": p.points, "reason": p.reason}
+                            for p in deal.penalties]
+    if deal.replayed:
+        out["replayed"] = True
+    if deal.comments:
+        out["comments"] = _comments_json(deal.comments, deal.comment_anchors, "after:deal")
+    for key, value in deal.extra.items():
+        out.setdefault(key, value)
+    return out
+
+
+def game_to_json(game: GameRecord) -> dict[str, Any]:
+    """One game as a JSON object of RECORD-JSON.md."""
+    out: dict[str, Any] = {"format": FORMAT, "tags": dict(game.tags)}
+    if game.rules_options:
+        rules: dict[str, Any] = {}
+        if game.rules_preset is not None:
+            rules["preset"] = game.rules_preset
+        rules["options"] = {n: _option_json(n, v) for n, v in game.rules_options.items()}
+        out["rules"] = rules
+    elif game.rules_preset is not None:
+        out["rules"] = game.rules_preset
+    out["players"] = list(game.players)
+    out["deals"] = [deal_to_json(d) for d in game.deals]
+    if game.totals is not None:
+        out["totals"] = dict(game.totals)
+    if game.unfinished:
+        out["unfinished"] = True
+    if game.comments:
+        out["comments"] = _comments_json(game.comments, game.comment_anchors, "start")
+    for key, value in game.extra.items():
+        out.setdefault(key, value)
+    return out
+
+
+def games_to_json_text(games: list[GameRecord]) -> str:
+    """A ``.json`` file: one game object, or a list when there are several."""
+    data: object = game_to_json(games[0]) if len(games) == 1 else [game_to_json(g) for g in games]
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def games_to_jsonl_text(games: list[GameRecord]) -> str:
+    """A ``.jsonl`` file: one game object per line."""
+    return "".join(json.dumps(game_to_json(g), ensure_ascii=False) + "\n" for g in games)
+
+
+# --- reading -------------------------------------------------------------------
+
+
+def _expect(value: object, kind: type | tuple[type, ...], path: str, what: str) -> Any:
+    if isinstance(value, bool) and kind is int:
+        raise JsonRecordError(path, f"expected {what}, got {json.dumps(value)}")
+    if not isinstance(value, kind):
+        raise JsonRecordError(path, f"expected {what}, got {json.dumps(value, ensure_ascii=False)}")
+    return value
+
+
+def _name_map(value: object, path: str, what: str = "a number") -> dict[str, int]:
+    obj = _expect(value, dict, path, "an object of player names")
+    return {str(k): _expect(v, int, f"{path}.{k}", what) for k, v in obj.items()}
+
+
+def _card(value: object, path: str) -> Card:
+    text = _expect(value, str, path, "a card like \"10H\"")
+    try:
+        return parse_card(text)
+    except CardError:
+        raise JsonRecordError(path, f"expected a card like \"10H\", \"QS\" or \"RJ\", got "
+                              f"{json.dumps(text, ensure_ascii=False)}") from None
+
+
+def _suit(value: object, path: str) -> Suit:
+    text = _expect(value, str, path, "a suit letter like \"H\"")
+    try:
+        return parse_suit(text)
+    except CardError:
+        raise JsonRecordError(path, f"expected a suit letter S, C, D or H, got "
+                              f"{json.dumps(text, ensure_ascii=False)}") from None
+
+
+def _comments(value: object, path: str, default: str) -> tuple[list[str], list[str]]:
+    texts: list[str] = []
+    anchors: list[str] = []
+    for i, item in enumerate(_expect(value, list, path, "a list of comments")):
+        if isinstance(item, str):
+            text, at = item, default
+        else:
+            obj = _expect(item, dict, f"{path}[{i}]", "a comment")
+            text = _expect(obj.get("text"), str, f"{path}[{i}].text", "the comment's text")
+            at = _expect(obj.get("at", default), str, f"{path}[{i}].at", "an anchor")
+        if not text.startswith((";", "{")):
+            text = "; " + text if "\n" not in text else "{" + text + "}"
+        texts.append(text)
+        anchors.append(at)
+    return texts, anchors
+
+
+def deal_from_json(obj: object, path: str = "deal") -> DealRecord:
+    """A deal from its JSON object; raises :class:`JsonRecordError`."""
+    d = _expect(obj, dict, path, "a deal object")
+    for key in ("number", "kind", "dealer", "cards"):
+        if key not in d:
+            raise JsonRecordError(path, f"a deal needs {key!r}")
+    deal = DealRecord(
+        number=_expect(d["number"], int, f"{path}.number", "a deal number"),
+        kind=_expect(d["kind"], str, f"{path}.kind", "a kind like \"normal\""),
+        dealer=_expect(d["dealer"], str, f"{path}.dealer", "the dealer's name"),
+        cards=_expect(d["cards"], int, f"{path}.cards", "a number of cards"),
+    )
+    if "trump" in d:
+        t = d["trump"]
+        if t is None:
+            deal.trump = NO_TRUMP
+        else:
+            text = _expect(t, str, f"{path}.trump", "a card, a suit letter or null")
+            deal.trump = _suit(text, f"{path}.trump") if len(text) == 1 else _card(
+                text, f"{path}.trump")
+    if "hands" in d:
+        hands = _expect(d["hands"], dict, f"{path}.hands", "an object of hands")
+        deal.hands = {
+            str(name): [_card(c, f"{path}.hands.{name}[{i}]") for i, c in
+                        enumerate(_expect(cards, list, f"{path}.hands.{name}", "a list of cards"))]
+            for name, cards in hands.items()
+        }
+    if "bids" in d:
+        deal.bids = _name_map(d["bids"], f"{path}.bids", "a bid")
+    if "tricks" in d:
+        tricks = []
+        for i, trick in enumerate(_expect(d["tricks"], list, f"{path}.tricks", "a list of tricks")):
+            tpath = f"{path}.tricks[{i}]"
+            plays = []
+            for j, entry in enumerate(_expect(trick, list, tpath, "a list of cards played")):
+                epath = f"{tpath}[{j}]"
+                e = _expect(entry, dict, epath, "{\"player\", \"card\"}")
+                player = _expect(e.get("player"), str, f"{epath}.player", "a player name")
+                card = _card(e.get("card"), f"{epath}.card")
+                decl = None
+                if e.get("joker") is not None:
+                    jo = _expect(e["joker"], dict, f"{epath}.joker", "a joker declaration")
+                    mode = _expect(jo.get("mode"), str, f"{epath}.joker.mode", "a joker mode")
+                    suit = _suit(jo["suit"], f"{epath}.joker.suit") if jo.get("suit") else None
+                    jcard = _card(jo["card"], f"{epath}.joker.card") if jo.get("card") else None
+                    decl = JokerDecl(mode, suit, jcard)
+                plays.append(PlayRecord(player, card, decl))
+            tricks.append(plays)
+        deal.tricks = tricks
+    for key in ("taken", "scores", "totals"):
+        if key in d:
+            setattr(deal, key, _name_map(d[key], f"{path}.{key}"))
+    if "penalties" in d:
+        pens = []
+        for i, p in enumerate(_expect(d["penalties"], list, f"{path}.penalties", "a list")):
+            ppath = f"{path}.penalties[{i}]"
+            po = _expect(p, dict, ppath, "a penalty object")
+            pens.append(PenaltyRecord(
+                _expect(po.get("player"), str, f"{ppath}.player", "a player name"),
+                _expect(po.get("points"), int, f"{ppath}.points", "points"),
+                _expect(po.get("reason", ""), str, f"{ppath}.reason", "a reason")))
+        deal.penalties = pens
+    if "replayed" in d:
+        deal.replayed = _expect(d["replayed"], bool, f"{path}.replayed", "true or false")
+    if "comments" in d:
+        deal.comments, deal.comment_anchors = _comments(d["comments"], f"{path}.comments",
+                                                        "after:deal")
+    deal.extra = {k: v for k, v in d.items() if k not in _DEAL_KEYS}
+    return deal
+
+
+def game_from_json(obj: object, path: str = "") -> GameRecord:
+    """A game from its JSON object; raises :class:`JsonRecordError`."""
+    g = _expect(obj, dict, path or "game", "a game object")
+    players = [_expect(p, str, f"{path}players[{i}]", "a player name") for i, p in
+               enumerate(_expect(g.get("players", []), list, f"{path}players", "a list of names"))]
+    game = GameRecord(players=players)
+    tags = _expect(g.get("tags", {}), dict, f"{path}tags", "an object of tags")
+    game.tags = {str(k): _expect(v, str, f"{path}tags.{k}", "a string") for k, v in tags.items()}
+    rules = g.get("rules")
+    if isinstance(rules, str):
+        game.rules_preset = rules
+    elif isinstance(rules, dict):
+        preset = rules.get("preset")
+        game.rules_preset = None if preset is None else _expect(
+            preset, str, f"{path}rules.preset", "a preset name")
+        game.rules_options = dict(_expect(rules.get("options", {}), dict, f"{path}rules.options",
+                                          "an object of options"))
+    elif rules is not None:
+        raise JsonRecordError(f"{path}rules", "expected a preset name or "
+                              "{\"preset\", \"options\"}")
+    game.deals = [deal_from_json(d, f"{path}deals[{i}]") for i, d in
+                  enumerate(_expect(g.get("deals", []), list, f"{path}deals", "a list of deals"))]
+    if "totals" in g:
+        game.totals = _name_map(g["totals"], f"{path}totals")
+    if "unfinished" in g:
+        game.unfinished = _expect(g["unfinished"], bool, f"{path}unfinished", "true or false")
+    if "comments" in g:
+        game.comments, game.comment_anchors = _comments(g["comments"], f"{path}comments", "start")
+    game.extra = {k: v for k, v in g.items() if k not in _GAME_KEYS}
+    return game
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _decode_error(e: json.JSONDecodeError, text: str, path: str, line_base: int = 0) -> Diagnostic:
+    src = text.split("\n")[e.lineno - 1] if text else ""
+    return Diagnostic("J001", f"this is not valid JSON: {e.msg}", e.lineno + line_base, e.colno,
+                      src, path)
+
+
+def _record_error(e: JsonRecordError, text: str, path: str, pos: Pos | None) -> Diagnostic:
+    line, col = (pos.line, pos.column) if pos else (1, 1)
+    lines = text.split("\n")
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    return Diagnostic("J002", f"not a game record: {e}", line, col, src, path)
+
+
+def _place_deals(game: GameRecord, text: str, start: int, end: int) -> None:
+    """Give deals the line of their ``"number"`` (searched in order: cheap)."""
+    pos = start
+    for deal in game.deals:
+        m = re.compile(rf'"number"\s*:\s*{deal.number}\b').search(text, pos, end)
+        if m is None:
+            return
+        line, col = _line_col(text, m.start())
+        deal.pos = Pos(line, col)
+        pos = m.end()
+
+
+def _iter_top(text: str) -> Iterator[tuple[object, int, int]]:
+    """The games of a ``.json`` text with their offsets: one object or a list."""
+    decoder = json.JSONDecoder()
+    i = _WS.match(text).end()  # type: ignore[union-attr]
+    if text.startswith("[", i):
+        i = _WS.match(text, i + 1).end()  # type: ignore[union-attr]
+        if text.startswith("]", i):
+            return
+        while True:
+            obj, end = decoder.raw_decode(text, i)
+            yield obj, i, end
+            i = _WS.match(text, end).end()  # type: ignore[union-attr]
+            if text.startswith(",", i):
+                i = _WS.match(text, i + 1).end()  # type: ignore[union-attr]
+                continue
+            if text.startswith("]", i):
+                i += 1
+                break
+            raise json.JSONDecodeError("expected ',' or ']'", text, i)
+    else:
+        obj, end = decoder.raw_decode(text, i)
+        yield obj, i, end
+        i = end
+    rest = _WS.match(text, i).end()  # type: ignore[union-attr]
+    if rest != len(text):
+        raise json.JSONDecodeError("extra data after the JSON value", text, rest)
+
+
+def read_json_text(text: str, path: str = "<json>", lines: bool = False) -> ReadResult:
+    """Read a ``.json`` text: one game object or a list of them (with
+    ``lines``, a ``.jsonl`` text: see :func:`read_jsonl_text`)."""
+    if lines:
+        return read_jsonl_text(text, path)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    result = ReadResult()
+    index = 0
+    try:
+        for obj, start, end in _iter_top(text):
+            line, col = _line_col(text, start)
+            try:
+                game = game_from_json(obj, f"[{index}]." if index or text.lstrip()[:1] == "["
+                                      else "")
+            except JsonRecordError as e:
+                result.diagnostics.append(_record_error(e, text, path, Pos(line, col)))
+            else:
+                game.pos = Pos(line, col)
+                game.span = (line, _line_col(text, max(end - 1, start))[0])
+                _place_deals(game, text, start, end)
+                result.games.append(game)
+            index += 1
+    except json.JSONDecodeError as e:
+        result.diagnostics.append(_decode_error(e, text, path))
+    return result
+
+
+def read_jsonl_text(text: str, path: str = "<jsonl>") -> ReadResult:
+    """Read a ``.jsonl`` text: one game object per line (blank lines skipped)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    result = ReadResult()
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            result.diagnostics.append(Diagnostic("J001", f"this is not valid JSON: {e.msg}",
+                                                 number, e.colno, line, path))
+            continue
+        try:
+            game = game_from_json(obj)
+        except JsonRecordError as e:
+            result.diagnostics.append(Diagnostic("J002", f"not a game record: {e}", number, 1,
+                                                 line, path))
+            continue
+        game.pos = Pos(number, 1)
+        game.span = (number, number)
+        result.games.append(game)
+    return result

@@ -1,0 +1,673 @@
+"""``.rsp`` text to game records, with every syntax error found.
+
+>>> result = read_text('[Players "A, B, C"]\\n1. 1 A 9♥ | 0/0 | 1/1 | 0/0\\n')
+>>> result.games[0].deals[0].bids
+{'B': 1, 'C': 0, 'A': 0}
+
+The reader is streaming: :func:`iter_games` takes an iterator of lines and
+yields each game as soon as the next one starts. Syntax errors are collected
+as :class:`~raspis_cli.notation.grammar.Diagnostic` values; a line that cannot
+be read is skipped, and after a deal line that cannot be read the reader
+resynchronises at the next deal or game. Rule matters (an unknown preset, a
+card not in the deck, an illegal bid) are recorded as written: the replay
+reports them.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from raspis_cli.cards import Card, Suit
+from raspis_cli.notation.grammar import (
+    JOKER_WORD,
+    KEYWORDS,
+    NONE_WORD,
+    TRUMP_WORD,
+    Cell,
+    DealLine,
+    Diagnostic,
+    FlagLine,
+    HandLine,
+    LineError,
+    PairsLine,
+    PenaltyLine,
+    SourceLine,
+    TagLine,
+    TrickLine,
+    parse_line,
+    scan,
+)
+from raspis_cli.notation.writer import bidding_order, deal_keys, game_keys, option_text
+from raspis_cli.record import (
+    NO_TRUMP,
+    DealRecord,
+    GameRecord,
+    JokerDecl,
+    PenaltyRecord,
+    PlayRecord,
+    Pos,
+    TrumpValue,
+)
+from raspis_cli.rules import OPTIONS, Rules, RulesError
+
+__all__ = ["ReadResult", "read_text", "read_file", "read_bytes", "iter_games", "split_lines"]
+
+
+@dataclass(slots=True)
+class ReadResult:
+    """The games of a text and the syntax errors found in it (in file order)."""
+
+    games: list[GameRecord] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when the text has no syntax error."""
+        return not self.diagnostics
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text: a leading BOM dropped, LF, CRLF or CR breaks."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def read_text(text: str, path: str = "<text>") -> ReadResult:
+    """Read every game of a text; never raises on bad input."""
+    result = ReadResult()
+    result.games.extend(iter_games(split_lines(text), path, result.diagnostics))
+    return result
+
+
+def read_bytes(data: bytes, path: str = "<bytes>") -> ReadResult:
+    """Read a file's bytes: UTF-8 with or without BOM, LF or CRLF."""
+    try:
+        text = codecs.decode(data, "utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        return ReadResult([], [Diagnostic(
+            "E001", "the file is not UTF-8 text (save it as UTF-8)", line, col, "", path)])
+    return read_text(text, path)
+
+
+def read_file(path: str | Path) -> ReadResult:
+    """Read a ``.rsp`` file by path (``OSError`` if it cannot be opened)."""
+    return read_bytes(Path(path).read_bytes(), str(path))
+
+
+def iter_games(lines: Iterable[str], path: str = "<text>",
+               diagnostics: list[Diagnostic] | None = None) -> Iterator[GameRecord]:
+    """Yield the games of an iterator of lines (without line breaks), one at
+    a time; syntax errors are appended to ``diagnostics``."""
+    reader = _Reader(path, diagnostics if diagnostics is not None else [])
+    yield from reader.run(lines)
+
+
+# --- the reader's state machine ----------------------------------------------------
+
+
+class _DealState:
+    """A deal being read: the record and where its sections came from."""
+
+    __slots__ = ("deal", "cell_sections", "last_key", "anchors", "texts", "broken")
+
+    def __init__(self, deal: DealRecord) -> None:
+        self.deal = deal
+        self.cell_sections: set[str] = set()
+        self.last_key = "deal"
+        self.texts: list[str] = []
+        self.anchors: list[str] = []
+        self.broken = False
+
+
+class _GameState:
+    __slots__ = ("game", "has_body", "last_key", "on_key", "texts", "anchors", "rules",
+                 "first_line", "last_line", "seat")
+
+    def __init__(self, line: int) -> None:
+        self.game = GameRecord(players=[], pos=Pos(line, 1))
+        self.has_body = False
+        self.last_key = "start"
+        self.on_key = "start"
+        self.texts: list[str] = []
+        self.anchors: list[str] = []
+        self.rules: Rules | None = None
+        self.first_line = line
+        self.last_line = line
+        self.seat: dict[str, str] = {}
+
+
+class _Reader:
+    def __init__(self, path: str, diagnostics: list[Diagnostic]) -> None:
+        self.path = path
+        self.diags = diagnostics
+        self.game: _GameState | None = None
+        self.deal: _DealState | None = None
+        self.skipping = False  # after an unreadable deal line: skip its detail lines
+        self.pending: list[tuple[str, int]] = []  # own-line comments not yet placed
+        self.src: SourceLine | None = None
+        self.last_owner = "game"  # whose line was read last: "game" or "deal"
+
+    # -- diagnostics ---------------------------------------------------------
+
+    def error(self, code: str, message: str, column: int, src: SourceLine | None = None) -> None:
+        s = src or self.src
+        assert s is not None
+        self.diags.append(Diagnostic(code, message, s.number, max(column, 1), s.text, self.path))
+
+    # -- main loop -------------------------------------------------------------
+
+    def run(self, lines: Iterable[str]) -> Iterator[GameRecord]:
+        scan_errors: list[tuple[str, str, int, int, str]] = []
+        for src in scan(lines, scan_errors):
+            self.src = src
+            bad_line = False
+            if scan_errors:
+                for code, msg, line, col, text in scan_errors:
+                    self.diags.append(Diagnostic(code, msg, line, col, text, self.path))
+                    bad_line = bad_line or line == src.number
+                scan_errors.clear()
+            parsed = None if bad_line else parse_line(src.code)
+            if parsed is None:
+                if src.comments:
+                    self.pending.extend((c.text, src.number) for c in src.comments)
+                continue
+            if isinstance(parsed, TagLine) and self.game is not None and self.game.has_body:
+                finished = self.finish_game()
+                if finished is not None:
+                    yield finished
+            if self.game is None:
+                self.game = _GameState(src.number)
+            self.game.last_line = src.number
+            if self.pending:
+                self.flush_pending(starts_game=isinstance(parsed, TagLine)
+                                   and not self.game.has_body and self.game.last_key == "start")
+            owner = self.handle(parsed, src)
+            if owner is not None:
+                self.last_owner = owner
+            for c in src.comments:
+                self.attach(c.text, on=owner is not None)
+        for code, msg, line, col, text in scan_errors:
+            self.diags.append(Diagnostic(code, msg, line, col, text, self.path))
+        # comments before any game make no game; after a game they end it
+        if self.game is not None:
+            if self.pending:
+                self.game.last_line = max(n for _, n in self.pending)
+                self.flush_pending(starts_game=False)
+            finished = self.finish_game()
+            if finished is not None:
+                yield finished
+
+    def flush_pending(self, starts_game: bool) -> None:
+        g = self.game
+        assert g is not None
+        for text, line in self.pending:
+            if starts_game:
+                self.attach_game(text, "start")
+                g.first_line = min(g.first_line, line)
+            else:
+                self.attach(text, on=False)
+        self.pending.clear()
+
+    def attach(self, text: str, on: bool) -> None:
+        """Attach a comment to the line just read (``on``) or after the last one."""
+        g = self.game
+        assert g is not None
+        d = self.deal
+        if self.last_owner == "deal" and d is not None:
+            d.texts.append(text)
+            d.anchors.append(("on:" if on else "after:") + d.last_key)
+            return
+        key = g.on_key if on else g.last_key
+        anchor = "start" if key == "start" else ("on:" if on else "after:") + key
+        self.attach_game(text, anchor)
+
+    def attach_game(self, text: str, anchor: str) -> None:
+        g = self.game
+        assert g is not None
+        g.texts.append(text)
+        g.anchors.append(anchor)
+
+    # -- lines -----------------------------------------------------------------
+
+    def handle(self, parsed: object, src: SourceLine) -> str | None:
+        """Apply one parsed line; returns ``"deal"`` or ``"game"`` (whose line
+        the comments on this line belong to), or ``None``."""
+        g = self.game
+        assert g is not None
+        if isinstance(parsed, LineError):
+            head = src.code.lstrip()
+            word = head.split(None, 1)[0].lower() if head else ""
+            if self.skipping and head[:1] not in ("[", *"0123456789") and (
+                    KEYWORDS.get(word) not in ("final", "unfinished")):
+                return None  # resynchronising: the rest of an unreadable deal
+            self.error(parsed.code, parsed.message, parsed.column)
+            if head[:1].isdigit():
+                self.finish_deal()
+                self.skipping = True
+                g.has_body = True
+            return None
+        if isinstance(parsed, TagLine):
+            self.finish_deal()
+            self.skipping = False
+            self.tags(parsed, src)
+            return "game"
+        if isinstance(parsed, DealLine):
+            self.finish_deal()
+            self.skipping = False
+            g.has_body = True
+            self.start_deal(parsed, src)
+            return "deal" if self.deal is not None else None
+        if isinstance(parsed, PairsLine) and parsed.keyword == "final":
+            self.finish_deal()
+            self.skipping = False
+            g.has_body = True
+            self.final(parsed, src)
+            g.last_key = g.on_key = "final"
+            return "game"
+        if isinstance(parsed, FlagLine) and parsed.keyword == "unfinished":
+            self.finish_deal()
+            self.skipping = False
+            g.has_body = True
+            g.game.unfinished = True
+            g.last_key = g.on_key = "unfinished"
+            return "game"
+        if self.skipping:
+            return None
+        d = self.deal
+        if d is None:
+            self.error("E301", "this line belongs to a deal, but no deal line comes before it "
+                       "(a deal starts like '3. 3 Vera K♣')", len(src.code) - len(src.code.lstrip()) + 1)
+            return None
+        key = self.detail(parsed, d, src)
+        if key is None:
+            return None
+        d.last_key = key
+        return "deal"
+
+    # -- tags --------------------------------------------------------------------
+
+    def tags(self, parsed: TagLine, src: SourceLine) -> None:
+        g = self.game
+        assert g is not None
+        game = g.game
+        line = src.number
+        first = True
+        for name, value, name_col, value_col in parsed.tags:
+            low = name.lower()
+            if low == "rules":
+                if game.rules_preset is not None:
+                    self.error("E102", "the Rules tag is written twice in this game", name_col)
+                    continue
+                game.rules_preset = value.strip()
+                game.positions["rules"] = Pos(line, value_col)
+                key = "rules"
+            elif low == "option":
+                opt, eq, val = value.partition("=")
+                opt = opt.strip()
+                if not eq or not opt:
+                    self.error("E103", f'expected an option like [Option "void=free"], got '
+                               f"{value!r}", value_col)
+                    continue
+                if opt in game.rules_options:
+                    self.error("E102", f"the option {opt!r} is written twice in this game",
+                               value_col)
+                    continue
+                game.rules_options[opt] = _option_value(opt, val.strip())
+                game.positions[f"option:{opt}"] = Pos(line, value_col)
+                key = f"option:{opt}"
+                g.rules = None
+            elif low == "players":
+                if game.players:
+                    self.error("E102", "the Players tag is written twice in this game", name_col)
+                    continue
+                offset = value_col + 1
+                names: list[str] = []
+                for part in value.split(","):
+                    stripped = part.strip()
+                    col = offset + len(part) - len(part.lstrip())
+                    if not stripped:
+                        self.error("E104", 'expected player names separated by commas, like '
+                                   '[Players "Анна, Boris, Vera"]; a name is empty', col)
+                        names = []
+                        break
+                    names.append(stripped)
+                    game.positions.setdefault(f"player:{stripped}", Pos(line, col))
+                    offset += len(part) + 1
+                if not names:
+                    continue
+                game.players = names
+                game.positions["players"] = Pos(line, value_col)
+                g.seat = {p: names[(i + 1) % len(names)] for i, p in enumerate(names)}
+                key = "players"
+            else:
+                if name in game.tags:
+                    self.error("E102", f"the {name} tag is written twice in this game", name_col)
+                    continue
+                game.tags[name] = value
+                game.positions[f"tag:{name}"] = Pos(line, value_col)
+                key = f"tag:{name}"
+            g.last_key = key
+            if first:
+                g.on_key = key
+                first = False
+
+    # -- deals -------------------------------------------------------------------
+
+    def start_deal(self, p: DealLine, src: SourceLine) -> None:
+        g = self.game
+        assert g is not None
+        line = src.number
+        trump: TrumpValue | None
+        if p.trump is None:
+            trump = None
+        elif p.trump == NONE_WORD:
+            trump = NO_TRUMP
+        elif p.trump == JOKER_WORD:
+            joker = self.joker_card(p.cols["trump"])
+            if joker is None:
+                self.skipping = True
+                return
+            trump = joker
+        else:
+            assert isinstance(p.trump, (Card, Suit))
+            trump = p.trump
+        cols = p.cols
+        deal = DealRecord(p.number, p.kind, p.dealer, p.cards, trump,
+                          pos=Pos(line, cols["number"]))
+        pos = deal.positions
+        for key in ("number", "cards", "kind", "dealer", "trump"):
+            if key in cols:
+                pos[key] = Pos(line, cols[key])
+        state = _DealState(deal)
+        self.deal = state
+        if p.cells is None:
+            return
+        players = g.game.players
+        if not players:
+            self.error("E213", 'sheet cells need the players: write a [Players "..."] tag '
+                       "before the deals", cols["cells"] + 1)
+            state.broken = True
+            return
+        if len(p.cells) != len(players):
+            self.error("E212", f"the sheet line has {len(p.cells)} cells but the game has "
+                       f"{len(players)} players ({', '.join(players)})", cols["cells"] + 1)
+            state.broken = True
+            return
+        self.cells(state, p.cells, players, line)
+
+    def cells(self, state: _DealState, cells: list[Cell], players: list[str], line: int) -> None:
+        deal = state.deal
+        pos = deal.positions
+        by_player = dict(zip(players, cells, strict=True))
+        if any(c.bid is not None for c in cells):
+            bids: dict[str, int] = {}
+            for name in bidding_order(players, deal.dealer):
+                c = by_player[name]
+                if c.bid is not None:
+                    bids[name] = c.bid
+                    pos[f"bid:{name}"] = Pos(line, c.cols["bid"])
+            deal.bids = bids
+            pos["bids"] = Pos(line, cells[0].column)
+            state.cell_sections.add("bids")
+        for section, attr, pkey in (("taken", "taken", "taken"), ("scores", "score", "score"),
+                                    ("totals", "total", "total")):
+            if not any(getattr(c, attr) is not None for c in cells):
+                continue
+            values: dict[str, int] = {}
+            for name, c in by_player.items():
+                v = getattr(c, attr)
+                if v is not None:
+                    values[name] = v
+                    pos[f"{pkey}:{name}"] = Pos(line, c.cols[attr])
+            setattr(deal, section, values)
+            pos[section] = Pos(line, cells[0].column)
+            state.cell_sections.add(section)
+
+    def detail(self, parsed: object, d: _DealState, src: SourceLine) -> str | None:
+        deal = d.deal
+        line = src.number
+        pos = deal.positions
+        if isinstance(parsed, HandLine):
+            if deal.hands is None:
+                deal.hands = {}
+            if parsed.name in deal.hands:
+                self.error("E307", f"{parsed.name}'s hand is written twice in deal {deal.number}",
+                           parsed.column)
+                return None
+            cards: list[Card] = []
+            for c in parsed.cards:
+                if isinstance(c, Card):
+                    cards.append(c)
+                else:
+                    joker = self.joker_card(parsed.column)
+                    if joker is None:
+                        return None
+                    cards.append(joker)
+            deal.hands[parsed.name] = cards
+            pos[f"hand:{parsed.name}"] = Pos(line, parsed.column)
+            pos.setdefault("hands", Pos(line, parsed.column))
+            return f"hand:{parsed.name}"
+        if isinstance(parsed, TrickLine):
+            return self.trick(parsed, d, src)
+        if isinstance(parsed, PairsLine):
+            section = parsed.keyword
+            if section in d.cell_sections or getattr(deal, section) is not None:
+                where = pos.get(section)
+                self.error("E307", f"the {section} of deal {deal.number} are already written"
+                           + (f" (line {where.line})" if where else ""),
+                           parsed.pairs[0][2])
+                return None
+            pkey = {"bids": "bid", "taken": "taken", "scores": "score", "totals": "total"}[section]
+            values: dict[str, int] = {}
+            for name, value, col in parsed.pairs:
+                if name in values:
+                    self.error("E308", f"{name} appears twice in the {section} of deal "
+                               f"{deal.number}", col)
+                    return None
+                values[name] = value
+                pos[f"{pkey}:{name}"] = Pos(line, col)
+            setattr(deal, section, values)
+            pos[section] = Pos(line, parsed.pairs[0][2])
+            return section
+        if isinstance(parsed, PenaltyLine):
+            if deal.penalties is None:
+                deal.penalties = []
+            deal.penalties.append(PenaltyRecord(parsed.name, parsed.points, parsed.reason,
+                                                Pos(line, parsed.cols["name"])))
+            pos.setdefault("penalties", Pos(line, parsed.cols["name"]))
+            return f"penalty:{len(deal.penalties)}"
+        if isinstance(parsed, FlagLine):  # replayed
+            deal.replayed = True
+            pos["replayed"] = Pos(line, len(src.code) - len(src.code.lstrip()) + 1)
+            return "replayed"
+        raise AssertionError(parsed)  # pragma: no cover
+
+    def trick(self, parsed: TrickLine, d: _DealState, src: SourceLine) -> str | None:
+        g = self.game
+        assert g is not None
+        deal = d.deal
+        line = src.number
+        seat = g.seat
+        plays: list[PlayRecord] = []
+        prev: str | None = None
+        for e in parsed.entries:
+            player = e.player
+            if player is None:
+                if prev is None:
+                    self.error("E308", "expected the leader's name before the first card, like "
+                               "'trick Анна: A♥ ...'", e.column)
+                    return None
+                nxt = seat.get(prev)
+                if nxt is None:
+                    self.error("E309", f"cannot tell who played this card: {prev!r} is not in "
+                               "the [Players] tag, so write each card's player", e.column)
+                    return None
+                player = nxt
+            card = e.card
+            if not isinstance(card, Card):
+                joker = self.joker_card(e.column)
+                if joker is None:
+                    return None
+                card = joker
+            decl = None
+            if e.decl is not None:
+                decl = self.joker_decl(e.decl, deal, e.column)
+                if decl is None:
+                    return None
+            plays.append(PlayRecord(player, card, decl, Pos(line, e.column)))
+            prev = player
+        if deal.tricks is None:
+            deal.tricks = []
+            deal.positions["tricks"] = Pos(line, parsed.entries[0].column)
+        deal.tricks.append(plays)
+        n = len(deal.tricks)
+        deal.positions[f"trick:{n}"] = Pos(line, parsed.entries[0].column)
+        return f"trick:{n}"
+
+    def joker_decl(self, decl: tuple[str, Suit | str | None, Card | str | None],
+                   deal: DealRecord, column: int) -> JokerDecl | None:
+        mode, suit, card = decl
+        if suit == TRUMP_WORD:
+            trump = deal.trump
+            rules = self.rules()
+            if isinstance(trump, Card):
+                suit = rules.deck_cards.suit_of(trump)
+            elif isinstance(trump, Suit):
+                suit = trump
+            else:
+                suit = None
+            if suit is None:
+                self.error("E311", f"the joker's '{mode}' names the trump suit, but deal "
+                           f"{deal.number} has no trump written: name the suit", column)
+                return None
+        if card == JOKER_WORD:
+            self.error("E304", "a joker cannot be declared as the joker: name a card like A♦",
+                       column)
+            return None
+        assert suit is None or isinstance(suit, Suit)
+        assert card is None or isinstance(card, Card)
+        return JokerDecl(mode, suit, card)
+
+    def rules(self) -> Rules:
+        g = self.game
+        assert g is not None
+        if g.rules is None:
+            try:
+                g.rules = Rules.from_record(g.game.rules_preset, g.game.rules_options)
+            except RulesError:
+                try:
+                    g.rules = Rules.preset(g.game.rules_preset or "raspisnoy")
+                except RulesError:
+                    g.rules = Rules()
+        return g.rules
+
+    def joker_card(self, column: int) -> Card | None:
+        deck = self.rules().deck_cards
+        if deck.size == 54:
+            self.error("E310", "a 54-card deck has two jokers: write RJ (red) or BJ (black)",
+                       column)
+            return None
+        if not deck.jokers:
+            self.error("E310", "this game's deck has no joker (joker=none): write the card",
+                       column)
+            return None
+        return deck.jokers[0]
+
+    def final(self, parsed: PairsLine, src: SourceLine) -> None:
+        g = self.game
+        assert g is not None
+        game = g.game
+        line = src.number
+        if game.totals is not None:
+            self.error("E307", "the final totals of this game are already written",
+                       parsed.cells[0][1] if parsed.cells else parsed.pairs[0][2])
+            return
+        totals: dict[str, int] = {}
+        if parsed.cells is not None:
+            if len(parsed.cells) != len(game.players):
+                self.error("E212", f"the final line has {len(parsed.cells)} cells but the game "
+                           f"has {len(game.players)} players", parsed.cells[0][1]
+                           if parsed.cells else 1)
+                return
+            for name, (value, col) in zip(game.players, parsed.cells, strict=True):
+                totals[name] = value
+                game.positions[f"total:{name}"] = Pos(line, col)
+        else:
+            for name, value, col in parsed.pairs:
+                if name in totals:
+                    self.error("E308", f"{name} appears twice in the final totals", col)
+                    return
+                totals[name] = value
+                game.positions[f"total:{name}"] = Pos(line, col)
+        game.totals = totals
+
+    # -- finishing -------------------------------------------------------------------
+
+    def finish_deal(self) -> None:
+        d = self.deal
+        if d is None:
+            return
+        self.deal = None
+        g = self.game
+        assert g is not None
+        if d.broken:
+            self.last_owner = "game"
+            return
+        deal = d.deal
+        if d.texts:
+            deal.comments, deal.comment_anchors = _normalise(
+                d.texts, d.anchors, deal_keys(deal, g.game.players), "after:deal")
+        g.game.deals.append(deal)
+
+    def finish_game(self) -> GameRecord | None:
+        self.finish_deal()
+        g = self.game
+        self.game = None
+        self.skipping = False
+        if g is None:
+            return None
+        game = g.game
+        if g.texts:
+            game.comments, game.comment_anchors = _normalise(
+                g.texts, g.anchors, game_keys(game), "start")
+        game.span = (g.first_line, g.last_line)
+        return game
+
+
+def _normalise(texts: list[str], anchors: list[str], keys: list[str],
+               default: str) -> tuple[list[str], list[str]]:
+    """Comments in the order the writer writes them, anchors the writer knows."""
+    order = {k: i for i, k in enumerate(keys)}
+    placed: list[tuple[int, int, int, str, str]] = []
+    for i, (text, anchor) in enumerate(zip(texts, anchors, strict=True)):
+        where, _, key = anchor.partition(":")
+        if anchor != "start" and key not in order:
+            anchor = default
+            where, _, key = anchor.partition(":")
+            if anchor != "start" and key not in order:
+                anchor = "after:" + keys[0] if keys[0] != "start" else "start"
+                where, _, key = anchor.partition(":")
+        if anchor == "start":
+            placed.append((-1, 0, i, text, anchor))
+        else:
+            placed.append((order[key], 0 if where == "on" else 1, i, text, anchor))
+    placed.sort()
+    return [p[3] for p in placed], [p[4] for p in placed]
+
+
+def _option_value(name: str, value: str) -> str:
+    """An option value in its canonical spelling when the option knows it."""
+    if name in OPTIONS:
+        return option_text(name, value)
+    return value

@@ -1,0 +1,414 @@
+"""Game records to the canonical ``.rsp`` text.
+
+One canonical form: tags in a fixed order, one sheet line per deal with its
+columns aligned across the game (like the paper расписка), detail lines
+indented by two spaces, suit symbols (``10♥``), English keywords and joker
+modes. ``raspis fmt`` prints this; reading it back gives the same records.
+
+The layout functions here (:func:`deal_keys`, :func:`game_keys`) also tell
+the reader where each comment will be written, so that comments sit in the
+same place after a round trip.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from raspis_cli.cards import Suit
+from raspis_cli.notation.grammar import quote_name
+from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, JokerDecl, TrumpValue
+from raspis_cli.rules import OPTIONS, RulesError
+from raspis_cli.rules.options import OptionError
+
+__all__ = [
+    "NotationWriteError",
+    "write_games",
+    "write_game",
+    "deal_keys",
+    "game_keys",
+    "in_cells",
+    "bidding_order",
+    "option_text",
+    "FIRST_TAGS",
+]
+
+FIRST_TAGS = ("Event", "Site", "Date")
+"""Tags written first, in this order; other free tags follow as written."""
+
+SECTIONS = ("bids", "taken", "scores", "totals")
+_TAG_NAME = re.compile(r"[^\W\d]\w*")
+
+
+class NotationWriteError(ValueError):
+    """A record holds something the notation cannot write (a name with a comma
+    in the player list, a line break in a tag, an unknown joker mode)."""
+
+
+# --- layout --------------------------------------------------------------------
+
+
+def bidding_order(players: Sequence[str], dealer: str) -> list[str]:
+    """The players from the left of the dealer round to the dealer (seating
+    order when the dealer is not a player)."""
+    if dealer not in players:
+        return list(players)
+    i = players.index(dealer)
+    return list(players[i + 1 :]) + list(players[: i + 1])
+
+
+def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:
+    """Whether a section (bids, taken, scores, totals) is written in the sheet
+    cells: every name is a player, and bids are in bidding order."""
+    values: dict[str, int] | None = getattr(deal, section)
+    if values is None or not players or len(set(players)) != len(players):
+        return values is None
+    if any(name not in players for name in values):
+        return False
+    if section == "bids":
+        order = [p for p in bidding_order(players, deal.dealer) if p in values]
+        return list(values) == order
+    return True
+
+
+def deal_keys(deal: DealRecord, players: Sequence[str]) -> list[str]:
+    """The comment anchors of a deal's lines, in the order they are written."""
+    keys = ["deal"]
+    if deal.hands:
+        keys += [f"hand:{name}" for name in deal.hands]
+    if deal.bids is not None and not in_cells(deal, players, "bids"):
+        keys.append("bids")
+    if deal.tricks:
+        keys += [f"trick:{i}" for i in range(1, len(deal.tricks) + 1)]
+    for section in ("taken", "scores", "totals"):
+        if getattr(deal, section) is not None and not in_cells(deal, players, section):
+            keys.append(section)
+    if deal.penalties:
+        keys += [f"penalty:{i}" for i in range(1, len(deal.penalties) + 1)]
+    if deal.replayed:
+        keys.append("replayed")
+    return keys
+
+
+def _free_tags(game: GameRecord) -> list[str]:
+    first = [t for t in FIRST_TAGS if t in game.tags]
+    return first + [t for t in game.tags if t not in FIRST_TAGS]
+
+
+def game_keys(game: GameRecord) -> list[str]:
+    """The comment anchors of a game's own lines, in the order they are written
+    (``start`` first; deals are not included)."""
+    keys = ["start"] + [f"tag:{t}" for t in _free_tags(game)]
+    if game.rules_preset is not None:
+        keys.append("rules")
+    keys += [f"option:{name}" for name in game.rules_options]
+    if game.players:
+        keys.append("players")
+    if game.totals is not None:
+        keys.append("final")
+    if game.unfinished:
+        keys.append("unfinished")
+    return keys
+
+
+# --- values ------------------------------------------------------------------
+
+
+def option_text(name: str, value: object) -> str:
+    """An option value as the notation writes it (the ``--set`` spelling)."""
+    spec = OPTIONS.get(name)
+    if spec is not None:
+        try:
+            return spec.show(spec.read(value))
+        except (OptionError, RulesError, TypeError, ValueError):
+            pass
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(option_text("", v) for v in value)
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def _quote(value: str) -> str:
+    if "\n" in value or "\r" in value:
+        raise NotationWriteError(f"a tag value cannot hold a line break: {value!r}")
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _trump(trump: TrumpValue | None) -> str:
+    if trump is None:
+        return ""
+    if trump is NO_TRUMP:
+        return "-"
+    if isinstance(trump, Suit):
+        return trump.symbol
+    return str(trump)
+
+
+_MODES = ("high", "lowest", "low", "take", "discard", "as")
+
+
+def _decl(decl: JokerDecl) -> str:
+    if decl.mode not in _MODES:
+        raise NotationWriteError(f"the notation has no joker mode {decl.mode!r}")
+    parts = [decl.mode]
+    if decl.card is not None:
+        parts.append(str(decl.card))
+    elif decl.suit is not None:
+        parts.append(decl.suit.symbol)
+    return "(" + " ".join(parts) + ")"
+
+
+def _pairs(values: dict[str, int]) -> str:
+    return ", ".join(f"{quote_name(name)} {value}" for name, value in values.items())
+
+
+def _comment_suffix(on: list[str]) -> str:
+    return "".join(" " + c for c in on)
+
+
+# --- deals -------------------------------------------------------------------
+
+
+class _Widths:
+    """Column widths of a game's sheet lines."""
+
+    def __init__(self, game: GameRecord) -> None:
+        n = len(game.players)
+        self.number = self.cards = self.kind = self.dealer = self.trump = 0
+        self.parts = [[0, 0, 0] for _ in range(n)]
+        for deal in game.deals:
+            self.number = max(self.number, len(f"{deal.number}."))
+            self.cards = max(self.cards, len(str(deal.cards)))
+            if deal.kind != "normal":
+                self.kind = max(self.kind, len(deal.kind))
+            self.dealer = max(self.dealer, len(quote_name(deal.dealer)))
+            self.trump = max(self.trump, len(_trump(deal.trump)))
+            cells = _cells(deal, game.players)
+            if cells is None:
+                continue
+            for i, cell in enumerate(cells):
+                for k, part in enumerate(cell):
+                    self.parts[i][k] = max(self.parts[i][k], len(part))
+
+    def header_width(self) -> int:
+        width = self.number + 1 + self.cards + 1 + self.dealer + 1 + self.trump
+        if self.kind:
+            width += self.kind + 1
+        return width
+
+
+def _cells(deal: DealRecord, players: Sequence[str]) -> list[list[str]] | None:
+    shown = [s for s in SECTIONS if getattr(deal, s) is not None and in_cells(deal, players, s)]
+    if not shown:
+        return None
+    bids = deal.bids if "bids" in shown else None
+    taken = deal.taken if "taken" in shown else None
+    scores = deal.scores if "scores" in shown else None
+    totals = deal.totals if "totals" in shown else None
+    out = []
+    for p in players:
+        bid = None if bids is None else bids.get(p)
+        tk = None if taken is None else taken.get(p)
+        if bid is None and tk is None:
+            bt = "-"
+        elif tk is None:
+            bt = str(bid)
+        else:
+            bt = f"{'-' if bid is None else bid}/{tk}"
+        score = None if scores is None else scores.get(p)
+        total = None if totals is None else totals.get(p)
+        parts = [bt, "-" if score is None else str(score), "-" if total is None else str(total)]
+        if total is None:
+            parts.pop()
+            if score is None:
+                parts.pop()
+        out.append(parts)
+    return out
+
+
+def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
+    head = f"{deal.number}.".ljust(w.number) + " " + str(deal.cards).rjust(w.cards) + " "
+    if w.kind:
+        head += ("" if deal.kind == "normal" else deal.kind).ljust(w.kind) + " "
+    elif deal.kind != "normal":
+        head += deal.kind + " "
+    head += quote_name(deal.dealer).ljust(w.dealer) + " " + _trump(deal.trump).ljust(w.trump)
+    cells = _cells(deal, players)
+    if cells is None:
+        return head.rstrip()
+    texts = []
+    for i, parts in enumerate(cells):
+        widths = w.parts[i]
+        text = parts[0].ljust(widths[0])
+        for k in (1, 2):
+            if widths[k]:
+                text += " " + (parts[k] if k < len(parts) else "").rjust(widths[k])
+        texts.append(text)
+    return (head + " | " + " | ".join(texts)).rstrip()
+
+
+def _trick_line(trick: Sequence[object], players: Sequence[str]) -> str:
+    from raspis_cli.record import PlayRecord
+
+    out = ["trick"]
+    prev: str | None = None
+    for k, play in enumerate(trick):
+        assert isinstance(play, PlayRecord)
+        card = str(play.card) + (_decl(play.joker) if play.joker is not None else "")
+        if k == 0:
+            out.append(f"{quote_name(play.player)}: {card}")
+        elif prev in players and _next(players, prev) == play.player:
+            out.append(card)
+        else:
+            out.append(f"{quote_name(play.player)} {card}")
+        prev = play.player
+    return " ".join(out)
+
+
+def _next(players: Sequence[str], name: str | None) -> str:
+    assert name is not None
+    i = players.index(name)
+    return players[(i + 1) % len(players)]
+
+
+def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths) -> list[tuple[str, str]]:
+    """``(anchor key, text)`` for each line of a deal, in canonical order."""
+    lines = [("deal", _deal_line(deal, players, w))]
+    if deal.hands:
+        for name, cards in deal.hands.items():
+            text = f"  hand {quote_name(name)}:" + "".join(" " + str(c) for c in cards)
+            lines.append((f"hand:{name}", text))
+    if deal.bids is not None and not in_cells(deal, players, "bids"):
+        lines.append(("bids", "  bids " + _pairs(deal.bids)))
+    if deal.tricks:
+        for i, trick in enumerate(deal.tricks, 1):
+            if not trick:
+                raise NotationWriteError(f"deal {deal.number}: trick {i} has no cards")
+            lines.append((f"trick:{i}", "  " + _trick_line(trick, players)))
+    for section in ("taken", "scores", "totals"):
+        values = getattr(deal, section)
+        if values is not None and not in_cells(deal, players, section):
+            if not values:
+                raise NotationWriteError(f"deal {deal.number}: an empty {section} list")
+            lines.append((section, f"  {section} " + _pairs(values)))
+    if deal.penalties:
+        for i, pen in enumerate(deal.penalties, 1):
+            reason = (" " + pen.reason) if pen.reason else ""
+            if "\n" in reason:
+                raise NotationWriteError("a penalty reason cannot hold a line break")
+            lines.append((f"penalty:{i}", f"  penalty {quote_name(pen.player)} {pen.points}"
+                          + reason))
+    if deal.replayed:
+        lines.append(("replayed", "  replayed"))
+    if deal.bids is not None and not deal.bids and not in_cells(deal, players, "bids"):
+        raise NotationWriteError(f"deal {deal.number}: an empty bids list")
+    return lines
+
+
+def _place(lines: list[tuple[str, str]], comments: list[str], anchors: list[str],
+           default: str) -> list[str]:
+    """Attach comments to their lines: ``on:`` at the end, ``after:`` below,
+    ``start`` above the first line. An anchor that names no line falls back
+    to ``default``."""
+    on: dict[str, list[str]] = {}
+    after: dict[str, list[str]] = {}
+    before: list[str] = []
+    keys = {k for k, _ in lines}
+    for i, text in enumerate(comments):
+        anchor = anchors[i] if i < len(anchors) else default
+        where, _, key = anchor.partition(":")
+        if anchor != "start" and (where not in ("on", "after") or key not in keys):
+            anchor = default
+            where, _, key = anchor.partition(":")
+            if anchor != "start" and key not in keys:
+                key = lines[0][0]
+        if anchor == "start":
+            before.append(text)
+        elif where == "on":
+            on.setdefault(key, []).append(text)
+        else:
+            after.setdefault(key, []).append(text)
+    out = list(before)
+    for key, text in lines:
+        out.append(text + _comment_suffix(on.get(key, [])))
+        out.extend(after.get(key, []))
+    return out
+
+
+def _split_game_comments(game: GameRecord) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The game's comments of its head (tags) and of its tail (final lines)."""
+    head: tuple[list[str], list[str]] = ([], [])
+    tail: tuple[list[str], list[str]] = ([], [])
+    for i, text in enumerate(game.comments):
+        anchor = game.comment_anchors[i] if i < len(game.comment_anchors) else "start"
+        side = tail if anchor.partition(":")[2] in ("final", "unfinished") else head
+        side[0].append(text)
+        side[1].append(anchor)
+    return head[0], head[1], tail[0], tail[1]
+
+
+def write_game(game: GameRecord) -> str:
+    """The canonical text of one game, ending with a line break."""
+    players = game.players
+    for name in players:
+        if "," in name or not name.strip() or name != name.strip():
+            raise NotationWriteError(f"the player name {name!r} cannot be written in the "
+                                     "[Players] tag (no commas, no outer spaces)")
+    own: list[tuple[str, str]] = []
+    for tag in _free_tags(game):
+        if tag.lower() in ("rules", "option", "players") or not _TAG_NAME.fullmatch(tag):
+            raise NotationWriteError(f"a free tag cannot be named {tag!r}")
+        own.append((f"tag:{tag}", f"[{tag} {_quote(game.tags[tag])}]"))
+    if game.rules_preset is not None:
+        own.append(("rules", f"[Rules {_quote(game.rules_preset)}]"))
+    for name, value in game.rules_options.items():
+        own.append((f"option:{name}", f"[Option {_quote(f'{name}={option_text(name, value)}')}]"))
+    if players:
+        own.append(("players", f"[Players {_quote(', '.join(players))}]"))
+    head_c, head_a, tail_c, tail_a = _split_game_comments(game)
+    out = _place(own, head_c, head_a, "start") if own else list(head_c)
+    widths = _Widths(game)
+    prev_detail = False
+    for k, deal in enumerate(game.deals):
+        lines = _deal_lines(deal, players, widths)
+        detail = len(lines) > 1
+        if (k == 0 and own) or (k > 0 and (detail or prev_detail)):
+            out.append("")
+        out.extend(_place(lines, deal.comments, deal.comment_anchors, "after:deal"))
+        prev_detail = detail
+    tail_lines: list[tuple[str, str]] = []
+    if game.totals is not None:
+        tail_lines.append(("final", _final_line(game)))
+    if game.unfinished:
+        tail_lines.append(("unfinished", "unfinished"))
+    if tail_lines:
+        if prev_detail or (not game.deals and own):
+            out.append("")
+        out.extend(_place(tail_lines, tail_c, tail_a, "after:" + tail_lines[0][0]))
+    return "\n".join(out) + "\n"
+
+
+def _final_line(game: GameRecord) -> str:
+    totals = game.totals or {}
+    players = game.players
+    if players and len(set(players)) == len(players) and list(totals) and all(
+        name in players for name in totals
+    ) and len(totals) == len(players):
+        w = _Widths(game)
+        head = "final".ljust(w.header_width()) if game.deals else "final"
+        cells = []
+        for i, p in enumerate(players):
+            width = sum(w.parts[i]) + sum(1 for x in w.parts[i][1:] if x) if game.deals else 0
+            cells.append(str(totals[p]).rjust(width))
+        return (head + " | " + " | ".join(cells)).rstrip()
+    if not totals:
+        raise NotationWriteError("an empty list of final totals")
+    return "final " + _pairs(totals)
+
+
+def write_games(games: Iterable[GameRecord]) -> str:
+    """The canonical text of several games, separated by blank lines."""
+    return "\n".join(write_game(g) for g in games)
