@@ -67,18 +67,24 @@ _BID_NOISE: Final = 0.55
 
 
 class EngineDisagreementError(RuntimeError):
-    """The engine reported a violation for an action it listed as legal.
+    """The engine reported a violation for an action it listed as legal, or
+    listed no legal action at all (``violations`` empty).
 
-    That is an engine bug: ``violations`` are what it said, ``action`` what
-    was done and ``where`` the deal (number, dealer seat, cards, kind).
+    Either is an engine bug (or a set of options that leaves a player no
+    move): ``violations`` are what it said, ``action`` what was done and
+    ``where`` the deal (number, cards, kind, dealer seat).
     """
 
     def __init__(self, action: str, where: str, violations: Sequence[Violation]) -> None:
         self.action = action
         self.where = where
         self.violations = list(violations)
-        said = "; ".join(f"{v.kind}: {v.message}" for v in violations)
-        super().__init__(f"the engine rejected {action} in {where}, which it listed as legal: {said}")
+        if violations:
+            said = "; ".join(f"{v.kind}: {v.message}" for v in violations)
+            text = f"the engine rejected {action} in {where}, which it listed as legal: {said}"
+        else:
+            text = f"the engine lists no legal action for {action} in {where}"
+        super().__init__(text)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -175,10 +181,9 @@ def simulate_games(
     slices (``start``) gives the same games.
     """
     for index in range(start, start + count):
-        rng = random.Random(game_seed(seed, index))
-        day = datetime.date.fromordinal(_FIRST_DATE + rng.randrange(_DATE_SPAN))
-        tags = {"Event": f"{_EVENT} {index + 1}", "Site": _SITE, "Date": day.isoformat()}
-        yield simulate_game(rules, players, rng, names, detail, tags=tags)
+        game = simulate_game(rules, players, game_seed(seed, index), names, detail)
+        game.tags["Event"] = f"{_EVENT} {index + 1}"
+        yield game
 
 
 # --- the bots ------------------------------------------------------------------
@@ -257,7 +262,7 @@ class _Simulator:
         while not deal.done:
             seat = deal.to_play
             assert seat is not None
-            choice = self._choose_play(deal, seat)
+            choice = self._choose_play(deal, seat, where)
             problems = deal.play(seat, choice.card, choice.joker)
             if problems:
                 raise EngineDisagreementError(f"{self.names[seat]} playing {choice}", where, problems)
@@ -298,7 +303,7 @@ class _Simulator:
         while (seat := deal.next_bidder) is not None:
             legal = deal.legal_bids()
             if not legal:  # pragma: no cover - the engine always leaves a bid
-                raise EngineDisagreementError(f"seat {seat} bidding", where, [])
+                raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
             if deal.kind == "dark":
                 estimate = fair + rng.gauss(0, 0.8)
             elif deal.kind == "forehead":
@@ -354,13 +359,14 @@ class _Simulator:
         bid = deal.bids[seat]
         return bid is not None and deal.taken[seat] < bid
 
-    def _choose_play(self, deal: Deal, seat: int) -> Play:
+    def _choose_play(self, deal: Deal, seat: int, where: str) -> Play:
         plays = deal.legal_plays()
         if len(plays) == 1:
             return plays[0]
         rng = self.rng
-        if not plays:  # pragma: no cover - the engine always leaves a play
-            raise EngineDisagreementError(f"seat {seat} to play", f"deal of {deal.cards} cards", [])
+        if not plays:
+            raise EngineDisagreementError(f"{self.names[seat]} to play in trick {deal.trick_number}",
+                                          where, [])
         if rng.random() < _RANDOM_PLAY:
             return rng.choice(plays)
         # the engine lists the natural cards first, then the joker plays
