@@ -1,0 +1,168 @@
+"""Property tests: random legal play never trips the engine, and the list of
+legal actions and the checker of recorded actions never disagree."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from enginekit import all_declarations, clone, random_hands, random_trump, run_deal, run_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from raspis_cli.cards import cards_of
+from raspis_cli.engine import Deal, Game, Play
+from raspis_cli.rules import KINDS, PRESETS, Rules
+
+# options a table may set on top of a preset (as with --set); each dict is one choice
+OVERRIDES: list[dict[str, object]] = [
+    {"circular_trumps": True},
+    {"void": "must-trump"},
+    {"void": "free"},
+    {"third_pass": True},
+    {"dealer_restriction": "no-full-bid"},
+    {"dealer_restriction": "off"},
+    {"first_leader": "dealer"},
+    {"first_leader": "left-of-dealer"},
+    {"joker_lead_modes": "high lowest low take as", "joker_follow_modes": "take discard as"},
+    {"joker_lead_modes": "high low take"},
+    {"joker_demand_first_trick_only": True},
+    {"joker_high_winner": "highest-trump"},
+    {"joker_take_beaten_by_trump": True},
+    {"joker_low_nobody_follows": "joker-wins"},
+    {"two_jokers": "opposite"},
+    {"two_jokers": "later-wins"},
+    {"discard_suit": "optional"},
+    {"discard_suit": "required"},
+    {"full_deal_trump": "last-card"},
+    {"full_deal_trump": "random-card"},
+    {"full_deal_trump": "none"},
+    {"joker": "6S"},
+    {"joker": "none"},
+    {"deck": 54},
+    {"revoke_penalty": -50, "joker_lead_penalty": -10},
+]
+
+MODEST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def tables(draw: st.DrawFn, free: bool = False) -> tuple[Rules, int]:
+    """A preset with a few overrides, and an allowed player count."""
+    preset = draw(st.sampled_from(PRESETS))
+    chosen = draw(st.lists(st.sampled_from(range(len(OVERRIDES))), max_size=3, unique=True))
+    options: dict[str, Any] = {}
+    for index in chosen:
+        options.update(OVERRIDES[index])
+    if free:
+        options["schedule"] = "free"
+    rules = Rules.preset(preset).with_options(options)
+    low, high = rules.players
+    players = draw(st.integers(low, min(high, rules.deck // 2)))
+    return rules, players
+
+
+def _open_deal(rules: Rules, players: int, cards_each: int, kind: str,
+               rng: random.Random) -> Deal:
+    """A freshly dealt deal of a free-schedule game, checked clean."""
+    game = Game(rules, players)
+    dealer = rng.randrange(players)
+    hands, stock = random_hands(rules, players, cards_each, rng)
+    trump = random_trump(rules, kind, dealer, hands, stock, rng)
+    deal, problems = game.start_deal(1, kind, dealer, cards_each, trump, True, hands)
+    assert problems == []
+    return deal
+
+
+@MODEST
+@given(table=tables(free=True), kind=st.sampled_from(KINDS), data=st.data(),
+       seed=st.integers(0, 2**32))
+def test_random_legal_deal_is_clean(table: tuple[Rules, int], kind: str, data: st.DataObject,
+                                    seed: int) -> None:
+    rules, players = table
+    cards_each = data.draw(st.integers(1, rules.max_cards(players)), label="cards")
+    rng = random.Random(seed)
+    deal = _open_deal(rules, players, cards_each, kind, rng)
+    assert run_deal(deal, rng) == []
+    assert deal.done
+    assert sum(deal.taken) == cards_each
+    assert len(deal.history) == cards_each
+    assert deal.hands is not None and not any(deal.hands)
+    assert all(len(t.entries) == players for t in deal.history)
+    assert deal.revokes == 0
+    assert all(reason == "joker-lead" for _, _, reason in deal.penalty_notes)
+    scores = deal.scores()
+    assert len(scores) == players
+
+
+@settings(max_examples=25, deadline=None)
+@given(table=tables(), seed=st.integers(0, 2**32))
+def test_random_legal_game_is_clean(table: tuple[Rules, int], seed: int) -> None:
+    rules, players = table
+    run = run_game(rules, players, random.Random(seed))
+    assert run.violations == []
+    assert run.deals, "a schedule has deals"
+    for deal in run.deals:
+        assert deal.done and sum(deal.taken) == deal.cards
+    assert run.game.totals == [sum(d.scores()[s] for d in run.deals) for s in range(players)]
+
+
+def _check_agreement(deal: Deal, rules: Rules) -> None:
+    """Every legal play checks clean; every other card held (or joker
+    declaration) is reported."""
+    seat = deal.to_play
+    assert seat is not None and deal.hands is not None
+    legal = deal.legal_plays()
+    assert legal, "a player always has a legal play"
+    assert len(set(legal)) == len(legal)
+    listed = set(legal)
+    declarations = all_declarations(rules)
+    for card in cards_of(deal.hands[seat]):
+        if rules.deck_cards.is_joker(card):
+            candidates = [Play(card)] + [Play(card, d) for d in declarations]
+        else:
+            candidates = [Play(card)]
+        for play in candidates:
+            found = clone(deal).play(seat, play.card, play.joker)
+            if play in listed:
+                assert found == [], (play, found)
+            else:
+                assert found, f"{play} is not listed as legal, yet the checker accepts it"
+                assert all(v.seat == seat for v in found)
+    for play in legal:
+        assert deal.hands[seat] >> play.card & 1
+
+
+def _check_bids(deal: Deal) -> None:
+    """Every listed bid checks clean; every other one in -1..cards+1 does not."""
+    seat = deal.next_bidder
+    assert seat is not None
+    legal = deal.legal_bids()
+    assert legal, "a player always has a legal bid"
+    for bid in range(-1, deal.cards + 2):
+        found = clone(deal).bid(seat, bid)
+        assert (found == []) == (bid in legal), (bid, legal, found)
+
+
+@MODEST
+@given(table=tables(free=True), kind=st.sampled_from(KINDS), data=st.data(),
+       seed=st.integers(0, 2**32))
+def test_legal_lists_and_checker_agree(table: tuple[Rules, int], kind: str, data: st.DataObject,
+                                       seed: int) -> None:
+    rules, players = table
+    cards_each = data.draw(st.integers(1, min(rules.max_cards(players), 6)), label="cards")
+    rng = random.Random(seed)
+    deal = _open_deal(rules, players, cards_each, kind, rng)
+    streaks = data.draw(st.lists(st.integers(0, 3), min_size=players, max_size=players),
+                        label="pass streaks")
+    deal.pass_streaks = streaks
+    while deal.next_bidder is not None:
+        _check_bids(deal)
+        deal.bid(deal.next_bidder, rng.choice(deal.legal_bids()))
+    while not deal.done:
+        _check_agreement(deal, rules)
+        seat = deal.to_play
+        assert seat is not None
+        play = rng.choice(deal.legal_plays())
+        assert deal.play(seat, play.card, play.joker) == []
+    assert sum(deal.taken) == cards_each
