@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from enginekit import all_declarations, clone, random_hands, random_trump, run_deal, run_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from raspis_cli.cards import cards_of
 from raspis_cli.engine import Deal, Game, Play
 from raspis_cli.rules import KINDS, PRESETS, Rules
+from raspis_cli.rules.schedule import schedule_for
 
 # options a table may set on top of a preset (as with --set); each dict is one choice
 OVERRIDES: list[dict[str, object]] = [
@@ -43,7 +45,7 @@ OVERRIDES: list[dict[str, object]] = [
     {"revoke_penalty": -50, "joker_lead_penalty": -10},
 ]
 
-MODEST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MODEST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -95,7 +97,7 @@ def test_random_legal_deal_is_clean(table: tuple[Rules, int], kind: str, data: s
     assert len(scores) == players
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(table=tables(), seed=st.integers(0, 2**32))
 def test_random_legal_game_is_clean(table: tuple[Rules, int], seed: int) -> None:
     rules, players = table
@@ -166,3 +168,29 @@ def test_legal_lists_and_checker_agree(table: tuple[Rules, int], kind: str, data
         play = rng.choice(deal.legal_plays())
         assert deal.play(seat, play.card, play.joker) == []
     assert sum(deal.taken) == cards_each
+
+
+def _every_count() -> list[tuple[str, int]]:
+    """Each preset with each player count it allows."""
+    out = []
+    for preset in PRESETS:
+        low, high = Rules.preset(preset).players
+        out += [(preset, n) for n in range(low, high + 1)]
+    return out
+
+
+@pytest.mark.parametrize(("preset", "players"), _every_count())
+def test_every_preset_player_count_and_kind(preset: str, players: int) -> None:
+    rules = Rules.preset(preset)
+    top = rules.max_cards(players)
+    for kind in KINDS:
+        for cards_each in (1, top):
+            rng = random.Random(f"{preset}/{players}/{kind}/{cards_each}")
+            free = rules.with_options({"schedule": "free"})
+            deal = _open_deal(free, players, cards_each, kind, rng)
+            assert run_deal(deal, rng) == [], (kind, cards_each)
+            assert sum(deal.taken) == cards_each
+    run = run_game(rules, players, random.Random(players))
+    assert run.violations == []
+    assert len(run.deals) == len(schedule_for(rules, players).listing)
+    assert all(sum(d.taken) == d.cards for d in run.deals)
