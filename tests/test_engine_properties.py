@@ -194,3 +194,56 @@ def test_every_preset_player_count_and_kind(preset: str, players: int) -> None:
     assert run.violations == []
     assert len(run.deals) == len(schedule_for(rules, players).listing)
     assert all(sum(d.taken) == d.cards for d in run.deals)
+
+
+def _state(deal: Deal) -> tuple[object, ...]:
+    """What a trick changes: hands, taken, leader, trick number, phase, the
+    last trick's winner, led suit and trump."""
+    last = deal.history[-1] if deal.history else None
+    return (deal.hands, deal.taken, deal.leader, deal.trick_number, deal.phase, deal.trick,
+            deal.penalties, deal.revokes,
+            None if last is None else (last.winner, last.led_suit, last.trump, last.entries))
+
+
+@MODEST
+@given(table=tables(free=True), kind=st.sampled_from(KINDS), data=st.data(),
+       seed=st.integers(0, 2**32))
+def test_plain_trick_fast_path_agrees_with_card_by_card(
+        table: tuple[Rules, int], kind: str, data: st.DataObject, seed: int) -> None:
+    rules, players = table
+    cards_each = data.draw(st.integers(1, min(rules.max_cards(players), 8)), label="cards")
+    rng = random.Random(seed)
+    deal = _open_deal(rules, players, cards_each, kind, rng)
+    while deal.next_bidder is not None:
+        deal.bid(deal.next_bidder, rng.choice(deal.legal_bids()))
+    while not deal.done:
+        assert deal.hands is not None
+        # any cards held, in turn (sometimes out of turn), legal or not
+        seats = [(deal.leader + i) % players for i in range(players)]
+        if rng.random() < 0.1:
+            rng.shuffle(seats)
+        chosen = [rng.choice(list(cards_of(deal.hands[s]))) for s in seats]
+        slow = clone(deal)
+        found = []
+        for seat, card in zip(seats, chosen, strict=True):
+            decl = None
+            if rules.deck_cards.is_joker(card):
+                options = [p.joker for p in slow.legal_plays() if p.card == card]
+                decl = options[0] if options else None
+            found += slow.play(seat, card, decl)
+        fast = clone(deal)
+        applied = fast.play_plain_trick(seats, chosen)
+        plain = not found and not any(rules.deck_cards.is_joker(c) for c in chosen)
+        assert applied == plain, (seats, chosen, found)
+        if applied:
+            assert _state(fast) == _state(slow)
+        else:
+            assert _state(fast) == _state(deal)
+        # go on with a legal trick
+        while True:
+            turn = deal.to_play
+            assert turn is not None
+            play = rng.choice(deal.legal_plays())
+            deal.play(turn, play.card, play.joker)
+            if not deal.trick:
+                break
