@@ -1,0 +1,278 @@
+"""``raspis load``, ``stats``, ``query`` and ``export``: game histories in DuckDB."""
+
+from __future__ import annotations
+
+import datetime
+import time
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Annotated
+
+import duckdb
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from raspis_cli.cli.common import (
+    EXIT_ERROR,
+    TableFormat,
+    app,
+    fail,
+    print_rows,
+    stderr,
+    stdout,
+    write_json,
+)
+from raspis_cli.rules import PRESETS
+from raspis_cli.sources import expand_paths
+from raspis_cli.store import (
+    LoadSummary,
+    Scope,
+    StoreError,
+    default_db_path,
+    export_parquet,
+    load_units,
+    open_db,
+    report_rows,
+    run_query,
+)
+from raspis_cli.store.db import check_schema
+from raspis_cli.store.schema import REPORT_TITLES, REPORTS
+
+__all__ = ["export", "load", "query", "stats"]
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="The database file (default: $RASPIS_DB, else raspis.duckdb here).",
+                 metavar="PATH"),
+]
+FormatOption = Annotated[
+    TableFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False),
+]
+
+_PROGRESS_AFTER = 0.5
+"""Seconds a load runs before its progress bar appears."""
+
+
+class _LoadProgress:
+    """A rich progress bar on stderr that appears only once a load has taken
+    more than a moment, and never when stderr is not a terminal or with -q."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and stderr.is_terminal
+        self.started = time.monotonic()
+        self.bar: Progress | None = None
+        self.task: object = None
+
+    def __call__(self, done: int, total: int, games: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.monotonic() - self.started < _PROGRESS_AFTER or done >= total:
+                return
+            self.bar = Progress(TextColumn("loading"), BarColumn(), MofNCompleteColumn(),
+                                TextColumn("files, {task.fields[games]} games"), TimeElapsedColumn(),
+                                console=stderr, transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("load", total=total, games=0)
+        self.bar.update(self.task, completed=done, games=games)  # type: ignore[arg-type]
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _summary_text(summary: LoadSummary, db: str) -> str:
+    parts = [f"loaded {_plural(summary.loaded, 'game')} into {db}"]
+    if summary.invalid_loaded:
+        parts.append(f"{summary.invalid_loaded} of them with violations (flagged valid = false)")
+    if summary.replaced:
+        parts.append(f"{summary.replaced} replaced")
+    if summary.already_stored:
+        parts.append(f"{summary.already_stored} already stored, skipped (--replace reloads them)")
+    if summary.duplicates:
+        parts.append(f"{_plural(summary.duplicates, 'duplicate')} in the input, stored once")
+    if summary.skipped_invalid:
+        parts.append(f"{_plural(summary.skipped_invalid, 'game')} with violations skipped (--valid-only)")
+    if summary.stray_syntax:
+        parts.append(f"{_plural(summary.stray_syntax, 'syntax problem')} outside any game "
+                     "(see raspis validate)")
+    return "; ".join(parts)
+
+
+def _remove_new_db(path: str) -> None:
+    for name in (path, path + ".wal"):
+        Path(name).unlink(missing_ok=True)
+
+
+@app.command("load")
+def load(
+    files: Annotated[list[str], typer.Argument(
+        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
+    db: DbOption = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+                                      help="Read and replay in N processes (one writer).")] = 1,
+    valid_only: Annotated[bool, typer.Option("--valid-only",
+                                             help="Skip games with violations (and say how many).")] = False,
+    replace: Annotated[bool, typer.Option("--replace", help="Reload games already stored.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+) -> None:
+    """Load game records into a DuckDB database, in one transaction.
+
+    A game already stored (same content, whatever the file) is skipped;
+    games with violations are stored and flagged. A file that cannot be
+    read, an error or Ctrl-C leave the database exactly as it was (exit 2).
+    """
+    paths = expand_paths(files)
+    if not paths:
+        fail(f"no record files (.rsp, .json, .jsonl) found in {', '.join(files)}")
+    if "-" in paths:
+        jobs = 1  # standard input belongs to this process
+    path = db or default_db_path()
+    existed = Path(path).exists()
+    try:
+        con = open_db(path, create=True)
+    except StoreError as e:
+        fail(str(e))
+    progress = _LoadProgress(not quiet)
+    failure: str | None = None
+    summary: LoadSummary | None = None
+    try:
+        summary = load_units(con, paths, jobs=jobs, valid_only=valid_only, replace=replace,
+                             progress=progress, db_name=path)
+    except StoreError as e:
+        failure = str(e)
+    except (KeyboardInterrupt, BrokenProcessPool, duckdb.InterruptException):
+        failure = "interrupted"
+    except duckdb.Error as e:
+        failure = f"the database refused the load: {str(e).splitlines()[0]}"
+    except Exception:
+        stderr.print(f"raspis: nothing was loaded, {path} is unchanged", markup=False)
+        raise  # an internal error: run_app reports it
+    finally:
+        progress.stop()
+        con.close()
+        if summary is None and not existed:
+            _remove_new_db(path)
+    if failure is not None or summary is None:
+        fail(f"{failure}; nothing was loaded, {path} is unchanged", EXIT_ERROR)
+    if not quiet:
+        stdout.print(_summary_text(summary, path), markup=False, highlight=False)
+
+
+def _date(value: str | None, option: str) -> datetime.date | None:
+    if value is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise typer.BadParameter(f"expected a date like 2026-11-20, got {value!r}",
+                                 param_hint=option) from None
+
+
+def _open_existing(db: str | None, read_only: bool = True) -> tuple[duckdb.DuckDBPyConnection, str]:
+    path = db or default_db_path()
+    try:
+        con = open_db(path, read_only=read_only)
+        check_schema(con, path)
+    except StoreError as e:
+        fail(str(e))
+    return con, path
+
+
+@app.command("stats")
+def stats(
+    db: DbOption = None,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's rows.",
+                                               metavar="NAME")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", "-r", metavar="PRESET",
+                                              help=f"Only games under a preset: {', '.join(PRESETS)}.")]
+    = None,
+    since: Annotated[str | None, typer.Option("--since", metavar="DATE",
+                                              help="Only games on or after DATE (YYYY-MM-DD).")] = None,
+    until: Annotated[str | None, typer.Option("--until", metavar="DATE",
+                                              help="Only games on or before DATE.")] = None,
+    report: Annotated[list[str] | None, typer.Option(
+        "--report", metavar="NAME", help=f"Only these reports: {', '.join(REPORTS)}.")] = None,
+    valid_only: Annotated[bool, typer.Option("--valid-only", help="Only games without violations.")]
+    = False,
+    fmt: FormatOption = TableFormat.table,
+) -> None:
+    """Leaderboard, bid accuracy, passes, the dealer's record, deal kinds,
+    joker outcomes and head to head; each report is also a view in the database."""
+    names = list(report or REPORTS)
+    unknown = [n for n in names if n not in REPORTS]
+    if unknown:
+        raise typer.BadParameter(f"unknown report {unknown[0]!r}; the reports are {', '.join(REPORTS)}",
+                                 param_hint="--report")
+    if rules is not None and rules not in PRESETS:
+        raise typer.BadParameter(f"unknown preset {rules!r}; the presets are {', '.join(PRESETS)}",
+                                 param_hint="--rules")
+    if fmt == TableFormat.csv and len(names) != 1:
+        fail("--format csv prints one report: add --report NAME "
+             f"(one of {', '.join(REPORTS)})")
+    scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only)
+    con, _ = _open_existing(db)
+    try:
+        results = {name: report_rows(con, name, scope) for name in names}
+    except StoreError as e:
+        fail(str(e))
+    finally:
+        con.close()
+    if fmt == TableFormat.json:
+        write_json(results[names[0]] if len(names) == 1 else results)
+        return
+    for name in names:
+        rows = results[name]
+        if fmt == TableFormat.table and not rows:
+            stdout.print(f"{REPORT_TITLES[name]}: no rows", markup=False)
+            continue
+        print_rows(rows, fmt.value, title=REPORT_TITLES[name] if fmt == TableFormat.table else None)
+
+
+@app.command("query")
+def query(
+    sql: Annotated[str, typer.Argument(help="Any SQL DuckDB understands.", metavar="SQL")],
+    db: DbOption = None,
+    fmt: FormatOption = TableFormat.table,
+    write: Annotated[bool, typer.Option("--write", help="Allow statements that change the database.")]
+    = False,
+) -> None:
+    """Run SQL on the database (read-only unless --write) and print the rows.
+
+    JSON is a list of objects, one per row, keyed by column name.
+    """
+    con, _ = _open_existing(db, read_only=not write)
+    try:
+        rows = run_query(con, sql)
+    except StoreError as e:
+        fail(str(e))
+    finally:
+        con.close()
+    print_rows(rows, fmt.value)
+
+
+@app.command("export")
+def export(
+    parquet: Annotated[str, typer.Option("--parquet", metavar="DIR",
+                                         help="Write every table as Parquet under DIR.")],
+    db: DbOption = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite",
+                                            help="Replace table folders already in DIR.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary.")] = False,
+) -> None:
+    """Export every table as Parquet, partitioned by the year of the game date
+    (DIR/TABLE/year=YYYY/...), readable by DuckDB, Spark and Trino as is."""
+    con, path = _open_existing(db)
+    try:
+        counts = export_parquet(con, parquet, overwrite)
+    except StoreError as e:
+        fail(str(e))
+    finally:
+        con.close()
+    if not quiet:
+        detail = ", ".join(f"{name} {n}" for name, n in counts.items())
+        stdout.print(f"exported {path} to {parquet}: {detail}", markup=False, highlight=False)

@@ -1,0 +1,67 @@
+"""Running SQL and turning DuckDB values into plain JSON-ready values."""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+import duckdb
+
+from raspis_cli.store.db import StoreError
+
+__all__ = ["plain_value", "run_query"]
+
+
+def plain_value(value: object) -> object:
+    """A DuckDB value as JSON-ready Python: dates and times as ISO text,
+    decimals as numbers, maps as objects, lists and structs recursively."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, decimal.Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, (datetime.date, datetime.datetime, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, datetime.timedelta):
+        return str(value)
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value).hex()
+    if isinstance(value, Mapping):
+        return {str(plain_value(k)): plain_value(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain_value(v) for v in value]
+    return str(value)
+
+
+def run_query(con: duckdb.DuckDBPyConnection, sql: str,
+              params: Mapping[str, object] | None = None) -> list[dict[str, Any]]:
+    """Run SQL and return its rows as dicts keyed by column name (plain
+    values). A statement that returns no rows gives ``[]``. DuckDB's errors
+    become :class:`StoreError` with DuckDB's message."""
+    try:
+        cursor = con.execute(sql, dict(params) if params else None)
+        if cursor.description is None:
+            return []
+        columns = _unique([d[0] for d in cursor.description])
+        return [{c: plain_value(v) for c, v in zip(columns, row, strict=True)}
+                for row in cursor.fetchall()]
+    except duckdb.Error as e:
+        message = str(e).strip()
+        if "read-only" in message:
+            message += " (raspis query is read-only; add --write to change the database)"
+        raise StoreError(message) from None
+
+
+def _unique(names: list[str]) -> list[str]:
+    """Column names made unique (``x``, ``x_2``) so no value is lost in a dict."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        count = seen.get(name, 0) + 1
+        seen[name] = count
+        out.append(name if count == 1 else f"{name}_{count}")
+    return out

@@ -1,0 +1,270 @@
+"""From replayed games to table rows: the game id, and one Arrow table per
+table of :data:`~raspis_cli.store.schema.TABLES` for a batch of games.
+
+Pure computation, no database: this is what ``load -j N`` runs in worker
+processes.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+import pyarrow as pa
+
+from raspis_cli.cards import Card, Suit
+from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
+from raspis_cli.replay import DealResult, GameResult, Problem
+from raspis_cli.rules import OPTIONS, PRESETS, Rules
+from raspis_cli.rules.options import OptionError
+from raspis_cli.store.schema import GAME_TABLES, TABLES
+
+__all__ = ["ID_LENGTH", "TableBuilder", "arrow_schema", "canonical_game", "game_date", "game_id"]
+
+ID_LENGTH = 20
+"""Hex digits of SHA-256 kept as the game id (80 bits)."""
+
+
+# --- the game id -------------------------------------------------------------
+
+
+def _trump_code(trump: object) -> str | None:
+    if trump is None:
+        return None
+    if trump is NO_TRUMP:
+        return "none"
+    if isinstance(trump, Card):
+        return trump.code
+    if isinstance(trump, Suit):
+        return trump.name
+    return str(trump)
+
+
+def _canonical_rules(game: GameRecord) -> dict[str, object]:
+    preset = game.rules_preset or "raspisnoy"
+    base = Rules.preset(preset) if preset in PRESETS else None
+    options: dict[str, object] = {}
+    for name, raw in game.rules_options.items():
+        spec = OPTIONS.get(name)
+        if spec is None or base is None:
+            options[name] = ["as-written", str(raw)]
+            continue
+        try:
+            value = spec.read(raw)
+        except (OptionError, ValueError):
+            options[name] = ["as-written", str(raw)]
+            continue
+        if value != getattr(base, name):
+            options[name] = spec.to_json(value)
+    return {"preset": preset, "options": options}
+
+
+def _canonical_deal(deal: DealRecord) -> dict[str, object]:
+    out: dict[str, object] = {
+        "number": deal.number, "kind": deal.kind, "dealer": deal.dealer, "cards": deal.cards,
+        "trump": _trump_code(deal.trump), "replayed": deal.replayed,
+    }
+    if deal.hands is not None:
+        out["hands"] = {name: sorted(c.code for c in cards) for name, cards in deal.hands.items()}
+    for key in ("bids", "taken", "scores", "totals"):
+        value = getattr(deal, key)
+        if value is not None:
+            out[key] = dict(value)
+    if deal.tricks is not None:
+        out["tricks"] = [[[p.player, p.card.code, p.joker.to_json() if p.joker else None]
+                          for p in trick] for trick in deal.tricks]
+    if deal.penalties is not None:
+        out["penalties"] = [[p.player, p.points, p.reason] for p in deal.penalties]
+    return out
+
+
+def canonical_game(game: GameRecord) -> dict[str, object]:
+    """What a game *says*, as plain JSON values: tags, rules (options equal to
+    the preset's dropped), players, every deal with every written value, the
+    written totals. Source positions, comments and file names are left out, so
+    the same game in notation or JSON, or reformatted, gives the same value."""
+    return {
+        "tags": dict(game.tags),
+        "rules": _canonical_rules(game),
+        "players": list(game.players),
+        "deals": [_canonical_deal(d) for d in game.deals],
+        "totals": dict(game.totals) if game.totals is not None else None,
+        "unfinished": game.unfinished,
+    }
+
+
+def game_id(game: GameRecord) -> str:
+    """The game's id: the first :data:`ID_LENGTH` hex digits of the SHA-256 of
+    its canonical form (:func:`canonical_game`, JSON with sorted keys)."""
+    text = json.dumps(canonical_game(game), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:ID_LENGTH]
+
+
+_DATE = re.compile(r"\s*(\d{4})(?:[-./](\d{1,2}|\?\?)(?:[-./](\d{1,2}|\?\?))?)?")
+
+
+def game_date(tags: dict[str, str]) -> tuple[datetime.date | None, int | None]:
+    """The Date tag as (date, year): ``2026-11-20`` (also with dots or slashes)
+    gives both; ``2026`` or ``2026.??.??`` gives the year only."""
+    text = tags.get("Date") or tags.get("date")
+    if not text:
+        return None, None
+    match = _DATE.match(text)
+    if match is None:
+        return None, None
+    year = int(match.group(1))
+    month, day = match.group(2), match.group(3)
+    if month and day and month.isdigit() and day.isdigit():
+        try:
+            return datetime.date(year, int(month), int(day)), year
+        except ValueError:
+            return None, year
+    return None, year
+
+
+# --- Arrow ---------------------------------------------------------------------
+
+_ARROW_TYPES: dict[str, Any] = {
+    "VARCHAR": pa.string(),
+    "INTEGER": pa.int32(),
+    "BOOLEAN": pa.bool_(),
+    "DATE": pa.date32(),
+    "MAP(VARCHAR, VARCHAR)": pa.map_(pa.string(), pa.string()),
+}
+
+
+def arrow_schema(table: str) -> Any:
+    """The Arrow schema of a table, from :data:`TABLES`."""
+    return pa.schema([pa.field(c.name, _ARROW_TYPES[c.sql_type]) for c in TABLES[table]])
+
+
+def _suit(suit: Suit | None) -> str | None:
+    return suit.name if suit is not None else None
+
+
+_CARD_INFO: Final = tuple(
+    (card.code, _suit(card.suit), card.rank if card.suit is not None else None)
+    for card in (Card.from_index(i) for i in range(54)))
+"""Per card index: JSON code, printed suit letter, rank (the hot loop of plays)."""
+
+
+class TableBuilder:
+    """Rows of many games, column by column; :meth:`tables` makes Arrow tables."""
+
+    def __init__(self) -> None:
+        self.row_lists: dict[str, list[tuple[object, ...]]] = {name: [] for name in GAME_TABLES}
+
+    def _add(self, table: str, *values: object) -> None:
+        self.row_lists[table].append(values)
+
+    def rows(self, table: str) -> int:
+        """Rows gathered so far in one table."""
+        return len(self.row_lists[table])
+
+    def tables(self) -> dict[str, Any]:
+        """One ``pyarrow.Table`` per table, in :data:`GAME_TABLES` order."""
+        out = {}
+        for name, rows in self.row_lists.items():
+            columns = list(zip(*rows, strict=True)) if rows else [()] * len(TABLES[name])
+            out[name] = pa.table([pa.array(values, type=_ARROW_TYPES[c.sql_type])
+                                  for values, c in zip(columns, TABLES[name], strict=True)],
+                                 schema=arrow_schema(name))
+        return out
+
+    def add_game(self, gid: str, result: GameResult, source_file: str,
+                 syntax: Sequence[Problem] = ()) -> None:
+        """Every row of one replayed game. ``syntax``: syntax problems of the
+        source that belong to this game (stored as violations, making it invalid)."""
+        record = result.record
+        names = list(record.players)
+        seat_of: dict[str, int] = {}
+        for seat, name in enumerate(names):
+            seat_of.setdefault(name, seat)
+        problems = list(syntax) + list(result.problems)
+        date, year = game_date(record.tags)
+        rules = result.rules
+        changed = rules.changed_from(Rules.preset(rules.preset_name))
+        span = record.span
+        self._add(
+            "games", gid, date, year, record.tags.get("Event"), record.tags.get("Site"),
+            list(record.tags.items()), rules.preset_name,
+            [(n, json.dumps(OPTIONS[n].to_json(v), ensure_ascii=False)) for n, v in changed.items()],
+            json.dumps(rules.to_json(), ensure_ascii=False), len(names), len(record.deals),
+            record.unfinished, not problems, len(problems), source_file, result.index,
+            span[0] if span else None, span[1] if span else None,
+        )
+        totals = [result.totals.get(name) for name in names]
+        known = [t for t in totals if t is not None]
+        for seat, name in enumerate(names):
+            total = totals[seat]
+            place = None if total is None else 1 + sum(1 for t in known if t > total)
+            written = record.totals.get(name) if record.totals is not None else None
+            self._add("seats", gid, seat, name, total, written, place, place == 1)
+        by_position = {d.position: d for d in result.deals}
+        for index, deal in enumerate(record.deals):
+            self._add_deal(gid, index, deal, by_position.get(index), seat_of, names, rules)
+        for ordinal, p in enumerate(problems):
+            self._add("violations", gid, ordinal, p.kind, p.message, p.deal, p.trick, p.player,
+                      p.pos.line if p.pos else None, p.pos.column if p.pos else None)
+
+    def _add_deal(self, gid: str, index: int, deal: DealRecord, result: DealResult | None,
+                  seat_of: dict[str, int], names: list[str], rules: Rules) -> None:
+        engine = result.deal if result is not None else None
+        dealer_seat = seat_of.get(deal.dealer)
+        trump_suit = _suit(engine.trump) if engine is not None else None
+        bid_sum = sum(deal.bids.values()) if deal.bids else None
+        self._add("deals", gid, index, deal.number, deal.kind, deal.cards, deal.dealer, dealer_seat,
+                  _trump_code(deal.trump), trump_suit, bid_sum, bool(deal.tricks),
+                  result.taken_source if result is not None else None, deal.replayed)
+        if result is not None:
+            n = len(names)
+            wt, ws, wtot = result.written_taken, result.written_scores, result.written_totals
+            for name, seat in seat_of.items():
+                bid, taken = result.bids.get(name), result.taken.get(name)
+                outcome = None
+                if bid is not None and taken is not None:
+                    outcome = "exact" if bid == taken else "under" if taken < bid else "over"
+                position = (seat - dealer_seat - 1) % n + 1 if dealer_seat is not None else None
+                self._add("deal_results", gid, index, deal.number, seat, name, position,
+                          seat == dealer_seat, bid, taken, outcome, result.scores.get(name),
+                          result.penalties.get(name), result.totals.get(name),
+                          wt.get(name) if wt else None, ws.get(name) if ws else None,
+                          wtot.get(name) if wtot else None)
+        if not deal.tricks:
+            return
+        history = {t.number: t for t in engine.history} if engine is not None else {}
+        deck = rules.deck_cards
+        for number, trick in enumerate(deal.tricks, start=1):
+            if not trick:
+                continue
+            done = history.get(number)
+            winner = done.winner if done is not None else None
+            leader = trick[0].player
+            self._add("tricks", gid, index, number, seat_of.get(leader), leader, winner,
+                      names[winner] if winner is not None and winner < len(names) else None,
+                      _suit(done.led_suit) if done else None, _suit(done.trump) if done else None)
+            plays = self.row_lists["plays"]
+            for position, play in enumerate(trick):
+                card = play.card
+                play_seat = seat_of.get(play.player)
+                joker = play.joker
+                won = None if winner is None else play_seat == winner
+                if joker is None and not deck.is_joker(card):
+                    code, suit_letter, rank = _CARD_INFO[card]
+                    plays.append((gid, index, number, position, play_seat, play.player, code, False,
+                                  suit_letter, rank, None, None, None, won))
+                    continue
+                is_joker = deck.is_joker(card)
+                declared = joker.suit if joker is not None else None
+                if is_joker:
+                    named = joker.card.suit if joker is not None and joker.card is not None else None
+                    suit_letter, rank = _suit(declared or named), None
+                else:
+                    _, suit_letter, rank = _CARD_INFO[card]
+                plays.append((gid, index, number, position, play_seat, play.player, card.code, is_joker,
+                              suit_letter, rank, joker.mode if joker else None, _suit(declared),
+                              joker.card.code if joker and joker.card is not None else None, won))

@@ -1,0 +1,307 @@
+"""The DuckDB schema of game histories: tables, their columns, and the report views.
+
+Each table is described once, as :data:`TABLES` (column name, SQL type,
+meaning); the DDL, the Arrow schemas the loader builds, and the check that
+``docs/SCHEMA.md`` documents every column all come from it. The report views
+(:data:`REPORTS`) are plain SQL text over the ``scope_*`` views, so that
+``raspis stats`` can run the same text with the scope narrowed (by date,
+rules, player) and anyone can ``SELECT * FROM leaderboard`` in the DuckDB CLI.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = [
+    "BASE_VIEWS",
+    "REPORTS",
+    "REPORT_TITLES",
+    "SCHEMA_VERSION",
+    "TABLES",
+    "Column",
+    "create_schema_sql",
+    "table_ddl",
+]
+
+SCHEMA_VERSION: Final = 1
+"""Stored in ``raspis_meta``; a database of another version is refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column of a table: name, DuckDB type, and what it holds."""
+
+    name: str
+    sql_type: str
+    doc: str
+
+
+def _c(name: str, sql_type: str, doc: str) -> Column:
+    return Column(name, sql_type, doc)
+
+
+TABLES: Final[dict[str, tuple[Column, ...]]] = {
+    "games": (
+        _c("game_id", "VARCHAR", "hash of the game's canonical content (first 20 hex digits of SHA-256)"),
+        _c("date", "DATE", "the Date tag as a date; NULL when absent or not a full date"),
+        _c("year", "INTEGER", "the year of the Date tag (also when only the year is known); "
+           "the Parquet partition"),
+        _c("event", "VARCHAR", "the Event tag"),
+        _c("site", "VARCHAR", "the Site tag"),
+        _c("tags", "MAP(VARCHAR, VARCHAR)", "every tag as written"),
+        _c("rules_preset", "VARCHAR", "the preset the game was replayed under"),
+        _c("rules_options", "MAP(VARCHAR, VARCHAR)",
+           "options that differ from the preset, values as JSON text"),
+        _c("rules", "VARCHAR", "every option of the rules applied, as a JSON object"),
+        _c("player_count", "INTEGER", "number of players"),
+        _c("deal_count", "INTEGER", "number of deals recorded (replayed deals included)"),
+        _c("unfinished", "BOOLEAN", "the record says the game stopped early"),
+        _c("valid", "BOOLEAN", "no violation was found (replay and syntax)"),
+        _c("violation_count", "INTEGER", "rows of this game in violations"),
+        _c("source_file", "VARCHAR", "the file it was loaded from, as given on the command line"),
+        _c("game_index", "INTEGER", "0-based position of the game in its file"),
+        _c("first_line", "INTEGER", "first source line of the game (NULL if unknown)"),
+        _c("last_line", "INTEGER", "last source line of the game (NULL if unknown)"),
+    ),
+    "seats": (
+        _c("game_id", "VARCHAR", "the game"),
+        _c("seat", "INTEGER", "0-based seat in clockwise order as the record lists players"),
+        _c("player", "VARCHAR", "the player's name as written"),
+        _c("total", "INTEGER", "recomputed final total"),
+        _c("written_total", "INTEGER", "final total written in the record, if any"),
+        _c("place", "INTEGER", "1 = highest total; equal totals share a place (1, 1, 3)"),
+        _c("winner", "BOOLEAN", "place = 1 (co-winners included)"),
+    ),
+    "players": (
+        _c("player", "VARCHAR", "a name that occurs in at least one stored game"),
+        _c("games", "INTEGER", "games stored with this player"),
+        _c("wins", "INTEGER", "games won (co-wins included)"),
+        _c("first_date", "DATE", "earliest game date"),
+        _c("last_date", "DATE", "latest game date"),
+    ),
+    "deals": (
+        _c("game_id", "VARCHAR", "the game"),
+        _c("deal_index", "INTEGER", "0-based position of the deal in the record (unique per game)"),
+        _c("number", "INTEGER", "deal number as written (a replayed deal repeats it)"),
+        _c("kind", "VARCHAR", "normal, no-trump, dark, miser, golden, forehead"),
+        _c("cards", "INTEGER", "cards dealt to each player"),
+        _c("dealer", "VARCHAR", "the dealer's name"),
+        _c("dealer_seat", "INTEGER", "the dealer's seat (NULL when the name is not a player)"),
+        _c("trump", "VARCHAR", "trump as written: a card code (KC), a suit letter (H), 'none', "
+           "or NULL when not written"),
+        _c("trump_suit", "VARCHAR", "the deal's trump suit letter as the engine applied it "
+           "(NULL: no trump)"),
+        _c("bid_sum", "INTEGER", "sum of the bids (NULL when the deal has none)"),
+        _c("has_tricks", "BOOLEAN", "the record gives the tricks"),
+        _c("taken_source", "VARCHAR", "where taken comes from: tricks, written, inferred, none"),
+        _c("replayed", "BOOLEAN", "the deal was abandoned and dealt again"),
+    ),
+    "deal_results": (
+        _c("game_id", "VARCHAR", "the game"),
+        _c("deal_index", "INTEGER", "the deal (deals.deal_index)"),
+        _c("number", "INTEGER", "deal number"),
+        _c("seat", "INTEGER", "the player's seat"),
+        _c("player", "VARCHAR", "the player"),
+        _c("bid_position", "INTEGER", "order of bidding: 1 = left of the dealer ... "
+           "player_count = the dealer"),
+        _c("is_dealer", "BOOLEAN", "the player dealt this deal"),
+        _c("bid", "INTEGER", "the bid (NULL in miser and golden, or when not written)"),
+        _c("taken", "INTEGER", "tricks taken (from tricks, written or inferred; NULL if unknown)"),
+        _c("outcome", "VARCHAR", "exact, under or over (NULL without bid or taken)"),
+        _c("score", "INTEGER", "recomputed deal score, penalties included (NULL if unknown)"),
+        _c("penalty", "INTEGER", "penalty points in this deal"),
+        _c("total", "INTEGER", "recomputed running total after this deal"),
+        _c("written_taken", "INTEGER", "taken as written, if any"),
+        _c("written_score", "INTEGER", "deal score as written, if any"),
+        _c("written_total", "INTEGER", "running total as written, if any"),
+    ),
+    "tricks": (
+        _c("game_id", "VARCHAR", "the game"),
+        _c("deal_index", "INTEGER", "the deal"),
+        _c("trick", "INTEGER", "1-based trick number"),
+        _c("leader_seat", "INTEGER", "seat of the player who led"),
+        _c("leader", "VARCHAR", "the player who led"),
+        _c("winner_seat", "INTEGER", "seat of the winner (NULL when the replay did not finish "
+           "the trick)"),
+        _c("winner", "VARCHAR", "the winner"),
+        _c("led_suit", "VARCHAR", "the suit led, joker declarations applied (letter)"),
+        _c("trump_suit", "VARCHAR", "the trick's trump suit (differs per trick under circular_trumps)"),
+    ),
+    "plays": (
+        _c("game_id", "VARCHAR", "the game"),
+        _c("deal_index", "INTEGER", "the deal"),
+        _c("trick", "INTEGER", "1-based trick number"),
+        _c("position", "INTEGER", "0-based order in the trick; 0 = the lead"),
+        _c("seat", "INTEGER", "the player's seat (NULL when the name is not a player)"),
+        _c("player", "VARCHAR", "the player"),
+        _c("card", "VARCHAR", "the card as the JSON form writes it (10H, QS, 7S, RJ)"),
+        _c("is_joker", "BOOLEAN", "the card is the joker under the game's rules"),
+        _c("suit", "VARCHAR", "the card's suit letter; for a joker the declared suit (or NULL)"),
+        _c("rank", "INTEGER", "2..14 (J=11, Q=12, K=13, A=14); NULL for a joker"),
+        _c("joker_mode", "VARCHAR", "the joker's declared mode (high, lowest, low, take, discard, as)"),
+        _c("joker_suit", "VARCHAR", "the suit named in the declaration"),
+        _c("joker_card", "VARCHAR", "the card named by an 'as' declaration"),
+        _c("won", "BOOLEAN", "this card won the trick (NULL when the trick has no winner)"),
+    ),
+    "violations": (
+        _c("game_id", "VARCHAR", "the game"),
+        _c("ordinal", "INTEGER", "0-based order in the game's report"),
+        _c("kind", "VARCHAR", "violation kind (RECORD-JSON.md), or syntax"),
+        _c("message", "VARCHAR", "the message validate prints"),
+        _c("deal", "INTEGER", "deal number, where it applies"),
+        _c("trick", "INTEGER", "1-based trick, where it applies"),
+        _c("player", "VARCHAR", "the player, where it applies"),
+        _c("source_line", "INTEGER", "1-based line in the source file"),
+        _c("source_column", "INTEGER", "1-based column in the source file"),
+    ),
+}
+"""Every table, in load order; ``games`` first, every other table but
+``players`` has one ``game_id`` per row."""
+
+GAME_TABLES: Final = tuple(name for name in TABLES if name != "players")
+"""The tables filled per game (``players`` is recomputed after each load)."""
+
+
+def table_ddl(name: str) -> str:
+    """``CREATE TABLE IF NOT EXISTS`` for one table."""
+    columns = ",\n    ".join(f'"{c.name}" {c.sql_type}' for c in TABLES[name])
+    return f"CREATE TABLE IF NOT EXISTS {name} (\n    {columns}\n)"
+
+
+# --- views ---------------------------------------------------------------------
+#
+# The scope views are what every report reads. ``raspis stats`` narrows the
+# scope by shadowing them with CTEs of the same names (see stats.py): a report
+# body must therefore be one SELECT (no WITH of its own) over scope_* views.
+
+BASE_VIEWS: Final[dict[str, str]] = {
+    "scope_games": "SELECT * FROM games",
+    "scope_seats": "SELECT s.* FROM seats s JOIN scope_games g USING (game_id)",
+    "scope_results": """
+SELECT r.*, d.kind, d.cards, d.replayed, d.bid_sum, g.player_count, g.date,
+       json_extract_string(g.rules, '$.dealer_restriction') AS dealer_restriction
+FROM deal_results r
+JOIN deals d USING (game_id, deal_index)
+JOIN scope_games g USING (game_id)""",
+    "scope_plays": """
+SELECT p.*, d.kind, t.leader, t.winner, t.led_suit, t.trump_suit, d.cards
+FROM plays p
+JOIN tricks t USING (game_id, deal_index, trick)
+JOIN deals d USING (game_id, deal_index)
+JOIN scope_games g USING (game_id)""",
+}
+
+_RATES = """count(*) AS bids,
+       round(avg(CASE WHEN outcome = 'exact' THEN 1.0 ELSE 0.0 END), 4) AS exact_rate,
+       round(avg(CASE WHEN outcome = 'under' THEN 1.0 ELSE 0.0 END), 4) AS under_rate,
+       round(avg(CASE WHEN outcome = 'over' THEN 1.0 ELSE 0.0 END), 4) AS over_rate"""
+
+_BIDS = "scope_results WHERE bid IS NOT NULL AND taken IS NOT NULL AND NOT replayed"
+
+REPORTS: Final[dict[str, str]] = {
+    "leaderboard": """
+SELECT s.player,
+       count(*) AS games,
+       count(*) FILTER (WHERE s.winner) AS wins,
+       round(avg(CASE WHEN s.winner THEN 1.0 ELSE 0.0 END), 4) AS win_rate,
+       round(avg(s.total), 2) AS mean_total,
+       CAST(sum(r.deals) AS BIGINT) AS deals,
+       round(sum(r.points) / sum(r.deals), 2) AS mean_per_deal
+FROM scope_seats s
+LEFT JOIN (SELECT game_id, player, count(score) AS deals, sum(score) AS points
+           FROM scope_results WHERE NOT replayed GROUP BY game_id, player) r
+  USING (game_id, player)
+GROUP BY s.player
+ORDER BY wins DESC, mean_total DESC, s.player""",
+    "bid_accuracy": f"""
+SELECT player, {_RATES},
+       round(avg(bid), 3) AS mean_bid, round(avg(taken), 3) AS mean_taken
+FROM {_BIDS}
+GROUP BY player
+ORDER BY exact_rate DESC, player""",
+    "bid_accuracy_by_cards": f"""
+SELECT cards, {_RATES}
+FROM {_BIDS}
+GROUP BY cards
+ORDER BY cards""",
+    "bid_accuracy_by_seat": f"""
+SELECT player_count AS players, bid_position, {_RATES}
+FROM {_BIDS}
+GROUP BY player_count, bid_position
+ORDER BY player_count, bid_position""",
+    "pass_success": """
+SELECT player,
+       count(*) AS passes,
+       count(*) FILTER (WHERE taken = 0) AS made,
+       round(avg(CASE WHEN taken = 0 THEN 1.0 ELSE 0.0 END), 4) AS made_rate
+FROM scope_results
+WHERE bid = 0 AND taken IS NOT NULL AND NOT replayed
+GROUP BY player
+ORDER BY made_rate DESC, player""",
+    "dealer_record": f"""
+SELECT player, dealer_restriction, {_RATES},
+       count(*) FILTER (WHERE cards - (bid_sum - bid) BETWEEN 0 AND cards) AS restricted
+FROM {_BIDS} AND is_dealer AND dealer_restriction <> 'off'
+GROUP BY player, dealer_restriction
+ORDER BY player, dealer_restriction""",
+    "deal_kinds": """
+SELECT kind,
+       count(*) AS player_deals,
+       round(avg(score), 2) AS mean_score,
+       round(avg(taken), 3) AS mean_taken,
+       round(avg(CASE WHEN taken = 0 THEN 1.0 ELSE 0.0 END), 4) AS zero_rate,
+       round(avg(CASE WHEN outcome IS NULL THEN NULL WHEN outcome = 'exact' THEN 1.0 ELSE 0.0 END), 4)
+         AS exact_rate
+FROM scope_results
+WHERE taken IS NOT NULL AND NOT replayed
+GROUP BY kind
+ORDER BY kind""",
+    "joker_outcomes": """
+SELECT joker_mode,
+       CASE WHEN position = 0 THEN 'lead' ELSE 'follow' END AS played_as,
+       count(*) AS plays,
+       count(*) FILTER (WHERE won) AS won,
+       round(avg(CASE WHEN won THEN 1.0 ELSE 0.0 END), 4) AS won_rate
+FROM scope_plays
+WHERE is_joker AND won IS NOT NULL
+GROUP BY joker_mode, played_as
+ORDER BY joker_mode, played_as""",
+    "head_to_head": """
+SELECT a.player, b.player AS opponent,
+       count(*) AS games,
+       count(*) FILTER (WHERE a.total > b.total) AS ahead,
+       count(*) FILTER (WHERE a.total < b.total) AS behind,
+       count(*) FILTER (WHERE a.total = b.total) AS level,
+       round(avg(a.total - b.total), 2) AS mean_margin
+FROM scope_seats a
+JOIN seats b ON b.game_id = a.game_id AND b.seat <> a.seat
+GROUP BY a.player, b.player
+ORDER BY a.player, b.player""",
+}
+"""The report views: name -> one SELECT over the scope views."""
+
+REPORT_TITLES: Final[dict[str, str]] = {
+    "leaderboard": "Leaderboard",
+    "bid_accuracy": "Bid accuracy",
+    "bid_accuracy_by_cards": "Bid accuracy by card count",
+    "bid_accuracy_by_seat": "Bid accuracy by seat (1 = left of the dealer; last = the dealer)",
+    "pass_success": "Passes (bid 0) made",
+    "dealer_record": "The dealer's bids under the dealer restriction",
+    "deal_kinds": "Results by deal kind",
+    "joker_outcomes": "Joker outcomes by declared mode",
+    "head_to_head": "Head to head (final totals)",
+}
+
+_META = "CREATE TABLE IF NOT EXISTS raspis_meta (key VARCHAR, value VARCHAR)"
+
+
+def create_schema_sql() -> list[str]:
+    """The statements that create (or bring up to date) the tables and views."""
+    statements = [_META]
+    statements += [table_ddl(name) for name in TABLES]
+    for name, body in BASE_VIEWS.items():
+        statements.append(f"CREATE OR REPLACE VIEW {name} AS {body.strip()}")
+    for name, body in REPORTS.items():
+        statements.append(f"CREATE OR REPLACE VIEW {name} AS {body.strip()}")
+    return statements
