@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -61,8 +61,6 @@ _DATE_SPAN: Final = 3 * 365
 
 # how often a bot ignores its plan and plays (or bids) at random
 _RANDOM_PLAY: Final = 0.07
-_Beats = Callable[[int], bool]
-"""Whether a natural card would win the trick so far."""
 _BID_NOISE: Final = 0.55
 
 
@@ -289,7 +287,7 @@ class _Simulator:
         record.trump = dealt.trump_record
         record.hands = {names[s]: sorted(hand, key=_hand_order) for s, hand in enumerate(dealt.hands)}
         record.tricks = [
-            [PlayRecord(names[s], Card.from_index(c), d) for s, c, d in trick.entries]
+            [PlayRecord(names[s], _CARDS[c], d) for s, c, d in trick.entries]
             for trick in deal.history
         ]
         return record
@@ -384,9 +382,8 @@ class _Simulator:
         if self.rules.circular_trumps:
             trump = Suit((led + 1) % 4) if led is not None else None
         strength = _STRENGTH[4 if trump is None else trump]
-        beats = self._beats_fn(deal, seat, led, trump)
+        winners, losers = self._split(deal, seat, led, trump, naturals)
         if want:
-            winners = [p for p in naturals if beats(p.card)]
             if winners:
                 last = len(trick) == self.players - 1
                 if last:
@@ -396,7 +393,6 @@ class _Simulator:
             if joker is not None:
                 return joker
             return min(naturals, key=lambda p: strength[p.card]) if naturals else jokers[0]
-        losers = [p for p in naturals if not beats(p.card)]
         if losers:
             return max(losers, key=lambda p: strength[p.card])
         joker = self._pick_joker(jokers, False, False, trump, led)
@@ -425,23 +421,29 @@ class _Simulator:
         joker = self._pick_joker(jokers, False, True, trump, None)
         return joker if joker is not None else rng.choice(jokers)
 
-    def _beats_fn(self, deal: Deal, seat: int, led: int | None, trump: Suit | None) -> _Beats:
-        """A test of whether a natural card would now win the trick so far."""
+    def _split(self, deal: Deal, seat: int, led: int | None, trump: Suit | None,
+               naturals: list[Play]) -> tuple[list[Play], list[Play]]:
+        """The natural plays that would now win the trick so far, and the rest."""
         trick = deal.trick
         joker_mask = self.joker_mask
+        winners: list[Play] = []
+        losers: list[Play] = []
         if led is None or any(joker_mask >> c & 1 for _, c, _ in trick):
             rules = self.rules
             deal_trump = deal.trump
             position = len(trick)
-
-            def exact(card: int) -> bool:
-                entries = [*trick, (seat, card, None)]
-                return trick_winner(entries, rules, joker_mask, deal_trump) == position
-
-            return exact
-        trump_suit = -1 if trump is None else int(trump)
-        best = max(_key(c, led, trump_suit) for _, c, _ in trick)
-        return lambda card: _key(card, led, trump_suit) > best
+            for play in naturals:
+                entries = [*trick, (seat, play.card, None)]
+                if trick_winner(entries, rules, joker_mask, deal_trump) == position:
+                    winners.append(play)
+                else:
+                    losers.append(play)
+            return winners, losers
+        keys = _KEYS[led][4 if trump is None else trump]
+        best = max(keys[c] for _, c, _ in trick)
+        for play in naturals:
+            (winners if keys[play.card] > best else losers).append(play)
+        return winners, losers
 
     def _pick_joker(self, jokers: list[Play], win: bool, leading: bool, trump: Suit | None,
                     led: int | None) -> Play | None:
@@ -458,6 +460,7 @@ class _Simulator:
         return play if value < 0 else None
 
 
+_CARDS: Final = tuple(Card.from_index(i) for i in range(54))
 _TRUMP_VALUE: Final = {14: 1.0, 13: 0.85, 12: 0.7, 11: 0.55, 10: 0.45}
 
 
@@ -470,13 +473,16 @@ def _hand_order(card: Card) -> tuple[int, int]:
     return (card // 13 if card < 52 else 4, -int(card))
 
 
-def _key(card: int, led: int, trump: int) -> int:
-    suit = card // 13
-    if suit == trump:
-        return 40 + card % 13
-    if suit == led:
-        return 20 + card % 13
-    return 0
+_KEYS: Final = tuple(
+    tuple(
+        tuple(40 + c % 13 if c // 13 == trump else 20 + c % 13 if c // 13 == led else 0
+              for c in range(54))
+        for trump in range(5)
+    )
+    for led in range(4)
+)
+"""How a natural card ranks in a trick, by suit led and trump (4: none):
+trumps above the suit led above the rest (jokers are never looked up)."""
 
 
 _STRENGTH: Final = tuple(
