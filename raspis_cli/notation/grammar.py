@@ -42,7 +42,6 @@ __all__ = [
     "HandLine",
     "PairsLine",
     "TrickLine",
-    "TrickEntry",
     "PenaltyLine",
     "FlagLine",
     "ParsedLine",
@@ -251,6 +250,9 @@ for _i in range(54):
         _CARD_FAST["T" + _c.suit.symbol] = _c
 
 
+_NOT_CARD: set[str] = set()
+
+
 def read_card_token(token: str) -> Card | str | None:
     """A card token: a :class:`Card`, :data:`JOKER_WORD`, or ``None`` if not a card.
 
@@ -261,12 +263,16 @@ def read_card_token(token: str) -> Card | str | None:
     hit = _CARD_FAST.get(token)
     if hit is not None:
         return hit
+    if token in _NOT_CARD:
+        return None
     low = token.translate(_VARIATION).lower()
     if low in _JOKER_WORDS:
         return JOKER_WORD
     try:
         card = parse_card(low)
     except CardError:
+        if len(_NOT_CARD) < 4096:
+            _NOT_CARD.add(token)
         return None
     if len(_CARD_FAST) < 4096:
         _CARD_FAST[token] = card
@@ -488,20 +494,18 @@ Decl = tuple[str, Suit | str | None, Card | str | None]
 
 
 @dataclass(slots=True)
-class TrickEntry:
-    """One card of a trick: the player if written, the card, its declaration."""
-
-    player: str | None
-    card: Card | str
-    decl: Decl | None
-    column: int
-
-
-@dataclass(slots=True)
 class TrickLine:
-    """``trick LEADER: CARD [NAME] CARD(decl) ...``."""
+    """``trick LEADER: CARD [NAME] CARD(decl) ...`` as parallel lists, one item
+    per card: the player where written (else ``None``: the next seat), the
+    card, and its column (the player's, where written). ``decls`` is ``None``
+    when no card of the trick carries a declaration."""
 
-    entries: list[TrickEntry]
+    players: list[str | None]
+    cards: list[Card | str]
+    cols: list[int]
+    decls: list[Decl | None] | None = None
+    simple: bool = False
+    """Only the leader is named, every card is a :class:`Card`, no declarations."""
 
 
 @dataclass(slots=True)
@@ -532,21 +536,25 @@ _KEYWORD_LIST: Final = "hand, bids, trick, taken, scores, totals, penalty, repla
 
 def parse_line(code: str) -> ParsedLine | LineError | None:
     """Parse one line of code (comments already blanked); ``None`` if blank."""
-    stripped = code.lstrip()
-    if not stripped:
+    parts = code.split()
+    if not parts:
         return None
-    first = stripped[0]
+    head = parts[0]
+    first = head[0]
     if first == "[":
         return _parse_tags(code)
     if first.isdigit():
         return _parse_deal(code)
+    key = KEYWORDS.get(head)
+    if key == "trick" or key == "hand":
+        fast = _fast_list(code, parts, key)
+        if fast is not None:
+            return fast
+    stripped = code.lstrip()
     indent = len(code) - len(stripped)
-    word_end = len(stripped)
-    for k, ch in enumerate(stripped):
-        if ch.isspace() or ch == ":":
-            word_end = k
-            break
-    word = stripped[:word_end]
+    word_m = _HEAD_WORD_RE.match(stripped)
+    word = word_m.group() if word_m else stripped[:1]
+    word_end = len(word)
     key = KEYWORDS.get(word) or KEYWORDS.get(word.lower())
     if key is None:
         return LineError(
@@ -569,6 +577,38 @@ def parse_line(code: str) -> ParsedLine | LineError | None:
                              rest_col + 1 + len(code[rest_col:]) - len(code[rest_col:].lstrip()))
         return FlagLine(key)
     return _parse_pairs(key, code, rest_col)
+
+
+_HEAD_WORD_RE: Final = re.compile(r"[^\s:]+")
+
+
+def _fast_list(code: str, parts: list[str], key: str) -> TrickLine | HandLine | None:
+    """The common canonical trick and hand lines, read by ``str.split`` alone:
+    single spaces, ``NAME:`` first, plain cards. ``None``: take the full path."""
+    if len(parts) < 3 or '"' in code or "(" in code:
+        return None
+    lead = parts[1]
+    if len(lead) < 2 or lead[-1] != ":":
+        return None
+    fast = _CARD_FAST
+    toks = parts[2:]
+    cards = [fast.get(t) for t in toks]
+    if None in cards:
+        return None
+    indent = len(code) - len(code.lstrip())
+    if len(code) != indent + sum(map(len, parts)) + len(parts) - 1:
+        return None  # not single-spaced: columns need the full path
+    name_col = indent + len(parts[0]) + 2
+    if key == "hand":
+        return HandLine(lead[:-1], cards, name_col)  # type: ignore[arg-type]
+    cols = [name_col]
+    pos = name_col + len(lead) + 1
+    for t in toks[:-1]:
+        pos += len(t) + 1
+        cols.append(pos)
+    players: list[str | None] = [None] * len(toks)
+    players[0] = lead[:-1]
+    return TrickLine(players, cards, cols, None, True)  # type: ignore[arg-type]
 
 
 def _first_token(text: str) -> str:
@@ -600,7 +640,112 @@ def _parse_tags(code: str) -> TagLine | LineError:
     return TagLine(tags)
 
 
+def _fast_deal(code: str) -> DealLine | None:
+    """A plain deal line (no quotes), read by ``str.split``; ``None``: take the
+    regular expression's path (which also explains errors)."""
+    bar = code.find("|")
+    head = code if bar < 0 else code[:bar]
+    if '"' in head:
+        return None
+    toks = head.split()
+    n = len(toks)
+    if n < 3 or n > 5:
+        return None
+    num = toks[0]
+    if num[-1] in ".)":
+        num = num[:-1]
+    if not num.isdigit() or not num.isascii() or not toks[1].isdigit() or not toks[1].isascii():
+        return None
+    kind = "normal"
+    kind_tok: str | None = None
+    trump_tok: str | None = None
+    if n == 3:
+        dealer = toks[2]
+    elif n == 4:
+        k = KIND_WORDS.get(toks[2].lower())
+        if k is not None:
+            kind, kind_tok, dealer = k, toks[2], toks[3]
+        else:
+            dealer, trump_tok = toks[2], toks[3]
+    else:
+        k = KIND_WORDS.get(toks[2].lower())
+        if k is None:
+            return None
+        kind, kind_tok, dealer, trump_tok = k, toks[2], toks[3], toks[4]
+    if _BARE_NAME_RE.fullmatch(dealer) is None:
+        return None
+    pos = 0
+    cols: dict[str, int] = {}
+    for key, tok in (("number", toks[0]), ("cards", toks[1]), ("kind", kind_tok),
+                     ("dealer", dealer), ("trump", trump_tok)):
+        if tok is not None:
+            pos = head.find(tok, pos)
+            cols[key] = pos + 1
+            pos += len(tok)
+    trump: Card | Suit | str | None = None
+    if trump_tok is not None:
+        trump = _read_trump(trump_tok)
+        if trump is None:
+            return None
+    cells: list[Cell] | None = None
+    if bar >= 0:
+        cells = _fast_cells(code, bar)
+        if cells is None:
+            return None
+        cols["cells"] = bar + 1
+    return DealLine(int(num), int(toks[1]), kind, dealer, trump, cells, cols)
+
+
+def _fast_cells(code: str, bar: int) -> list[Cell] | None:
+    parts = code[bar + 1 :].split("|")
+    if len(parts) > 1 and not parts[-1].strip():
+        parts.pop()
+    cells: list[Cell] = []
+    base = bar + 1  # 0-based index of the first character of the part
+    for part in parts:
+        toks = part.split()
+        if len(toks) > 3:
+            return None
+        cell = Cell(base + 1)
+        cols = cell.cols
+        pos = 0
+        for k, tok in enumerate(toks):
+            pos = part.find(tok, pos)
+            col = base + pos + 1
+            if k == 0:
+                bid_txt, slash, taken_txt = tok.partition("/")
+                if bid_txt and bid_txt != "-":
+                    if not (bid_txt.isdigit() and bid_txt.isascii()):
+                        return None
+                    cell.bid = int(bid_txt)
+                    cols["bid"] = col
+                if slash and taken_txt and taken_txt != "-":
+                    if not (taken_txt.isdigit() and taken_txt.isascii()):
+                        return None
+                    cell.taken = int(taken_txt)
+                    cols["taken"] = col + len(bid_txt) + 1
+                if not (bid_txt or slash) or ("/" in taken_txt):
+                    return None
+            elif tok != "-":
+                body = tok[1:] if tok[0] in "+-" else tok
+                if not (body.isdigit() and body.isascii()):
+                    return None
+                if k == 1:
+                    cell.score = int(tok)
+                    cols["score"] = col
+                else:
+                    cell.total = int(tok)
+                    cols["total"] = col
+            pos += len(tok)
+        cells.append(cell)
+        base += len(part) + 1
+    return cells
+
+
 def _parse_deal(code: str) -> DealLine | LineError:
+    fast = _fast_deal(code)
+    if fast is not None:
+        return fast
     m = _DEAL_RE.fullmatch(code)
     if m is None:
         return _diagnose_deal(code)
@@ -665,10 +810,15 @@ def _diagnose_deal(code: str) -> LineError:
     if i >= len(toks) or _NAME_RE.fullmatch(toks[i][0]) is None:
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
         return LineError("E203", f"expected the dealer's name, got {_show(got[0])}", got[1])
+    dealer_at = i
     i += 1
     if i < len(toks) and toks[i][0] != "|":
         i += 1
     if i < len(toks) and toks[i][0] != "|":
+        if dealer_at == 2 and toks[2][0].lower() not in KIND_WORDS and i == 4:
+            return LineError("E206", f"expected a kind of deal (normal, no-trump, dark, miser, "
+                             f"golden, forehead, or тёмная, бескозырка, мизер, золотая, "
+                             f"лобовая), got {toks[2][0]!r}", toks[2][1])
         return LineError("E205", "expected '|' and the sheet cells or the end of the line, got "
                          f"{toks[i][0]!r}", toks[i][1])
     return LineError("E205", "this deal line cannot be read", toks[0][1])  # pragma: no cover
@@ -810,8 +960,10 @@ def _decl(text: str) -> Decl | None:
 
 
 def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
-    entries: list[TrickEntry] = []
-    append = entries.append
+    players: list[str | None] = []
+    cards: list[Card | str] = []
+    cols: list[int] = []
+    decls: list[Decl | None] = []
     pending: str | None = None
     pending_col = 0
     fast = _CARD_FAST
@@ -840,11 +992,11 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
                         "E304", "expected a joker declaration like (take), (discard ♥), "
                         "(high ♠), (low ♦), (as A♦) or (забрать), (скинуть черви), "
                         f"(по старшим пикам), got {decl_txt!r}", m.start(3) + 1)
-            if pending is None:
-                append(TrickEntry(None, c, decl, m.start() + 1))
-            else:
-                append(TrickEntry(pending, c, decl, pending_col))
-                pending = None
+            players.append(pending)
+            cards.append(c)
+            decls.append(decl)
+            cols.append(m.start() + 1 if pending is None else pending_col)
+            pending = None
             continue
         quoted = m.group(1)
         if quoted is not None:
@@ -863,10 +1015,11 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
     if pending is not None:
         return LineError("E303", f"expected a card after {pending!r}, got the end of the line",
                          len(code.rstrip()) + 1)
-    if not entries:
+    if not cards:
         return LineError("E303", "expected the cards of the trick, leader first, like "
                          "'trick Анна: A♥ 7♠(take) 6♥'", len(code.rstrip()) + 1)
-    return TrickLine(entries)
+    has_decl = any(d is not None for d in decls)
+    return TrickLine(players, cards, cols, decls if has_decl else None)
 
 
 def _bad_trick_token(token: str, col: int) -> LineError:

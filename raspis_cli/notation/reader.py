@@ -16,6 +16,7 @@ reports them.
 from __future__ import annotations
 
 import codecs
+import gc
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,7 +85,13 @@ def split_lines(text: str) -> list[str]:
 def read_text(text: str, path: str = "<text>") -> ReadResult:
     """Read every game of a text; never raises on bad input."""
     result = ReadResult()
-    result.games.extend(iter_games(split_lines(text), path, result.diagnostics))
+    gc_was_on = gc.isenabled()
+    gc.disable()  # see _Reader.run: many small objects, no cycles
+    try:
+        result.games.extend(_Reader(path, result.diagnostics)._run(split_lines(text)))
+    finally:
+        if gc_was_on:
+            gc.enable()
     return result
 
 
@@ -132,7 +139,7 @@ class _DealState:
 
 class _GameState:
     __slots__ = ("game", "has_body", "last_key", "on_key", "texts", "anchors", "rules",
-                 "first_line", "last_line", "seat")
+                 "first_line", "last_line", "seat", "rotations")
 
     def __init__(self, line: int) -> None:
         self.game = GameRecord(players=[], pos=Pos(line, 1))
@@ -145,6 +152,7 @@ class _GameState:
         self.first_line = line
         self.last_line = line
         self.seat: dict[str, str] = {}
+        self.rotations: dict[str, list[str]] = {}
 
 
 class _Reader:
@@ -168,35 +176,51 @@ class _Reader:
     # -- main loop -------------------------------------------------------------
 
     def run(self, lines: Iterable[str]) -> Iterator[GameRecord]:
+        # Building a game makes many small objects and no cycles: the cyclic
+        # garbage collector is paused while a game is built (it doubles the
+        # speed) and runs as usual while the caller holds the game.
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            for game in self._run(lines):
+                if gc_was_on:
+                    gc.enable()
+                yield game
+                gc.disable()
+        finally:
+            if gc_was_on:
+                gc.enable()
+
+    def _run(self, lines: Iterable[str]) -> Iterator[GameRecord]:
         scan_errors: list[tuple[str, str, int, int, str]] = []
         for src in scan(lines, scan_errors):
             self.src = src
-            bad_line = False
-            if scan_errors:
+            parsed: object
+            if not scan_errors and not src.comments and not self.skipping and not self.pending:
+                parsed = parse_line(src.code)
+                d = self.deal
+                tp = type(parsed)
+                if d is not None and (tp is TrickLine or tp is HandLine):
+                    # the common case, kept short: a detail line of the deal
+                    g = self.game
+                    assert g is not None
+                    g.last_line = src.number
+                    key = (self.trick(parsed, d, src) if tp is TrickLine  # type: ignore[arg-type]
+                           else self.detail(parsed, d, src))
+                    if key is not None:
+                        d.last_key = key
+                        self.last_owner = "deal"
+                    continue
+            else:
+                bad_line = False
                 for code, msg, line, col, text in scan_errors:
                     self.diags.append(Diagnostic(code, msg, line, col, text, self.path))
                     bad_line = bad_line or line == src.number
                 scan_errors.clear()
-            parsed = None if bad_line else parse_line(src.code)
-            if parsed is None:
-                if src.comments:
-                    self.pending.extend((c.text, src.number) for c in src.comments)
-                continue
-            if isinstance(parsed, TagLine) and self.game is not None and self.game.has_body:
-                finished = self.finish_game()
-                if finished is not None:
-                    yield finished
-            if self.game is None:
-                self.game = _GameState(src.number)
-            self.game.last_line = src.number
-            if self.pending:
-                self.flush_pending(starts_game=isinstance(parsed, TagLine)
-                                   and not self.game.has_body and self.game.last_key == "start")
-            owner = self.handle(parsed, src)
-            if owner is not None:
-                self.last_owner = owner
-            for c in src.comments:
-                self.attach(c.text, on=owner is not None)
+                parsed = None if bad_line else parse_line(src.code)
+            finished = self.line(src, parsed)
+            if finished is not None:
+                yield finished
         for code, msg, line, col, text in scan_errors:
             self.diags.append(Diagnostic(code, msg, line, col, text, self.path))
         # comments before any game make no game; after a game they end it
@@ -207,6 +231,28 @@ class _Reader:
             finished = self.finish_game()
             if finished is not None:
                 yield finished
+
+    def line(self, src: SourceLine, parsed: object) -> GameRecord | None:
+        """Apply one line; returns the previous game when this line ends it."""
+        if parsed is None:
+            if src.comments:
+                self.pending.extend((c.text, src.number) for c in src.comments)
+            return None
+        finished = None
+        if isinstance(parsed, TagLine) and self.game is not None and self.game.has_body:
+            finished = self.finish_game()
+        if self.game is None:
+            self.game = _GameState(src.number)
+        self.game.last_line = src.number
+        if self.pending:
+            self.flush_pending(starts_game=isinstance(parsed, TagLine)
+                               and not self.game.has_body and self.game.last_key == "start")
+        owner = self.handle(parsed, src)
+        if owner is not None:
+            self.last_owner = owner
+        for c in src.comments:
+            self.attach(c.text, on=owner is not None)
+        return finished
 
     def flush_pending(self, starts_game: bool) -> None:
         g = self.game
@@ -349,6 +395,8 @@ class _Reader:
                 game.players = names
                 game.positions["players"] = Pos(line, value_col)
                 g.seat = {p: names[(i + 1) % len(names)] for i, p in enumerate(names)}
+                if len(set(names)) == len(names):
+                    g.rotations = {p: names[i:] + names[:i] for i, p in enumerate(names)}
                 key = "players"
             else:
                 if name in game.tags:
@@ -498,41 +546,54 @@ class _Reader:
         assert g is not None
         deal = d.deal
         line = src.number
-        seat = g.seat
-        plays: list[PlayRecord] = []
-        prev: str | None = None
-        for e in parsed.entries:
-            player = e.player
-            if player is None:
-                if prev is None:
-                    self.error("E308", "expected the leader's name before the first card, like "
-                               "'trick Анна: A♥ ...'", e.column)
-                    return None
-                nxt = seat.get(prev)
-                if nxt is None:
-                    self.error("E309", f"cannot tell who played this card: {prev!r} is not in "
-                               "the [Players] tag, so write each card's player", e.column)
-                    return None
-                player = nxt
-            card = e.card
-            if not isinstance(card, Card):
-                joker = self.joker_card(e.column)
-                if joker is None:
-                    return None
-                card = joker
-            decl = None
-            if e.decl is not None:
-                decl = self.joker_decl(e.decl, deal, e.column)
-                if decl is None:
-                    return None
-            plays.append(PlayRecord(player, card, decl, Pos(line, e.column)))
-            prev = player
-        if deal.tricks is None:
-            deal.tricks = []
-            deal.positions["tricks"] = Pos(line, parsed.entries[0].column)
-        deal.tricks.append(plays)
-        n = len(deal.tricks)
-        deal.positions[f"trick:{n}"] = Pos(line, parsed.entries[0].column)
+        names = parsed.players
+        cards = parsed.cards
+        cols = parsed.cols
+        decls = parsed.decls
+        leader = names[0]
+        if leader is None:
+            self.error("E308", "expected the leader's name before the first card, like "
+                       "'trick Анна: A♥ ...'", cols[0])
+            return None
+        rotation = g.rotations.get(leader)
+        plays: list[PlayRecord]
+        if parsed.simple and rotation is not None and len(cards) <= len(rotation):
+            plays = [PlayRecord(p, c, None, Pos(line, col))  # type: ignore[arg-type]
+                     for p, c, col in zip(rotation, cards, cols, strict=False)]
+        else:
+            plays = []
+            seat = g.seat
+            prev: str | None = None
+            for k, card in enumerate(cards):
+                player = names[k]
+                column = cols[k]
+                if player is None:
+                    nxt = seat.get(prev) if prev is not None else None
+                    if nxt is None:
+                        self.error("E309", f"cannot tell who played this card: {prev!r} is not "
+                                   "in the [Players] tag, so write each card's player", column)
+                        return None
+                    player = nxt
+                if not isinstance(card, Card):
+                    joker = self.joker_card(column)
+                    if joker is None:
+                        return None
+                    card = joker
+                decl = None
+                raw = decls[k] if decls is not None else None
+                if raw is not None:
+                    decl = self.joker_decl(raw, deal, column)
+                    if decl is None:
+                        return None
+                plays.append(PlayRecord(player, card, decl, Pos(line, column)))
+                prev = player
+        tricks = deal.tricks
+        if tricks is None:
+            tricks = deal.tricks = []
+            deal.positions["tricks"] = Pos(line, cols[0])
+        tricks.append(plays)
+        n = len(tricks)
+        deal.positions[f"trick:{n}"] = Pos(line, cols[0])
         return f"trick:{n}"
 
     def joker_decl(self, decl: tuple[str, Suit | str | None, Card | str | None],
