@@ -185,6 +185,7 @@ class _GameReplay:
             self.problems.append(Problem(v.kind, v.message, pos=game.where("players")))
         self.deals: list[DealResult] = []
         self.position = 0
+        self.total_offsets: dict[str, int] = {}
 
     # -- reporting ----------------------------------------------------------
 
@@ -459,10 +460,18 @@ class _GameReplay:
         running = {name: self.game.totals[seat] for name, seat in seats.items()}
         if record.totals is not None:
             for name, value in record.totals.items():
-                if name in seats and value != running[name]:
+                if name not in seats:
+                    continue
+                # a difference is reported where it appears or changes, not again on every
+                # later total that merely carries it forward
+                offset = value - running[name]
+                if offset and offset != self.total_offsets.get(name, 0):
+                    how = f"{abs(offset)} too {'high' if offset > 0 else 'low'}"
+                    carried = f" ({how}; later totals that carry the same difference are not reported again)"
                     self._problem(record, "total-mismatch", f"{name}'s total after deal "
                                   f"{record.number} is written as {value}; recomputed "
-                                  f"{running[name]}", "total", player=name)
+                                  f"{running[name]}{carried}", "total", player=name)
+                self.total_offsets[name] = offset
         if (play_complete and deal.revokes and rules.revoke_replay and not record.replayed):
             self._problem(record, "replay", "the deal had a revoke and the rules replay such a "
                           "deal (revoke_replay), yet it is not marked replayed", "deal")

@@ -130,10 +130,10 @@ def load_source(path: str, kind: str | None = None, encoding: str | None = None)
 
 
 def _load_json(result: SourceFile, text: str, kind: str) -> None:
-    from raspis_cli.notation import jsoncodec
+    from raspis_cli.notation.jsoncodec import read_json_text
 
     result.ordered_bids = False
-    read = jsoncodec.read_json_text(text, result.path, lines=kind == "jsonl")
+    read = read_json_text(text, result.path, lines=kind == "jsonl")
     result.games = list(read.games)
     for d in read.diagnostics:
         result.diagnostics.append(Diagnostic(d.code, d.message, d.line, d.column))
@@ -142,9 +142,9 @@ def _load_json(result: SourceFile, text: str, kind: str) -> None:
 
 
 def _load_notation(result: SourceFile, text: str) -> None:
-    from raspis_cli.notation import reader
+    from raspis_cli.notation.reader import read_text
 
-    read = reader.read_text(text, result.path)
+    read = read_text(text, result.path)
     result.games = list(read.games)
     for d in read.diagnostics:
         result.diagnostics.append(Diagnostic(d.code, d.message, d.line, d.column))
