@@ -34,8 +34,13 @@ The faults and the violations each must produce (and nothing else):
     One written deal score is changed. ``score-mismatch`` at the deal, for
     the player (no trick). The written totals are left as they were.
 ``total``
-    One written running total (a deal's ``totals``) is changed.
-    ``total-mismatch`` at the deal, for the player (no trick).
+    One written running total (a deal's ``totals``) is changed and the
+    difference carried on into every later total and the final totals, as
+    when a scorekeeper adds up wrongly once. ``total-mismatch`` at that deal,
+    for the player (no trick). A validator that reports a difference only
+    where it appears reports nothing else; one that compares every written
+    total on its own also reports the later ones and the final total of the
+    same player (``tolerated``).
 ``drop-trick``
     The last trick of a deal is removed; the written taken and scores are
     left as played. ``trick-count`` at the deal (no trick, no player). A
@@ -91,7 +96,8 @@ class ExpectedViolation:
     ``deal`` is the deal number, ``trick`` 1-based (``None`` when the
     violation is not about one trick), ``player`` a name (``None`` when it is
     about nobody in particular). ``tolerated`` are kinds a validator may
-    report besides, in the same deal (``drop-trick`` only).
+    report besides (``drop-trick``: in the same deal; ``total``: later
+    totals of the same player).
     """
 
     fault: str
@@ -469,14 +475,21 @@ def _score(ctx: _Context) -> ExpectedViolation | None:
 
 
 def _total(ctx: _Context) -> ExpectedViolation | None:
-    deals = [d for d in ctx.game.deals if d.totals is not None]
-    if not deals:
+    game = ctx.game
+    indexes = [i for i, d in enumerate(game.deals) if d.totals is not None]
+    if not indexes:
         return None
-    record = ctx.rng.choice(deals)
-    assert record.totals is not None
+    index = ctx.rng.choice(indexes)
     name = ctx.rng.choice(ctx.names)
-    record.totals[name] += ctx.rng.choice((-10, -5, -1, 1, 5, 10))
-    return ExpectedViolation("total", "total-mismatch", record.number, None, name)
+    delta = ctx.rng.choice((-10, -5, -1, 1, 5, 10))
+    # the scorekeeper adds up wrongly once and carries the difference on
+    for record in game.deals[index:]:
+        if record.totals is not None:
+            record.totals[name] += delta
+    if game.totals is not None:
+        game.totals[name] += delta
+    return ExpectedViolation("total", "total-mismatch", game.deals[index].number, None, name,
+                             ("total-mismatch",))
 
 
 def _drop_trick(ctx: _Context) -> ExpectedViolation | None:

@@ -75,7 +75,8 @@ def engine_findings(game: GameRecord) -> list[Found]:
 
 def _exactly(found: list[Found], expected: ExpectedViolation) -> bool:
     want: Found = (expected.kind, expected.deal, expected.trick, expected.player)
-    others = [f for f in found if f != want and f[0] not in expected.tolerated]
+    others = [f for f in found if f != want and not (
+        f[0] in expected.tolerated and (expected.fault != "total" or f[3] == expected.player))]
     return want in found and not others
 
 
