@@ -165,8 +165,10 @@ class _GameReplay:
     """The replay of one game; :func:`replay_game` is its public face."""
 
     def __init__(self, game: GameRecord, index: int, choice: RulesChoice | None,
-                 ordered_bids: bool) -> None:
+                 ordered_bids: bool, syntax_lines: Sequence[int] = ()) -> None:
         self.record = game
+        self.syntax_lines = sorted(syntax_lines)
+        self.previous_line = game.span[0] if game.span else 0
         self.index = index
         self.ordered_bids = ordered_bids
         self.rules, self.problems = resolve_rules(game, choice)
@@ -278,9 +280,12 @@ class _GameReplay:
         trump_given = record.trump is not None
         trump = None if record.trump is None or record.trump is NO_TRUMP else record.trump
         assert trump is None or isinstance(trump, (Card, Suit))
+        line = record.pos.line if record.pos else self.previous_line
+        lost = any(self.previous_line < bad < line for bad in self.syntax_lines)
+        self.previous_line = line
         engine_deal, violations = self.game.start_deal(
             record.number, record.kind, dealer, record.cards, trump, trump_given, hands,
-            hands_complete, record.replayed)
+            hands_complete, record.replayed, gap_explained=lost)
         if hands is not None and record.hands is None:
             # pieced together: a repeated card is a play problem, reported there
             violations = [v for v in violations if v.kind != "duplicate-card" or v.at == "trump"]
@@ -520,10 +525,12 @@ class _GameReplay:
 
 
 def replay_game(game: GameRecord, index: int = 0, choice: RulesChoice | None = None,
-                ordered_bids: bool = False) -> GameResult:
+                ordered_bids: bool = False, syntax_lines: Sequence[int] = ()) -> GameResult:
     """Replay one recorded game; ``ordered_bids`` when the source writes bids
-    in the order they were made (the notation), so their order is checked."""
-    return _GameReplay(game, index, choice, ordered_bids).run()
+    in the order they were made (the notation), so their order is checked.
+    ``syntax_lines`` are lines the reader could not parse: a gap in the deal
+    numbers across one of them is put down to it, not reported again."""
+    return _GameReplay(game, index, choice, ordered_bids, syntax_lines).run()
 
 
 def deal_results_by_number(result: GameResult) -> Mapping[int, Sequence[DealResult]]:

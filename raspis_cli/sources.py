@@ -48,6 +48,11 @@ class SourceFile:
     ordered_bids: bool = True
     game_of_diagnostic: list[int | None] = field(default_factory=list)
 
+    @property
+    def syntax_lines(self) -> list[int]:
+        """The lines with a syntax diagnostic."""
+        return [d.line for d in self.diagnostics if d.line is not None]
+
     def source_line(self, line: int | None) -> str | None:
         """The text of a 1-based source line, if known."""
         if line is None or not 1 <= line <= len(self.lines):

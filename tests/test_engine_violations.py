@@ -65,8 +65,17 @@ def test_schedule_numbering() -> None:
     game = Game(FREE, 3)
     deal, _ = game.start_deal(1, "normal", 0, 1)
     game.finish_deal(deal, [0, 0, 0])
-    _, found = game.start_deal(3, "normal", 1, 1)
+    # deal 2 is missing: reported once, and deal 3's dealer is two seats on
+    _, found = game.start_deal(3, "normal", 2, 1)
     assert kinds_of(found) == ["schedule"]
+
+
+def test_a_gap_lost_to_syntax_errors_is_not_reported_again() -> None:
+    game = Game(FREE, 3)
+    deal, _ = game.start_deal(1, "normal", 0, 1)
+    game.finish_deal(deal, [0, 0, 0])
+    _, found = game.start_deal(3, "normal", 2, 1, gap_explained=True)
+    assert found == []
 
 
 def test_schedule_missing_deals_at_the_end() -> None:

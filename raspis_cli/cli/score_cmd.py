@@ -42,8 +42,9 @@ def _pick_games(path: str, game: int | None, choice: RulesChoice,
         indexed = list(enumerate(games))
     out = []
     for index, record in indexed:
-        first = replay_game(record, index, choice, source.ordered_bids)
-        second = replay_game(record, index, compare, source.ordered_bids) if compare else None
+        first = replay_game(record, index, choice, source.ordered_bids, source.syntax_lines)
+        second = (replay_game(record, index, compare, source.ordered_bids, source.syntax_lines)
+                  if compare else None)
         out.append((first, second))
     return out
 

@@ -134,7 +134,7 @@ def show(
     if not 1 <= game <= len(source.games):
         fail(f"{file} has {len(source.games)} game(s); there is no game {game}")
     record = source.games[game - 1]
-    result = replay_game(record, game - 1, choice, source.ordered_bids)
+    result = replay_game(record, game - 1, choice, source.ordered_bids, source.syntax_lines)
     positions = [i for i, d in enumerate(record.deals) if deal is None or d.number == deal]
     if deal is None:
         with_tricks = [i for i in positions if record.deals[i].tricks]

@@ -83,7 +83,7 @@ def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | 
             pos = Pos(d.line, d.column or 1)
         report.syntax.append(Problem("syntax", f"{d.code}: {d.message}", pos=pos))
     for index, game in enumerate(source.games):
-        report.results.append(replay_game(game, index, choice, source.ordered_bids))
+        report.results.append(replay_game(game, index, choice, source.ordered_bids, source.syntax_lines))
     return report
 
 

@@ -71,28 +71,41 @@ class Game:
         hands: Sequence[Sequence[Card]] | None = None,
         hands_complete: bool = True,
         replayed: bool = False,
+        gap_explained: bool = False,
     ) -> tuple[Deal, list[Violation]]:
         """Open the next deal and check how it was dealt.
 
         ``hands`` are per seat (``None``: not recorded); ``hands_complete`` is
         false when they were pieced together from an unfinished play, so their
-        size is not checked.
+        size is not checked. ``gap_explained``: deals missing before this one
+        are known to be lost (to syntax errors), so the gap is not reported.
         """
         rules = self.rules
         out: list[Violation] = []
         name = self.names
-        # numbering and the dealer's turn
+        # numbering and the dealer's turn; a gap in the numbers (deals not
+        # recorded, or lost to syntax errors: ``gap_explained``) is reported
+        # once, and the checks go on from the number written
+        skipped = 0
         if self.last_number is not None:
             want = self.last_number if self.last_replayed else self.last_number + 1
-            if number != want:
+            if number > want:
+                skipped = number - want
+                if not gap_explained:
+                    missing = str(want) if skipped == 1 else f"{want}-{number - 1}"
+                    out.append(Violation("schedule", f"deal {number} follows deal {self.last_number}; "
+                                         f"deal{'s' * (skipped > 1)} {missing} "
+                                         f"{'are' if skipped > 1 else 'is'} missing", at="number"))
+            elif number != want:
                 out.append(Violation("schedule", f"deal {number} follows deal {self.last_number}; "
                                      f"expected deal {want}", at="number"))
         if self.last_dealer is not None:
             want_dealer = (self.last_dealer if self.last_replayed
-                           else (self.last_dealer + 1) % self.players)
+                           else (self.last_dealer + 1 + skipped) % self.players)
             if dealer != want_dealer:
                 out.append(Violation("dealer-order", f"{name[dealer]} dealt deal {number}; "
                                      f"{name[want_dealer]} was to deal", dealer, at="dealer"))
+        self.scored_deals += skipped
         # the schedule
         if kind not in KINDS:
             out.append(Violation("schedule", f"unknown kind of deal {kind!r}", at="kind"))
