@@ -1,7 +1,8 @@
 """``export``: every table as Parquet, partitioned by the year of the game date.
 
 ``DIR/TABLE/year=YYYY/data_0.parquet`` for each table that has games
-(``year=NULL`` for games without a date), and ``DIR/players/players.parquet``.
+(``year=__HIVE_DEFAULT_PARTITION__``, the Hive convention, for games
+without a date; older DuckDB versions write ``year=NULL``), and ``DIR/players/players.parquet``.
 DuckDB, Spark, Trino and pandas read the folders as hive-partitioned datasets.
 """
 

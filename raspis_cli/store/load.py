@@ -131,6 +131,7 @@ def read_unit(unit: Unit, valid_only: bool = False) -> UnitRows:
     unit are kept once; with ``valid_only`` games with violations are left
     out (and counted)."""
     syntax: dict[int, list[Problem]] = {}
+    syntax_lines: list[int] = []
     stray = 0
     if isinstance(unit, RecordSource):
         name, games, ordered = unit.name, unit.games, unit.ordered_bids
@@ -142,6 +143,7 @@ def read_unit(unit: Unit, valid_only: bool = False) -> UnitRows:
             return UnitRows(unit, error=f"{unit}{where}: {source.error.message}")
         games, ordered = source.games, source.ordered_bids
         syntax, stray = _syntax_by_game(source)
+        syntax_lines = source.syntax_lines
     out = UnitRows(name, stray_syntax=stray)
     builder = TableBuilder()
     seen: set[str] = set()
@@ -152,7 +154,7 @@ def read_unit(unit: Unit, valid_only: bool = False) -> UnitRows:
             out.duplicates += 1
             continue
         seen.add(gid)
-        result = replay_game(game, index, None, ordered)
+        result = replay_game(game, index, None, ordered, syntax_lines)
         game_syntax = syntax.get(index, [])
         valid = result.valid and not game_syntax
         if not valid:

@@ -1,0 +1,73 @@
+"""``raspis query``: any SQL, read-only unless --write; table, JSON, CSV."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from storekit import hand_games, run, run_json, write_json
+
+
+@pytest.fixture
+def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "q.duckdb"
+    records = write_json(tmp_path / "hand.json", hand_games())
+    assert run(capsys, "load", str(records), "--db", str(path), "-q")[0] == 0
+    return path
+
+
+SQL = "SELECT event, date, valid, tags FROM games ORDER BY date LIMIT 2"
+
+
+def test_json_is_a_list_of_objects_keyed_by_column(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = run_json(capsys, "query", SQL, "--db", str(db), "--format", "json")
+    assert rows == [
+        {"event": "Hand game 3", "date": "2025-12-31", "valid": True,
+         "tags": {"Event": "Hand game 3", "Date": "2025-12-31"}},
+        {"event": "Hand game 1", "date": "2026-01-10", "valid": True,
+         "tags": {"Event": "Hand game 1", "Date": "2026-01-10"}},
+    ]
+
+
+def test_csv_and_table(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "query", "SELECT player, total FROM seats ORDER BY total DESC LIMIT 2",
+                       "--db", str(db), "--format", "csv")
+    assert code == 0 and out == "player,total\nАнна,125\nVera,51\n"
+    code, out, _ = run(capsys, "query", "SELECT count(*) AS n FROM plays", "--db", str(db))
+    assert code == 0 and "n" in out and "3" in out
+
+
+def test_the_views_are_there_to_query(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = run_json(capsys, "query", "SELECT player, wins FROM leaderboard ORDER BY player",
+                    "--db", str(db), "-f", "json")
+    assert rows == [{"player": "Boris", "wins": 1}, {"player": "Vera", "wins": 2},
+                    {"player": "Анна", "wins": 1}]
+
+
+def test_read_only_unless_write(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "query", "DELETE FROM violations", "--db", str(db))
+    assert code == 2 and "read-only" in err and "--write" in err
+    code, _, _ = run(capsys, "query", "DELETE FROM violations", "--db", str(db), "--write", "-f", "json")
+    assert code == 0
+    assert run_json(capsys, "query", "SELECT count(*) AS n FROM violations", "--db", str(db),
+                    "-f", "json") == [{"n": 0}]
+
+
+def test_errors(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "query", "SELEC 1", "--db", str(db))
+    assert code == 2 and err.startswith("raspis: error:") and "Traceback" not in err
+    code, _, err = run(capsys, "query", "SELECT 1", "--db", str(tmp_path / "none.duckdb"))
+    assert code == 2 and "no database" in err
+    other = tmp_path / "other.duckdb"
+    import duckdb
+
+    duckdb.connect(str(other)).execute("CREATE TABLE t (x INTEGER)").close()
+    code, _, err = run(capsys, "query", "SELECT 1", "--db", str(other))
+    assert code == 2 and "no raspis game history" in err
+
+
+def test_json_shape_matches_stats(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    via_stats = run_json(capsys, "stats", "--db", str(db), "--report", "leaderboard", "-f", "json")
+    via_query = run_json(capsys, "query", "SELECT * FROM leaderboard", "--db", str(db), "-f", "json")
+    assert json.dumps(via_stats) == json.dumps(via_query)
