@@ -219,3 +219,13 @@ def test_raspis_db_environment_variable(tmp_path: Path, capsys: pytest.CaptureFi
     monkeypatch.chdir(tmp_path)
     assert run(capsys, "load", str(records), "-q")[0] == 0
     assert os.path.exists(tmp_path / "raspis.duckdb")
+
+
+def test_schema_md_documents_every_column() -> None:
+    text = (SAMPLES.parent / "docs" / "SCHEMA.md").read_text(encoding="utf-8")
+    sections = text.split("\n### ")
+    for table, columns in TABLES.items():
+        section = next((s for s in sections if s.startswith(f"`{table}`")), None)
+        assert section is not None, table
+        for column in columns:
+            assert f"| `{column.name}` | {column.sql_type} |" in section, (table, column.name)
