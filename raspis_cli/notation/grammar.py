@@ -409,13 +409,13 @@ def quote_name(name: str) -> str:
 
 def needs_quotes(name: str) -> bool:
     """True when a name cannot stand bare in a body line (spaces, digits first,
-    a keyword, a deal kind, a card spelling, a "no trump" word...)."""
+    a keyword, a deal kind, a card spelling, a "no trump" or joker word)."""
     if not name or _BARE_NAME_RE.fullmatch(name) is None:
         return True
     low = name.lower()
     return (
         low in KEYWORDS or low in KIND_WORDS or low in _NONE_WORDS or low in _JOKER_WORDS
-        or read_card_token(name) is not None or _read_suit(name) is not None
+        or read_card_token(name) is not None
     )
 
 
@@ -762,7 +762,8 @@ def _parse_deal(code: str) -> DealLine | LineError:
         trump = _read_trump(trump_tok)
         if trump is None:
             hint = ""
-            if kind_word is None and m.group("dealer").lower() not in KIND_WORDS:
+            if (kind_word is None and _SUIT_SYMBOL_RE.search(trump_tok) is None
+                    and _BARE_NAME_RE.fullmatch(trump_tok) is not None):
                 hint = (f" (if {m.group('dealer')!r} is a kind of deal, write one of "
                         "normal, no-trump, dark, miser, golden, forehead)")
             return LineError("E204", f"expected a trump like K♣, ♣ or - (none), got "
@@ -815,7 +816,8 @@ def _diagnose_deal(code: str) -> LineError:
     if i < len(toks) and toks[i][0] != "|":
         i += 1
     if i < len(toks) and toks[i][0] != "|":
-        if dealer_at == 2 and toks[2][0].lower() not in KIND_WORDS and i == 4:
+        bar_at = next((k for k, t in enumerate(toks) if t[0] == "|"), len(toks))
+        if dealer_at == 2 and bar_at == 5:
             return LineError("E206", f"expected a kind of deal (normal, no-trump, dark, miser, "
                              f"golden, forehead, or тёмная, бескозырка, мизер, золотая, "
                              f"лобовая), got {toks[2][0]!r}", toks[2][1])
@@ -831,7 +833,7 @@ def _parse_cells(text: str, offset: int) -> list[Cell] | LineError:
     if parts and not parts[-1].strip() and len(parts) > 1:
         parts.pop()  # a closing "|"
     for part in parts:
-        base = offset + 1 + pos  # 0-based index of the cell's first char
+        base = offset + pos  # 0-based index of the cell's first char
         m = _CELL_RE.fullmatch(part)
         if m is None:
             tok_m = re.search(r"\S+", part)

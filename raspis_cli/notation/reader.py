@@ -552,7 +552,7 @@ class _Reader:
         decls = parsed.decls
         leader = names[0]
         if leader is None:
-            self.error("E308", "expected the leader's name before the first card, like "
+            self.error("E312", "expected the leader's name before the first card, like "
                        "'trick Анна: A♥ ...'", cols[0])
             return None
         rotation = g.rotations.get(leader)
@@ -656,6 +656,11 @@ class _Reader:
             return
         totals: dict[str, int] = {}
         if parsed.cells is not None:
+            if not game.players:
+                self.error("E213", 'final cells need the players: write a [Players "..."] tag, '
+                           "or write the totals by name ('final Анна 120, Boris 35')",
+                           parsed.cells[0][1] if parsed.cells else 1)
+                return
             if len(parsed.cells) != len(game.players):
                 self.error("E212", f"the final line has {len(parsed.cells)} cells but the game "
                            f"has {len(game.players)} players", parsed.cells[0][1]

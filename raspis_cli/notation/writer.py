@@ -65,6 +65,8 @@ def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:
         return values is None
     if any(name not in players for name in values):
         return False
+    if section in ("bids", "taken") and any(v < 0 for v in values.values()):
+        return False  # a cell holds no negative bid or taken: a NAME NUMBER line does
     if section == "bids":
         order = [p for p in bidding_order(players, deal.dealer) if p in values]
         return list(values) == order

@@ -1,0 +1,65 @@
+"""The conformance corpus of grammar/corpus: valid files read cleanly and
+format to their golden text; invalid files give exactly the expected
+diagnostics."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from notation_helpers import games_key
+
+from raspis_cli.notation import read_file, read_text, write_games
+from raspis_cli.notation.grammar import FILE
+from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text
+from raspis_cli.notation.reader import split_lines
+
+CORPUS = Path(__file__).resolve().parent.parent / "grammar" / "corpus"
+VALID = sorted((CORPUS / "valid").glob("*.rsp"))
+INVALID = sorted((CORPUS / "invalid").glob("*.rsp"))
+
+
+def test_corpus_is_there() -> None:
+    assert len(VALID) >= 5 and len(INVALID) >= 5
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.name)
+def test_valid_file_formats_to_its_golden_text(path: Path) -> None:
+    result = read_file(path)
+    assert result.diagnostics == []
+    golden = path.with_suffix(".fmt").read_text(encoding="utf-8")
+    assert write_games(result.games) == golden
+    again = read_text(golden)
+    assert again.ok
+    assert write_games(again.games) == golden  # idempotent
+    assert games_key(again.games) == games_key(result.games)  # parse(fmt(x)) == parse(x)
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.name)
+def test_valid_file_round_trips_through_json(path: Path) -> None:
+    golden = path.with_suffix(".fmt").read_text(encoding="utf-8")
+    games = read_text(golden).games
+    back = read_json_text(games_to_json_text(games))
+    assert back.ok
+    assert write_games(back.games) == golden
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.name)
+def test_pyparsing_grammar_accepts_valid_file(path: Path) -> None:
+    """The pyparsing grammar (EBNF, diagram) describes the files the reader reads."""
+    text = "\n".join(split_lines(path.read_bytes().decode("utf-8-sig"))) + "\n"
+    FILE.parse_string(text, parse_all=True)
+
+
+@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
+def test_invalid_file_gives_expected_diagnostics(path: Path) -> None:
+    old = os.getcwd()
+    os.chdir(path.parent)  # the expected files name the file relative to its folder
+    try:
+        result = read_file(path.name)
+    finally:
+        os.chdir(old)
+    got = "".join(d.render() + "\n" for d in result.diagnostics)
+    assert got == path.with_suffix(".expected").read_text(encoding="utf-8")
+    assert result.diagnostics, "an invalid file must have diagnostics"
