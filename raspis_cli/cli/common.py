@@ -35,6 +35,9 @@ EXIT_ERROR = 2
 
 stdout = Console(highlight=False, soft_wrap=True)
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+if not stdout.is_terminal and "COLUMNS" not in os.environ:
+    # a file or a pipe: tables as wide as they need, not folded at 80 columns
+    stdout.width = 240
 
 
 class TableFormat(StrEnum):

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from raspis_cli.cards import Card
+from raspis_cli.cards import Card, Deck
 from raspis_cli.cli.common import RulesOption, SetOption, app, fail, rules_choice, stdout, write_json
 from raspis_cli.record import DealRecord
 from raspis_cli.replay import GameResult, Problem, replay_game
@@ -16,12 +16,15 @@ from raspis_cli.sources import load_source
 __all__ = ["deal_story"]
 
 
-def _hand_text(cards: list[Card]) -> str:
-    by_suit: dict[str, list[Card]] = {}
-    for card in sorted(cards, key=lambda c: (c.suit if c.suit is not None else 9, -c.rank)):
-        key = str(card.suit) if card.suit is not None else "joker"
-        by_suit.setdefault(key, []).append(card)
-    return "  ".join(" ".join(str(c) for c in group) for group in by_suit.values())
+def _hand_text(cards: list[Card], deck: Deck) -> str:
+    """A hand by suit, highest first, the joker last and named."""
+    by_suit: dict[int, list[str]] = {}
+    for card in sorted(cards, key=lambda c: (deck.suit_of(c) if deck.suit_of(c) is not None else 9,
+                                             -c.rank)):
+        suit = deck.suit_of(card)
+        by_suit.setdefault(9 if suit is None else suit, []).append(
+            f"joker {card}" if deck.is_joker(card) else str(card))
+    return "  ".join(" ".join(group) for _, group in sorted(by_suit.items()))
 
 
 def deal_story(result: GameResult, position: int) -> dict[str, object]:
@@ -81,7 +84,7 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
         out("hands:")
     for name in result.record.players:
         if name in hands:
-            out(f"  {escape(name)}: {escape(_hand_text(hands[name]))}")
+            out(f"  {escape(name)}: {escape(_hand_text(hands[name], result.rules.deck_cards))}")
     if record.bids:
         out("bids: " + escape(", ".join(f"{n} {b}" for n, b in record.bids.items())))
     tricks = story["tricks"]

@@ -128,7 +128,7 @@ def _summary(report: FileReport) -> str:
     kinds = report.kinds()
     detail = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
     valid = sum(1 for r in report.results if r.valid)
-    text = (f"{report.source.path}: {games} game{'s' * (games != 1)}, {deals} deals, "
+    text = (f"{report.source.path}: {games} game{'s' * (games != 1)}, {deals} deal{'s' * (deals != 1)}, "
             f"{valid} valid, {count} violation{'s' * (count != 1)}")
     return text + (f" ({detail})" if detail else "")
 

@@ -1,0 +1,33 @@
+"""Helpers of the CLI tests: run `raspis` as a user would; compare with golden files."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``raspis ARGS`` as a user would (a fresh process, output not a
+    terminal, no colour) from the repository root."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR")}
+    env["NO_COLOR"] = "1"
+    env["PYTHONIOENCODING"] = "utf-8"
+    return subprocess.run([sys.executable, "-m", "raspis_cli", *args], cwd=ROOT, env=env, input=stdin,
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+
+
+def check_golden(name: str, actual: str) -> None:
+    """Compare output with ``tests/golden/NAME``; ``RASPIS_UPDATE_GOLDEN=1``
+    rewrites the file instead (then review the diff before committing)."""
+    path = GOLDEN / name
+    if os.environ.get("RASPIS_UPDATE_GOLDEN") == "1":
+        path.write_text(actual, encoding="utf-8")
+        return
+    assert path.exists(), f"no golden file {path}; run with RASPIS_UPDATE_GOLDEN=1 to create it"
+    expected = path.read_text(encoding="utf-8")
+    assert actual == expected, f"output differs from {path}"
