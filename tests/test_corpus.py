@@ -63,3 +63,22 @@ def test_invalid_file_gives_expected_diagnostics(path: Path) -> None:
     got = "".join(d.render() + "\n" for d in result.diagnostics)
     assert got == path.with_suffix(".expected").read_text(encoding="utf-8")
     assert result.diagnostics, "an invalid file must have diagnostics"
+
+
+def _examples() -> list[str]:
+    text = (CORPUS.parent / "NOTATION.md").read_text(encoding="utf-8")
+    blocks = text.split("```")[1::2]
+    return [b.lstrip("\n") for b in blocks if b.lstrip("\n").startswith("[Event")]
+
+
+def test_notation_md_examples_are_canonical_records() -> None:
+    examples = _examples()
+    assert len(examples) == 3  # one complete game at each level of detail
+    for block in examples:
+        result = read_text(block)
+        assert result.ok, [d.render() for d in result.diagnostics]
+        assert write_games(result.games) == block
+    sheet, scores, full = (read_text(b).games[0] for b in examples)
+    assert all(d.scores is None and d.tricks is None for d in sheet.deals)
+    assert all(d.scores is not None and d.totals is not None for d in scores.deals)
+    assert all(d.tricks and d.hands for d in full.deals)
