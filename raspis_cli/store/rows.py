@@ -17,6 +17,7 @@ from typing import Any, Final
 import pyarrow as pa
 
 from raspis_cli.cards import Card, Suit
+from raspis_cli.engine.actions import JokerDecl
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
 from raspis_cli.replay import DealResult, GameResult, Problem
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
@@ -63,20 +64,30 @@ def _canonical_rules(game: GameRecord) -> dict[str, object]:
     return {"preset": preset, "options": options}
 
 
+def _decl_text(decl: JokerDecl) -> str:
+    suit = decl.suit.name if decl.suit is not None else ""
+    card = decl.card.code if decl.card is not None else ""
+    return f"{decl.mode}:{suit}:{card}"
+
+
 def _canonical_deal(deal: DealRecord) -> dict[str, object]:
     out: dict[str, object] = {
         "number": deal.number, "kind": deal.kind, "dealer": deal.dealer, "cards": deal.cards,
         "trump": _trump_code(deal.trump), "replayed": deal.replayed,
     }
     if deal.hands is not None:
-        out["hands"] = {name: sorted(c.code for c in cards) for name, cards in deal.hands.items()}
+        out["hands"] = {name: " ".join(sorted(_CODES[c] for c in cards))
+                        for name, cards in deal.hands.items()}
     for key in ("bids", "taken", "scores", "totals"):
         value = getattr(deal, key)
         if value is not None:
             out[key] = dict(value)
     if deal.tricks is not None:
-        out["tricks"] = [[[p.player, p.card.code, p.joker.to_json() if p.joker else None]
-                          for p in trick] for trick in deal.tricks]
+        # one string per trick (cheaper to build and to hash than nested lists);
+        # fields are separated by control characters no name or code contains
+        out["tricks"] = ["\x1e".join(f"{p.player}\x1f{_CODES[p.card]}" + ("" if p.joker is None else
+                                      "\x1f" + _decl_text(p.joker)) for p in trick)
+                         for trick in deal.tricks]
     if deal.penalties is not None:
         out["penalties"] = [[p.player, p.points, p.reason] for p in deal.penalties]
     return out
@@ -146,6 +157,8 @@ def _suit(suit: Suit | None) -> str | None:
     return suit.name if suit is not None else None
 
 
+_CODES: Final = tuple(Card.from_index(i).code for i in range(54))
+
 _CARD_INFO: Final = tuple(
     (card.code, _suit(card.suit), card.rank if card.suit is not None else None)
     for card in (Card.from_index(i) for i in range(54)))
@@ -169,7 +182,9 @@ class TableBuilder:
         """One ``pyarrow.Table`` per table, in :data:`GAME_TABLES` order."""
         out = {}
         for name, rows in self.row_lists.items():
-            columns = list(zip(*rows, strict=True)) if rows else [()] * len(TABLES[name])
+            # rows all have one value per column (add_game writes them); strict=True
+            # would make this transpose 20 times slower
+            columns = list(zip(*rows)) if rows else [()] * len(TABLES[name])  # noqa: B905
             out[name] = pa.table([pa.array(values, type=_ARROW_TYPES[c.sql_type])
                                   for values, c in zip(columns, TABLES[name], strict=True)],
                                  schema=arrow_schema(name))
