@@ -39,7 +39,7 @@ def rules_list(fmt: FormatOption = "table") -> None:
 
 @rules_app.command("show")
 def rules_show(
-    preset: Annotated[str, typer.Argument(help="A preset: raspisnoy, classic, georgian, joker54.")],
+    preset: Annotated[str, typer.Argument(help="A preset: raspisnoy, classic, georgian, joker54.", metavar="PRESET")],
     options: SetOption = None,
     fmt: FormatOption = "table",
 ) -> None:
@@ -58,7 +58,7 @@ def rules_show(
 
 @rules_app.command("schedule")
 def rules_schedule(
-    preset: Annotated[str, typer.Argument(help="A preset: raspisnoy, classic, georgian, joker54.")],
+    preset: Annotated[str, typer.Argument(help="A preset: raspisnoy, classic, georgian, joker54.", metavar="PRESET")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.", min=2)],
     options: SetOption = None,
     fmt: FormatOption = "table",

@@ -118,10 +118,10 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
 
 @app.command("show")
 def show(
-    file: Annotated[str, typer.Argument(help="A record file (notation, .json, .jsonl); - for stdin.")],
-    game: Annotated[int, typer.Option("--game", "-g", help="Game N (1-based).", min=1)] = 1,
+    file: Annotated[str, typer.Argument(help="A record file (notation, .json, .jsonl); - for stdin.", metavar="FILE")],
+    game: Annotated[int, typer.Option("--game", "-g", help="Game N (1-based).", min=1, metavar="N")] = 1,
     deal: Annotated[int | None, typer.Option("--deal", "-d", help="Deal number (default: the first "
-                                             "with tricks).")] = None,
+                                             "with tricks).", metavar="N")] = None,
     preset: RulesOption = None,
     options: SetOption = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
