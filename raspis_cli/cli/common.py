@@ -58,6 +58,12 @@ def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     raise typer.Exit(code)
 
 
+RecordFileArgument = Annotated[
+    str, typer.Argument(help="A record file (notation, .json, .jsonl); - for stdin.", metavar="FILE")
+]
+PresetArgument = Annotated[
+    str, typer.Argument(help=f"A preset: {', '.join(PRESETS)}.", metavar="PRESET")
+]
 RulesOption = Annotated[
     str | None,
     typer.Option("--rules", "-r", help=f"Replace the record's rules with a preset: {', '.join(PRESETS)}.",

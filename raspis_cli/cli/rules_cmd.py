@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import SetOption, app, build_rules, fail, print_rows, write_json
+from raspis_cli.cli.common import PresetArgument, SetOption, app, build_rules, fail, print_rows, write_json
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
 
@@ -39,7 +39,7 @@ def rules_list(fmt: FormatOption = "table") -> None:
 
 @rules_app.command("show")
 def rules_show(
-    preset: Annotated[str, typer.Argument(help="A preset: raspisnoy, classic, georgian, joker54.", metavar="PRESET")],
+    preset: PresetArgument,
     options: SetOption = None,
     fmt: FormatOption = "table",
 ) -> None:
@@ -58,7 +58,7 @@ def rules_show(
 
 @rules_app.command("schedule")
 def rules_schedule(
-    preset: Annotated[str, typer.Argument(help="A preset: raspisnoy, classic, georgian, joker54.", metavar="PRESET")],
+    preset: PresetArgument,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.", min=2)],
     options: SetOption = None,
     fmt: FormatOption = "table",

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from raspis_cli.cli.common import (
     EXIT_ERROR,
+    RecordFileArgument,
     RulesOption,
     SetOption,
     app,
@@ -178,8 +179,9 @@ def _standings(result: GameResult, other: GameResult | None) -> list[str]:
 
 @app.command("score")
 def score(
-    file: Annotated[str, typer.Argument(help="A record file (notation, .json, .jsonl); - for stdin.", metavar="FILE")],
-    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (1-based).", min=1, metavar="N")] = None,
+    file: RecordFileArgument,
+    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (1-based).", min=1,
+                                             metavar="N")] = None,
     preset: RulesOption = None,
     options: SetOption = None,
     compare: Annotated[str | None, typer.Option("--compare", help="Recompute also under this preset.",

@@ -8,7 +8,16 @@ import typer
 from rich.markup import escape
 
 from raspis_cli.cards import Card, Deck
-from raspis_cli.cli.common import RulesOption, SetOption, app, fail, rules_choice, stdout, write_json
+from raspis_cli.cli.common import (
+    RecordFileArgument,
+    RulesOption,
+    SetOption,
+    app,
+    fail,
+    rules_choice,
+    stdout,
+    write_json,
+)
 from raspis_cli.record import DealRecord
 from raspis_cli.replay import GameResult, Problem, replay_game
 from raspis_cli.sources import load_source
@@ -118,7 +127,7 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
 
 @app.command("show")
 def show(
-    file: Annotated[str, typer.Argument(help="A record file (notation, .json, .jsonl); - for stdin.", metavar="FILE")],
+    file: RecordFileArgument,
     game: Annotated[int, typer.Option("--game", "-g", help="Game N (1-based).", min=1, metavar="N")] = 1,
     deal: Annotated[int | None, typer.Option("--deal", "-d", help="Deal number (default: the first "
                                              "with tricks).", metavar="N")] = None,
