@@ -11,8 +11,8 @@ from enginekit import all_declarations, clone, random_hands, random_trump, run_d
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import cards_of
-from raspis_cli.engine import Deal, Game, Play
+from raspis_cli.cards import Suit, cards_of
+from raspis_cli.engine import Deal, Game, Play, trick_winner
 from raspis_cli.rules import KINDS, PRESETS, Rules
 from raspis_cli.rules.schedule import schedule_for
 
@@ -247,3 +247,56 @@ def test_plain_trick_fast_path_agrees_with_card_by_card(
             deal.play(turn, play.card, play.joker)
             if not deal.trick:
                 break
+
+
+@MODEST
+@given(table=tables(free=True), kind=st.sampled_from(KINDS), data=st.data(),
+       seed=st.integers(0, 2**32))
+def test_apply_legal_agrees_with_play(table: tuple[Rules, int], kind: str, data: st.DataObject,
+                                      seed: int) -> None:
+    """The unchecked path of the simulator: for every legal play,
+    ``apply_legal`` leaves the state ``play`` leaves (penalties and the
+    trick's winner included), and the natural cards and joker plays listed
+    apart are :meth:`Deal.legal_plays`."""
+    rules, players = table
+    cards_each = data.draw(st.integers(1, min(rules.max_cards(players), 8)), label="cards")
+    rng = random.Random(seed)
+    deal = _open_deal(rules, players, cards_each, kind, rng)
+    while deal.next_bidder is not None:
+        deal.bid(deal.next_bidder, rng.choice(deal.legal_bids()))
+    fast = clone(deal)
+    while not deal.done:
+        seat = deal.to_play
+        assert seat is not None
+        plays = deal.legal_plays()
+        naturals = [Play(c) for c in cards_of(fast.legal_naturals())]
+        assert naturals + fast.legal_joker_plays() == plays
+        play = rng.choice(plays)
+        assert deal.play(seat, play.card, play.joker) == []
+        fast.apply_legal(seat, play.card, play.joker)
+        assert _state(fast) == _state(deal)
+        assert fast.penalty_notes == deal.penalty_notes
+    assert fast.legal_naturals() == 0 and fast.legal_joker_plays() == []
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_trick_winner_without_jokers(preset: str) -> None:
+    """A trick without a joker goes to the highest trump, else to the highest
+    card of the suit led (the trump of circular trumps follows the suit led)."""
+    rng = random.Random(preset)
+    for circular in (False, True):
+        rules = Rules.preset(preset).with_options({"circular_trumps": circular})
+        deck = [c for c in rules.deck_cards.cards if not rules.deck_cards.is_joker(c)]
+        for _ in range(300):
+            trick = [(seat, card, None) for seat, card in enumerate(rng.sample(deck, 4))]
+            deal_trump = rng.choice([None, *Suit])
+            led = trick[0][1] // 13
+            trump = (led + 1) % 4 if circular else deal_trump
+
+            def key(card: int, led: int = led, trump: Suit | int | None = trump) -> int:
+                if card // 13 == trump:
+                    return 200 + card % 13
+                return 100 + card % 13 if card // 13 == led else 0
+
+            want = max(range(4), key=lambda i: key(trick[i][1]))
+            assert trick_winner(trick, rules, rules.deck_cards.joker_mask, deal_trump) == want

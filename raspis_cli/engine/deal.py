@@ -101,6 +101,7 @@ class Deal:
         self.history: list[TrickResult] = []
         self._suit_masks = self.deck.suit_masks
         self._joker_mask = self.deck.joker_mask
+        self._decl_cache: dict[bool, tuple[JokerDecl, ...]] = {}
 
     # --- bidding -------------------------------------------------------------
 
@@ -278,21 +279,45 @@ class Deal:
         return None
 
     def legal_plays(self) -> list[Play]:
-        """Every legal play of the seat to play (hands must be known)."""
+        """Every legal play of the seat to play (hands must be known): the
+        natural cards first (lowest index first), then the joker plays."""
+        if self.to_play is None or self.hands is None:
+            return []
+        plays = [Play(card) for card in cards_of(self.legal_naturals())]
+        plays += self.legal_joker_plays()
+        return plays
+
+    def legal_naturals(self) -> int:
+        """The non-joker cards the seat to play may play, as a hand mask
+        (``0`` when nobody is to play or hands are not known). With
+        :meth:`legal_joker_plays`, the same as :meth:`legal_plays` without
+        making a :class:`Play` per card."""
+        seat = self.to_play
+        if seat is None or self.hands is None:
+            return 0
+        return self._follow_mask(seat)[0]
+
+    def legal_joker_plays(self) -> list[Play]:
+        """The legal joker plays (each joker with each allowed declaration) of
+        the seat to play, as :meth:`legal_plays` lists them."""
         seat = self.to_play
         if seat is None or self.hands is None:
             return []
-        allowed, _ = self._follow_mask(seat)
-        plays = [Play(card) for card in cards_of(allowed)]
         jokers = self.hands[seat] & self._joker_mask
+        if not jokers:
+            return []
+        plays: list[Play] = []
         for joker in cards_of(jokers):
             for decl in self._declarations():
                 if self._joker_problem(seat, decl) is None:
                     plays.append(Play(joker, decl))
         return plays
 
-    def _declarations(self) -> list[JokerDecl]:
+    def _declarations(self) -> tuple[JokerDecl, ...]:
         leading = not self.trick
+        cached = self._decl_cache.get(leading)
+        if cached is not None:
+            return cached
         modes = self.rules.joker_lead_modes if leading else self.rules.joker_follow_modes
         out: list[JokerDecl] = []
         for mode in modes:
@@ -302,7 +327,31 @@ class Deal:
             if mode != "high" and mode != "lowest":
                 out.append(JokerDecl(mode))
             out += [JokerDecl(mode, suit=s) for s in Suit]
-        return out
+        made = self._decl_cache[leading] = tuple(out)
+        return made
+
+    def apply_legal(self, seat: int, card: int, decl: JokerDecl | None = None) -> None:
+        """Apply a play the caller knows is legal, without checking it.
+
+        Trusts its caller: ``seat`` must be :attr:`to_play` and ``(card,
+        decl)`` one of :meth:`legal_plays` (as a bot that chose from them
+        knows). Nothing is checked and nothing is reported; an illegal play
+        corrupts the deal. The state afterwards is what :meth:`play` leaves
+        for the same legal play (the joker-lead penalty included): the fast
+        path of the simulator, which would otherwise check every card twice.
+        """
+        hands = self.hands
+        assert hands is not None
+        trick = self.trick
+        if self._joker_mask >> card & 1:
+            if not trick and self.rules.joker_lead_penalty and hands[seat] != 1 << card:
+                self._penalise(seat, self.rules.joker_lead_penalty, "joker-lead")
+            trick.append((seat, card, decl))
+        else:
+            trick.append((seat, card, None))
+        hands[seat] &= ~(1 << card)
+        if len(trick) == self.players:
+            self._finish_trick()
 
     def play(self, seat: int, card: int, decl: JokerDecl | None = None) -> list[Violation]:
         """Record a card as it was played; return the rules it broke.
@@ -534,6 +583,29 @@ def _first_joker_wins(trick: Sequence[Entry], joker_mask: int) -> bool | None:
 def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
                  deal_trump: Suit | None) -> int:
     """The index (in play order) of the entry that wins a complete trick."""
+    first = trick[0][1]
+    if not joker_mask >> first & 1 and not any(joker_mask >> c & 1 for _, c, _ in trick):
+        # no joker: the highest trump, else the highest card of the suit led
+        led_suit = first // 13
+        if rules.circular_trumps:
+            trump_suit = (led_suit + 1) % 4
+        else:
+            trump_suit = -1 if deal_trump is None else int(deal_trump)
+        best = 0
+        best_key = 40 + first % 13 if led_suit == trump_suit else 20 + first % 13
+        for position in range(1, len(trick)):
+            card = trick[position][1]
+            card_suit = card // 13
+            if card_suit == trump_suit:
+                key = 40 + card % 13
+            elif card_suit == led_suit:
+                key = 20 + card % 13
+            else:
+                continue
+            if key > best_key:
+                best_key = key
+                best = position
+        return best
     led, lead_decl = _led_suit(trick, joker_mask)
     trump = (led.next() if led is not None else None) if rules.circular_trumps else deal_trump
     trump_played = trump is not None and any(
