@@ -1,39 +1,88 @@
 """Reading record files of any form: notation, ``.json``, ``.jsonl``, ``-``.
 
-:func:`load_source` never raises for bad input: what cannot be read becomes
-an ``error`` (the file could not be read at all) or ``diagnostics`` (syntax
-problems; the games around them are still read).
+This is the one reading path of every command: bytes are decoded by
+:mod:`raspis_cli.encodings` (BOMs, UTF-16, CP1251, ``--encoding``, CRLF,
+undecodable bytes and overlong lines as diagnostics), the format is chosen by
+the file name or, failing that, by the first line (:func:`sniff_kind`), and
+the games are read by the notation reader or the JSON codec.
+
+- :class:`GameStream` reads a file game by game, holding one game (and a
+  bounded window of recent source lines) at a time: ``validate`` uses it, so
+  a file of any size validates in memory bounded by its largest game.
+- :func:`load_source` reads a whole file into a :class:`SourceFile`;
+  :func:`load_data` does the same for bytes already read (``fmt``).
+
+Neither raises for bad input: what cannot be read becomes an ``error`` (the
+file could not be read at all) or ``diagnostics`` (the games around them are
+still read).
 """
 
 from __future__ import annotations
 
+import io
 import sys
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from raspis_cli.encodings import (
+    CHUNK_BYTES,
+    MAX_JSON_LINE_BYTES,
+    MAX_LINE_BYTES,
+    EncodingError,
+    SupportsRead,
+    detect,
+    iter_lines,
+)
+from raspis_cli.notation.grammar import Diagnostic as SyntaxDiagnostic
 from raspis_cli.record import GameRecord
 
 __all__ = [
     "RECORD_SUFFIXES",
+    "WINDOW_LINES",
     "Diagnostic",
+    "GameStream",
+    "SourceError",
     "SourceFile",
+    "describe_os_error",
     "expand_paths",
+    "load_data",
     "load_source",
+    "read_file_bytes",
     "read_source_text",
+    "render",
+    "sniff_kind",
     "source_kind",
 ]
 
 RECORD_SUFFIXES = (".rsp", ".json", ".jsonl", ".ndjson")
 """The files a folder given on the command line is searched for."""
 
+WINDOW_LINES = 200_000
+"""How many recent source lines a :class:`GameStream` keeps for showing
+problems under their line (a game is a few hundred lines)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """A syntax problem: a numbered code, a message and where."""
+    """A syntax problem: a numbered code, a message, where, and the line's text."""
 
     code: str
     message: str
     line: int | None = None
     column: int | None = None
+    source: str = ""
+
+
+def render(path: str, d: Diagnostic) -> str:
+    """``file:line:col: CODE: message``, then the source line and a caret."""
+    where = path + (f":{d.line}:{d.column or 1}" if d.line is not None else "")
+    head = f"{where}: {d.code}: {d.message}"
+    if not d.source or d.line is None:
+        return head
+    prefix = d.source[: max((d.column or 1) - 1, 0)]
+    pad = "".join("\t" if ch == "\t" else " " for ch in prefix)
+    return f"{head}\n    {d.source}\n    {pad}^"
 
 
 @dataclass(slots=True)
@@ -47,6 +96,7 @@ class SourceFile:
     lines: list[str] = field(default_factory=list)
     ordered_bids: bool = True
     game_of_diagnostic: list[int | None] = field(default_factory=list)
+    kind: str = "notation"
 
     @property
     def syntax_lines(self) -> list[int]:
@@ -58,6 +108,14 @@ class SourceFile:
         if line is None or not 1 <= line <= len(self.lines):
             return None
         return self.lines[line - 1]
+
+
+class SourceError(ValueError):
+    """A file that cannot be read at all (:func:`read_source_text`)."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        self.diagnostic = diagnostic
+        super().__init__(f"{diagnostic.code}: {diagnostic.message}")
 
 
 def expand_paths(paths: list[str]) -> list[str]:
@@ -87,71 +145,217 @@ def source_kind(path: str) -> str:
     return "notation"
 
 
-def read_source_text(path: str, encoding: str | None = None) -> str:
-    """The text of a file (``-``: standard input), BOM removed, newlines as
-    ``\\n``. Raises ``OSError`` or ``UnicodeDecodeError``."""
+def sniff_kind(path: str, head: str) -> str:
+    """The format of a file: by its name (``.rsp``, ``.txt``, ``.json``,
+    ``.jsonl``, ``.ndjson``), else by its first characters ``head``: an
+    object (``{"``) is JSON, or JSONL when the first line is a whole object
+    and more follows; a list of objects (``[{``, ``[]``) is JSON; anything
+    else is the notation (whose tags also start with ``[``)."""
+    lower = path.lower()
+    if lower.endswith((".json", ".jsonl", ".ndjson", ".rsp", ".txt")):
+        return source_kind(path)
+    text = head.lstrip("\ufeff \t\r\n")
+    if text.startswith("{"):
+        after = text[1:].lstrip()
+        if after[:1] not in ('"', "}"):
+            return "notation"  # a { comment }
+        first, _, rest = text.partition("\n")
+        return "jsonl" if first.rstrip().endswith("}") and rest.strip() else "json"
+    if text.startswith("[") and text[1:].lstrip()[:1] in ("{", "]"):
+        return "json"
+    return "notation"
+
+
+def describe_os_error(e: OSError) -> str:
+    """Why a file cannot be read, in words."""
+    if isinstance(e, FileNotFoundError):
+        return "no such file"
+    if isinstance(e, IsADirectoryError):
+        return "is a directory, not a file"
+    if isinstance(e, PermissionError):
+        return "permission denied"
+    return f"cannot be read: {e.strerror or e}"
+
+
+def read_file_bytes(path: str) -> bytes:
+    """The bytes of a file (``-``: standard input); raises ``OSError``."""
     if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    if encoding:
-        text = data.decode(encoding)
-    elif data.startswith(b"\xff\xfe") or data.startswith(b"\xfe\xff"):
-        text = data.decode("utf-16")
-    else:
-        text = data.decode("utf-8-sig")
-    return text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as handle:
+        return handle.read()
 
 
-def load_source(path: str, kind: str | None = None, encoding: str | None = None) -> SourceFile:
-    """Read one file into games and diagnostics; never raises for bad input."""
+class _Prefixed:
+    """A stream with its first chunk already read (to sniff it)."""
+
+    def __init__(self, first: bytes, rest: SupportsRead) -> None:
+        self.first: bytes | None = first
+        self.rest = rest
+
+    def read(self, size: int = -1, /) -> bytes:
+        if self.first is not None:
+            first, self.first = self.first, None
+            if first:
+                return first
+        return self.rest.read(size)
+
+
+class GameStream:
+    """A record file read game by game (iterate it once).
+
+    While iterating, :attr:`diagnostics` grows with the syntax problems found
+    so far (in file order) and :meth:`line` gives the text of recent lines.
+    After iterating, :attr:`error` says why the file could not be read at
+    all: it could not be opened, or it gave no game but diagnostics (the
+    first of them). ``data`` reads these bytes instead of the file.
+    """
+
+    def __init__(self, path: str, kind: str | None = None, encoding: str | None = None,
+                 data: bytes | None = None, window: int | None = WINDOW_LINES) -> None:
+        self.path = path
+        self.kind = kind
+        self.encoding = encoding
+        self.data = data
+        self.window = window
+        self.diagnostics: list[SyntaxDiagnostic] = []
+        self.error: Diagnostic | None = None
+        self.games_read = 0
+        self._lines: deque[str] = deque()
+        self._first = 1  # the number of the first line kept
+
+    @property
+    def display(self) -> str:
+        """The file's name in messages (``<stdin>`` for ``-``)."""
+        return "<stdin>" if self.path == "-" else self.path
+
+    @property
+    def ordered_bids(self) -> bool:
+        """True when the source writes bids in bidding order (the notation)."""
+        return self.kind not in ("json", "jsonl")
+
+    def line(self, number: int | None) -> str | None:
+        """The text of a 1-based source line, if it is still kept."""
+        if number is None:
+            return None
+        i = number - self._first
+        if 0 <= i < len(self._lines):
+            return self._lines[i]
+        return None
+
+    def all_lines(self) -> list[str]:
+        """The lines kept (all of them when ``window`` is ``None``)."""
+        return list(self._lines)
+
+    def forget_through(self, number: int) -> None:
+        """Drop the kept lines up to line ``number``."""
+        lines = self._lines
+        while lines and self._first <= number:
+            lines.popleft()
+            self._first += 1
+
+    def report(self, code: str, message: str, line: int, column: int, source: str) -> None:
+        """Add a diagnostic (the decoding layer calls this)."""
+        self.diagnostics.append(SyntaxDiagnostic(code, message, line, column, source, self.display))
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        stream: SupportsRead | None = None
+        try:
+            if self.data is not None:
+                stream = io.BytesIO(self.data)
+            elif self.path == "-":
+                stream = sys.stdin.buffer
+            else:
+                stream = open(self.path, "rb")  # noqa: SIM115 (closed below)
+            first = stream.read(CHUNK_BYTES)
+            if self.kind is None:
+                codec, bom = detect(first[:4096], declared=self.encoding)
+                self.kind = sniff_kind(self.path, first[bom:4096].decode(codec, "ignore"))
+            limit = MAX_LINE_BYTES if self.kind == "notation" else MAX_JSON_LINE_BYTES
+            lines = self._keep(iter_lines(_Prefixed(first, stream), self.report, self.encoding, limit))
+            for game in self._games(lines):
+                self.games_read += 1
+                yield game
+        except OSError as e:
+            self.error = Diagnostic("E001", describe_os_error(e))
+        except EncodingError as e:
+            self.error = Diagnostic("E001", str(e))
+        finally:
+            if stream is not None and stream is not sys.stdin.buffer:
+                stream.close()  # type: ignore[attr-defined]
+        if self.error is None and not self.games_read and self.diagnostics:
+            self.error = _plain(self.diagnostics[0])
+
+    def _keep(self, lines: Iterable[str]) -> Iterator[str]:
+        kept = self._lines
+        window = self.window
+        for text in lines:
+            kept.append(text)
+            if window is not None and len(kept) > window:
+                kept.popleft()
+                self._first += 1
+            yield text
+
+    def _games(self, lines: Iterator[str]) -> Iterator[GameRecord]:
+        if self.kind == "jsonl":
+            from raspis_cli.notation.jsoncodec import iter_jsonl_games
+
+            yield from iter_jsonl_games(lines, self.display, self.diagnostics)
+        elif self.kind == "json":
+            from raspis_cli.notation.jsoncodec import read_json_text
+
+            read = read_json_text("\n".join(lines), self.display)
+            self.diagnostics.extend(read.diagnostics)
+            yield from read.games
+        else:
+            from raspis_cli.notation.reader import iter_games
+
+            yield from iter_games(lines, self.display, self.diagnostics)
+
+
+def _plain(d: SyntaxDiagnostic) -> Diagnostic:
+    return Diagnostic(d.code, d.message, d.line, d.column, d.source)
+
+
+def _load(stream: GameStream, path: str) -> SourceFile:
     result = SourceFile(path)
-    try:
-        text = read_source_text(path, encoding)
-    except FileNotFoundError:
-        result.error = Diagnostic("E001", "no such file")
-        return result
-    except IsADirectoryError:
-        result.error = Diagnostic("E001", "is a directory, not a file")
-        return result
-    except PermissionError:
-        result.error = Diagnostic("E001", "permission denied")
-        return result
-    except OSError as e:
-        result.error = Diagnostic("E001", f"cannot be read: {e.strerror or e}")
-        return result
-    except UnicodeDecodeError as e:
-        result.error = Diagnostic("E002", f"is not UTF-8 text: undecodable byte at offset {e.start} "
-                                  "(try --encoding cp1251 for an old Windows export)")
-        return result
-    result.lines = text.split("\n")
-    kind = kind or source_kind(path)
-    if kind in ("json", "jsonl"):
-        _load_json(result, text, kind)
-    else:
-        _load_notation(result, text)
+    result.games = list(stream)
+    result.kind = stream.kind or "notation"
+    result.ordered_bids = stream.ordered_bids
+    result.lines = stream.all_lines()
+    result.diagnostics = [_plain(d) for d in stream.diagnostics]
+    if stream.error is not None:
+        first = result.diagnostics[0] if result.diagnostics else None
+        result.error = first if first is not None and first == stream.error else stream.error
     return result
 
 
-def _load_json(result: SourceFile, text: str, kind: str) -> None:
-    from raspis_cli.notation.jsoncodec import read_json_text
+def load_source(path: str, kind: str | None = None, encoding: str | None = None) -> SourceFile:
+    """Read one file into games and diagnostics; never raises for bad input.
 
-    result.ordered_bids = False
-    read = read_json_text(text, result.path, lines=kind == "jsonl")
-    result.games = list(read.games)
-    for d in read.diagnostics:
-        result.diagnostics.append(Diagnostic(d.code, d.message, d.line, d.column))
-    if not result.games and result.diagnostics:
-        result.error = result.diagnostics[0]
+    ``kind`` (``notation``, ``json``, ``jsonl``) is otherwise taken from the
+    name or the content; ``encoding`` overrides the detection."""
+    return _load(GameStream(path, kind, encoding, window=None), path)
 
 
-def _load_notation(result: SourceFile, text: str) -> None:
-    from raspis_cli.notation.reader import read_text
+def load_data(data: bytes, path: str, kind: str | None = None, encoding: str | None = None) -> SourceFile:
+    """:func:`load_source` of bytes already read from ``path``."""
+    return _load(GameStream(path, kind, encoding, data=data, window=None), path)
 
-    read = read_text(text, result.path)
-    result.games = list(read.games)
-    for d in read.diagnostics:
-        result.diagnostics.append(Diagnostic(d.code, d.message, d.line, d.column))
-    if not result.games and result.diagnostics:
-        result.error = result.diagnostics[0]
+
+def read_source_text(path: str, encoding: str | None = None) -> str:
+    """The text of a file (``-``: standard input) as the readers see it: BOM
+    removed, newlines as ``\\n``. Raises ``OSError``, or :class:`SourceError`
+    for bytes that cannot be decoded or a line that is too long."""
+    problems: list[Diagnostic] = []
+
+    def report(code: str, message: str, line: int, column: int, source: str) -> None:
+        problems.append(Diagnostic(code, message, line, column, source))
+
+    if path == "-":
+        lines = list(iter_lines(sys.stdin.buffer, report, encoding))
+    else:
+        with open(path, "rb") as handle:
+            lines = list(iter_lines(handle, report, encoding))
+    if problems:
+        raise SourceError(problems[0])
+    return "\n".join(lines) + ("\n" if lines else "")

@@ -62,12 +62,12 @@ def test_unreadable_file_exits_2_with_an_error_entry(tmp_path: Path) -> None:
 
 
 def test_undecodable_bytes_are_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
-    bad = tmp_path / "cp1251.rsp"
-    bad.write_bytes("[Players \"Анна, Борис, Вера\"]\n".encode("cp1251"))
+    bad = tmp_path / "latin1.rsp"
+    bad.write_bytes("[Players \"Zoë, Borja, Íñigo\"]\n".encode("latin-1"))
     done = run_cli("validate", str(bad))
     assert done.returncode == 2
     assert "Traceback" not in done.stdout + done.stderr
-    assert "offset" in done.stdout
+    assert f"{bad}:1:13: error: E002: undecodable byte 0xEB at offset 12" in done.stdout
 
 
 def test_stdin_is_read_for_dash() -> None:

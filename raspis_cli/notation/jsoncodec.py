@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
@@ -42,6 +42,7 @@ __all__ = [
     "game_from_json",
     "read_json_text",
     "read_jsonl_text",
+    "iter_jsonl_games",
     "JsonRecordError",
 ]
 
@@ -400,6 +401,9 @@ def read_json_text(text: str, path: str = "<json>", lines: bool = False) -> Read
             index += 1
     except json.JSONDecodeError as e:
         result.diagnostics.append(_decode_error(e, text, path))
+    except RecursionError:
+        result.diagnostics.append(Diagnostic("J001", "this is not valid JSON: nested too deeply",
+                                             1, 1, "", path))
     return result
 
 
@@ -408,22 +412,38 @@ def read_jsonl_text(text: str, path: str = "<jsonl>") -> ReadResult:
     if text.startswith("\ufeff"):
         text = text[1:]
     result = ReadResult()
-    for number, line in enumerate(text.splitlines(), 1):
+    result.games.extend(iter_jsonl_games(text.splitlines(), path, result.diagnostics))
+    return result
+
+
+def iter_jsonl_games(lines: Iterable[str], path: str = "<jsonl>",
+                     diagnostics: list[Diagnostic] | None = None) -> Iterator[GameRecord]:
+    """Yield the games of ``.jsonl`` lines one at a time; problems are
+    appended to ``diagnostics``."""
+    diags = diagnostics if diagnostics is not None else []
+    for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
-            result.diagnostics.append(Diagnostic("J001", f"this is not valid JSON: {e.msg}",
-                                                 number, e.colno, line, path))
+            diags.append(Diagnostic("J001", f"this is not valid JSON: {e.msg}",
+                                    number, e.colno, _shown(line), path))
+            continue
+        except RecursionError:
+            diags.append(Diagnostic("J001", "this is not valid JSON: nested too deeply",
+                                    number, 1, _shown(line), path))
             continue
         try:
             game = game_from_json(obj)
         except JsonRecordError as e:
-            result.diagnostics.append(Diagnostic("J002", f"not a game record: {e}", number, 1,
-                                                 line, path))
+            diags.append(Diagnostic("J002", f"not a game record: {e}", number, 1, _shown(line), path))
             continue
         game.pos = Pos(number, 1)
         game.span = (number, number)
-        result.games.append(game)
-    return result
+        yield game
+
+
+def _shown(line: str) -> str:
+    """A source line as shown under a diagnostic: long lines are not repeated."""
+    return line if len(line) <= 1000 else ""

@@ -15,8 +15,8 @@ reports them.
 
 from __future__ import annotations
 
-import codecs
 import gc
+import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -95,16 +95,28 @@ def read_text(text: str, path: str = "<text>") -> ReadResult:
     return result
 
 
-def read_bytes(data: bytes, path: str = "<bytes>") -> ReadResult:
-    """Read a file's bytes: UTF-8 with or without BOM, LF or CRLF."""
+def read_bytes(data: bytes, path: str = "<bytes>", encoding: str | None = None) -> ReadResult:
+    """Read a file's bytes, decoded as :mod:`raspis_cli.encodings` decides
+    (UTF-8 with or without BOM, UTF-16 by its BOM, CP1251 by its look, or
+    ``encoding``); LF, CRLF or CR. Undecodable bytes and overlong lines are
+    diagnostics, like syntax errors."""
+    from raspis_cli.encodings import iter_lines
+
+    result = ReadResult()
+    diags = result.diagnostics
+
+    def report(code: str, message: str, line: int, column: int, source: str) -> None:
+        diags.append(Diagnostic(code, message, line, column, source, path))
+
+    gc_was_on = gc.isenabled()
+    gc.disable()  # see _Reader.run
     try:
-        text = codecs.decode(data, "utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        return ReadResult([], [Diagnostic(
-            "E001", "the file is not UTF-8 text (save it as UTF-8)", line, col, "", path)])
-    return read_text(text, path)
+        lines = iter_lines(io.BytesIO(data), report, encoding)
+        result.games.extend(_Reader(path, diags)._run(lines))
+    finally:
+        if gc_was_on:
+            gc.enable()
+    return result
 
 
 def read_file(path: str | Path) -> ReadResult:
