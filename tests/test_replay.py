@@ -160,3 +160,16 @@ def test_a_prescribed_penalty_is_applied_and_a_written_one_checked() -> None:
     kinds = [(p.kind, p.player, p.pos) for p in result.problems]
     assert ("penalty", "Vera", Pos(20, 1)) in kinds
     assert result.deals[0].scores["Vera"] == 2 - 50
+
+
+def test_final_totals_carrying_a_reported_difference_are_not_reported_again() -> None:
+    # Boris's total is 10 too high after deal 1; the final totals carry it on
+    game = _game(_contract_example(totals={"Анна": 10, "Boris": 15, "Vera": 2}))
+    game.totals = {"Анна": 10, "Boris": 15, "Vera": 2}
+    assert [(p.kind, p.deal, p.player) for p in replay_game(game).problems] == [
+        ("total-mismatch", 1, "Boris")]
+    # a final total that differs by another amount is reported on its own
+    game.totals = {"Анна": 10, "Boris": 16, "Vera": 3}
+    assert [(p.kind, p.deal, p.player) for p in replay_game(game).problems] == [
+        ("total-mismatch", 1, "Boris"), ("total-mismatch", None, "Boris"),
+        ("total-mismatch", None, "Vera")]
