@@ -13,11 +13,11 @@ same place after a round trip.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from raspis_cli.cards import Suit
 from raspis_cli.notation.grammar import quote_name
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, JokerDecl, TrumpValue
+from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, JokerDecl, PlayRecord, TrumpValue
 from raspis_cli.rules import OPTIONS, RulesError
 from raspis_cli.rules.options import OptionError
 
@@ -252,17 +252,16 @@ def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
     return (head + " | " + " | ".join(texts)).rstrip()
 
 
-def _trick_line(trick: Sequence[object], players: Sequence[str]) -> str:
-    from raspis_cli.record import PlayRecord
-
+def _trick_line(trick: Sequence[PlayRecord], following: Mapping[str, str]) -> str:
+    """A trick line; a player's name is left out where the player is the one
+    who ``follows`` (:func:`_followers`) the previous one."""
     out = ["trick"]
     prev: str | None = None
     for k, play in enumerate(trick):
-        assert isinstance(play, PlayRecord)
         card = str(play.card) + (_decl(play.joker) if play.joker is not None else "")
         if k == 0:
             out.append(f"{quote_name(play.player)}: {card}")
-        elif prev in players and _next(players, prev) == play.player:
+        elif prev is not None and following.get(prev) == play.player:
             out.append(card)
         else:
             out.append(f"{quote_name(play.player)} {card}")
@@ -270,13 +269,17 @@ def _trick_line(trick: Sequence[object], players: Sequence[str]) -> str:
     return " ".join(out)
 
 
-def _next(players: Sequence[str], name: str | None) -> str:
-    assert name is not None
-    i = players.index(name)
-    return players[(i + 1) % len(players)]
+def _followers(players: Sequence[str]) -> dict[str, str]:
+    """Each player's left-hand neighbour (the next to play), by name (a name
+    given twice: from its first seat)."""
+    out: dict[str, str] = {}
+    for i, name in enumerate(players):
+        out.setdefault(name, players[(i + 1) % len(players)])
+    return out
 
 
-def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths) -> list[tuple[str, str]]:
+def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths,
+                following: Mapping[str, str]) -> list[tuple[str, str]]:
     """``(anchor key, text)`` for each line of a deal, in canonical order."""
     lines = [("deal", _deal_line(deal, players, w))]
     if deal.hands:
@@ -289,7 +292,7 @@ def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths) -> list[tu
         for i, trick in enumerate(deal.tricks, 1):
             if not trick:
                 raise NotationWriteError(f"deal {deal.number}: trick {i} has no cards")
-            lines.append((f"trick:{i}", "  " + _trick_line(trick, players)))
+            lines.append((f"trick:{i}", "  " + _trick_line(trick, following)))
     for section in ("taken", "scores", "totals"):
         values = getattr(deal, section)
         if values is not None and not in_cells(deal, players, section):
@@ -373,9 +376,10 @@ def write_game(game: GameRecord) -> str:
     head_c, head_a, tail_c, tail_a = _split_game_comments(game)
     out = _place(own, head_c, head_a, "start") if own else list(head_c)
     widths = _Widths(game)
+    following = _followers(players)
     prev_detail = False
     for k, deal in enumerate(game.deals):
-        lines = _deal_lines(deal, players, widths)
+        lines = _deal_lines(deal, players, widths, following)
         detail = len(lines) > 1
         if (k == 0 and own) or (k > 0 and (detail or prev_detail)):
             out.append("")
@@ -383,7 +387,7 @@ def write_game(game: GameRecord) -> str:
         prev_detail = detail
     tail_lines: list[tuple[str, str]] = []
     if game.totals is not None:
-        tail_lines.append(("final", _final_line(game)))
+        tail_lines.append(("final", _final_line(game, widths)))
     if game.unfinished:
         tail_lines.append(("unfinished", "unfinished"))
     if tail_lines:
@@ -393,13 +397,12 @@ def write_game(game: GameRecord) -> str:
     return "\n".join(out) + "\n"
 
 
-def _final_line(game: GameRecord) -> str:
+def _final_line(game: GameRecord, w: _Widths) -> str:
     totals = game.totals or {}
     players = game.players
     if players and len(set(players)) == len(players) and list(totals) and all(
         name in players for name in totals
     ) and len(totals) == len(players):
-        w = _Widths(game)
         head = "final".ljust(w.header_width()) if game.deals else "final"
         cells = []
         for i, p in enumerate(players):
