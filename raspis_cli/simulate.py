@@ -14,12 +14,14 @@ and totals written into the record are the engine's.
 Randomness comes only from a :class:`random.Random` made from the seed, so
 a seed always gives the same game. :func:`simulate_games` gives game
 ``i`` the seed :func:`game_seed` ``(seed, i)``, so any slice of a long run
-can be made again (or made in parallel) on its own.
+can be made again (or made in parallel) on its own: :func:`simulated_texts`
+renders a run as text in several processes, the same text for any number.
 """
 
 from __future__ import annotations
 
 import datetime
+import multiprocessing
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -34,13 +36,16 @@ from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
 __all__ = [
     "DEFAULT_NAMES",
     "DETAILS",
+    "TEXT_FORMATS",
     "EngineDisagreementError",
     "deal_plan",
     "default_names",
     "game_seed",
+    "render_game",
     "rules_options_of",
     "simulate_game",
     "simulate_games",
+    "simulated_texts",
 ]
 
 DETAILS: Final = ("full", "scores", "sheet")
@@ -48,6 +53,10 @@ DETAILS: Final = ("full", "scores", "sheet")
 ``full`` (hands, trump, bids, tricks, taken, penalties, scores, totals),
 ``scores`` (bids, taken, penalties, scores, totals: no hands, trump or
 tricks) and ``sheet`` (bids and taken only)."""
+
+TEXT_FORMATS: Final = ("notation", "json", "jsonl")
+"""What :func:`simulated_texts` renders a game as: the canonical notation, or
+one line of RECORD-JSON (for a JSON array or a JSONL file)."""
 
 DEFAULT_NAMES: Final = (
     "Анна", "Boris", "Вера", "Dmitri", "Елена", "Frank", "Галина", "Helen", "Игорь", "Jack",
@@ -184,6 +193,55 @@ def simulate_games(
         yield game
 
 
+def render_game(game: GameRecord, fmt: str) -> str:
+    """One game as text: the canonical notation (``notation``), or RECORD-JSON
+    on one line (``json``, ``jsonl``)."""
+    if fmt == "notation":
+        from raspis_cli.notation.writer import write_game
+
+        return write_game(game)
+    import json
+
+    from raspis_cli.notation.jsoncodec import game_to_json
+
+    return json.dumps(game_to_json(game), ensure_ascii=False)
+
+
+_CHUNK_MAX: Final = 50
+"""At most this many games per task of a run in several processes."""
+
+
+def _render_slice(task: tuple[Rules, int, int, int, int, str, str]) -> list[str]:
+    """A worker's task: games ``start`` … ``start + count - 1``, rendered."""
+    rules, players, count, seed, start, detail, fmt = task
+    return [render_game(g, fmt)
+            for g in simulate_games(rules, players, count, seed, detail=detail, start=start)]
+
+
+def simulated_texts(rules: Rules, players: int, count: int, seed: int, *, detail: str = "full",
+                    fmt: str = "notation", jobs: int = 1) -> Iterator[str]:
+    """The games of :func:`simulate_games` ``(rules, players, count, seed)``
+    rendered by :func:`render_game`, in game order, made in ``jobs`` processes.
+
+    The processes make small slices of the run (``start``), so the texts are
+    the same, in the same order, for any ``jobs``.
+    """
+    if fmt not in TEXT_FORMATS:
+        raise ValueError(f"fmt is one of {', '.join(TEXT_FORMATS)}, not {fmt!r}")
+    if jobs <= 1 or count <= 1:
+        for game in simulate_games(rules, players, count, seed, detail=detail):
+            yield render_game(game, fmt)
+        return
+    # small slices keep every process busy to the end; imap keeps their order
+    chunk = max(1, min(_CHUNK_MAX, count // (jobs * 4)))
+    tasks = [(rules, players, min(chunk, count - start), seed, start, detail, fmt)
+             for start in range(0, count, chunk)]
+    # spawn: a worker imports only this module (and the notation writer)
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
+        for texts in pool.imap(_render_slice, tasks):
+            yield from texts
+
+
 # --- the bots ------------------------------------------------------------------
 
 
@@ -257,13 +315,19 @@ class _Simulator:
         if problems:
             raise EngineDisagreementError("the deal as dealt", where, problems)
         self._bid(deal, dealt, where)
+        # the bots choose only among the engine's legal plays, so the play is
+        # applied unchecked (Deal.apply_legal): checking it again would cost
+        # as much as choosing it
+        choose = self._choose_play
+        apply = deal.apply_legal
         while not deal.done:
             seat = deal.to_play
             assert seat is not None
-            choice = self._choose_play(deal, seat, where)
-            problems = deal.play(seat, choice.card, choice.joker)
-            if problems:
-                raise EngineDisagreementError(f"{self.names[seat]} playing {choice}", where, problems)
+            choice = choose(deal, seat, where)
+            if isinstance(choice, Play):
+                apply(seat, choice.card, choice.joker)
+            else:
+                apply(seat, choice)
         scores = deal.scores()
         game.finish_deal(deal, scores)
         return self._record(deal, number, kind, cards, dealer, dealt, scores, game.totals)
@@ -285,7 +349,8 @@ class _Simulator:
         if detail == "scores":
             return record
         record.trump = dealt.trump_record
-        record.hands = {names[s]: sorted(hand, key=_hand_order) for s, hand in enumerate(dealt.hands)}
+        order = _HAND_ORDER.__getitem__
+        record.hands = {names[s]: sorted(hand, key=order) for s, hand in enumerate(dealt.hands)}
         record.tricks = [
             [PlayRecord(names[s], _CARDS[c], d) for s, c, d in trick.entries]
             for trick in deal.history
@@ -357,22 +422,25 @@ class _Simulator:
         bid = deal.bids[seat]
         return bid is not None and deal.taken[seat] < bid
 
-    def _choose_play(self, deal: Deal, seat: int, where: str) -> Play:
-        plays = deal.legal_plays()
-        if len(plays) == 1:
-            return plays[0]
+    def _choose_play(self, deal: Deal, seat: int, where: str) -> int | Play:
+        """A legal play: a natural card as its index, a joker as a :class:`Play`
+        with its declaration. Natural cards come first, lowest index first,
+        then the joker plays, as :meth:`Deal.legal_plays` lists them."""
+        allowed = deal.legal_naturals()
+        naturals = _bits(allowed)
+        hands = deal.hands
+        assert hands is not None
+        jokers = deal.legal_joker_plays() if hands[seat] & self.joker_mask else []
+        count = len(naturals) + len(jokers)
+        if count == 1:
+            return naturals[0] if naturals else jokers[0]
         rng = self.rng
-        if not plays:
+        if not count:
             raise EngineDisagreementError(f"{self.names[seat]} to play in trick {deal.trick_number}",
                                           where, [])
         if rng.random() < _RANDOM_PLAY:
-            return rng.choice(plays)
-        # the engine lists the natural cards first, then the joker plays
-        if plays[-1].joker is None:
-            naturals, jokers = plays, []
-        else:
-            naturals = [p for p in plays if p.joker is None]
-            jokers = [p for p in plays if p.joker is not None]
+            index = rng.randrange(count)  # as rng.choice(legal plays)
+            return naturals[index] if index < len(naturals) else jokers[index - len(naturals)]
         want = self._wants_trick(deal, seat)
         trick = deal.trick
         trump = deal.trump
@@ -381,34 +449,34 @@ class _Simulator:
         led = _plain_led(trick, self.joker_mask)
         if self.rules.circular_trumps:
             trump = Suit((led + 1) % 4) if led is not None else None
-        strength = _STRENGTH[4 if trump is None else trump]
+        rank = _STRENGTH[4 if trump is None else trump].__getitem__
         winners, losers = self._split(deal, seat, led, trump, naturals)
         if want:
             if winners:
                 last = len(trick) == self.players - 1
                 if last:
-                    return min(winners, key=lambda p: strength[p.card])
-                return max(winners, key=lambda p: strength[p.card])
+                    return min(winners, key=rank)
+                return max(winners, key=rank)
             joker = self._pick_joker(jokers, True, False, trump, led)
             if joker is not None:
                 return joker
-            return min(naturals, key=lambda p: strength[p.card]) if naturals else jokers[0]
+            return min(naturals, key=rank) if naturals else jokers[0]
         if losers:
-            return max(losers, key=lambda p: strength[p.card])
+            return max(losers, key=rank)
         joker = self._pick_joker(jokers, False, False, trump, led)
         if joker is not None:
             return joker
-        return min(naturals, key=lambda p: strength[p.card]) if naturals else jokers[0]
+        return min(naturals, key=rank) if naturals else jokers[0]
 
-    def _lead(self, deal: Deal, naturals: list[Play], jokers: list[Play], want: bool,
-              trump: Suit | None) -> Play:
+    def _lead(self, deal: Deal, naturals: Sequence[int], jokers: list[Play], want: bool,
+              trump: Suit | None) -> int | Play:
         rng = self.rng
         shy = self.avoid_joker_lead and len(naturals) > 0
         strength = _STRENGTH[4 if trump is None else trump]
         if want:
             if naturals:
-                best = max(naturals, key=lambda p: strength[p.card])
-                sure = best.card % 13 == 12 and (trump is None or best.card // 13 == trump)
+                best = max(naturals, key=strength.__getitem__)
+                sure = best % 13 == 12 and (trump is None or best // 13 == trump)
                 if jokers and not sure and not (shy and rng.random() < 0.8):
                     joker = self._pick_joker(jokers, True, True, trump, None)
                     if joker is not None and rng.random() < 0.75:
@@ -417,32 +485,32 @@ class _Simulator:
             joker = self._pick_joker(jokers, True, True, trump, None)
             return joker if joker is not None else rng.choice(jokers)
         if naturals:
-            return min(naturals, key=lambda p: strength[p.card] + rng.random() * 0.5)
+            return min(naturals, key=lambda c: strength[c] + rng.random() * 0.5)
         joker = self._pick_joker(jokers, False, True, trump, None)
         return joker if joker is not None else rng.choice(jokers)
 
     def _split(self, deal: Deal, seat: int, led: int | None, trump: Suit | None,
-               naturals: list[Play]) -> tuple[list[Play], list[Play]]:
-        """The natural plays that would now win the trick so far, and the rest."""
+               naturals: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The natural cards that would now win the trick so far, and the rest."""
         trick = deal.trick
         joker_mask = self.joker_mask
-        winners: list[Play] = []
-        losers: list[Play] = []
+        winners: list[int] = []
+        losers: list[int] = []
         if led is None or any(joker_mask >> c & 1 for _, c, _ in trick):
             rules = self.rules
             deal_trump = deal.trump
             position = len(trick)
-            for play in naturals:
-                entries = [*trick, (seat, play.card, None)]
+            for card in naturals:
+                entries = [*trick, (seat, card, None)]
                 if trick_winner(entries, rules, joker_mask, deal_trump) == position:
-                    winners.append(play)
+                    winners.append(card)
                 else:
-                    losers.append(play)
+                    losers.append(card)
             return winners, losers
         keys = _KEYS[led][4 if trump is None else trump]
         best = max(keys[c] for _, c, _ in trick)
-        for play in naturals:
-            (winners if keys[play.card] > best else losers).append(play)
+        for card in naturals:
+            (winners if keys[card] > best else losers).append(card)
         return winners, losers
 
     def _pick_joker(self, jokers: list[Play], win: bool, leading: bool, trump: Suit | None,
@@ -461,6 +529,18 @@ class _Simulator:
 
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(54))
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of a mask, lowest first (a hand mask's card indices)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 _TRUMP_VALUE: Final = {14: 1.0, 13: 0.85, 12: 0.7, 11: 0.55, 10: 0.45}
 
 
@@ -469,8 +549,8 @@ def _bid_order(deal: Deal) -> list[int]:
     return [(first + i) % deal.players for i in range(deal.players)]
 
 
-def _hand_order(card: Card) -> tuple[int, int]:
-    return (card // 13 if card < 52 else 4, -int(card))
+_HAND_ORDER: Final = tuple((c // 13 if c < 52 else 4) * 64 + 63 - c for c in range(54))
+"""How a hand is written: by suit (jokers last), high cards first."""
 
 
 _KEYS: Final = tuple(

@@ -4,14 +4,26 @@ them through the engine deal by deal."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
+from notation_helpers import games_key
 
 from raspis_cli.cards import Card, Suit
+from raspis_cli.cli.common import run_app
 from raspis_cli.engine import Deal, Game, JokerDecl, Violation
+from raspis_cli.notation import read_text, write_games
+from raspis_cli.notation.jsoncodec import (
+    games_to_json_text,
+    games_to_jsonl_text,
+    read_json_text,
+    read_jsonl_text,
+)
 from raspis_cli.record import NO_TRUMP, GameRecord
+from raspis_cli.replay import replay_game
 from raspis_cli.rules import PRESETS, Rules
 from raspis_cli.simulate import (
     DETAILS,
@@ -19,8 +31,10 @@ from raspis_cli.simulate import (
     deal_plan,
     default_names,
     game_seed,
+    render_game,
     simulate_game,
     simulate_games,
+    simulated_texts,
 )
 
 
@@ -114,7 +128,9 @@ def test_option_sets_replay_clean(options: Mapping[str, object]) -> None:
     for players in (3, 4):
         game = simulate_game(rules, players, players)
         assert engine_replay(game) == []
+        assert replay_game(game).problems == []
         assert Rules.from_record(game.rules_preset, game.rules_options) == rules
+        check_round_trips([game])
 
 
 def test_classic_with_two_and_ten_players() -> None:
@@ -223,12 +239,51 @@ def test_names_and_arguments() -> None:
         simulate_game(rules, 3, 1, detail="paper")
 
 
-def test_validator_accepts_simulated_games() -> None:
-    replay = pytest.importorskip("raspis_cli.replay")
-    for preset, players in _cases():
-        for detail in DETAILS:
-            game = simulate_game(Rules.preset(preset), players, 3, detail=detail)
-            assert replay.replay_game(game).problems == [], (preset, players, detail)
+@pytest.mark.parametrize(("preset", "players"), _cases())
+def test_validator_accepts_simulated_games(preset: str, players: int) -> None:
+    """Every simulated game validates clean under its rules, at every detail."""
+    rules = Rules.preset(preset)
+    for detail in DETAILS:
+        for game in simulate_games(rules, players, 2, 3, detail=detail):
+            result = replay_game(game)
+            assert result.problems == [], (detail, game.tags["Event"], result.problems)
+            assert result.valid
+            if game.totals is not None:
+                assert result.totals == game.totals
+
+
+@pytest.mark.parametrize(("preset", "players"), _cases())
+def test_notation_and_json_round_trip(preset: str, players: int) -> None:
+    """``fmt`` and ``convert`` on simulated games: notation read and written
+    again is the same text, and notation → JSON / JSONL → notation is byte
+    for byte the same, at every detail."""
+    rules = Rules.preset(preset)
+    for detail in DETAILS:
+        check_round_trips(list(simulate_games(rules, players, 2, 4, detail=detail)))
+
+
+def _content(games: list[GameRecord]) -> list[dict[str, object]]:
+    """Records without positions; options as the rules they make (the
+    notation keeps an option's value as written, a simulated record as JSON)."""
+    out = []
+    for game, key in zip(games, games_key(games), strict=True):
+        key["options"] = Rules.from_record(game.rules_preset, game.rules_options)
+        out.append(key)
+    return out
+
+
+def check_round_trips(games: list[GameRecord]) -> None:
+    """Notation → parse gives the same records and → write the same text;
+    notation → JSON (and JSONL) → notation gives the same bytes."""
+    text = write_games(games)
+    read = read_text(text)
+    assert read.ok, [d.render() for d in read.diagnostics]
+    assert _content(read.games) == _content(games)
+    assert write_games(read.games) == text
+    from_json = read_json_text(games_to_json_text(read.games))
+    assert from_json.ok and write_games(from_json.games) == text
+    from_jsonl = read_jsonl_text(games_to_jsonl_text(read.games))
+    assert from_jsonl.ok and write_games(from_jsonl.games) == text
 
 
 @pytest.mark.xfail(strict=True, reason="engine: a leader holding only jokers has no legal play "
@@ -262,3 +317,51 @@ def test_joker_declarations_are_recorded() -> None:
                 decls += [p.joker for p in trick if p.joker is not None]
                 assert all(p.joker is None for p in trick if p.card != Card.parse("7S"))
     assert decls and {d.mode for d in decls} <= {"high", "low", "as", "take", "discard"}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_cli_simulate_fmt_and_convert_round_trip(preset: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The commands as a user runs them: ``simulate`` writes canonical
+    notation (``fmt --check`` passes), and ``convert`` to JSON and back, and
+    to JSONL and back, gives the same bytes."""
+    rsp = tmp_path / "games.rsp"
+    assert run_app(["simulate", "--rules", preset, "-p", "4", "-n", "3", "--seed", "9",
+                    "-o", str(rsp)]) == 0
+    assert rsp.read_text(encoding="utf-8").count('[Event "Simulated game') == 3
+    assert run_app(["fmt", "--check", str(rsp)]) == 0
+    for target in ("json", "jsonl"):
+        there = tmp_path / f"games.{target}"
+        back = tmp_path / f"back-{target}.rsp"
+        assert run_app(["convert", str(rsp), "--to", target, "-o", str(there)]) == 0
+        assert run_app(["convert", str(there), "--to", "notation", "-o", str(back)]) == 0
+        assert back.read_bytes() == rsp.read_bytes(), target
+    # simulate's own JSON and JSONL are what convert makes of its notation
+    for target in ("json", "jsonl"):
+        direct = tmp_path / f"direct.{target}"
+        assert run_app(["simulate", "--rules", preset, "-p", "4", "-n", "3", "--seed", "9",
+                        "-f", target, "-o", str(direct)]) == 0
+        converted = read_json_text(direct.read_text(encoding="utf-8"), lines=target == "jsonl")
+        assert converted.ok and write_games(converted.games) == rsp.read_text(encoding="utf-8")
+    capsys.readouterr()
+
+
+def test_jobs_give_the_same_bytes(tmp_path: Path) -> None:
+    """``simulate -j 2`` makes slices in two processes; the output is the one
+    of ``-j 1`` byte for byte, in game order."""
+    outputs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"j{jobs}.rsp"
+        assert run_app(["simulate", "-p", "4", "-n", "11", "--seed", "5", "-j", jobs,
+                        "-o", str(out)]) == 0
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    rules = Rules.preset("joker54").with_options({"third_pass": True})
+    one = list(simulated_texts(rules, 3, 7, 2, detail="scores", fmt="jsonl"))
+    three = list(simulated_texts(rules, 3, 7, 2, detail="scores", fmt="jsonl", jobs=3))
+    assert one == three
+    assert one == [render_game(g, "jsonl") for g in simulate_games(rules, 3, 7, 2, detail="scores")]
+    assert [json.loads(t)["tags"]["Event"] for t in three] == [
+        f"Simulated game {i}" for i in range(1, 8)]
+    with pytest.raises(ValueError, match="fmt"):
+        next(simulated_texts(rules, 3, 1, 2, fmt="csv"))

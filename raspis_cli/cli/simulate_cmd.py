@@ -3,41 +3,38 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import Annotated, TextIO
 
 import typer
 
 from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail
-from raspis_cli.notation import write_game
-from raspis_cli.notation.jsoncodec import game_to_json
-from raspis_cli.record import GameRecord
-from raspis_cli.simulate import DETAILS, simulate_games
+from raspis_cli.simulate import DETAILS, TEXT_FORMATS, simulated_texts
 
 __all__: list[str] = []
 
 
-def _write(games: Iterator[GameRecord], fmt: str, out: TextIO) -> None:
-    import json
-
+def _write(texts: Iterable[str], fmt: str, out: TextIO) -> None:
+    """Write rendered games: notation separated by a blank line, JSON as one
+    array (one game a line), JSONL one game a line."""
     if fmt == "json":
         out.write("[\n")
         first = True
-        for game in games:
+        for text in texts:
             if not first:
                 out.write(",\n")
-            out.write(json.dumps(game_to_json(game), ensure_ascii=False))
+            out.write(text)
             first = False
         out.write("\n]\n")
         return
     first = True
-    for game in games:
+    for text in texts:
         if fmt == "jsonl":
-            out.write(json.dumps(game_to_json(game), ensure_ascii=False) + "\n")
+            out.write(text + "\n")
         else:
             if not first:
                 out.write("\n")
-            out.write(write_game(game))
+            out.write(text)
         first = False
 
 
@@ -53,10 +50,13 @@ def simulate(
     fmt: Annotated[str, typer.Option("--format", "-f", help="notation, json or jsonl.",
                                      metavar="notation|json|jsonl")] = "notation",
     output: Annotated[str, typer.Option("--output", "-o", help="Write here instead of stdout.")] = "-",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+                                      help="Make the games in N processes (the output is the "
+                                      "same for any N).")] = 1,
 ) -> None:
     """Bots play complete legal games under any rules; the records are written
     as a scorekeeper would (scores and running totals included)."""
-    if fmt not in ("notation", "json", "jsonl"):
+    if fmt not in TEXT_FORMATS:
         raise typer.BadParameter(f"expected notation, json or jsonl, got {fmt!r}", param_hint="--format")
     if detail not in DETAILS:
         raise typer.BadParameter(f"expected one of {', '.join(DETAILS)}, got {detail!r}",
@@ -65,12 +65,12 @@ def simulate(
     low, high = rules.players
     if not low <= players <= high:
         fail(f"the rules ({rules.preset_name}) allow {low} to {high} players, not {players}")
-    stream = simulate_games(rules, players, games, seed, detail=detail)
+    texts = simulated_texts(rules, players, games, seed, detail=detail, fmt=fmt, jobs=jobs)
     if output == "-":
-        _write(stream, fmt, sys.stdout)
+        _write(texts, fmt, sys.stdout)
         return
     try:
         with open(output, "w", encoding="utf-8", newline="\n") as handle:
-            _write(stream, fmt, handle)
+            _write(texts, fmt, handle)
     except OSError as e:
         fail(f"cannot write {output}: {e.strerror or e}")
