@@ -200,7 +200,7 @@ def test_database_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixt
          "print('ready', flush=True); time.sleep(30)", str(db)], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
-        code, _, err = run(capsys, "load", str(records), "--db", str(db))
+        code, _, err = run(capsys, "load", str(records), "--db", str(db), "--wait", "0")
         assert code == 2 and "is locked" in err and "Traceback" not in err
         code, _, err = run(capsys, "query", "SELECT 1", "--db", str(db))
         assert code == 2 and "is locked" in err

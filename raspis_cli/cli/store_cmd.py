@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import json
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import duckdb
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
 
 from raspis_cli.cli.common import (
     EXIT_ERROR,
@@ -35,7 +39,8 @@ from raspis_cli.store import (
     report_rows,
     run_query,
 )
-from raspis_cli.store.db import check_schema
+from raspis_cli.store.db import check_schema, describe_error
+from raspis_cli.store.load import trace
 from raspis_cli.store.schema import REPORT_TITLES, REPORTS
 
 __all__ = ["export", "load", "query", "stats"]
@@ -81,6 +86,41 @@ class _LoadProgress:
             self.bar.stop()
 
 
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
+
+
+def _cell_text(value: object) -> Text:
+    """A value as a table cell shows it: plain text, never rich markup (a name
+    like ``[/]`` is text, not a tag), control characters written as escapes
+    (``\\t``, ``\\x1b``) so that no value can restyle or move the terminal.
+    JSON and CSV print values exactly."""
+    if value is None:
+        text = ""
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, (list, tuple)):
+        text = ",".join(str(v) for v in value)
+    elif isinstance(value, dict):
+        text = json.dumps(value, ensure_ascii=False)
+    else:
+        text = str(value)
+    return Text(text.translate(_CONTROL))
+
+
+def _print_rows(rows: list[dict[str, Any]], fmt: TableFormat, title: str | None = None) -> None:
+    """Rows as JSON or CSV (exact values), or as a table of plain-text cells."""
+    if fmt != TableFormat.table:
+        print_rows(rows, fmt.value)
+        return
+    table = Table(title=title, show_lines=False)
+    columns = list(rows[0]) if rows else []
+    for column in columns:
+        table.add_column(_cell_text(column), overflow="fold")
+    for row in rows:
+        table.add_row(*(_cell_text(row[c]) for c in columns))
+    stdout.print(table)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
 
@@ -103,9 +143,27 @@ def _summary_text(summary: LoadSummary, db: str) -> str:
     return "; ".join(parts)
 
 
+def _is_empty(con: duckdb.DuckDBPyConnection) -> bool:
+    """No table or view at all: a database file this load has just created
+    (or one a killed first load left behind)."""
+    try:
+        row = con.execute("SELECT count(*) FROM information_schema.tables").fetchone()
+    except duckdb.Error:
+        return False
+    return row is not None and row[0] == 0
+
+
 def _remove_new_db(path: str) -> None:
+    """Remove a database file this load created, while the caller still holds
+    it open: a process waiting for the file then creates its own instead of
+    writing into the one removed."""
     for name in (path, path + ".wal"):
-        Path(name).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            Path(name).unlink(missing_ok=True)
+
+
+WAIT_DEFAULT = 60.0
+"""Seconds ``load`` waits for a database another process holds."""
 
 
 @app.command("load")
@@ -118,13 +176,19 @@ def load(
     valid_only: Annotated[bool, typer.Option("--valid-only",
                                              help="Skip games with violations (and say how many).")] = False,
     replace: Annotated[bool, typer.Option("--replace", help="Reload games already stored.")] = False,
+    wait: Annotated[float, typer.Option(
+        "--wait", min=0, metavar="SECONDS",
+        help="When another process has the database open, wait up to SECONDS for it (0: fail at once).")]
+    = WAIT_DEFAULT,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
 ) -> None:
     """Load game records into a DuckDB database, in one transaction.
 
     A game already stored (same content, whatever the file) is skipped;
     games with violations are stored and flagged. A file that cannot be
-    read, an error or Ctrl-C leave the database exactly as it was (exit 2).
+    read, an error, Ctrl-C or a killed process leave the database exactly
+    as it was (exit 2). A second load into a database another load is
+    writing waits for it (--wait), then skips the games it stored.
     """
     paths = expand_paths(files)
     if not paths:
@@ -133,10 +197,16 @@ def load(
         jobs = 1  # standard input belongs to this process
     path = db or default_db_path()
     existed = Path(path).exists()
+    trace("open")
+
+    def waiting(message: str) -> None:
+        stderr.print(f"raspis: {message}", markup=False)
+
     try:
-        con = open_db(path, create=True)
+        con = open_db(path, create=True, wait=wait, on_wait=waiting)
     except StoreError as e:
         fail(str(e))
+    new = not existed and _is_empty(con)
     progress = _LoadProgress(not quiet)
     failure: str | None = None
     summary: LoadSummary | None = None
@@ -148,15 +218,18 @@ def load(
     except (KeyboardInterrupt, BrokenProcessPool, duckdb.InterruptException):
         failure = "interrupted"
     except duckdb.Error as e:
-        failure = f"the database refused the load: {str(e).splitlines()[0]}"
+        failure = f"the database refused the load: {describe_error(path, e)}"
     except Exception:
         stderr.print(f"raspis: nothing was loaded, {path} is unchanged", markup=False)
         raise  # an internal error: run_app reports it
     finally:
         progress.stop()
-        con.close()
-        if summary is None and not existed:
+        if summary is None and new:
             _remove_new_db(path)
+        trace("close")
+        with contextlib.suppress(duckdb.Error):
+            con.close()
+        trace("closed")
     if failure is not None or summary is None:
         fail(f"{failure}; nothing was loaded, {path} is unchanged", EXIT_ERROR)
     if not quiet:
@@ -230,7 +303,7 @@ def stats(
         if fmt == TableFormat.table and not rows:
             stdout.print(f"{REPORT_TITLES[name]}: no rows", markup=False)
             continue
-        print_rows(rows, fmt.value, title=REPORT_TITLES[name] if fmt == TableFormat.table else None)
+        _print_rows(rows, fmt, title=REPORT_TITLES[name] if fmt == TableFormat.table else None)
 
 
 @app.command("query")
@@ -252,7 +325,7 @@ def query(
         fail(str(e))
     finally:
         con.close()
-    print_rows(rows, fmt.value)
+    _print_rows(rows, fmt)
 
 
 @app.command("export")

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import os
+import re
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 import duckdb
 
 from raspis_cli.store.schema import SCHEMA_VERSION, create_schema_sql
 
-__all__ = ["DEFAULT_DB", "StoreError", "default_db_path", "ensure_schema", "open_db"]
+__all__ = [
+    "DEFAULT_DB",
+    "StoreError",
+    "check_schema",
+    "default_db_path",
+    "describe_error",
+    "ensure_schema",
+    "open_db",
+]
 
 DEFAULT_DB = "raspis.duckdb"
 
@@ -23,39 +35,131 @@ def default_db_path() -> str:
     return os.environ.get("RASPIS_DB") or DEFAULT_DB
 
 
-def open_db(path: str, read_only: bool = False, create: bool = False) -> duckdb.DuckDBPyConnection:
+_CONFIG: Final[dict[str, str | bool | int | float | list[str]]] = {
+    # never fetch code from the network because of what a file looks like
+    # (DuckDB offers to download its SQLite reader for an SQLite file)
+    "autoinstall_known_extensions": False,
+}
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+LOCK_POLL = 0.25
+"""Seconds between attempts to open a database another process holds."""
+
+
+def open_db(path: str, read_only: bool = False, create: bool = False, wait: float = 0.0,
+            on_wait: Callable[[str], None] | None = None) -> duckdb.DuckDBPyConnection:
     """Open a database file; raises :class:`StoreError` with a message a person
-    can act on (missing file or folder, not a DuckDB file, locked by another
-    process). ``create``: a missing file is created (its folder must exist)."""
+    can act on (missing file or folder, not a DuckDB file, damaged, locked by
+    another process). ``create``: a missing file is created (its folder must
+    exist and be writable).
+
+    DuckDB lets one process write a database file (or several read it). When
+    another process holds the file, ``wait`` seconds are spent retrying;
+    ``on_wait(message)`` is called once, when the waiting starts."""
     target = Path(path)
     if target.is_dir():
         raise StoreError(f"{path} is a folder, not a database file")
+    folder = target.parent
     if not target.exists():
         if not create:
+            if folder.exists() and not folder.is_dir():
+                raise StoreError(f"no database at {path}: {folder} is a file, not a folder")
             raise StoreError(f"no database at {path} (load games first: raspis load FILE... --db {path})")
-        if not target.parent.exists() and str(target.parent) not in ("", "."):
-            raise StoreError(f"cannot create {path}: the folder {target.parent} does not exist")
+        if not folder.exists():
+            raise StoreError(f"cannot create {path}: the folder {folder} does not exist")
+        if not folder.is_dir():
+            raise StoreError(f"cannot create {path}: {folder} is a file, not a folder")
+    if not read_only and folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(f"cannot write to {path}: the folder {folder} is read-only "
+                         f"(DuckDB writes {target.name}.wal next to the database)")
+    if target.is_file():
+        _check_header(path)
+    deadline = time.monotonic() + max(wait, 0.0)
+    waiting = False
+    while True:
+        try:
+            return duckdb.connect(path, read_only=read_only, config=_CONFIG)
+        except duckdb.Error as e:
+            if not _is_lock_error(e):
+                raise StoreError(_explain(path, e)) from None
+            if time.monotonic() >= deadline:
+                raise StoreError(_locked_message(path, e, wait if waiting else 0.0)) from None
+            if not waiting and on_wait is not None:
+                on_wait(f"{path} is in use by another process{_holder(e)}; "
+                        f"waiting up to {wait:g} s for it to finish")
+            waiting = True
+            time.sleep(min(LOCK_POLL, max(deadline - time.monotonic(), 0.0)))
+        except OSError as e:
+            raise StoreError(f"cannot open {path}: {e.strerror or e}") from None
+
+
+def _check_header(path: str) -> None:
+    """Refuse files that are plainly not DuckDB databases before DuckDB sees
+    them (an SQLite file would make DuckDB reach for its SQLite extension)."""
     try:
-        return duckdb.connect(path, read_only=read_only)
-    except duckdb.Error as e:
-        raise StoreError(_explain(path, e)) from None
+        with open(path, "rb") as f:
+            head = f.read(len(_SQLITE_MAGIC))
     except OSError as e:
         raise StoreError(f"cannot open {path}: {e.strerror or e}") from None
+    if head == _SQLITE_MAGIC:
+        raise StoreError(f"{path} is an SQLite database, not a DuckDB database")
+
+
+def _is_lock_error(error: Exception) -> bool:
+    return "could not set lock" in str(error).lower() or "conflicting lock" in str(error).lower()
+
+
+def _holder(error: Exception) -> str:
+    match = re.search(r"\(PID (\d+)\)", str(error))
+    return f" (PID {match.group(1)})" if match else ""
+
+
+def _locked_message(path: str, error: Exception, waited: float) -> str:
+    after = f" after waiting {waited:g} s" if waited > 0 else ""
+    return (f"{path} is locked: another process{_holder(error)} has it open{after} "
+            "(DuckDB allows one writer, or several readers; try again when it finishes)")
 
 
 def _explain(path: str, error: Exception) -> str:
     text = str(error)
+    first = text.splitlines()[0] if text else type(error).__name__
     lowered = text.lower()
-    if "lock" in lowered:
-        return (f"{path} is locked: another process has it open "
-                f"(close the other raspis or duckdb session and try again)")
-    if "not a valid duckdb database" in lowered or ("invalid" in lowered and "database" in lowered):
+    if _is_lock_error(error):
+        return _locked_message(path, error, 0.0)
+    if "not a valid duckdb database" in lowered:
+        size = _size(path)
+        if size == 0:
+            return (f"{path} is an empty file (0 bytes), not a DuckDB database "
+                    "(remove it to start a new database)")
         return f"{path} is not a DuckDB database file"
+    if "corrupt" in lowered or "checksum" in lowered or "could not read enough bytes" in lowered:
+        return f"{path} is damaged: {first}"
     if "version" in lowered and "storage" in lowered:
-        return f"{path} was written by another DuckDB version: {text.splitlines()[0]}"
-    if "read-only" in lowered or "permission" in lowered:
+        return f"{path} was written by another DuckDB version: {first}"
+    if "permission" in lowered:
         return f"cannot open {path}: permission denied"
-    return f"cannot open {path}: {text.splitlines()[0] if text else type(error).__name__}"
+    if "not a directory" in lowered:
+        return f"cannot open {path}: a part of the path is a file, not a folder"
+    if "read-only" in lowered:
+        return f"cannot open {path}: {first}"
+    return f"cannot open {path}: {first}"
+
+
+def _size(path: str) -> int | None:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None
+
+
+def describe_error(path: str, error: Exception) -> str:
+    """A DuckDB error met while using an open database, as one line naming it."""
+    text = str(error)
+    lowered = text.lower()
+    if "corrupt" in lowered or "checksum" in lowered or "could not read enough bytes" in lowered:
+        return f"{path} is damaged: {text.splitlines()[0]}"
+    return f"{path}: {text.splitlines()[0] if text else type(error).__name__}"
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") -> None:
@@ -65,7 +169,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") ->
         existing = {row[0] for row in con.execute(
             "SELECT table_name FROM information_schema.tables").fetchall()}
     except duckdb.Error as e:
-        raise StoreError(f"cannot read {path}: {e}") from None
+        raise StoreError(describe_error(path, e)) from None
     if "raspis_meta" in existing:
         row = con.execute("SELECT value FROM raspis_meta WHERE key = 'schema_version'").fetchone()
         if row is not None and row[0] != str(SCHEMA_VERSION):
@@ -82,7 +186,10 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") ->
 
 def check_schema(con: duckdb.DuckDBPyConnection, path: str) -> None:
     """For reading commands: the database must have been made by raspis."""
-    tables = {row[0] for row in con.execute(
-        "SELECT table_name FROM information_schema.tables").fetchall()}
+    try:
+        tables = {row[0] for row in con.execute(
+            "SELECT table_name FROM information_schema.tables").fetchall()}
+    except duckdb.Error as e:
+        raise StoreError(describe_error(path, e)) from None
     if "raspis_meta" not in tables or "games" not in tables:
         raise StoreError(f"{path} holds no raspis game history (load games first: raspis load FILE...)")

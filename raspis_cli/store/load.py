@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -40,6 +42,26 @@ __all__ = [
 
 FLUSH_ROWS = 250_000
 """Insert once this many rows (of every table together) are pending."""
+
+
+TRACE_ENV = "RASPIS_LOAD_TRACE"
+"""When set to a file name, a load appends the name of each phase it enters to
+that file, one line each, written straight to the file (no buffering), so
+that a process killed at any moment leaves a record of how far it got, with
+the wall-clock time (``scripts/kill_campaign.py`` and
+``tests/test_store_faults.py`` use it)."""
+
+
+def trace(phase: str) -> None:
+    """Record that the load enters ``phase`` (only with ``$RASPIS_LOAD_TRACE``)."""
+    target = os.environ.get(TRACE_ENV)
+    if not target:
+        return
+    fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, f"{phase} {time.time():.6f}\n".encode())
+    finally:
+        os.close(fd)
 
 
 class LoadError(StoreError):
@@ -219,6 +241,7 @@ class _Writer:
             if not tables:
                 continue
             batch = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
+            trace(f"insert {name}")
             con.register("_raspis_batch", batch)
             columns = ", ".join(f'"{c.name}"' for c in TABLES[name])
             con.execute(f"INSERT INTO {name} ({columns}) SELECT {columns} FROM _raspis_batch")
@@ -265,11 +288,14 @@ def load_units(
     summary = LoadSummary(files=len(units))
     con.execute("BEGIN TRANSACTION")
     try:
+        trace("schema")
         ensure_schema(con, db_name)
         stored = {row[0] for row in con.execute("SELECT game_id FROM games").fetchall()}
         seen: set[str] = set()
         writer = _Writer(con, flush_rows, on_flush)
+        trace("parse")
         for done, rows in enumerate(_read_all(units, jobs, valid_only), start=1):
+            trace(f"parsed {done}")
             if rows.error is not None:
                 raise LoadError(rows.error)
             summary.games_read += rows.games
@@ -301,10 +327,13 @@ def load_units(
             if progress is not None:
                 progress(done, len(units), summary.games_read)
         writer.flush()
+        trace("players")
         con.execute("DELETE FROM players")
         con.execute(_PLAYERS_SQL)
         summary.rows = dict(writer.rows)
+        trace("commit")
         con.execute("COMMIT")
+        trace("committed")
     except BaseException:
         with contextlib.suppress(duckdb.Error):  # DuckDB may have aborted it already
             con.execute("ROLLBACK")
