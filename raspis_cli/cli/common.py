@@ -64,6 +64,24 @@ RecordFileArgument = Annotated[
 PresetArgument = Annotated[
     str, typer.Argument(help=f"A preset: {', '.join(PRESETS)}.", metavar="PRESET")
 ]
+EncodingOption = Annotated[
+    str | None,
+    typer.Option("--encoding", help="The files' text encoding (default: detected: UTF-8 with or without "
+                 "BOM, UTF-16 by its BOM, CP1251 when it reads as Russian).", metavar="ENC"),
+]
+
+
+def check_encoding_option(encoding: str | None) -> None:
+    """Fail with one clear line when ``--encoding`` names no text encoding."""
+    if encoding:
+        from raspis_cli.encodings import EncodingError, check_encoding
+
+        try:
+            check_encoding(encoding)
+        except EncodingError as e:
+            fail(f"--encoding: {e}")
+
+
 RulesOption = Annotated[
     str | None,
     typer.Option("--rules", "-r", help=f"Replace the record's rules with a preset: {', '.join(PRESETS)}.",

@@ -9,16 +9,12 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import EXIT_ERROR, EXIT_OK, app, stderr
+from raspis_cli.cli.common import EXIT_ERROR, EXIT_OK, EncodingOption, app, check_encoding_option, stderr
 from raspis_cli.cli.fmt_cmd import read_source, report
-from raspis_cli.notation import NotationWriteError, ReadResult, read_bytes, write_games
-from raspis_cli.notation.jsoncodec import (
-    games_to_json_text,
-    games_to_jsonl_text,
-    read_json_text,
-    read_jsonl_text,
-)
+from raspis_cli.notation import NotationWriteError, write_games
+from raspis_cli.notation.jsoncodec import games_to_json_text, games_to_jsonl_text
 from raspis_cli.record import GameRecord
+from raspis_cli.sources import load_data
 
 
 class Target(StrEnum):
@@ -38,43 +34,6 @@ class Source(StrEnum):
     notation = "notation"
 
 
-def sniff(name: str, text: str) -> str:
-    """The format of an input: by its extension, else by its first characters."""
-    suffix = Path(name).suffix.lower()
-    if suffix == ".json":
-        return "json"
-    if suffix == ".jsonl":
-        return "jsonl"
-    if suffix in (".rsp", ".txt"):
-        return "notation"
-    head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith("{"):
-        first = head.split("\n", 1)[0].rstrip()
-        return "jsonl" if first.endswith("}") and "\n" in head.strip() else "json"
-    if head.startswith("["):
-        after = head[1:].lstrip()
-        if after[:1] in ("{", "]"):
-            return "json"
-    return "notation"
-
-
-def read_any(name: str, data: bytes, source: str) -> ReadResult:
-    """Read one input in the given (or sniffed) format."""
-    display = "<stdin>" if name == "-" else name
-    if source == "notation":
-        return read_bytes(data, display)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return read_bytes(data, display)  # reports E001
-    kind = sniff(name, text) if source == "auto" else source
-    if kind == "json":
-        return read_json_text(text, display)
-    if kind == "jsonl":
-        return read_jsonl_text(text, display)
-    return read_bytes(data, display)
-
-
 @app.command("convert")
 def convert(
     files: Annotated[list[str], typer.Argument(help="Input files (.rsp, .json, .jsonl); "
@@ -85,12 +44,14 @@ def convert(
     source: Annotated[Source, typer.Option("--from", "-f",
                                            help="Input format (default: by extension or "
                                            "content).")] = Source.auto,
+    encoding: EncodingOption = None,
 ) -> int:
     """Convert game records between the notation and JSON / JSONL.
 
     All inputs are read first; any syntax error stops the conversion (exit 2)
     and nothing is written.
     """
+    check_encoding_option(encoding)
     games: list[GameRecord] = []
     failed = False
     for name in files:
@@ -99,12 +60,17 @@ def convert(
             stderr.print(f"raspis: error: {problem}", markup=False)
             failed = True
             continue
-        result = read_any(name, data, source.value)
-        if not result.ok:
-            report(result)
+        display = "<stdin>" if name == "-" else name
+        read = load_data(data, name, None if source is Source.auto else source.value, encoding)
+        if read.error is not None and not read.diagnostics:
+            stderr.print(f"raspis: error: {display}: {read.error.message}", markup=False)
             failed = True
             continue
-        games.extend(result.games)
+        if read.diagnostics:
+            report(read, display)
+            failed = True
+            continue
+        games.extend(read.games)
     if failed:
         return EXIT_ERROR
     try:

@@ -8,24 +8,31 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import EXIT_ERROR, EXIT_OK, EXIT_VIOLATIONS, app, stderr
-from raspis_cli.notation import NotationWriteError, ReadResult, read_bytes, write_games
+from raspis_cli.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    EXIT_VIOLATIONS,
+    EncodingOption,
+    app,
+    check_encoding_option,
+    stderr,
+)
+from raspis_cli.notation import NotationWriteError, write_games
+from raspis_cli.sources import SourceFile, describe_os_error, load_data, read_file_bytes, render
 
 
 def read_source(name: str) -> tuple[bytes | None, str | None]:
     """The bytes of a file (``-`` is standard input), or an error message."""
     try:
-        if name == "-":
-            return sys.stdin.buffer.read(), None
-        return Path(name).read_bytes(), None
+        return read_file_bytes(name), None
     except OSError as e:
-        return None, f"{name}: cannot read: {e.strerror or e}"
+        return None, f"{'<stdin>' if name == '-' else name}: {describe_os_error(e)}"
 
 
-def report(result: ReadResult) -> None:
-    """Print a result's diagnostics on standard error, each with its caret."""
-    for diag in result.diagnostics:
-        stderr.print(diag.render(), markup=False)
+def report(source: SourceFile, display: str) -> None:
+    """Print a file's diagnostics on standard error, each with its caret."""
+    for diag in source.diagnostics:
+        stderr.print(render(display, diag), markup=False)
 
 
 @app.command("fmt")
@@ -35,6 +42,7 @@ def fmt(
                                         "print nothing else.")] = False,
     write: Annotated[bool, typer.Option("--write", "-w",
                                         help="Rewrite the files in place.")] = False,
+    encoding: EncodingOption = None,
 ) -> int:
     """Print the canonical text of notation files (or check or rewrite them).
 
@@ -42,6 +50,7 @@ def fmt(
     canonical, 2 when a file cannot be read or has syntax errors (such a file
     is never rewritten).
     """
+    check_encoding_option(encoding)
     status = EXIT_OK
     for name in files:
         data, problem = read_source(name)
@@ -50,15 +59,19 @@ def fmt(
             status = EXIT_ERROR
             continue
         display = "<stdin>" if name == "-" else name
-        result = read_bytes(data, display)
-        if not result.ok:
-            report(result)
-            stderr.print(f"raspis: {display}: {len(result.diagnostics)} syntax error(s); "
+        source = load_data(data, name, "notation", encoding)
+        if source.error is not None and not source.diagnostics:
+            stderr.print(f"raspis: error: {display}: {source.error.message}", markup=False)
+            status = EXIT_ERROR
+            continue
+        if source.diagnostics:
+            report(source, display)
+            stderr.print(f"raspis: {display}: {len(source.diagnostics)} syntax error(s); "
                          "not formatted", markup=False)
             status = EXIT_ERROR
             continue
         try:
-            text = write_games(result.games)
+            text = write_games(source.games)
         except NotationWriteError as e:
             stderr.print(f"raspis: error: {display}: {e}", markup=False)
             status = EXIT_ERROR
@@ -71,7 +84,13 @@ def fmt(
             continue
         if write and name != "-":
             if canonical != data:
-                Path(name).write_bytes(canonical)
+                try:
+                    Path(name).write_bytes(canonical)
+                except OSError as e:
+                    stderr.print(f"raspis: error: {display}: cannot write: {e.strerror or e}",
+                                 markup=False)
+                    status = EXIT_ERROR
+                    continue
                 stderr.print(f"reformatted {display}", markup=False)
             continue
         sys.stdout.write(text)

@@ -13,10 +13,12 @@ from rich.table import Table
 
 from raspis_cli.cli.common import (
     EXIT_ERROR,
+    EncodingOption,
     RecordFileArgument,
     RulesOption,
     SetOption,
     app,
+    check_encoding_option,
     fail,
     rules_choice,
     stdout,
@@ -28,9 +30,9 @@ from raspis_cli.sources import load_source
 __all__ = ["score_sheet"]
 
 
-def _pick_games(path: str, game: int | None, choice: RulesChoice,
-                compare: RulesChoice | None) -> list[tuple[GameResult, GameResult | None]]:
-    source = load_source(path)
+def _pick_games(path: str, game: int | None, choice: RulesChoice, compare: RulesChoice | None,
+                encoding: str | None = None) -> list[tuple[GameResult, GameResult | None]]:
+    source = load_source(path, encoding=encoding)
     if source.error is not None:
         where = f":{source.error.line}:{source.error.column or 1}" if source.error.line else ""
         fail(f"{path}{where}: {source.error.message}")
@@ -191,6 +193,7 @@ def score(
         metavar="OPTION=VALUE")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, csv or markdown.",
                                      metavar="table|json|csv|markdown")] = "table",
+    encoding: EncodingOption = None,
 ) -> None:
     """The score sheet (расписка) recomputed; written values that differ are
     shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL."""
@@ -198,12 +201,13 @@ def score(
         raise typer.BadParameter(f"expected table, json, csv or markdown, got {fmt!r}",
                                  param_hint="--format")
     choice = rules_choice(preset, options)
+    check_encoding_option(encoding)
     alt: RulesChoice | None = None
     if compare is not None or compare_set:
         base = rules_choice(compare if compare is not None else preset,
                             list(options or []) + list(compare_set or []))
         alt = base
-    pairs = _pick_games(file, game, choice, alt)
+    pairs = _pick_games(file, game, choice, alt, encoding)
     if fmt == "json":
         write_json([score_sheet(a, b) for a, b in pairs])
         return

@@ -9,10 +9,12 @@ from rich.markup import escape
 
 from raspis_cli.cards import Card, Deck
 from raspis_cli.cli.common import (
+    EncodingOption,
     RecordFileArgument,
     RulesOption,
     SetOption,
     app,
+    check_encoding_option,
     fail,
     rules_choice,
     stdout,
@@ -134,13 +136,15 @@ def show(
     preset: RulesOption = None,
     options: SetOption = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
+    encoding: EncodingOption = None,
 ) -> None:
     """One deal replayed trick by trick: hands, trump, bids, every trick with
     its leader, the joker declarations in words, the winner; illegal plays marked."""
     if fmt not in ("text", "json"):
         raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
     choice = rules_choice(preset, options)
-    source = load_source(file)
+    check_encoding_option(encoding)
+    source = load_source(file, encoding=encoding)
     if source.error is not None:
         fail(f"{file}: {source.error.message}")
     if not 1 <= game <= len(source.games):

@@ -15,25 +15,50 @@ from raspis_cli.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
     EXIT_VIOLATIONS,
+    EncodingOption,
     RulesOption,
     SetOption,
     app,
+    check_encoding_option,
     rules_choice,
     stdout,
 )
-from raspis_cli.replay import GameResult, Problem, RulesChoice, replay_game
-from raspis_cli.sources import Diagnostic, SourceFile, expand_paths, load_source
+from raspis_cli.record import Pos
+from raspis_cli.replay import Problem, RulesChoice, replay_game
+from raspis_cli.sources import Diagnostic, GameStream, expand_paths
 
-__all__ = ["FileReport", "render_problem", "validate_file"]
+__all__ = ["FileReport", "GameReport", "render_problem", "validate_file"]
+
+
+@dataclass(slots=True)
+class GameReport:
+    """What the report keeps of one replayed game (not the game itself)."""
+
+    index: int
+    deals: int
+    problems: list[Problem]
+    json: dict[str, object] | None = None
+
+    @property
+    def valid(self) -> bool:
+        """True when the replay found nothing wrong."""
+        return not self.problems
 
 
 @dataclass(slots=True)
 class FileReport:
-    """One file validated: its games replayed, syntax problems, or an error."""
+    """One file validated: per game what the report needs, syntax problems,
+    or why the file could not be read; and the source lines problems point at."""
 
-    source: SourceFile
-    results: list[GameResult] = field(default_factory=list)
+    path: str
+    results: list[GameReport] = field(default_factory=list)
     syntax: list[Problem] = field(default_factory=list)
+    error: Diagnostic | None = None
+    lines: dict[int, str] = field(default_factory=dict)
+
+    def source_line(self, line: int | None) -> str | None:
+        """The text of a source line a problem points at."""
+        return None if line is None else self.lines.get(line)
 
     @property
     def problem_count(self) -> int:
@@ -49,11 +74,10 @@ class FileReport:
 
     def to_json(self) -> dict[str, object]:
         """The file object of ``validate --format json``."""
-        out: dict[str, object] = {"path": self.source.path}
-        if self.source.error is not None:
-            error = self.source.error
-            out["error"] = _error_json(error)
-        games = [r.to_json() for r in self.results]
+        out: dict[str, object] = {"path": self.path}
+        if self.error is not None:
+            out["error"] = _error_json(self.error)
+        games = [r.json for r in self.results]
         if self.syntax:
             out["syntax"] = [p.to_json() for p in self.syntax]
         out["games"] = games
@@ -69,25 +93,45 @@ def _error_json(error: Diagnostic) -> dict[str, object]:
     return out
 
 
-def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | None = None) -> FileReport:
-    """Read and replay one file (``-`` is standard input)."""
-    source = load_source(path, encoding=encoding)
-    report = FileReport(source)
-    for d in source.diagnostics:
-        if d is source.error:
+def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | None = None,
+                  as_json: bool = False) -> FileReport:
+    """Read and replay one file (``-`` is standard input) game by game: each
+    game is replayed as soon as it is read and only what the report needs is
+    kept (its problems and the lines they point at; with ``as_json`` its
+    report object), so memory is bounded by the largest game."""
+    stream = GameStream(path, encoding=encoding)
+    report = FileReport(path)
+    diags = stream.diagnostics
+    seen = 0  # diagnostics before this index belong to earlier games
+    for index, game in enumerate(stream):
+        first, last = game.span or (1, 1 << 62)
+        while seen < len(diags) and diags[seen].line < first:
+            seen += 1
+        syntax_lines = [d.line for d in diags[seen:] if d.line <= last]
+        result = replay_game(game, index, choice, stream.ordered_bids, syntax_lines)
+        report.results.append(GameReport(index, len(game.deals), result.problems,
+                                         result.to_json() if as_json else None))
+        if not as_json:
+            for problem in result.problems:
+                number = problem.pos.line if problem.pos is not None else None
+                text = stream.line(number)
+                if number is not None and text is not None:
+                    report.lines[number] = text
+        del game, result
+        stream.forget_through(last)
+    if stream.error is not None:
+        report.error = stream.error
+    for d in diags:
+        if report.error is not None and (d.code, d.message, d.line, d.column) == (
+                report.error.code, report.error.message, report.error.line, report.error.column):
             continue
-        pos = None
-        if d.line is not None:
-            from raspis_cli.record import Pos
-
-            pos = Pos(d.line, d.column or 1)
-        report.syntax.append(Problem("syntax", f"{d.code}: {d.message}", pos=pos))
-    for index, game in enumerate(source.games):
-        report.results.append(replay_game(game, index, choice, source.ordered_bids, source.syntax_lines))
+        report.syntax.append(Problem("syntax", f"{d.code}: {d.message}", pos=Pos(d.line, d.column or 1)))
+        if d.source:
+            report.lines.setdefault(d.line, d.source)
     return report
 
 
-def render_problem(source: SourceFile, problem: Problem, colour: bool) -> list[str]:
+def render_problem(source: FileReport, problem: Problem, colour: bool) -> list[str]:
     """``file:line:col: kind: message`` with deal, trick and player, then the
     source line with a caret (rich markup when ``colour``)."""
     where = source.path
@@ -121,14 +165,14 @@ def render_problem(source: SourceFile, problem: Problem, colour: bool) -> list[s
 
 def _summary(report: FileReport) -> str:
     games = len(report.results)
-    deals = sum(len(r.record.deals) for r in report.results)
+    deals = sum(r.deals for r in report.results)
     count = report.problem_count
-    if report.source.error is not None:
-        return f"{report.source.path}: error: {report.source.error.message}"
+    if report.error is not None:
+        return f"{report.path}: error: {report.error.message}"
     kinds = report.kinds()
     detail = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
     valid = sum(1 for r in report.results if r.valid)
-    text = (f"{report.source.path}: {games} game{'s' * (games != 1)}, {deals} deal{'s' * (deals != 1)}, "
+    text = (f"{report.path}: {games} game{'s' * (games != 1)}, {deals} deal{'s' * (deals != 1)}, "
             f"{valid} valid, {count} violation{'s' * (count != 1)}")
     return text + (f" ({detail})" if detail else "")
 
@@ -143,8 +187,7 @@ def validate(
     max_errors: Annotated[int | None, typer.Option("--max-errors", help="Print at most N problems.",
                                                    min=0)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary lines.")] = False,
-    encoding: Annotated[str | None, typer.Option("--encoding", help="Text encoding (default: UTF-8, "
-                                                 "or UTF-16 by its BOM).")] = None,
+    encoding: EncodingOption = None,
 ) -> None:
     """Check every bid, card and joker declaration against the rules.
 
@@ -154,13 +197,14 @@ def validate(
     if fmt not in ("text", "json"):
         raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
     choice = rules_choice(preset, options)
-    reports = [validate_file(path, choice, encoding) for path in expand_paths(files)]
+    check_encoding_option(encoding)
+    reports = [validate_file(path, choice, encoding, fmt == "json") for path in expand_paths(files)]
     if fmt == "json":
         sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
                                     indent=2) + "\n")
     else:
         _print_text(reports, max_errors, quiet)
-    if any(r.source.error is not None for r in reports):
+    if any(r.error is not None for r in reports):
         raise typer.Exit(EXIT_ERROR)
     if any(r.problem_count for r in reports):
         raise typer.Exit(EXIT_VIOLATIONS)
@@ -172,7 +216,7 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
     printed = 0
     hidden = 0
     for report in reports:
-        source = report.source
+        source = report
         problems: list[Problem] = list(report.syntax)
         for result in report.results:
             problems.extend(result.problems)
@@ -197,7 +241,7 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
     if len(reports) > 1:
         games = sum(len(r.results) for r in reports)
         count = sum(r.problem_count for r in reports)
-        errors = sum(1 for r in reports if r.source.error is not None)
+        errors = sum(1 for r in reports if r.error is not None)
         kinds: Counter[str] = Counter()
         for r in reports:
             kinds.update(r.kinds())

@@ -412,7 +412,8 @@ def read_jsonl_text(text: str, path: str = "<jsonl>") -> ReadResult:
     if text.startswith("\ufeff"):
         text = text[1:]
     result = ReadResult()
-    result.games.extend(iter_jsonl_games(text.splitlines(), path, result.diagnostics))
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # not splitlines(): U+2028
+    result.games.extend(iter_jsonl_games(lines, path, result.diagnostics))
     return result
 
 
