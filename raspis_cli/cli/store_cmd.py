@@ -39,7 +39,7 @@ from raspis_cli.store import (
     report_rows,
     run_query,
 )
-from raspis_cli.store.db import check_schema, describe_error
+from raspis_cli.store.db import check_schema, describe_error, name_damage
 from raspis_cli.store.load import trace
 from raspis_cli.store.schema import REPORT_TITLES, REPORTS
 
@@ -288,11 +288,11 @@ def stats(
         fail("--format csv prints one report: add --report NAME "
              f"(one of {', '.join(REPORTS)})")
     scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only)
-    con, _ = _open_existing(db)
+    con, path = _open_existing(db)
     try:
         results = {name: report_rows(con, name, scope) for name in names}
     except StoreError as e:
-        fail(str(e))
+        fail(name_damage(path, str(e)))
     finally:
         con.close()
     if fmt == TableFormat.json:
@@ -318,11 +318,11 @@ def query(
 
     JSON is a list of objects, one per row, keyed by column name.
     """
-    con, _ = _open_existing(db, read_only=not write)
+    con, path = _open_existing(db, read_only=not write)
     try:
         rows = run_query(con, sql)
     except StoreError as e:
-        fail(str(e))
+        fail(name_damage(path, str(e)))
     finally:
         con.close()
     _print_rows(rows, fmt)
@@ -343,7 +343,7 @@ def export(
     try:
         counts = export_parquet(con, parquet, overwrite)
     except StoreError as e:
-        fail(str(e))
+        fail(name_damage(path, str(e)))
     finally:
         con.close()
     if not quiet:

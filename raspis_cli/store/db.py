@@ -20,6 +20,8 @@ __all__ = [
     "default_db_path",
     "describe_error",
     "ensure_schema",
+    "is_damage",
+    "name_damage",
     "open_db",
 ]
 
@@ -133,7 +135,7 @@ def _explain(path: str, error: Exception) -> str:
             return (f"{path} is an empty file (0 bytes), not a DuckDB database "
                     "(remove it to start a new database)")
         return f"{path} is not a DuckDB database file"
-    if "corrupt" in lowered or "checksum" in lowered or "could not read enough bytes" in lowered:
+    if is_damage(text):
         return f"{path} is damaged: {first}"
     if "version" in lowered and "storage" in lowered:
         return f"{path} was written by another DuckDB version: {first}"
@@ -153,13 +155,27 @@ def _size(path: str) -> int | None:
         return None
 
 
+def is_damage(text: str) -> bool:
+    """DuckDB's words for a database file whose bytes are wrong."""
+    lowered = text.lower()
+    return "corrupt" in lowered or "checksum" in lowered or "could not read enough bytes" in lowered
+
+
 def describe_error(path: str, error: Exception) -> str:
     """A DuckDB error met while using an open database, as one line naming it."""
     text = str(error)
-    lowered = text.lower()
-    if "corrupt" in lowered or "checksum" in lowered or "could not read enough bytes" in lowered:
-        return f"{path} is damaged: {text.splitlines()[0]}"
-    return f"{path}: {text.splitlines()[0] if text else type(error).__name__}"
+    first = text.splitlines()[0] if text else type(error).__name__
+    if is_damage(text):
+        return f"{path} is damaged: {first}"
+    return f"{path}: {first}"
+
+
+def name_damage(path: str, message: str) -> str:
+    """A message about a damaged file made to name it (others unchanged:
+    an SQL error is about the SQL, not the file)."""
+    if is_damage(message) and path not in message.split(":")[0]:
+        return f"{path} is damaged: {message.splitlines()[0]}"
+    return message
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") -> None:

@@ -8,6 +8,7 @@ DuckDB, Spark, Trino and pandas read the folders as hive-partitioned datasets.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from pathlib import Path
 
@@ -36,6 +37,7 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str, overwrite: bool 
     if present and not overwrite:
         raise StoreError(f"{folder} already holds {', '.join(present)}; "
                          "choose an empty folder or add --overwrite")
+    made_root = not root.exists()
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -44,22 +46,35 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str, overwrite: bool 
         shutil.rmtree(root / name)
     counts: dict[str, int] = {}
     try:
-        for name in GAME_TABLES:
-            if name == "games":
-                select = "SELECT * FROM games"
-            else:
-                select = (f"SELECT t.*, g.year FROM {name} t "
-                          "JOIN games g USING (game_id)")
-            count = con.execute(f"SELECT count(*) FROM ({select})").fetchone()
-            counts[name] = int(count[0]) if count else 0
-            (root / name).mkdir()
-            con.execute(f"COPY ({select} ORDER BY ALL) TO {_quote(root / name)} "
-                        "(FORMAT parquet, PARTITION_BY (year), OVERWRITE_OR_IGNORE)")
-        (root / "players").mkdir()
-        con.execute(f"COPY (SELECT * FROM players ORDER BY player) TO "
-                    f"{_quote(root / 'players' / 'players.parquet')} (FORMAT parquet)")
-        row = con.execute("SELECT count(*) FROM players").fetchone()
-        counts["players"] = int(row[0]) if row else 0
-    except duckdb.Error as e:
-        raise StoreError(f"export failed: {e}") from None
+        return _export(con, root, counts)
+    except (duckdb.Error, OSError) as e:
+        # no half export: the table folders written so far go again
+        for name in targets:
+            shutil.rmtree(root / name, ignore_errors=True)
+        if made_root:
+            with contextlib.suppress(OSError):
+                root.rmdir()
+        if isinstance(e, OSError):
+            raise StoreError(f"export to {folder} failed: {e.strerror or e}") from None
+        raise StoreError(f"export failed: {str(e).splitlines()[0]}") from None
+
+
+def _export(con: duckdb.DuckDBPyConnection, root: Path, counts: dict[str, int]) -> dict[str, int]:
+    """Each table's COPY into its folder under ``root``."""
+    for name in GAME_TABLES:
+        if name == "games":
+            select = "SELECT * FROM games"
+        else:
+            select = (f"SELECT t.*, g.year FROM {name} t "
+                      "JOIN games g USING (game_id)")
+        count = con.execute(f"SELECT count(*) FROM ({select})").fetchone()
+        counts[name] = int(count[0]) if count else 0
+        (root / name).mkdir()
+        con.execute(f"COPY ({select} ORDER BY ALL) TO {_quote(root / name)} "
+                    "(FORMAT parquet, PARTITION_BY (year), OVERWRITE_OR_IGNORE)")
+    (root / "players").mkdir()
+    con.execute(f"COPY (SELECT * FROM players ORDER BY player) TO "
+                f"{_quote(root / 'players' / 'players.parquet')} (FORMAT parquet)")
+    row = con.execute("SELECT count(*) FROM players").fetchone()
+    counts["players"] = int(row[0]) if row else 0
     return counts

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import decimal
+import math
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -17,9 +18,16 @@ __all__ = ["plain_value", "run_query"]
 
 def plain_value(value: object) -> object:
     """A DuckDB value as JSON-ready Python: dates and times as ISO text,
-    decimals as numbers, maps as objects, lists and structs recursively."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    decimals as numbers, maps as objects, lists and structs recursively;
+    infinite and NaN floats as the text ``Infinity``, ``-Infinity``, ``NaN``
+    (JSON has no number for them)."""
+    if value is None or isinstance(value, (bool, int, str)):
         return value
+    if isinstance(value, float):
+        # JSON has no infinities or NaN: their names, as text, keep the value
+        if math.isfinite(value):
+            return value
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
     if isinstance(value, decimal.Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
     if isinstance(value, (datetime.date, datetime.datetime, datetime.time)):
@@ -40,10 +48,12 @@ def plain_value(value: object) -> object:
 def run_query(con: duckdb.DuckDBPyConnection, sql: str,
               params: Mapping[str, object] | None = None) -> list[dict[str, Any]]:
     """Run SQL and return its rows as dicts keyed by column name (plain
-    values). A statement that returns no rows gives ``[]``. DuckDB's errors
-    become :class:`StoreError` with DuckDB's message."""
+    values). A statement that returns no rows gives ``[]``. DuckDB's errors,
+    and SQL with no statement at all, become :class:`StoreError`."""
     try:
         cursor = con.execute(sql, dict(params) if params else None)
+        if cursor is None:
+            raise StoreError("no SQL statement to run")
         if cursor.description is None:
             return []
         columns = _unique([d[0] for d in cursor.description])
