@@ -13,6 +13,7 @@ starts.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -315,35 +316,48 @@ def game_from_json(obj: object, path: str = "") -> GameRecord:
     return game
 
 
-def _line_col(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+class _Lines:
+    """Line and column of offsets in a text (a sorted index of its line
+    starts: each look-up is a bisection, not a count from the start)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
+
+    def source(self, line: int) -> str:
+        """The text of a 1-based line ("" when it is not in the text or too long to show)."""
+        if not 0 < line <= len(self.starts):
+            return ""
+        start = self.starts[line - 1]
+        end = self.starts[line] - 1 if line < len(self.starts) else len(self.text)
+        return self.text[start:end] if end - start <= 1000 else ""
 
 
 _WS = re.compile(r"[ \t\n\r]*")
 
 
-def _decode_error(e: json.JSONDecodeError, text: str, path: str, line_base: int = 0) -> Diagnostic:
-    src = text.split("\n")[e.lineno - 1] if text else ""
-    return Diagnostic("J001", f"this is not valid JSON: {e.msg}", e.lineno + line_base, e.colno,
-                      src, path)
+def _decode_error(e: json.JSONDecodeError, lines: _Lines, path: str) -> Diagnostic:
+    return Diagnostic("J001", f"this is not valid JSON: {e.msg}", e.lineno, e.colno,
+                      lines.source(e.lineno), path)
 
 
-def _record_error(e: JsonRecordError, text: str, path: str, pos: Pos | None) -> Diagnostic:
+def _record_error(e: JsonRecordError, lines: _Lines, path: str, pos: Pos | None) -> Diagnostic:
     line, col = (pos.line, pos.column) if pos else (1, 1)
-    lines = text.split("\n")
-    src = lines[line - 1] if 0 < line <= len(lines) else ""
-    return Diagnostic("J002", f"not a game record: {e}", line, col, src, path)
+    return Diagnostic("J002", f"not a game record: {e}", line, col, lines.source(line), path)
 
 
-def _place_deals(game: GameRecord, text: str, start: int, end: int) -> None:
+def _place_deals(game: GameRecord, lines: _Lines, start: int, end: int) -> None:
     """Give deals the line of their ``"number"`` (searched in order: cheap)."""
     pos = start
     for deal in game.deals:
-        m = re.compile(rf'"number"\s*:\s*{deal.number}\b').search(text, pos, end)
+        m = re.compile(rf'"number"\s*:\s*{deal.number}\b').search(lines.text, pos, end)
         if m is None:
             return
-        line, col = _line_col(text, m.start())
+        line, col = lines.line_col(m.start())
         deal.pos = Pos(line, col)
         pos = m.end()
 
@@ -384,23 +398,25 @@ def read_json_text(text: str, path: str = "<json>", lines: bool = False) -> Read
     if text.startswith("\ufeff"):
         text = text[1:]
     result = ReadResult()
+    index_of = _Lines(text)
+    is_list = text.lstrip()[:1] == "["
     index = 0
     try:
         for obj, start, end in _iter_top(text):
-            line, col = _line_col(text, start)
+            line, col = index_of.line_col(start)
             try:
-                game = game_from_json(obj, f"[{index}]." if index or text.lstrip()[:1] == "["
+                game = game_from_json(obj, f"[{index}]." if index or is_list
                                       else "")
             except JsonRecordError as e:
-                result.diagnostics.append(_record_error(e, text, path, Pos(line, col)))
+                result.diagnostics.append(_record_error(e, index_of, path, Pos(line, col)))
             else:
                 game.pos = Pos(line, col)
-                game.span = (line, _line_col(text, max(end - 1, start))[0])
-                _place_deals(game, text, start, end)
+                game.span = (line, index_of.line_col(max(end - 1, start))[0])
+                _place_deals(game, index_of, start, end)
                 result.games.append(game)
             index += 1
     except json.JSONDecodeError as e:
-        result.diagnostics.append(_decode_error(e, text, path))
+        result.diagnostics.append(_decode_error(e, index_of, path))
     except RecursionError:
         result.diagnostics.append(Diagnostic("J001", "this is not valid JSON: nested too deeply",
                                              1, 1, "", path))

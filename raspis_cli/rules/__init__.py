@@ -149,8 +149,9 @@ class Rules:
         return {n: OPTIONS[n].to_json(v) for n, v in self.options().items()}
 
     def max_cards(self, players: int) -> int:
-        """M: the most cards each player can be dealt."""
-        return self.deck // players
+        """M: the most cards each player can be dealt (0 for no players: a
+        record without names is reported, not divided by)."""
+        return self.deck // players if players > 0 else 0
 
     def special_factor(self, kind: str) -> int:
         """The multiplier of a deal kind's score."""

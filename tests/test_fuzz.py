@@ -1,0 +1,175 @@
+"""Hostile input, bounded for CI: random bytes, truncations, byte mutations,
+token shuffles and JSON-ish values never make the readers, the replay or the
+CLI raise. ``scripts/fuzz_campaign.py`` runs the same oracle for hours."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+from fuzzkit import check_bytes, json_mutation, seeds
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from raspis_cli.cli.common import run_app
+from raspis_cli.notation import read_text
+from raspis_cli.notation.jsoncodec import read_json_text, read_jsonl_text
+
+FAST = settings(max_examples=60, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+@FAST
+@given(st.binary(max_size=2000))
+def test_random_bytes(data: bytes) -> None:
+    check_bytes(data)
+
+
+@FAST
+@given(st.text(max_size=500))
+def test_random_text(text: str) -> None:
+    check_bytes(text.encode("utf-8", "surrogatepass"))
+
+
+def test_every_truncation_of_two_samples() -> None:
+    for path in ("grammar/corpus/valid/comments.rsp", "samples/mixed-detail.rsp"):
+        data = (Path(__file__).resolve().parent.parent / path).read_bytes()
+        for cut in range(len(data) + 1):
+            check_bytes(data[:cut])
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> bytes:
+    data = bytearray(draw(st.sampled_from(seeds())))
+    for _ in range(draw(st.integers(1, 8))):
+        if not data:
+            break
+        i = draw(st.integers(0, len(data) - 1))
+        what = draw(st.integers(0, 3))
+        if what == 0:
+            data[i] = draw(st.integers(0, 255))
+        elif what == 1:
+            data[i:i] = draw(st.binary(min_size=1, max_size=8))
+        elif what == 2:
+            del data[i: i + draw(st.integers(1, 40))]
+        else:
+            data[i:i] = draw(st.sampled_from([b"{", b"}", b";", b'"', b"\\", b"\r", b"\n", b"|", b"[", b"]",
+                                              b"\xff", b"\x00", b"RJ", b"-", b"/", b"999999999999"]))
+    return bytes(data)
+
+
+@FAST
+@given(mutated())
+def test_byte_mutations(data: bytes) -> None:
+    check_bytes(data)
+
+
+@st.composite
+def shuffled(draw: st.DrawFn) -> bytes:
+    lines = draw(st.sampled_from(seeds())).decode("utf-8").split("\n")
+    for _ in range(draw(st.integers(1, 5))):
+        k = draw(st.integers(0, len(lines) - 1))
+        tokens = lines[k].split()
+        lines[k] = " ".join(draw(st.permutations(tokens)))
+    if draw(st.booleans()):
+        lines = draw(st.permutations(lines))
+    return "\n".join(lines).encode("utf-8")
+
+
+@FAST
+@given(shuffled())
+def test_token_shuffles(data: bytes) -> None:
+    check_bytes(data)
+
+
+_KEYS = st.sampled_from(["format", "tags", "rules", "players", "deals", "totals", "unfinished", "comments",
+                         "number", "kind", "dealer", "cards", "trump", "hands", "bids", "tricks", "taken",
+                         "scores", "penalties", "replayed", "player", "card", "joker", "mode", "suit",
+                         "preset", "options", "text", "at", "points", "reason"])
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12)
+    | st.sampled_from(["10H", "RJ", "H", "high", "normal", "A", "B", "raspisnoy", "on:deal"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS | st.text(max_size=4), inner,
+                                                                max_size=6),
+    max_leaves=40)
+
+
+@FAST
+@given(_JSON)
+def test_json_values(value: object) -> None:
+    text = json.dumps(value)
+    check_bytes(text.encode("utf-8"))
+    check_bytes(json.dumps([value, value]).encode("utf-8"))
+
+
+@FAST
+@given(st.randoms(use_true_random=False))
+def test_json_games_with_a_value_changed(rnd: random.Random) -> None:
+    check_bytes(json_mutation(rnd))
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(mutated())
+def test_cli_never_shows_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes) -> None:
+    for name in ("f.rsp", "f.json"):
+        path = tmp_path / name
+        path.write_bytes(data)
+        for argv in (["validate", str(path)], ["validate", "-f", "json", str(path)], ["score", str(path)],
+                     ["show", str(path)], ["fmt", str(path)], ["convert", "--to", "json", str(path)]):
+            code = run_app(argv)
+            out = capsys.readouterr()
+            assert code in (0, 1, 2), (argv, code, out)
+            assert "Traceback" not in out.out + out.err and "internal error" not in out.err, (argv, out)
+
+
+# --- pathological shapes: each must finish quickly (time linear in the size) ---------------
+
+PATHOLOGICAL = {
+    "open braces": b"{" * 60_000,
+    "close braces": b"}" * 60_000,
+    "quotes": b'"' * 60_000,
+    "semicolons": b";" * 60_000,
+    "brace pairs": b"{}" * 30_000,
+    "one long tag": b'[Players "' + b"A, " * 20_000 + b'"]',
+    "many short lines": b"1.\n" * 30_000,
+    "deep JSON": b"[" * 100_000,
+    "deep JSON objects": b'{"a":' * 50_000,
+    "unclosed comment over many lines": b"{\n" + b"1. 1 A\n" * 50_000,
+    "many games": b"[Players \"A, B, C\"]\n1. 1 A 9H | 0/0 | 1/1 | 0/0\n" * 1_500,
+    "long line": b"x" * 3_000_000,
+    "CR only": b"\r" * 200_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(PATHOLOGICAL))
+def test_pathological_input_is_quick(name: str) -> None:
+    data = PATHOLOGICAL[name]
+    start = time.perf_counter()
+    check_bytes(data)
+    assert time.perf_counter() - start < 20, name
+
+
+def test_deep_json_is_a_diagnostic() -> None:
+    for text in ("[" * 100_000, '{"a":' * 100_000):
+        assert not read_json_text(text).ok
+        assert not read_jsonl_text(text).ok
+
+
+def test_ten_times_the_input_takes_about_ten_times_as_long() -> None:
+    """Reading is linear: 10x the games takes well under 30x the time (best of 3)."""
+    game = seeds()[-2].decode("utf-8")  # a simulated full game
+
+    def best(text: str) -> float:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            read_text(text)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    small, big = best(game * 4), best(game * 40)
+    assert big < 30 * small + 0.05, (small, big)
