@@ -252,20 +252,24 @@ def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
     return (head + " | " + " | ".join(texts)).rstrip()
 
 
-def _trick_line(trick: Sequence[PlayRecord], following: Mapping[str, str]) -> str:
+def _trick_line(trick: Sequence[PlayRecord], following: Mapping[str, str],
+                quoted: dict[str, str]) -> str:
     """A trick line; a player's name is left out where the player is the one
-    who ``follows`` (:func:`_followers`) the previous one."""
+    who ``follows`` (:func:`_followers`) the previous one. ``quoted`` caches
+    :func:`quote_name`."""
     out = ["trick"]
     prev: str | None = None
     for k, play in enumerate(trick):
         card = str(play.card) + (_decl(play.joker) if play.joker is not None else "")
-        if k == 0:
-            out.append(f"{quote_name(play.player)}: {card}")
-        elif prev is not None and following.get(prev) == play.player:
+        name = play.player
+        if k and prev is not None and following.get(prev) == name:
             out.append(card)
         else:
-            out.append(f"{quote_name(play.player)} {card}")
-        prev = play.player
+            shown = quoted.get(name)
+            if shown is None:
+                shown = quoted[name] = quote_name(name)
+            out.append(f"{shown}: {card}" if k == 0 else f"{shown} {card}")
+        prev = name
     return " ".join(out)
 
 
@@ -279,12 +283,15 @@ def _followers(players: Sequence[str]) -> dict[str, str]:
 
 
 def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths,
-                following: Mapping[str, str]) -> list[tuple[str, str]]:
+                following: Mapping[str, str], quoted: dict[str, str]) -> list[tuple[str, str]]:
     """``(anchor key, text)`` for each line of a deal, in canonical order."""
     lines = [("deal", _deal_line(deal, players, w))]
     if deal.hands:
         for name, cards in deal.hands.items():
-            text = f"  hand {quote_name(name)}:" + "".join(" " + str(c) for c in cards)
+            shown = quoted.get(name)
+            if shown is None:
+                shown = quoted[name] = quote_name(name)
+            text = f"  hand {shown}:" + "".join(" " + str(c) for c in cards)
             lines.append((f"hand:{name}", text))
     if deal.bids is not None and not in_cells(deal, players, "bids"):
         lines.append(("bids", "  bids " + _pairs(deal.bids)))
@@ -292,7 +299,7 @@ def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths,
         for i, trick in enumerate(deal.tricks, 1):
             if not trick:
                 raise NotationWriteError(f"deal {deal.number}: trick {i} has no cards")
-            lines.append((f"trick:{i}", "  " + _trick_line(trick, following)))
+            lines.append((f"trick:{i}", "  " + _trick_line(trick, following, quoted)))
     for section in ("taken", "scores", "totals"):
         values = getattr(deal, section)
         if values is not None and not in_cells(deal, players, section):
@@ -377,9 +384,10 @@ def write_game(game: GameRecord) -> str:
     out = _place(own, head_c, head_a, "start") if own else list(head_c)
     widths = _Widths(game)
     following = _followers(players)
+    quoted: dict[str, str] = {}
     prev_detail = False
     for k, deal in enumerate(game.deals):
-        lines = _deal_lines(deal, players, widths, following)
+        lines = _deal_lines(deal, players, widths, following, quoted)
         detail = len(lines) > 1
         if (k == 0 and own) or (k > 0 and (detail or prev_detail)):
             out.append("")
