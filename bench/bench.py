@@ -1,0 +1,405 @@
+"""Throughput of raspis on a fixed seeded corpus, against two floors.
+
+    python bench/bench.py [--quick] [--games N] [--sheet-games M] [--jobs J]
+                          [--cache DIR] [--rebuild] [--profile]
+
+Builds (once, cached) two corpora with ``raspis simulate``: ``full``, N
+four-player raspisnoy games with every card played, and ``sheet``, M
+four-player sheet-only games (``--detail sheet``). Each is one notation file,
+the same games cut into shards (for ``load -j``), and the loader's biggest
+table of it (``plays`` / ``deal_results``) as Arrow IPC and as CSV.
+
+Then measures, each in a fresh process so that its peak memory is its own:
+
+- ``floor: read + split lines``: the file read, decoded and split into lines;
+- ``floor: DuckDB read_csv``: the flat table's rows inserted from the CSV by
+  DuckDB's own ``read_csv`` into a fresh database;
+- ``parse``: every game read (streamed: :func:`raspis_cli.notation.iter_games`);
+- ``parse + validate``: each game also replayed (:func:`raspis_cli.replay.replay_game`);
+- ``load -j 1``, ``load -j J``: ``raspis load SHARDS --db NEW -j ...``, end to end;
+- ``DuckDB ingest``: the flat table's rows inserted from Arrow, as the loader
+  inserts them, into a fresh database.
+
+and prints one table: games/s, MB/s, peak RSS, the time as a multiple of the
+line-split floor, and ingest against ``read_csv``. See ``bench/README.md``.
+Uses only the Python standard library, DuckDB, pyarrow and raspis itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import io
+import itertools
+import json
+import os
+import platform
+import pstats
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 2024
+FLAT_TABLE = {"full": "plays", "sheet": "deal_results"}
+"""The table whose rows the read_csv floor and the ingest stage insert."""
+
+
+# --- the corpus ---------------------------------------------------------------------
+
+
+def _raspis(*args: str) -> list[str]:
+    return [sys.executable, "-m", "raspis_cli", *args]
+
+
+def _corpus_key(games: int, sheet_games: int, shards: int) -> str:
+    """A cache key: the sizes, the seed and the simulator's source (a changed
+    simulator makes another corpus)."""
+    digest = hashlib.sha256()
+    for name in ("raspis_cli/simulate.py", "raspis_cli/notation/writer.py"):
+        digest.update((ROOT / name).read_bytes())
+    return f"full{games}-sheet{sheet_games}-shards{shards}-seed{SEED}-{digest.hexdigest()[:10]}"
+
+
+def _split_games(text: str) -> list[str]:
+    """The games of a simulated notation file (each starts at its Event tag)."""
+    starts = [0]
+    at = text.find('\n[Event "', 1)
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find('\n[Event "', at + 1)
+    starts.append(len(text))
+    return [text[a:b] for a, b in itertools.pairwise(starts)]
+
+
+def _flat_table(shards: list[Path], table: str, arrow_path: Path, csv_path: Path) -> int:
+    """The loader's rows of ``table`` for these files, written as Arrow IPC
+    and as CSV (by DuckDB's COPY, so read_csv reads its own dialect)."""
+    import duckdb
+    import pyarrow as pa
+
+    from raspis_cli.store.load import read_unit
+
+    parts = []
+    for shard in shards:
+        rows = read_unit(str(shard))
+        if rows.error is not None:
+            raise SystemExit(f"bench: cannot read {shard}: {rows.error}")
+        parts.append(rows.tables[table])
+    flat = pa.concat_tables(parts)
+    with pa.OSFile(str(arrow_path), "wb") as sink, pa.ipc.new_file(sink, flat.schema) as writer:
+        writer.write_table(flat)
+    con = duckdb.connect()
+    con.register("flat", flat)
+    con.execute(f"COPY flat TO '{csv_path}' (HEADER, DELIMITER ',')")
+    con.close()
+    return int(flat.num_rows)
+
+
+def build_corpus(cache: Path, games: int, sheet_games: int, shards: int, jobs: int,
+                 rebuild: bool) -> Path:
+    """The corpus folder (built unless cached): ``full/`` and ``sheet/``, each
+    with ``all.rsp``, ``shards/NN.rsp``, ``flat.arrow``, ``flat.csv`` and
+    ``meta.json``."""
+    folder = cache / _corpus_key(games, sheet_games, shards)
+    if rebuild and folder.exists():
+        shutil.rmtree(folder)
+    if (folder / "done").exists():
+        return folder
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, count, detail in (("full", games, "full"), ("sheet", sheet_games, "sheet")):
+        part = folder / name
+        (part / "shards").mkdir(parents=True, exist_ok=True)
+        whole = part / "all.rsp"
+        print(f"bench: simulating {count} {detail} games into {whole}", file=sys.stderr)
+        subprocess.run(_raspis("simulate", "--rules", "raspisnoy", "--players", "4",
+                               "--games", str(count), "--seed", str(SEED), "--detail", detail,
+                               "-j", str(jobs), "-o", str(whole)), check=True)
+        texts = _split_games(whole.read_text(encoding="utf-8"))
+        assert len(texts) == count, (len(texts), count)
+        per = -(-count // shards)
+        paths = []
+        for i in range(0, count, per):
+            path = part / "shards" / f"{i // per:02d}.rsp"
+            # games in a file are separated by one blank line, as simulate writes them
+            path.write_text("\n".join(t.rstrip("\n") + "\n" for t in texts[i:i + per]),
+                            encoding="utf-8", newline="\n")
+            paths.append(path)
+        meta = {"games": count, "detail": detail, "bytes": whole.stat().st_size,
+                "table": FLAT_TABLE[name]}
+        (part / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
+        # in another process: this one stays small, so that the processes it
+        # starts do not inherit its peak memory (Linux keeps it across exec)
+        made = run_stage("flat", part, jobs)
+        meta.update(rows=made["rows"], csv_bytes=(part / "flat.csv").stat().st_size)
+        (part / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    (folder / "done").write_text("", encoding="utf-8")
+    return folder
+
+
+# --- the stages (each run in its own process) ----------------------------------------
+
+
+def _lines(path: Path) -> Iterator[str]:
+    """The lines of a file without their breaks, read as a stream."""
+    with open(path, encoding="utf-8", newline="") as handle:
+        for line in handle:
+            yield line.rstrip("\r\n")
+
+
+def _fresh_db(table: str) -> tuple[Any, Path]:
+    """A new database file holding the empty ``table`` of the history schema."""
+    import duckdb
+
+    from raspis_cli.store.schema import table_ddl
+
+    folder = Path(tempfile.mkdtemp(prefix="raspis-bench-"))
+    path = folder / "bench.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute(table_ddl(table))
+    return con, folder
+
+
+def stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
+    """Run one measurement; the seconds it took and what it went through."""
+    meta = json.loads((part / "meta.json").read_text(encoding="utf-8"))
+    whole = part / "all.rsp"
+    out: dict[str, Any] = {"games": meta["games"], "bytes": meta["bytes"]}
+    if name == "flat":
+        shards = sorted((part / "shards").glob("*.rsp"))
+        out["rows"] = _flat_table(shards, meta["table"], part / "flat.arrow", part / "flat.csv")
+        out["seconds"] = 0.0
+    elif name == "split":
+        start = time.perf_counter()
+        with open(whole, "rb") as handle:
+            lines = handle.read().decode("utf-8").split("\n")
+        out["seconds"] = time.perf_counter() - start
+        out["lines"] = len(lines)
+    elif name in ("parse", "validate", "validate-shard"):
+        from raspis_cli.notation import iter_games
+        from raspis_cli.replay import replay_game
+
+        path = whole if name != "validate-shard" else sorted((part / "shards").glob("*.rsp"))[0]
+        check = name != "parse"
+        count = problems = 0
+        diagnostics: list[Any] = []
+        start = time.perf_counter()
+        for game in iter_games(_lines(path), str(path), diagnostics):
+            count += 1
+            if check:
+                problems += len(replay_game(game).problems)
+        out["seconds"] = time.perf_counter() - start
+        if diagnostics or problems:
+            raise SystemExit(f"bench: {name}: {len(diagnostics)} syntax errors, {problems} violations")
+        out["games"] = count
+        out["bytes"] = path.stat().st_size
+    elif name in ("load1", "loadN"):
+        files = [str(p) for p in sorted((part / "shards").glob("*.rsp"))]
+        folder = Path(tempfile.mkdtemp(prefix="raspis-bench-"))
+        try:
+            n = "1" if name == "load1" else str(jobs)
+            start = time.perf_counter()
+            subprocess.run(_raspis("load", *files, "--db", str(folder / "h.duckdb"), "-j", n, "-q"),
+                           check=True)
+            out["seconds"] = time.perf_counter() - start
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    elif name in ("read_csv", "ingest"):
+        import pyarrow as pa
+
+        from raspis_cli.store.schema import TABLES
+
+        table = meta["table"]
+        columns = TABLES[table]
+        con, folder = _fresh_db(table)
+        try:
+            names = ", ".join(f'"{c.name}"' for c in columns)
+            if name == "read_csv":
+                types = ", ".join(f"'{c.name}': '{c.sql_type}'" for c in columns)
+                sql = (f"INSERT INTO {table} ({names}) SELECT {names} FROM read_csv("
+                       f"'{part / 'flat.csv'}', header = true, columns = {{{types}}})")
+                start = time.perf_counter()
+                con.execute("BEGIN TRANSACTION")
+                con.execute(sql)
+                con.execute("COMMIT")
+                out["seconds"] = time.perf_counter() - start
+                out["bytes"] = meta["csv_bytes"]
+            else:
+                with pa.memory_map(str(part / "flat.arrow")) as source:
+                    flat = pa.ipc.open_file(source).read_all()
+                start = time.perf_counter()
+                con.execute("BEGIN TRANSACTION")
+                con.register("_raspis_batch", flat)
+                con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM _raspis_batch")
+                con.unregister("_raspis_batch")
+                con.execute("COMMIT")
+                out["seconds"] = time.perf_counter() - start
+                out["bytes"] = flat.nbytes
+            out["rows"] = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            con.close()
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    else:
+        raise SystemExit(f"bench: unknown stage {name}")
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    out["rss_mb"] = max(own, children) / 1024  # Linux: kilobytes
+    return out
+
+
+def run_stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
+    """Run a stage in a fresh process; its measurement."""
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--stage", name,
+                           "--part", str(part), "--jobs", str(jobs)],
+                          capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        raise SystemExit(f"bench: stage {name} on {part.name} failed:\n{done.stderr}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+# --- the table ------------------------------------------------------------------------
+
+STAGES = (
+    ("split", "floor: read + split lines"),
+    ("read_csv", "floor: DuckDB read_csv"),
+    ("parse", "parse"),
+    ("validate", "parse + validate"),
+    ("load1", "load -j 1"),
+    ("loadN", "load -j {jobs}"),
+    ("ingest", "DuckDB ingest (Arrow)"),
+)
+
+
+def _row(label: str, corpus: str, m: dict[str, Any], floor: float, csv_rate: float | None) -> list[str]:
+    seconds = m["seconds"]
+    games_s = m["games"] / seconds
+    mb_s = m["bytes"] / seconds / 1e6
+    rows = m.get("rows")
+    rows_s = f"{rows / seconds:,.0f}" if rows else ""
+    vs_csv = f"{(rows / seconds) / csv_rate:.0%}" if rows and csv_rate else ""
+    return [corpus, label, f"{seconds:.3f}", f"{games_s:,.0f}", f"{mb_s:.1f}", rows_s,
+            f"{m['rss_mb']:.0f}", f"{seconds / floor:.1f}x", vs_csv]
+
+
+def render(table: list[list[str]]) -> str:
+    """A Markdown table (aligned, readable as text too)."""
+    head = ["corpus", "stage", "seconds", "games/s", "MB/s", "rows/s", "peak RSS MB",
+            "x line-split", "vs read_csv"]
+    rows = [head, *table]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    right = {2, 3, 4, 5, 6, 7, 8}
+
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.rjust(w) if i in right else c.ljust(w)
+                                 for i, (c, w) in enumerate(zip(cells, widths, strict=True))) + " |"
+
+    rule = "|" + "|".join(("-" * (w + 1) + ":") if i in right else ("-" * (w + 2))
+                          for i, w in enumerate(widths)) + "|"
+    return "\n".join([line(head), rule, *(line(r) for r in table)])
+
+
+def machine() -> str:
+    """nproc, CPU model, Python version."""
+    model = "unknown CPU"
+    try:
+        for text in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if text.startswith("model name"):
+                model = text.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"nproc {os.cpu_count()}, {model}, Python {platform.python_version()}"
+
+
+def profile(part: Path, limit: int = 12) -> str:
+    """cProfile of parse and of validate on the first shard, top functions
+    by cumulative time."""
+    from raspis_cli.notation import iter_games
+    from raspis_cli.replay import replay_game
+
+    shard = sorted((part / "shards").glob("*.rsp"))[0]
+    out = io.StringIO()
+    games = []
+    prof = cProfile.Profile()
+    prof.enable()
+    for game in iter_games(_lines(shard), str(shard)):
+        games.append(game)
+    prof.disable()
+    out.write(f"## parse ({shard}, {len(games)} games), top {limit} by cumulative time\n")
+    pstats.Stats(prof, stream=out).strip_dirs().sort_stats("cumulative").print_stats(limit)
+    prof = cProfile.Profile()
+    prof.enable()
+    for game in games:
+        replay_game(game)
+    prof.disable()
+    out.write(f"## validate (replay_game on the same games), top {limit} by cumulative time\n")
+    pstats.Stats(prof, stream=out).strip_dirs().sort_stats("cumulative").print_stats(limit)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true",
+                        help="a small corpus (60 full, 300 sheet games): checks the script runs")
+    parser.add_argument("--games", type=int, default=None, help="full-play games (default 2000)")
+    parser.add_argument("--sheet-games", type=int, default=None,
+                        help="sheet-only games (default 10x --games)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes of the parallel load (default 2)")
+    parser.add_argument("--shards", type=int, default=8, help="files the corpus is cut into for load")
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "raspis-bench",
+                        help="where the corpus is kept between runs")
+    parser.add_argument("--rebuild", action="store_true", help="make the corpus again")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print cProfile's top functions of parse and validate")
+    parser.add_argument("--stage", help=argparse.SUPPRESS)
+    parser.add_argument("--part", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.stage:
+        print(json.dumps(stage(args.stage, args.part, args.jobs)))
+        return 0
+    games = args.games if args.games is not None else (60 if args.quick else 2000)
+    sheet_games = args.sheet_games if args.sheet_games is not None else 10 * games
+    shards = min(args.shards, games) if not args.quick else 2
+    folder = build_corpus(args.cache, games, sheet_games, shards, args.jobs, args.rebuild)
+    table: list[list[str]] = []
+    notes: list[str] = []
+    for corpus in ("full", "sheet"):
+        part = folder / corpus
+        results = {name: run_stage(name, part, args.jobs) for name, _ in STAGES}
+        floor = results["split"]["seconds"]
+        csv = results["read_csv"]
+        csv_rate = csv["rows"] / csv["seconds"]
+        for name, label in STAGES:
+            table.append(_row(label.format(jobs=args.jobs), corpus, results[name], floor,
+                              csv_rate if name == "ingest" else None))
+        shard = run_stage("validate-shard", part, args.jobs)
+        notes.append(f"{corpus}: parse + validate peak RSS {shard['rss_mb']:.0f} MB on one shard "
+                     f"({shard['games']} games, {shard['bytes'] / 1e6:.1f} MB), "
+                     f"{results['validate']['rss_mb']:.0f} MB on the whole file "
+                     f"({results['validate']['games']} games, {results['validate']['bytes'] / 1e6:.1f} MB)")
+    meta = {c: json.loads((folder / c / "meta.json").read_text(encoding="utf-8")) for c in ("full", "sheet")}
+    print(f"corpus: full = {meta['full']['games']} four-player raspisnoy games, every card "
+          f"({meta['full']['bytes'] / 1e6:.1f} MB); sheet = {meta['sheet']['games']} sheet-only games "
+          f"({meta['sheet']['bytes'] / 1e6:.1f} MB); seed {SEED}; load reads {shards} shards")
+    print(f"machine: {machine()}")
+    print()
+    print(render(table))
+    print()
+    for note in notes:
+        print(f"memory: {note}")
+    if args.profile:
+        print()
+        print(profile(folder / "full"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

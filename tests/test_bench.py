@@ -1,0 +1,29 @@
+"""``bench/bench.py --quick`` runs and prints its one table (a smoke test:
+nothing here is timed)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_bench_quick_prints_the_table(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--quick",
+                           "--games", "12", "--cache", str(tmp_path)],
+                          capture_output=True, text=True, encoding="utf-8", timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    header = [line for line in out.splitlines() if line.startswith("| corpus")]
+    assert len(header) == 1, "one table"
+    assert "| games/s" in header[0] and "peak RSS MB" in header[0] and "x line-split" in header[0]
+    for corpus in ("full", "sheet"):
+        for stage in ("floor: read + split lines", "floor: DuckDB read_csv", "parse",
+                      "parse + validate", "load -j 1", "load -j 2", "DuckDB ingest (Arrow)"):
+            assert f"| {corpus} " in out and f"| {stage} " in out, (corpus, stage)
+    rows = [line for line in out.splitlines() if line.startswith("| full") or line.startswith("| sheet")]
+    assert len(rows) == 14
+    assert out.startswith("corpus: full = 12 four-player raspisnoy games")
+    assert "machine: nproc" in out and "memory: full:" in out
