@@ -19,8 +19,9 @@ decide (:func:`detect`):
   text is *not* taken for CP1251: it is reported;
 - otherwise UTF-8, and the bytes that are not UTF-8 are reported.
 
-A NUL byte in the first 64 KiB of a file that is not UTF-16 makes it a binary
-file (``E004``): nothing is read from it.
+A NUL byte in the first 64 KiB of a file that is neither UTF-16 nor valid
+UTF-8 makes it a binary file (``E004``): nothing is read from it. (A NUL in
+otherwise good UTF-8 text is kept: a tag value may hold one.)
 
 **Lines.** LF, CRLF and CR all end a line. The file is read in chunks of
 :data:`CHUNK_BYTES`; a line longer than the limit (:data:`MAX_LINE_BYTES` for
@@ -168,7 +169,7 @@ def iter_lines(stream: SupportsRead, report: Report, encoding: str | None = None
     codec, bom = detect(first, complete=len(first) < CHUNK_BYTES, declared=encoding)
     if codec not in ("utf-16-le", "utf-16-be", "utf-16"):
         nul = first.find(b"\0", 0, SNIFF_BYTES)
-        if nul >= 0:
+        if nul >= 0 and not _is_utf8(first[:SNIFF_BYTES], len(first) <= SNIFF_BYTES):
             line = first.count(b"\n", 0, nul) + 1
             report("E004", f"this looks like a binary file, not a record: a NUL byte at offset {nul}",
                    line, nul - (first.rfind(b"\n", 0, nul) + 1) + 1, "")

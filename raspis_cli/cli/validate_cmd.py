@@ -198,7 +198,14 @@ def validate(
         raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
-    reports = [validate_file(path, choice, encoding, fmt == "json") for path in expand_paths(files)]
+    reports = []
+    for given in files:
+        found = expand_paths([given])
+        if not found:  # a folder without record files: say so rather than pass silently
+            empty = FileReport(given, error=Diagnostic("E001", "a folder without record files "
+                                                       "(.rsp, .json, .jsonl)"))
+            reports.append(empty)
+        reports += [validate_file(path, choice, encoding, fmt == "json") for path in found]
     if fmt == "json":
         sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
                                     indent=2) + "\n")

@@ -1,0 +1,259 @@
+"""Files as users have them: other encodings, CRLF, undecodable bytes, huge
+lines, text that looks dangerous, and every way of misusing the commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clikit import run_cli
+
+from raspis_cli.cli.common import run_app
+from raspis_cli.notation import write_games
+from raspis_cli.notation.jsoncodec import games_to_json_text
+from raspis_cli.record import GameRecord
+from raspis_cli.rules import Rules
+from raspis_cli.simulate import simulate_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "mixed-detail.rsp"
+RUSSIAN = ('[Event "Пятница у Анны"]\n[Players "Анна, Борис, Вера"]\n[Rules "raspisnoy"]\n\n'
+           "1. 1 Борис п | 0/0 | 1/1 | 0/0\n")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = run_app(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# --- encodings ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("encode", [
+    lambda t: t.encode("utf-8"),
+    lambda t: b"\xef\xbb\xbf" + t.encode("utf-8"),
+    lambda t: t.encode("utf-16"),  # with its BOM
+    lambda t: b"\xfe\xff" + t.encode("utf-16-be"),
+    lambda t: t.encode("utf-16-le"),  # no BOM: told by the NULs
+    lambda t: t.encode("cp1251"),
+    lambda t: t.replace("\n", "\r\n").encode("cp1251"),
+    lambda t: t.replace("\n", "\r").encode("utf-8"),
+], ids=["utf8", "utf8-bom", "utf16-bom", "utf16be-bom", "utf16le-no-bom", "cp1251", "cp1251-crlf", "cr"])
+def test_every_encoding_reads_the_same(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       encode: object) -> None:
+    path = tmp_path / "g.rsp"
+    path.write_bytes(encode(RUSSIAN))  # type: ignore[operator]
+    code, out, err = run(capsys, "fmt", str(path))
+    assert (code, err) == (0, "")
+    assert out.startswith('[Event "Пятница у Анны"]\n[Rules "raspisnoy"]\n[Players "Анна, Борис, Вера"]')
+    code, out, _ = run(capsys, "convert", "--to", "json", str(path))
+    assert code == 0 and json.loads(out)["players"] == ["Анна", "Борис", "Вера"]
+
+
+def test_encoding_option_overrides_detection(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.rsp"
+    path.write_bytes('[Event "Ёж"]\n[Players "A, B, C"]\n1. 1 A -\n'.encode("cp1251"))  # too little to detect
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1 and "E002: undecodable byte 0xA8 at offset 8" in out and ":1:9:" in out
+    for argv in (["validate"], ["score"], ["show"], ["fmt"], ["convert", "--to", "json"]):
+        code, out, err = run(capsys, *argv, "--encoding", "cp1251", str(path))
+        assert code in (0, 1), (argv, out, err)
+        assert "Traceback" not in out + err
+    code, out, _ = run(capsys, "fmt", "--encoding", "cp1251", str(path))
+    assert '[Event "Ёж"]' in out
+
+
+@pytest.mark.parametrize("command", ["validate", "score", "show", "fmt"])
+def test_unknown_encoding_is_one_line(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    for name in ("klingon", "rot13"):
+        code, out, err = run(capsys, command, "--encoding", name, str(SAMPLE))
+        assert code == 2 and out == ""
+        assert err.startswith("raspis: error: --encoding:") and err.count("\n") == 1
+
+
+def test_undecodable_bytes_name_offset_line_and_column_and_reading_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = SAMPLE.read_bytes()
+    path = tmp_path / "g.rsp"
+    path.write_bytes(b"; caf\xe9 export\n" + good)
+    _, out, _ = run(capsys, "validate", str(path))
+    assert f"{path}:1:6: syntax: E002: undecodable byte 0xE9 at offset 5" in out
+    assert "1 game" in out  # the game after it is read and validated
+
+
+def test_a_huge_line_is_rejected_and_reading_goes_on(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.rsp"
+    path.write_bytes(b"x" * 5_000_000 + b"\n" + SAMPLE.read_bytes())
+    code, out, _ = run(capsys, "validate", "-f", "json", str(path))
+    report = json.loads(out)["files"][0]
+    assert report["syntax"][0] == {"kind": "syntax", "line": 1, "column": 1, "message":
+                                   "E003: line 1 is longer than 65536 bytes; is this a record file?"}
+    assert len(report["games"]) == 1 and code == 1
+
+
+def test_binary_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "a.out"
+    path.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\xff\xfe" * 100)
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 2 and "E004: this looks like a binary file, not a record: a NUL byte at offset 7" in out
+
+
+# --- text that looks dangerous --------------------------------------------------------------
+
+DANGEROUS = {
+    "quotes": 'He said "hi"',
+    "backslashes": "C:\\games\\friday\\",
+    "sql": "'; DROP TABLE games; --",
+    "sql-quoted": 'Robert"); DROP TABLE players;--',
+    "control": "bell\x07 esc\x1b[31m nul\x00 del\x7f",
+    "tab": "a\tb",
+    "long": "Ж" * 10_000,
+    "comment-like": "{not a comment} ; nor this",
+    "unicode-separators": "a\u2028b\u2029c\x85d",
+    "bom": "\ufeffstart",
+}
+
+
+def _game_with(value: str, where: str) -> GameRecord:
+    game = simulate_game(Rules.preset("raspisnoy"), 3, 5, detail="full")
+    if where == "tag":
+        game.tags["Event"] = value
+        game.tags["Site"] = value
+    else:  # the first player renamed everywhere, through JSON
+        text = games_to_json_text([game]).replace(json.dumps(game.players[0], ensure_ascii=False),
+                                                  json.dumps(value, ensure_ascii=False))
+        from raspis_cli.notation.jsoncodec import read_json_text
+
+        read = read_json_text(text)
+        assert read.ok
+        game = read.games[0]
+    return game
+
+
+@pytest.mark.parametrize("where", ["tag", "player"])
+@pytest.mark.parametrize("name", sorted(DANGEROUS))
+def test_dangerous_text_round_trips_through_fmt_and_convert(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, where: str) -> None:
+    value = DANGEROUS[name]
+    text = write_games([_game_with(value, where)])
+    notation = tmp_path / "g.rsp"
+    notation.write_bytes(text.encode("utf-8"))
+    code, out, err = run(capsys, "fmt", "--check", str(notation))
+    assert (code, err) == (0, ""), err
+    as_json = tmp_path / "g.json"
+    back = tmp_path / "back.rsp"
+    assert run(capsys, "convert", "--to", "json", "-o", str(as_json), str(notation))[0] == 0
+    data = json.loads(as_json.read_text(encoding="utf-8"))
+    assert (data["tags"]["Event"] if where == "tag" else data["players"][0]) == value
+    assert run(capsys, "convert", "--to", "notation", "-o", str(back), str(as_json))[0] == 0
+    assert back.read_bytes() == notation.read_bytes()
+    code, out, err = run(capsys, "validate", "-f", "json", str(notation))
+    assert code == 0, out
+
+
+@pytest.mark.parametrize("value", ["line\nbreak", "carriage\rreturn", "both\r\n"])
+def test_a_line_break_in_a_tag_is_refused_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         value: str) -> None:
+    """The notation is line-oriented: a tag value or name cannot hold a line
+    break. JSON can; converting such a game to the notation is refused."""
+    game = _game_with("x", "tag")
+    game.tags["Event"] = value
+    path = tmp_path / "g.json"
+    path.write_text(games_to_json_text([game]), encoding="utf-8")
+    code, out, err = run(capsys, "convert", "--to", "notation", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith("raspis: error: a tag value cannot hold a line break")
+    code, out, _ = run(capsys, "convert", "--to", "jsonl", str(path))
+    assert code == 0 and json.loads(out)["tags"]["Event"] == value
+
+
+# --- misuse: every command, every bad input, no traceback ----------------------------------
+
+BAD_INPUTS = {
+    "missing": None,
+    "directory": "DIR",
+    "empty": b"",
+    "blank": b"\n\n  \n",
+    "binary": bytes(range(256)) * 4,
+    "bom-only": b"\xef\xbb\xbf",
+    "utf16-bom-only": b"\xff\xfe",
+    "odd-utf16": b"\xff\xfe[\x00P\x00",
+    "json-garbage": b'{"players": 5',
+    "json-null": b"null",
+    "deep-json": b"[" * 50_000,
+}
+
+COMMANDS = [
+    ["validate"], ["validate", "-f", "json"], ["score"], ["score", "-f", "csv"], ["show"],
+    ["show", "-f", "json"],
+    ["fmt"], ["fmt", "--check"], ["convert", "--to", "json"], ["convert", "--to", "notation"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_bad_input_never_makes_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           command: list[str], case: str) -> None:
+    content = BAD_INPUTS[case]
+    suffix = ".json" if case.startswith(("json", "deep")) else ".rsp"
+    path = tmp_path / f"input{suffix}"
+    if content == "DIR":
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    code, out, err = run(capsys, *command, str(path))
+    assert code in (0, 1, 2), (code, out, err)
+    assert "Traceback" not in out + err and "internal error" not in err, err
+    if case in ("missing", "directory"):
+        assert code == 2 and str(path) in out + err
+
+
+BAD_OPTIONS = [
+    ["validate", "--set", "nonsense", str(SAMPLE)],
+    ["validate", "--set", "joker=maybe", str(SAMPLE)],
+    ["validate", "--set", "=", str(SAMPLE)],
+    ["validate", "--rules", "poker", str(SAMPLE)],
+    ["validate", "--format", "xml", str(SAMPLE)],
+    ["validate", "--max-errors", "-1", str(SAMPLE)],
+    ["validate"],
+    ["score", "--game", "0", str(SAMPLE)],
+    ["score", "--game", "99", str(SAMPLE)],
+    ["score", "--compare", "nothing", str(SAMPLE)],
+    ["score", "--compare-set", "x", str(SAMPLE)],
+    ["score", "--format", "pdf", str(SAMPLE)],
+    ["show", "--game", "0", str(SAMPLE)],
+    ["show", "--game", "7", str(SAMPLE)],
+    ["show", "--deal", "0", str(SAMPLE)],
+    ["show", "--deal", "-5", str(SAMPLE)],
+    ["show", "--deal", "999999999999999999999", str(SAMPLE)],
+    ["convert", str(SAMPLE)],
+    ["convert", "--to", "yaml", str(SAMPLE)],
+    ["convert", "--to", "json", "--from", "xml", str(SAMPLE)],
+    ["convert", "--to", "json", "-o", "/nonexistent/dir/out.json", str(SAMPLE)],
+    ["fmt", "--write", "-"],
+    ["rules", "show", "nothing"],
+    ["rules", "schedule", "raspisnoy", "--players", "0"],
+    ["rules", "schedule", "raspisnoy", "--players", "100"],
+    ["simulate", "--players", "1"],
+    ["simulate", "--players", "3", "--set", "deck=7"],
+    ["simulate", "--players", "3", "-o", "/nonexistent/dir/x.rsp"],
+    ["nosuchcommand"],
+    ["validate", "--nosuchoption", str(SAMPLE)],
+]
+
+
+@pytest.mark.parametrize("argv", BAD_OPTIONS, ids=" ".join)
+def test_bad_options_never_make_a_traceback(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code in (0, 1, 2), (code, out, err)
+    assert "Traceback" not in out + err and "internal error" not in err, err
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_dash_with_empty_stdin(command: list[str]) -> None:
+    done = run_cli(*command, "-", stdin="")
+    assert done.returncode in (0, 1, 2)
+    assert "Traceback" not in done.stdout + done.stderr and "internal error" not in done.stderr
