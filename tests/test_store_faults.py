@@ -509,3 +509,32 @@ def test_load_trace_names_the_phases(tmp_path: Path) -> None:
     assert phases[:3] == ["open", "schema", "parse"]
     assert phases[-5:] == ["players", "commit", "committed", "close", "closed"]
     assert "insert" in phases and "parsed" in phases
+
+
+@pytest.mark.parametrize(("field", "value", "column"), [
+    ("bid", 10**30, "seats.total"), ("total", 2**70, "seats.written_total"),
+    ("number", 2**40, "deals.number"), ("cards", -(2**31) - 1, "deals.cards"),
+])
+def test_numbers_too_large_for_the_database_name_the_file_and_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: int, column: str) -> None:
+    """The readers take any integer (validate flags it); the database keeps
+    32 bits. Such a game stops the load with one line naming the file, the
+    game's line and the column, not an internal error."""
+    good = _two_player_game("A", "B", {"Event": "ok", "Date": "2026-01-01"})
+    bad = _two_player_game("A", "B", {"Event": "big", "Date": "2026-01-02"})
+    deal = bad["deals"][0]
+    if field == "bid":
+        deal["bids"]["A"] = value
+    elif field == "total":
+        bad["totals"]["A"] = value
+    else:
+        deal[field] = value
+    records = tmp_path / "big.jsonl"
+    records.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    db = tmp_path / "b.duckdb"
+    for jobs in ("1", "2"):
+        code, out, err = run(capsys, "load", str(records), str(records), "--db", str(db), "-j", jobs)
+        assert code == 2 and out == "", err
+        assert err.startswith(f"raspis: error: {records}:2: game 2: {column} = "), err
+        assert "is out of range" in err and (field == "bid" or f" = {value} " in err)
+        assert len(err.splitlines()) == 1 and not db.exists()

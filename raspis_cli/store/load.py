@@ -169,6 +169,7 @@ def read_unit(unit: Unit, valid_only: bool = False) -> UnitRows:
     out = UnitRows(name, stray_syntax=stray)
     builder = TableBuilder()
     seen: set[str] = set()
+    places: dict[str, tuple[int, int | None]] = {}
     for index, game in enumerate(games):
         out.games += 1
         gid = game_id(game)
@@ -187,8 +188,34 @@ def read_unit(unit: Unit, valid_only: bool = False) -> UnitRows:
             out.invalid_ids.add(gid)
         builder.add_game(gid, result, name, game_syntax)
         out.game_ids.append(gid)
-    out.tables = builder.tables()
+        places[gid] = (index, game.span[0] if game.span is not None else None)
+    try:
+        out.tables = builder.tables()
+    except (OverflowError, pa.ArrowInvalid):
+        out.error = _out_of_range(builder, name, places)
     return out
+
+
+_INT32 = range(-(2**31), 2**31)
+
+
+def _out_of_range(builder: TableBuilder, name: str, places: dict[str, tuple[int, int | None]]) -> str:
+    """The message for a number too large for its column (the replay reads
+    any integer; the database keeps 32 bits): the file, the game's first
+    line and its position in the file, the column and the value."""
+    for table, rows in builder.row_lists.items():
+        for i, column in enumerate(TABLES[table]):
+            if column.sql_type != "INTEGER":
+                continue
+            for row in rows:
+                value = row[i]
+                if isinstance(value, int) and value not in _INT32:
+                    index, line = places.get(str(row[0]), (None, None))
+                    where = f"{name}:{line}" if line is not None else name
+                    game = f"game {index + 1}: " if index is not None else ""
+                    return (f"{where}: {game}{table}.{column.name} = {value} is out of range "
+                            f"(the database stores numbers from {_INT32.start} to {_INT32.stop - 1})")
+    return f"{name}: a number is out of the range the database stores"
 
 
 def _read_all(units: Sequence[Unit], jobs: int, valid_only: bool) -> Iterator[UnitRows]:
