@@ -538,3 +538,28 @@ def test_numbers_too_large_for_the_database_name_the_file_and_game(
         assert err.startswith(f"raspis: error: {records}:2: game 2: {column} = "), err
         assert "is out of range" in err and (field == "bid" or f" = {value} " in err)
         assert len(err.splitlines()) == 1 and not db.exists()
+
+
+def test_paths_with_quotes_work_and_backslashes_are_refused_plainly(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """DuckDB takes a backslash in a path for a folder separator, even on
+    POSIX: such a --db or export folder is refused in one line; quotes are
+    ordinary characters."""
+    records = write_json(tmp_path / "h.json", hand_games())
+    folder = tmp_path / "it's \"quoted\""
+    folder.mkdir()
+    db = folder / "o'db.duckdb"
+    assert run(capsys, "load", str(records), "--db", str(db), "-q")[0] == 0
+    assert run(capsys, "export", "--parquet", str(folder / "p'q"), "--db", str(db), "-q")[0] == 0
+    assert (folder / "p'q" / "games").is_dir()
+    if os.sep != "/":
+        return
+    odd = tmp_path / "back\\slash"
+    odd.mkdir()
+    for argv in (["load", str(records)], ["stats"], ["query", "SELECT 1"]):
+        code, _, err = run(capsys, *argv, "--db", str(odd / "x.duckdb"))
+        assert code == 2 and err.startswith(f"raspis: error: {odd / 'x.duckdb'}: DuckDB cannot use a path "
+                                            "with a backslash"), err
+    code, _, err = run(capsys, "export", "--parquet", str(odd / "out"), "--db", str(db))
+    assert code == 2 and "backslash" in err and len(err.splitlines()) == 1
+    assert list(odd.iterdir()) == []

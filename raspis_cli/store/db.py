@@ -16,6 +16,7 @@ from raspis_cli.store.schema import SCHEMA_VERSION, create_schema_sql
 __all__ = [
     "DEFAULT_DB",
     "StoreError",
+    "check_backslash",
     "check_schema",
     "default_db_path",
     "describe_error",
@@ -60,6 +61,7 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
     another process holds the file, ``wait`` seconds are spent retrying;
     ``on_wait(message)`` is called once, when the waiting starts."""
     target = Path(path)
+    check_backslash(path)
     if target.is_dir():
         raise StoreError(f"{path} is a folder, not a database file")
     folder = target.parent
@@ -94,6 +96,15 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
             time.sleep(min(LOCK_POLL, max(deadline - time.monotonic(), 0.0)))
         except OSError as e:
             raise StoreError(f"cannot open {path}: {e.strerror or e}") from None
+
+
+def check_backslash(path: str) -> None:
+    """DuckDB reads a backslash in a path as a folder separator, also where
+    it is a character of a name (POSIX): refuse such a path plainly rather
+    than fail on a folder that does not exist."""
+    if os.sep == "/" and "\\" in path:
+        raise StoreError(f"{path}: DuckDB cannot use a path with a backslash in it "
+                         "(it reads it as a folder separator); choose another name")
 
 
 def _check_header(path: str) -> None:

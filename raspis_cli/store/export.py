@@ -14,7 +14,7 @@ from pathlib import Path
 
 import duckdb
 
-from raspis_cli.store.db import StoreError
+from raspis_cli.store.db import StoreError, check_backslash
 from raspis_cli.store.schema import GAME_TABLES
 
 __all__ = ["export_parquet"]
@@ -30,6 +30,7 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str, overwrite: bool 
     A table's folder that already exists is an error unless ``overwrite``,
     which replaces it (only the table folders raspis writes are touched)."""
     root = Path(folder)
+    check_backslash(folder)
     if root.exists() and not root.is_dir():
         raise StoreError(f"{folder} exists and is not a folder")
     targets = [*GAME_TABLES, "players"]
