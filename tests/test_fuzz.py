@@ -173,3 +173,32 @@ def test_ten_times_the_input_takes_about_ten_times_as_long() -> None:
 
     small, big = best(game * 4), best(game * 40)
     assert big < 30 * small + 0.05, (small, big)
+
+
+# --- regressions: inputs the campaign (scripts/fuzz_campaign.py) found ----------------------------
+
+
+def test_json_game_without_players_replays() -> None:
+    """Found: a JSON game whose players were dropped divided by zero in the replay."""
+    game = json.loads(seeds()[-1])
+    game["players"] = []
+    check_bytes(json.dumps(game).encode("utf-8"))
+
+
+def test_json_deal_of_an_unknown_kind_is_a_diagnostic() -> None:
+    """Found: a JSON deal of kind "xxx" was read, and converted to a notation
+    text that did not read back (E206); the kind is now checked (J002)."""
+    game = json.loads(seeds()[-1])
+    game["deals"][0]["kind"] = "x" * 10_000
+    read = read_json_text(json.dumps(game))
+    assert not read.ok and "expected a kind of deal" in read.diagnostics[0].message
+    assert len(read.diagnostics[0].message) < 300  # the value is not repeated whole
+    check_bytes(json.dumps(game).encode("utf-8"))
+
+
+def test_a_long_json_list_reads_in_linear_time() -> None:
+    """Found: line numbers of a .json list were counted from the start for every game."""
+    game = seeds()[-1].decode("utf-8")
+    start = time.perf_counter()
+    read = read_json_text("[" + ",".join([game] * 300) + "]")
+    assert len(read.games) == 300 and time.perf_counter() - start < 10

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
-from raspis_cli.notation.grammar import Diagnostic
+from raspis_cli.notation.grammar import KIND_WORDS, Diagnostic
 from raspis_cli.notation.reader import ReadResult
 from raspis_cli.record import (
     NO_TRUMP,
@@ -165,11 +165,17 @@ def games_to_jsonl_text(games: list[GameRecord]) -> str:
 # --- reading -------------------------------------------------------------------
 
 
+def _shown_value(value: object) -> str:
+    """A JSON value as quoted in a message: at most 60 characters of it."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _expect(value: object, kind: type | tuple[type, ...], path: str, what: str) -> Any:
     if isinstance(value, bool) and kind is int:
         raise JsonRecordError(path, f"expected {what}, got {json.dumps(value)}")
     if not isinstance(value, kind):
-        raise JsonRecordError(path, f"expected {what}, got {json.dumps(value, ensure_ascii=False)}")
+        raise JsonRecordError(path, f"expected {what}, got {_shown_value(value)}")
     return value
 
 
@@ -184,7 +190,7 @@ def _card(value: object, path: str) -> Card:
         return parse_card(text)
     except CardError:
         raise JsonRecordError(path, f"expected a card like \"10H\", \"QS\" or \"RJ\", got "
-                              f"{json.dumps(text, ensure_ascii=False)}") from None
+                              f"{_shown_value(text)}") from None
 
 
 def _suit(value: object, path: str) -> Suit:
@@ -193,7 +199,18 @@ def _suit(value: object, path: str) -> Suit:
         return parse_suit(text)
     except CardError:
         raise JsonRecordError(path, f"expected a suit letter S, C, D or H, got "
-                              f"{json.dumps(text, ensure_ascii=False)}") from None
+                              f"{_shown_value(text)}") from None
+
+
+_KINDS = tuple(dict.fromkeys(KIND_WORDS.values()))
+
+
+def _kind(value: object, path: str) -> str:
+    text = _expect(value, str, path, "a kind like \"normal\"")
+    if text not in _KINDS:
+        raise JsonRecordError(path, f"expected a kind of deal ({', '.join(_KINDS)}), got "
+                              f"{_shown_value(text)}")
+    return str(text)
 
 
 def _comments(value: object, path: str, default: str) -> tuple[list[str], list[str]]:
@@ -221,7 +238,7 @@ def deal_from_json(obj: object, path: str = "deal") -> DealRecord:
             raise JsonRecordError(path, f"a deal needs {key!r}")
     deal = DealRecord(
         number=_expect(d["number"], int, f"{path}.number", "a deal number"),
-        kind=_expect(d["kind"], str, f"{path}.kind", "a kind like \"normal\""),
+        kind=_kind(d["kind"], f"{path}.kind"),
         dealer=_expect(d["dealer"], str, f"{path}.dealer", "the dealer's name"),
         cards=_expect(d["cards"], int, f"{path}.cards", "a number of cards"),
     )
