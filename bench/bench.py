@@ -200,11 +200,14 @@ def stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
             raise SystemExit(f"bench: {name}: {len(diagnostics)} syntax errors, {problems} violations")
         out["games"] = count
         out["bytes"] = path.stat().st_size
-    elif name in ("load1", "loadN"):
-        files = [str(p) for p in sorted((part / "shards").glob("*.rsp"))]
+    elif name in ("load1", "loadN", "load-whole"):
+        if name == "load-whole":
+            files = [str(whole)]
+        else:
+            files = [str(p) for p in sorted((part / "shards").glob("*.rsp"))]
         folder = Path(tempfile.mkdtemp(prefix="raspis-bench-"))
         try:
-            n = "1" if name == "load1" else str(jobs)
+            n = str(jobs) if name == "loadN" else "1"
             start = time.perf_counter()
             subprocess.run(_raspis("load", *files, "--db", str(folder / "h.duckdb"), "-j", n, "-q"),
                            check=True)
@@ -255,7 +258,12 @@ def stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
 
 
 def run_stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
-    """Run a stage in a fresh process; its measurement."""
+    """Run a stage in a fresh process; its measurement.
+
+    The process that starts it must be small: Linux carries the peak RSS of
+    the parent's memory over into the child's ``ru_maxrss`` when the child
+    starts (fork/vfork then exec), so the corpus is built in a process of its
+    own and this script's main process only starts processes."""
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--stage", name,
                            "--part", str(part), "--jobs", str(jobs)],
                           capture_output=True, text=True, cwd=ROOT)
@@ -359,6 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rebuild", action="store_true", help="make the corpus again")
     parser.add_argument("--profile", action="store_true",
                         help="also print cProfile's top functions of parse and validate")
+    parser.add_argument("--build", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--stage", help=argparse.SUPPRESS)
     parser.add_argument("--part", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -368,7 +377,17 @@ def main(argv: list[str] | None = None) -> int:
     games = args.games if args.games is not None else (60 if args.quick else 2000)
     sheet_games = args.sheet_games if args.sheet_games is not None else 10 * games
     shards = min(args.shards, games) if not args.quick else 2
-    folder = build_corpus(args.cache, games, sheet_games, shards, args.jobs, args.rebuild)
+    if args.build:
+        folder = build_corpus(args.cache, games, sheet_games, shards, args.jobs, args.rebuild)
+        print(folder)
+        return 0
+    # built in another process: this one stays small (see run_stage)
+    command = [sys.executable, str(Path(__file__).resolve()), "--build", "--games", str(games),
+               "--sheet-games", str(sheet_games), "--jobs", str(args.jobs), "--cache", str(args.cache),
+               *(["--quick"] if args.quick else []), *(["--rebuild"] if args.rebuild else []),
+               "--shards", str(args.shards)]
+    built = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT)
+    folder = Path(built.stdout.strip().splitlines()[-1])
     table: list[list[str]] = []
     notes: list[str] = []
     for corpus in ("full", "sheet"):
@@ -385,6 +404,10 @@ def main(argv: list[str] | None = None) -> int:
                      f"({shard['games']} games, {shard['bytes'] / 1e6:.1f} MB), "
                      f"{results['validate']['rss_mb']:.0f} MB on the whole file "
                      f"({results['validate']['games']} games, {results['validate']['bytes'] / 1e6:.1f} MB)")
+        whole = run_stage("load-whole", part, args.jobs)
+        notes.append(f"{corpus}: load -j 1 peak RSS {results['load1']['rss_mb']:.0f} MB on "
+                     f"{shards} shards of {results['load1']['games'] // shards} games, "
+                     f"{whole['rss_mb']:.0f} MB on the whole file as one ({whole['seconds']:.1f} s)")
     meta = {c: json.loads((folder / c / "meta.json").read_text(encoding="utf-8")) for c in ("full", "sheet")}
     print(f"corpus: full = {meta['full']['games']} four-player raspisnoy games, every card "
           f"({meta['full']['bytes'] / 1e6:.1f} MB); sheet = {meta['sheet']['games']} sheet-only games "
