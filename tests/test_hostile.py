@@ -257,3 +257,16 @@ def test_dash_with_empty_stdin(command: list[str]) -> None:
     done = run_cli(*command, "-", stdin="")
     assert done.returncode in (0, 1, 2)
     assert "Traceback" not in done.stdout + done.stderr and "internal error" not in done.stderr
+
+
+def test_an_unclosed_comment_does_not_swallow_the_file(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Found while measuring memory: a ``{`` never closed held the rest of the
+    file; it is given up after 1000 lines and the games after it are read."""
+    game = SAMPLE.read_text(encoding="utf-8")
+    path = tmp_path / "g.rsp"
+    path.write_text("{ oops\n" + "\n" * 1200 + game * 3, encoding="utf-8")
+    code, out, _ = run(capsys, "validate", "-f", "json", str(path))
+    report = json.loads(out)["files"][0]
+    assert report["syntax"][0]["message"].startswith("E120: a { comment } is not closed within 1000 lines")
+    assert len(report["games"]) == 3 and code == 1

@@ -319,6 +319,12 @@ _SPECIAL_RE: Final = re.compile(r'[;{}"]')
 _SCAN_RE: Final = re.compile(r'"(?:[^"\\\n]|\\.)*(")?|;|\{')
 
 
+MAX_COMMENT_LINES: Final = 1000
+"""The most lines a ``{ ... }`` comment may span before it is taken as never closed."""
+MAX_COMMENT_CHARS: Final = 1 << 20
+"""The most characters a ``{ ... }`` comment may hold before it is taken as never closed."""
+
+
 def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> Iterator[SourceLine]:
     """Split physical lines into code and comments.
 
@@ -330,6 +336,7 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> 
     """
     block: list[str] | None = None
     block_col = 0
+    block_size = 0
     held: list[SourceLine] = []
     for number, text in enumerate(lines, 1):
         if block is None and _SPECIAL_RE.search(text) is None:
@@ -338,7 +345,17 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> 
         src = SourceLine(number, text, text)
         code = list(text)
         pos = 0
+        if block is not None and (len(block) >= MAX_COMMENT_LINES or block_size > MAX_COMMENT_CHARS):
+            # an unclosed { would hold the rest of the file: give up on it here
+            first = held[0]
+            errors.append(("E120", f"a {{ comment }} is not closed within {MAX_COMMENT_LINES} lines "
+                           f"or {MAX_COMMENT_CHARS} characters", first.number, block_col, first.text))
+            first.comments.append(Comment("\n".join(block) + "}", first.number, block_col))
+            block = None
+            yield from held
+            held.clear()
         if block is not None:
+            block_size += len(text)
             end = text.find("}")
             if end < 0:
                 block.append(text)
@@ -372,6 +389,7 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> 
                 break
             end = text.find("}", start + 1)
             if end < 0:
+                block_size = len(text) - start
                 block = [text[start:]]
                 block_col = start + 1
                 for k in range(start, len(code)):
