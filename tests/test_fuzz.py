@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from raspis_cli.cli.common import run_app
-from raspis_cli.notation import read_text
+from raspis_cli.notation import NotationWriteError, read_text, write_games
 from raspis_cli.notation.jsoncodec import read_json_text, read_jsonl_text
 
 FAST = settings(max_examples=60, deadline=None, derandomize=True,
@@ -202,3 +202,15 @@ def test_a_long_json_list_reads_in_linear_time() -> None:
     start = time.perf_counter()
     read = read_json_text("[" + ",".join([game] * 300) + "]")
     assert len(read.games) == 300 and time.perf_counter() - start < 10
+
+
+def test_a_dealer_name_with_a_line_break_is_not_written() -> None:
+    """Found: a JSON dealer named "\\\\\\n" was written inside quotes across two
+    lines, and the text did not read back; a name cannot hold a line break."""
+    game = json.loads(seeds()[-1])
+    game["deals"][0]["dealer"] = "\\\n\x00"
+    read = read_json_text(json.dumps(game))
+    assert read.ok
+    with pytest.raises(NotationWriteError, match="cannot hold a line break"):
+        write_games(read.games)
+    check_bytes(json.dumps(game).encode("utf-8"))

@@ -59,6 +59,7 @@ __all__ = [
     "FILE",
     "needs_quotes",
     "quote_name",
+    "NotationWriteError",
 ]
 
 
@@ -418,8 +419,17 @@ def _unquote(text: str) -> str:
     return text
 
 
+class NotationWriteError(ValueError):
+    """A record holds something the notation cannot write (a name with a comma
+    in the player list, a line break in a tag or a name, an unknown joker mode)."""
+
+
 def quote_name(name: str) -> str:
-    """A player name as written in a deal line: quoted when it must be."""
+    """A player name as written in a deal line: quoted when it must be.
+    Raises :class:`NotationWriteError` for a name with a line break (the
+    notation is line-oriented: no quoting can hold one)."""
+    if "\n" in name or "\r" in name:
+        raise NotationWriteError(f"a player name cannot hold a line break: {name[:60]!r}")
     if needs_quotes(name):
         return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return name

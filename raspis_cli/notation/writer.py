@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from raspis_cli.cards import Suit
-from raspis_cli.notation.grammar import quote_name
+from raspis_cli.notation.grammar import NotationWriteError, quote_name
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, JokerDecl, PlayRecord, TrumpValue
 from raspis_cli.rules import OPTIONS, RulesError
 from raspis_cli.rules.options import OptionError
@@ -38,11 +38,6 @@ FIRST_TAGS = ("Event", "Site", "Date")
 
 SECTIONS = ("bids", "taken", "scores", "totals")
 _TAG_NAME = re.compile(r"[^\W\d]\w*")
-
-
-class NotationWriteError(ValueError):
-    """A record holds something the notation cannot write (a name with a comma
-    in the player list, a line break in a tag, an unknown joker mode)."""
 
 
 # --- layout --------------------------------------------------------------------
