@@ -214,3 +214,15 @@ def test_a_dealer_name_with_a_line_break_is_not_written() -> None:
     with pytest.raises(NotationWriteError, match="cannot hold a line break"):
         write_games(read.games)
     check_bytes(json.dumps(game).encode("utf-8"))
+
+
+@pytest.mark.parametrize("line", [
+    "23. 9 Вера | 3/3 200 1330 |" + " " * 30_000 + "9" + " " * 30_000 + "2/5 50 1130 | 2/0 0 1440",
+    "  penalty Анна -20 revoke" + " " * 60_000 + "of hearts",
+], ids=["cell", "penalty"])
+def test_long_runs_of_spaces_parse_in_linear_time(line: str) -> None:
+    """Found: a sheet cell with long runs of spaces took 80 s to reject (the
+    cell pattern backtracked quadratically); so did a penalty reason."""
+    start = time.perf_counter()
+    read_text(line + "\n")
+    assert time.perf_counter() - start < 1.0

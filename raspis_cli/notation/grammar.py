@@ -215,14 +215,18 @@ LINE_ELEMENTS: Final[dict[str, pp.Regex]] = {
     # one sheet cell: bid/taken score total
     "cell": _line_element(
         "sheet cell",
-        rf"\s*(?P<bt>{P_CELL_BT})(?:\s+(?P<score>{P_INT}|-))?(?:\s+(?P<total>{P_INT}|-))?\s*",
+        # possessive spaces, and a score right after the leading spaces when there is no
+        # bid/taken: the same cells as "\s*BT(\s+SCORE)?(\s+TOTAL)?\s*" without its
+        # quadratic backtracking over long runs of spaces
+        rf"\s*+(?P<bt>{P_CELL_BT})(?:(?:\s++|(?<=\s))(?P<score>{P_INT}|-))?"
+        rf"(?:\s++(?P<total>{P_INT}|-))?\s*+",
     ),
     # hand NAME: cards...
     "hand": _line_element("hand line", rf"\s*\S+\s+(?P<name>{P_NAME})\s*:?(?P<cards>.*)"),
     # penalty NAME POINTS reason
     "penalty": _line_element(
         "penalty line",
-        rf"\s*\S+\s+(?P<name>{P_NAME})\s*:?\s*(?P<points>{P_INT})(?:\s+(?P<reason>.*?))?\s*",
+        rf"\s*\S+\s+(?P<name>{P_NAME})\s*:?\s*(?P<points>{P_INT})(?:\s+(?P<reason>.*\S))?\s*+",
     ),
     # an item of a trick or of a NAME NUMBER list: a quoted name, a word with an
     # attached or detached joker declaration, or a single punctuation mark
