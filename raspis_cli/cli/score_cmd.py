@@ -114,8 +114,10 @@ def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
     score = deal.scores.get(name)
     total = deal.totals.get(name)
     parts = []
-    head = "" if bid is None else str(bid)
-    head += "/" + ("?" if taken is None else str(taken)) if (bid is not None or taken is not None) else ""
+    head = ""
+    if bid is not None or taken is not None:
+        # as on the paper sheet: "-" for no bid (miser, golden), "?" for a count not known
+        head = ("-" if bid is None else str(bid)) + "/" + ("?" if taken is None else str(taken))
     if deal.written_taken and name in deal.written_taken and deal.written_taken[name] != taken:
         head += _differs(f"written {deal.written_taken[name]}", markup)
     parts.append(head or "-")
