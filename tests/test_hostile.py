@@ -270,3 +270,19 @@ def test_an_unclosed_comment_does_not_swallow_the_file(tmp_path: Path,
     report = json.loads(out)["files"][0]
     assert report["syntax"][0]["message"].startswith("E120: a { comment } is not closed within 1000 lines")
     assert len(report["games"]) == 3 and code == 1
+
+
+def test_an_internal_error_is_one_line_unless_traceback_is_asked_for(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from raspis_cli.cli import validate_cmd
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(validate_cmd, "validate_file", broken)
+    code, out, err = run(capsys, "validate", str(SAMPLE))
+    assert code == 2 and "Traceback" not in out + err
+    assert err == ("raspis: internal error: RuntimeError: a bug (run with --traceback for details; "
+                   "please report it)\n")
+    code, out, err = run(capsys, "validate", "--traceback", str(SAMPLE))
+    assert code == 2 and err.startswith("Traceback") and "RuntimeError: a bug" in err
