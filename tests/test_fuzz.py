@@ -219,10 +219,13 @@ def test_a_dealer_name_with_a_line_break_is_not_written() -> None:
 @pytest.mark.parametrize("line", [
     "23. 9 Вера | 3/3 200 1330 |" + " " * 30_000 + "9" + " " * 30_000 + "2/5 50 1130 | 2/0 0 1440",
     "  penalty Анна -20 revoke" + " " * 60_000 + "of hearts",
-], ids=["cell", "penalty"])
+    "  penalty Boris" + " " * 60_000,
+    "  penalty Анна: -20" + " " * 60_000,
+], ids=["cell", "penalty", "penalty-no-points", "penalty-no-reason"])
 def test_long_runs_of_spaces_parse_in_linear_time(line: str) -> None:
     """Found: a sheet cell with long runs of spaces took 80 s to reject (the
-    cell pattern backtracked quadratically); so did a penalty reason."""
+    cell pattern backtracked quadratically); a penalty line with 70,000
+    trailing spaces took 65 s."""
     start = time.perf_counter()
     read_text(line + "\n")
     assert time.perf_counter() - start < 1.0
@@ -237,3 +240,18 @@ def test_json_deal_with_a_negative_count_is_a_diagnostic(key: str) -> None:
     read = read_json_text(json.dumps(game))
     assert not read.ok and "(0 or more), got -1" in read.diagnostics[0].message
     check_bytes(json.dumps(game).encode("utf-8"))
+
+
+@pytest.mark.parametrize("text", [
+    "1. " + "9" * 5000 + " A\n",
+    '[Players "A, B"]\n1. 1 A - | ' + "9" * 5000 + "/1 | 0/0\n",
+    '[Players "A, B"]\n1. 1 A -\n  bids A ' + "9" * 5000 + ", B 1\n",
+    '[Players "A, B"]\n1. 1 A -\n  penalty A -' + "9" * 5000 + " revoke\n",
+    '{"players": ' + "9" * 5000 + "}",
+], ids=["deal", "cell", "bids", "penalty", "json"])
+def test_a_number_of_thousands_of_digits_is_a_diagnostic(text: str) -> None:
+    """Found by a scan of every line shape with long fillers: int() refuses more
+    than 4300 digits with a ValueError, which escaped the reader."""
+    check_bytes(text.encode("utf-8"))
+    read = read_json_text(text) if text.startswith("{") else read_text(text)
+    assert "a number of 5000 digits is too long" in read.diagnostics[0].message

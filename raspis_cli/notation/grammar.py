@@ -226,7 +226,7 @@ LINE_ELEMENTS: Final[dict[str, pp.Regex]] = {
     # penalty NAME POINTS reason
     "penalty": _line_element(
         "penalty line",
-        rf"\s*\S+\s+(?P<name>{P_NAME})\s*:?\s*(?P<points>{P_INT})(?:\s+(?P<reason>.*\S))?\s*+",
+        rf"\s*\S+\s+(?P<name>{P_NAME})\s*+(?::\s*+)?(?P<points>{P_INT})(?:\s++(?P<reason>.*\S))?\s*+",
     ),
     # an item of a trick or of a NAME NUMBER list: a quoted name, a word with an
     # attached or detached joker declaration, or a single punctuation mark
@@ -566,8 +566,21 @@ _EXAMPLE_DEAL: Final = "'3. 3 Vera K♣ | 1/1 | 0/0 | 1/2'"
 _KEYWORD_LIST: Final = "hand, bids, trick, taken, scores, totals, penalty, replayed, final"
 
 
+_LONG_NUMBER_RE: Final = re.compile(r"\d{100,}")
+
+
 def parse_line(code: str) -> ParsedLine | LineError | None:
     """Parse one line of code (comments already blanked); ``None`` if blank."""
+    try:
+        return _parse_line(code)
+    except ValueError:  # int() of a number longer than sys.get_int_max_str_digits()
+        m = _LONG_NUMBER_RE.search(code)
+        if m is None:
+            raise
+        return LineError("E214", f"a number of {len(m.group())} digits is too long", m.start() + 1)
+
+
+def _parse_line(code: str) -> ParsedLine | LineError | None:
     parts = code.split()
     if not parts:
         return None

@@ -362,6 +362,7 @@ class _Lines:
 
 
 _WS = re.compile(r"[ \t\n\r]*")
+_LONG_NUMBER = re.compile(r"\d{100,}")
 
 
 def _decode_error(e: json.JSONDecodeError, lines: _Lines, path: str) -> Diagnostic:
@@ -444,6 +445,12 @@ def read_json_text(text: str, path: str = "<json>", lines: bool = False) -> Read
     except RecursionError:
         result.diagnostics.append(Diagnostic("J001", "this is not valid JSON: nested too deeply",
                                              1, 1, "", path))
+    except ValueError:  # a number longer than sys.get_int_max_str_digits()
+        m = _LONG_NUMBER.search(text)
+        line, col = index_of.line_col(m.start()) if m else (1, 1)
+        result.diagnostics.append(Diagnostic(
+            "J001", f"a number of {len(m.group()) if m else 'many'} digits is too long", line, col,
+            index_of.source(line), path))
     return result
 
 
@@ -470,6 +477,11 @@ def iter_jsonl_games(lines: Iterable[str], path: str = "<jsonl>",
         except json.JSONDecodeError as e:
             diags.append(Diagnostic("J001", f"this is not valid JSON: {e.msg}",
                                     number, e.colno, _shown(line), path))
+            continue
+        except ValueError:  # a number longer than sys.get_int_max_str_digits()
+            m = _LONG_NUMBER.search(line)
+            diags.append(Diagnostic("J001", f"a number of {len(m.group()) if m else 'many'} digits is "
+                                    "too long", number, m.start() + 1 if m else 1, _shown(line), path))
             continue
         except RecursionError:
             diags.append(Diagnostic("J001", "this is not valid JSON: nested too deeply",
