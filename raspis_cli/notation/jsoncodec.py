@@ -202,13 +202,6 @@ def _suit(value: object, path: str) -> Suit:
                               f"{_shown_value(text)}") from None
 
 
-def _natural(value: object, path: str, what: str) -> int:
-    number = _expect(value, int, path, f"{what} (0 or more)")
-    if number < 0:
-        raise JsonRecordError(path, f"expected {what} (0 or more), got {number}")
-    return int(number)
-
-
 _KINDS = tuple(dict.fromkeys(KIND_WORDS.values()))
 
 
@@ -244,10 +237,10 @@ def deal_from_json(obj: object, path: str = "deal") -> DealRecord:
         if key not in d:
             raise JsonRecordError(path, f"a deal needs {key!r}")
     deal = DealRecord(
-        number=_natural(d["number"], f"{path}.number", "a deal number"),
+        number=_expect(d["number"], int, f"{path}.number", "a deal number"),
         kind=_kind(d["kind"], f"{path}.kind"),
         dealer=_expect(d["dealer"], str, f"{path}.dealer", "the dealer's name"),
-        cards=_natural(d["cards"], f"{path}.cards", "a number of cards"),
+        cards=_expect(d["cards"], int, f"{path}.cards", "a number of cards"),
     )
     if "trump" in d:
         t = d["trump"]

@@ -177,6 +177,9 @@ class _Widths:
         self.number = self.cards = self.kind = self.dealer = self.trump = 0
         self.parts = [[0, 0, 0] for _ in range(n)]
         for deal in game.deals:
+            if deal.number < 0 or deal.cards < 0:  # JSON may say so; the notation reads digits only
+                raise NotationWriteError(f"deal {deal.number} of {deal.cards} cards: a negative number "
+                                         "has no notation form")
             self.number = max(self.number, len(f"{deal.number}."))
             self.cards = max(self.cards, len(str(deal.cards)))
             if deal.kind != "normal":
