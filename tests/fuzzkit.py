@@ -91,7 +91,7 @@ _INTERESTING = [b"", b"\x00", b"\xff", b"\xfe\xff", b"\xef\xbb\xbf", b"\r", b"\n
                 b";", b'"', b"\\", b"[", b"]", b"|", b"/", b"-", b"0", b"99999999999999999999", b"-1",
                 b"\xd0", b"\xd0\xb9", b"\xe2\x99\xa5", b"RJ", b"BJ", b"joker", b"final", b"replayed",
                 b"unfinished", b"trick", b"hand", b"[Players \"A, B, C\"]", b"1. 1 A -",
-                b"\t", b" " * 70000, b"x" * 70000, b"{" * 1000, b"[" * 5000, b'"' * 100]
+                b"\t", b" " * 70000, b"x" * 70000, b"{" * 1000, b"[" * 5000, b'"' * 100, b"9" * 5000]
 
 
 def mutate(data: bytes, rnd: random.Random) -> bytes:

@@ -258,3 +258,14 @@ def test_a_number_of_thousands_of_digits_is_a_diagnostic(text: str) -> None:
     check_bytes(text.encode("utf-8"))
     read = read_json_text(text) if text.startswith("{") else read_text(text)
     assert "a number of 5000 digits is too long" in read.diagnostics[0].message
+
+
+def test_a_name_with_a_suit_symbol_is_quoted() -> None:
+    """Found: a JSON trick led by a player 'Ан♥на' who is not in the players was
+    written bare, and the reader took the name for a card (E303)."""
+    game = json.loads(next(s for s in seeds() if s.startswith(b"{") and b'"tricks"' in s))
+    game["deals"][0]["tricks"][0][0]["player"] = "Ан♥на"
+    read = read_json_text(json.dumps(game))
+    assert read.ok
+    assert '"Ан♥на"' in write_games(read.games)
+    check_bytes(json.dumps(game).encode("utf-8"))

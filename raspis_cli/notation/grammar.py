@@ -441,13 +441,14 @@ def quote_name(name: str) -> str:
 
 def needs_quotes(name: str) -> bool:
     """True when a name cannot stand bare in a body line (spaces, digits first,
-    a keyword, a deal kind, a card spelling, a "no trump" or joker word)."""
+    a keyword, a deal kind, a card spelling, a suit symbol, a "no trump" or
+    joker word)."""
     if not name or _BARE_NAME_RE.fullmatch(name) is None:
         return True
     low = name.lower()
     return (
         low in KEYWORDS or low in KIND_WORDS or low in _NONE_WORDS or low in _JOKER_WORDS
-        or read_card_token(name) is not None
+        or read_card_token(name) is not None or _SUIT_SYMBOL_RE.search(name) is not None
     )
 
 
