@@ -23,6 +23,7 @@ from raspis_cli.cli.common import (
     rules_choice,
     stdout,
 )
+from raspis_cli.notation.grammar import Diagnostic as NotationDiagnostic
 from raspis_cli.record import Pos
 from raspis_cli.replay import Problem, RulesChoice, replay_game
 from raspis_cli.sources import Diagnostic, GameStream, expand_paths
@@ -103,12 +104,19 @@ def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | 
     report = FileReport(path)
     diags = stream.diagnostics
     seen = 0  # diagnostics before this index belong to earlier games
+    claimed: set[int] = set()  # diagnostics reported as a game's violations
     for index, game in enumerate(stream):
         first, last = game.span or (1, 1 << 62)
         while seen < len(diags) and diags[seen].line < first:
             seen += 1
-        syntax_lines = [d.line for d in diags[seen:] if d.line <= last]
-        result = replay_game(game, index, choice, stream.ordered_bids, syntax_lines)
+        inside = [d for d in diags[seen:] if d.line <= last]
+        result = replay_game(game, index, choice, stream.ordered_bids, [d.line for d in inside])
+        # a syntax error inside a game is one of that game's violations (kind "syntax")
+        for d in inside:
+            claimed.add(id(d))
+        if inside:
+            result.problems.extend(_syntax_problem(d) for d in inside)
+            result.problems.sort(key=lambda p: (p.pos.line, p.pos.column) if p.pos else (1 << 62, 0))
         report.results.append(GameReport(index, len(game.deals), result.problems,
                                          result.to_json() if as_json else None))
         if not as_json:
@@ -122,13 +130,17 @@ def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | 
     if stream.error is not None:
         report.error = stream.error
     for d in diags:
-        if report.error is not None and (d.code, d.message, d.line, d.column) == (
-                report.error.code, report.error.message, report.error.line, report.error.column):
-            continue
-        report.syntax.append(Problem("syntax", f"{d.code}: {d.message}", pos=Pos(d.line, d.column or 1)))
         if d.source:
             report.lines.setdefault(d.line, d.source)
+        if id(d) in claimed or (report.error is not None and (d.code, d.message, d.line, d.column) == (
+                report.error.code, report.error.message, report.error.line, report.error.column)):
+            continue
+        report.syntax.append(_syntax_problem(d))
     return report
+
+
+def _syntax_problem(d: NotationDiagnostic) -> Problem:
+    return Problem("syntax", f"{d.code}: {d.message}", pos=Pos(d.line, d.column or 1))
 
 
 def render_problem(source: FileReport, problem: Problem, colour: bool) -> list[str]:
