@@ -1,10 +1,14 @@
 """``load``: record files into the database, in one transaction.
 
-Files (or in-memory :class:`RecordSource` batches) are read and replayed by
-:func:`read_unit`, in this process or in ``jobs`` worker processes; each unit
-comes back as Arrow tables. This process is the only writer: it drops games
+Files (or in-memory :class:`RecordSource` games) are read game by game
+(:class:`~raspis_cli.sources.GameStream`) and replayed in batches of
+:data:`BATCH_GAMES` games by :func:`iter_batches`, in this process or in
+``jobs`` worker processes (each reads every file and replays every
+``jobs``-th batch, so one big file uses them all); each batch comes back as
+Arrow tables, in file order. This process is the only writer: it drops games
 already stored (or deletes them first, with ``replace``), inserts the Arrow
-tables in batches, recomputes ``players`` and commits. Any exception, Ctrl-C
+tables in batches, recomputes ``players`` and commits. Memory is bounded by
+a batch and the pending insert, not by a file. Any exception, Ctrl-C
 included, rolls everything back.
 """
 
@@ -14,28 +18,31 @@ import contextlib
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any
 
 import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from raspis_cli.notation.grammar import Diagnostic as SyntaxDiagnostic
 from raspis_cli.record import GameRecord, Pos
 from raspis_cli.replay import Problem, replay_game
-from raspis_cli.sources import SourceFile, load_source
+from raspis_cli.sources import GameStream
 from raspis_cli.store.db import StoreError, ensure_schema
 from raspis_cli.store.rows import TableBuilder, game_id
 from raspis_cli.store.schema import GAME_TABLES, TABLES
 
 __all__ = [
+    "BATCH_GAMES",
+    "Batch",
     "LoadError",
     "LoadSummary",
     "RecordSource",
     "UnitRows",
+    "iter_batches",
     "load_units",
     "read_unit",
 ]
@@ -122,78 +129,214 @@ class LoadSummary:
         }
 
 
-def _syntax_by_game(source: SourceFile) -> tuple[dict[int, list[Problem]], int]:
-    """Syntax diagnostics of a file, given to the game they belong to (by
-    ``game_of_diagnostic`` where the reader fills it, else by the games' line
-    spans); the count of those belonging to no game."""
-    out: dict[int, list[Problem]] = {}
-    stray = 0
-    owners = source.game_of_diagnostic
-    for i, d in enumerate(source.diagnostics):
-        if d is source.error:
-            continue
-        owner: int | None = owners[i] if len(owners) == len(source.diagnostics) else None
-        if owner is None and d.line is not None:
-            for index, game in enumerate(source.games):
-                if game.span is not None and game.span[0] <= d.line <= game.span[1]:
-                    owner = index
-                    break
-        if owner is None:
-            stray += 1
-            continue
-        pos = Pos(d.line, d.column or 1) if d.line is not None else None
-        out.setdefault(owner, []).append(Problem("syntax", f"{d.code}: {d.message}", pos=pos))
-    return out, stray
+BATCH_GAMES = 250
+"""Games read, replayed and turned into Arrow tables together: memory is
+bounded by a batch (and the pending insert), not by a file."""
+
+QUEUE_BATCHES = 2
+"""Batches a worker process may have ready before it waits for the parent."""
 
 
-def read_unit(unit: Unit, valid_only: bool = False) -> UnitRows:
-    """Read and replay one file or :class:`RecordSource` into Arrow tables.
+@dataclass(slots=True)
+class Batch:
+    """Up to :data:`BATCH_GAMES` consecutive games of one unit, read and replayed.
 
-    Runs in worker processes: needs no database. Games repeated within the
-    unit are kept once; with ``valid_only`` games with violations are left
-    out (and counted)."""
-    syntax: dict[int, list[Problem]] = {}
-    syntax_lines: list[int] = []
-    stray = 0
-    if isinstance(unit, RecordSource):
-        name, games, ordered = unit.name, unit.games, unit.ordered_bids
-    else:
-        source = load_source(unit)
-        name = unit
-        if source.error is not None:
-            where = f":{source.error.line}" if source.error.line else ""
-            return UnitRows(unit, error=f"{unit}{where}: {source.error.message}")
-        games, ordered = source.games, source.ordered_bids
-        syntax, stray = _syntax_by_game(source)
-        syntax_lines = source.syntax_lines
-    out = UnitRows(name, stray_syntax=stray)
+    ``ids`` and ``invalid`` list every game read, in order (a game repeated in
+    the batch included); ``tables`` hold the rows of each game's first
+    occurrence in the batch (without games with violations under
+    ``valid_only``). The last batch of a unit (``last``, possibly with no
+    games) carries the unit's ``error`` and its syntax problems belonging to
+    no game (``stray``)."""
+
+    name: str
+    ids: list[str] = field(default_factory=list)
+    invalid: list[bool] = field(default_factory=list)
+    tables: dict[str, Any] = field(default_factory=dict)
+    last: bool = False
+    error: str | None = None
+    stray: int = 0
+
+
+class _Syntax:
+    """A stream's syntax problems given to the game whose lines hold them, as
+    the games come (spans grow through the file); the rest are stray."""
+
+    def __init__(self, diagnostics: list[SyntaxDiagnostic]) -> None:
+        self.diagnostics = diagnostics
+        self.consumed = 0
+        self.pending: list[SyntaxDiagnostic] = []
+        self.lines: list[int] = []
+        self.stray = 0
+
+    def _take(self) -> None:
+        new = self.diagnostics[self.consumed:]
+        self.consumed += len(new)
+        for d in new:
+            if d.line is None:
+                self.stray += 1
+            else:
+                self.pending.append(d)
+                self.lines.append(d.line)
+
+    def of_game(self, game: GameRecord) -> list[Problem]:
+        """The syntax problems inside ``game`` (read since the games before it)."""
+        self._take()
+        if not self.pending or game.span is None:
+            return []
+        first, last = game.span
+        out: list[Problem] = []
+        keep: list[SyntaxDiagnostic] = []
+        for d in self.pending:
+            assert d.line is not None
+            if first <= d.line <= last:
+                out.append(Problem("syntax", f"{d.code}: {d.message}", pos=Pos(d.line, d.column or 1)))
+            elif d.line < first:
+                self.stray += 1
+            else:
+                keep.append(d)
+        self.pending = keep
+        return out
+
+    def finish(self) -> int:
+        """The count of problems belonging to no game."""
+        self._take()
+        self.stray += len(self.pending)
+        self.pending = []
+        return self.stray
+
+
+def _replay_batch(batch: Batch, games: list[GameRecord], first_index: int,
+                  syntax: list[list[Problem]], syntax_lines: list[int], ordered: bool,
+                  valid_only: bool) -> None:
+    """Game ids, replays and rows of ``games`` (the file's games from
+    ``first_index``) into ``batch``."""
+    name = batch.name
     builder = TableBuilder()
     seen: set[str] = set()
     places: dict[str, tuple[int, int | None]] = {}
-    for index, game in enumerate(games):
-        out.games += 1
+    for offset, game in enumerate(games):
+        index = first_index + offset
         gid = game_id(game)
+        batch.ids.append(gid)
         if gid in seen:
-            out.duplicates += 1
+            batch.invalid.append(False)  # the parent counts it a duplicate
             continue
         seen.add(gid)
         result = replay_game(game, index, None, ordered, syntax_lines)
-        game_syntax = syntax.get(index, [])
+        game_syntax = syntax[offset]
         valid = result.valid and not game_syntax
-        if not valid:
-            out.invalid += 1
-            if valid_only:
-                out.skipped_invalid += 1
-                continue
-            out.invalid_ids.add(gid)
+        batch.invalid.append(not valid)
+        if not valid and valid_only:
+            continue
         builder.add_game(gid, result, name, game_syntax)
-        out.game_ids.append(gid)
         places[gid] = (index, game.span[0] if game.span is not None else None)
     try:
-        out.tables = builder.tables()
+        batch.tables = builder.tables()
     except (OverflowError, pa.ArrowInvalid):
-        out.error = _out_of_range(builder, name, places)
+        batch.error = _out_of_range(builder, name, places)
+
+
+def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_GAMES,
+                 owned: Callable[[int], bool] | None = None) -> Iterator[Batch | None]:
+    """The batches of one unit, read game by game (:class:`GameStream`).
+
+    Yields one item per batch, in order: the :class:`Batch`, or ``None`` for
+    a batch ``n`` (counting from 0) with ``owned(n)`` false, which is read
+    (its games are needed to know where batches and syntax problems fall)
+    but not replayed. Runs in worker processes: needs no database."""
+    if isinstance(unit, RecordSource):
+        name: str = unit.name
+        games: Iterable[GameRecord] = unit.games
+        ordered = unit.ordered_bids
+        stream: GameStream | None = None
+        syntax = _Syntax([])
+    else:
+        name = unit
+        stream = GameStream(unit)
+        games = stream
+        ordered = True
+        syntax = _Syntax(stream.diagnostics)
+    number = 0
+    index = 0
+    mine = owned is None or owned(0)
+    held: list[GameRecord] = []
+    held_syntax: list[list[Problem]] = []
+    for game in games:
+        problems = syntax.of_game(game)
+        if mine:
+            held.append(game)
+            held_syntax.append(problems)
+        index += 1
+        if index % batch_games == 0:
+            if stream is not None:
+                ordered = stream.ordered_bids
+            batch = None
+            if mine:
+                batch = Batch(name)
+                _replay_batch(batch, held, index - len(held), held_syntax, syntax.lines,
+                              ordered, valid_only)
+            yield batch
+            held, held_syntax = [], []
+            number += 1
+            mine = owned is None or owned(number)
+    stray = syntax.finish()
+    if not mine:
+        yield None
+        return
+    if stream is not None:
+        ordered = stream.ordered_bids
+    batch = Batch(name, last=True, stray=stray)
+    if stream is not None and stream.error is not None:
+        error = stream.error
+        where = f":{error.line}" if error.line else ""
+        batch.error = f"{unit}{where}: {error.message}"
+    else:
+        _replay_batch(batch, held, index - len(held), held_syntax, syntax.lines, ordered, valid_only)
+    yield batch
+
+
+def read_unit(unit: Unit, valid_only: bool = False) -> UnitRows:
+    """Read and replay one file or :class:`RecordSource` into Arrow tables
+    (all its batches together: for tools and tests; ``load`` streams).
+
+    Games repeated within the unit are kept once; with ``valid_only`` games
+    with violations are left out (and counted)."""
+    name = unit.name if isinstance(unit, RecordSource) else unit
+    out = UnitRows(name)
+    seen: set[str] = set()
+    parts: dict[str, list[Any]] = {table: [] for table in GAME_TABLES}
+    for batch in iter_batches(unit, valid_only):
+        assert batch is not None
+        if batch.error is not None:
+            return UnitRows(name, error=batch.error)
+        out.stray_syntax += batch.stray
+        keep: list[str] = []
+        for gid, invalid in zip(batch.ids, batch.invalid, strict=True):
+            out.games += 1
+            if gid in seen:
+                out.duplicates += 1
+                continue
+            seen.add(gid)
+            if invalid:
+                out.invalid += 1
+                if valid_only:
+                    out.skipped_invalid += 1
+                    continue
+                out.invalid_ids.add(gid)
+            keep.append(gid)
+        out.game_ids += keep
+        for table, rows in _only(batch, keep).items():
+            parts[table].append(rows)
+    out.tables = {table: pa.concat_tables(tables) for table, tables in parts.items()}
     return out
+
+
+def _only(batch: Batch, keep: list[str]) -> dict[str, Any]:
+    """The batch's tables with the rows of the games ``keep`` only."""
+    if len(keep) == len(batch.ids):
+        return batch.tables
+    wanted = pa.array(keep, type=pa.string())
+    return {name: t.filter(pc.is_in(t["game_id"], value_set=wanted)) for name, t in batch.tables.items()}
 
 
 _INT32 = range(-(2**31), 2**31)
@@ -218,19 +361,90 @@ def _out_of_range(builder: TableBuilder, name: str, places: dict[str, tuple[int,
     return f"{name}: a number is out of the range the database stores"
 
 
-def _read_all(units: Sequence[Unit], jobs: int, valid_only: bool) -> Iterator[UnitRows]:
-    """Every unit read, in the order given, by ``jobs`` processes."""
-    if jobs <= 1 or len(units) <= 1:
+def _worker(units: Sequence[Unit], share: int, shares: int, valid_only: bool, batch_games: int,
+            queue: Any, parent: int) -> None:
+    """A worker process: every ``shares``-th batch of all the units, from
+    ``share``, put on ``queue`` (a failure as a ``str``: its traceback)."""
+    import queue as queues
+    import traceback
+
+    def put(item: Batch | str) -> bool:
+        while True:
+            try:
+                queue.put(item, timeout=1.0)
+                return True
+            except queues.Full:
+                if os.getppid() != parent:  # the parent is gone
+                    return False
+
+    number = 0
+    try:
         for unit in units:
-            yield read_unit(unit, valid_only)
+            def owned(n: int, first: int = number) -> bool:
+                return (first + n) % shares == share
+            for batch in iter_batches(unit, valid_only, batch_games, owned):
+                number += 1
+                if batch is not None and not put(batch):
+                    return
+    except BaseException:
+        put(traceback.format_exc())
+
+
+def _read_all(units: Sequence[Unit], jobs: int, valid_only: bool,
+              batch_games: int = BATCH_GAMES) -> Iterator[Batch]:
+    """The batches of every unit, in order, read by ``jobs`` processes: each
+    reads every unit and replays every ``jobs``-th batch (reading is a third
+    of the work; replaying and making rows the rest), so one big file uses
+    them all and the order, hence the result, is that of one process."""
+    if jobs <= 1 or any(unit == "-" for unit in units):
+        for unit in units:
+            for batch in iter_batches(unit, valid_only, batch_games):
+                assert batch is not None
+                yield batch
         return
     # spawn, not fork: the parent holds DuckDB's threads
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)),
-                               mp_context=multiprocessing.get_context("spawn"))
+    context = multiprocessing.get_context("spawn")
+    queues = [context.Queue(maxsize=QUEUE_BATCHES) for _ in range(jobs)]
+    workers = [context.Process(target=_worker, daemon=True,
+                               args=(units, share, jobs, valid_only, batch_games, queues[share],
+                                     os.getpid()))
+               for share in range(jobs)]
     try:
-        yield from pool.map(read_unit, units, repeat(valid_only))
+        for worker in workers:
+            worker.start()
+        number = 0
+        remaining = len(units)
+        while remaining:
+            share = number % jobs
+            item = _get(queues[share], workers[share])
+            if isinstance(item, str):
+                raise RuntimeError(f"a load worker failed:\n{item}")
+            number += 1
+            if item.last:
+                remaining -= 1
+            yield item
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+        for worker in workers:
+            worker.join()
+        for q in queues:
+            q.cancel_join_thread()
+            q.close()
+
+
+def _get(queue: Any, worker: Any) -> Batch | str:
+    """The next item a worker put, or :class:`BrokenProcessPool` if it died."""
+    import queue as queues
+
+    while True:
+        try:
+            item: Batch | str = queue.get(timeout=0.5)
+            return item
+        except queues.Empty:
+            if not worker.is_alive() and queue.empty():
+                raise BrokenProcessPool(f"a load worker died (exit code {worker.exitcode})") from None
 
 
 class _Writer:
@@ -298,6 +512,7 @@ def load_units(
     replace: bool = False,
     progress: Callable[[int, int, int], None] | None = None,
     flush_rows: int = FLUSH_ROWS,
+    batch_games: int = BATCH_GAMES,
     on_flush: Callable[[int], None] | None = None,
     db_name: str = "the database",
 ) -> LoadSummary:
@@ -321,16 +536,22 @@ def load_units(
         seen: set[str] = set()
         writer = _Writer(con, flush_rows, on_flush)
         trace("parse")
-        for done, rows in enumerate(_read_all(units, jobs, valid_only), start=1):
-            trace(f"parsed {done}")
-            if rows.error is not None:
-                raise LoadError(rows.error)
-            summary.games_read += rows.games
-            summary.duplicates += rows.duplicates
-            summary.skipped_invalid += rows.skipped_invalid
-            summary.stray_syntax += rows.stray_syntax
+        done = 0
+        unit_seen: set[str] = set()
+        for batch in _read_all(units, jobs, valid_only, batch_games):
+            if batch.error is not None:
+                raise LoadError(batch.error)
+            summary.games_read += len(batch.ids)
+            summary.stray_syntax += batch.stray
             keep: list[str] = []
-            for gid in rows.game_ids:
+            for gid, invalid in zip(batch.ids, batch.invalid, strict=True):
+                if gid in unit_seen:
+                    summary.duplicates += 1
+                    continue
+                unit_seen.add(gid)
+                if invalid and valid_only:
+                    summary.skipped_invalid += 1
+                    continue
                 if gid in seen:
                     summary.duplicates += 1
                 elif gid in stored and not replace:
@@ -342,15 +563,14 @@ def load_units(
                     else:
                         summary.loaded += 1
                     keep.append(gid)
-                    if gid in rows.invalid_ids:
+                    if invalid:
                         summary.invalid_loaded += 1
                 seen.add(gid)
-            tables = rows.tables
-            if len(keep) != len(rows.game_ids):
-                wanted = pa.array(keep, type=pa.string())
-                tables = {name: t.filter(pc.is_in(t["game_id"], value_set=wanted))
-                          for name, t in tables.items()}
-            writer.add(tables)
+            writer.add(_only(batch, keep))
+            if batch.last:
+                done += 1
+                unit_seen = set()
+                trace(f"parsed {done}")
             if progress is not None:
                 progress(done, len(units), summary.games_read)
         writer.flush()
