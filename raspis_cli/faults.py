@@ -67,12 +67,12 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Final
 
-from raspis_cli.cards import Card, Suit
+from raspis_cli.cards import Card, Suit, mask_of
 from raspis_cli.engine import Deal, Game, JokerDecl, Violation
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord
 from raspis_cli.rules import Rules
@@ -147,7 +147,7 @@ class _Context:
         rules = self.rules
         hands = None
         if record.hands is not None:
-            hands = [_mask(record.hands.get(name, ())) for name in self.names]
+            hands = [mask_of(record.hands.get(name, ())) for name in self.names]
         trump: Suit | None = None
         written = record.trump
         if isinstance(written, Suit):
@@ -228,13 +228,6 @@ class _Context:
         assert record.hands is not None and record.tricks is not None
         played = {p.card for t in record.tricks[: trick_no - 1] for p in t if p.player == name}
         return [c for c in record.hands[name] if c not in played]
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def _played_deals(ctx: _Context) -> list[int]:
