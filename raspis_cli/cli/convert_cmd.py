@@ -10,11 +10,10 @@ from typing import Annotated
 import typer
 
 from raspis_cli.cli.common import EXIT_ERROR, EXIT_OK, EncodingOption, app, check_encoding_option, stderr
-from raspis_cli.cli.fmt_cmd import read_source, report
+from raspis_cli.cli.fmt_cmd import read_clean
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.jsoncodec import games_to_json_text, games_to_jsonl_text
 from raspis_cli.record import GameRecord
-from raspis_cli.sources import load_data
 
 
 class Target(StrEnum):
@@ -55,22 +54,11 @@ def convert(
     games: list[GameRecord] = []
     failed = False
     for name in files:
-        data, problem = read_source(name)
-        if data is None:
-            stderr.print(f"raspis: error: {problem}", markup=False)
+        read = read_clean(name, None if source is Source.auto else source.value, encoding)
+        if read is None:
             failed = True
             continue
-        display = "<stdin>" if name == "-" else name
-        read = load_data(data, name, None if source is Source.auto else source.value, encoding)
-        if read.error is not None and not read.diagnostics:
-            stderr.print(f"raspis: error: {display}: {read.error.message}", markup=False)
-            failed = True
-            continue
-        if read.diagnostics:
-            report(read, display)
-            failed = True
-            continue
-        games.extend(read.games)
+        games.extend(read[0].games)
     if failed:
         return EXIT_ERROR
     try:

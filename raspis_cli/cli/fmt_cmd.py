@@ -35,6 +35,30 @@ def report(source: SourceFile, display: str) -> None:
         stderr.print(render(display, diag), markup=False)
 
 
+def read_clean(name: str, kind: str | None, encoding: str | None,
+               refusal: str | None = None) -> tuple[SourceFile, bytes] | None:
+    """Read one input for rewriting (fmt, convert): its records and its bytes
+    when it reads without a syntax error; otherwise print why on standard
+    error (every diagnostic with its caret, then ``refusal`` with their count
+    if given) and return ``None``."""
+    data, problem = read_source(name)
+    if data is None:
+        stderr.print(f"raspis: error: {problem}", markup=False)
+        return None
+    display = "<stdin>" if name == "-" else name
+    source = load_data(data, name, kind, encoding)
+    if source.error is not None and not source.diagnostics:
+        stderr.print(f"raspis: error: {display}: {source.error.message}", markup=False)
+        return None
+    if source.diagnostics:
+        report(source, display)
+        if refusal is not None:
+            stderr.print(f"raspis: {display}: {len(source.diagnostics)} syntax error(s); {refusal}",
+                         markup=False)
+        return None
+    return source, data
+
+
 @app.command("fmt")
 def fmt(
     files: Annotated[list[str], typer.Argument(help="Notation files (.rsp); - reads stdin.")],
@@ -53,23 +77,12 @@ def fmt(
     check_encoding_option(encoding)
     status = EXIT_OK
     for name in files:
-        data, problem = read_source(name)
-        if data is None:
-            stderr.print(f"raspis: error: {problem}", markup=False)
-            status = EXIT_ERROR
-            continue
         display = "<stdin>" if name == "-" else name
-        source = load_data(data, name, "notation", encoding)
-        if source.error is not None and not source.diagnostics:
-            stderr.print(f"raspis: error: {display}: {source.error.message}", markup=False)
+        read = read_clean(name, "notation", encoding, refusal="not formatted")
+        if read is None:
             status = EXIT_ERROR
             continue
-        if source.diagnostics:
-            report(source, display)
-            stderr.print(f"raspis: {display}: {len(source.diagnostics)} syntax error(s); "
-                         "not formatted", markup=False)
-            status = EXIT_ERROR
-            continue
+        source, data = read
         try:
             text = write_games(source.games)
         except NotationWriteError as e:
