@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.encodings import (
     CHUNK_BYTES,
     MAX_JSON_LINE_BYTES,
@@ -34,23 +35,18 @@ from raspis_cli.encodings import (
     detect,
     iter_lines,
 )
-from raspis_cli.notation.grammar import Diagnostic as SyntaxDiagnostic
 from raspis_cli.record import GameRecord
 
 __all__ = [
     "RECORD_SUFFIXES",
     "WINDOW_LINES",
-    "Diagnostic",
     "GameStream",
-    "SourceError",
     "SourceFile",
     "describe_os_error",
     "expand_paths",
     "load_data",
     "load_source",
     "read_file_bytes",
-    "read_source_text",
-    "render",
     "sniff_kind",
     "source_kind",
 ]
@@ -61,28 +57,6 @@ RECORD_SUFFIXES = (".rsp", ".json", ".jsonl", ".ndjson")
 WINDOW_LINES = 200_000
 """How many recent source lines a :class:`GameStream` keeps for showing
 problems under their line (a game is a few hundred lines)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    """A syntax problem: a numbered code, a message, where, and the line's text."""
-
-    code: str
-    message: str
-    line: int | None = None
-    column: int | None = None
-    source: str = ""
-
-
-def render(path: str, d: Diagnostic) -> str:
-    """``file:line:col: CODE: message``, then the source line and a caret."""
-    where = path + (f":{d.line}:{d.column or 1}" if d.line is not None else "")
-    head = f"{where}: {d.code}: {d.message}"
-    if not d.source or d.line is None:
-        return head
-    prefix = d.source[: max((d.column or 1) - 1, 0)]
-    pad = "".join("\t" if ch == "\t" else " " for ch in prefix)
-    return f"{head}\n    {d.source}\n    {pad}^"
 
 
 @dataclass(slots=True)
@@ -108,14 +82,6 @@ class SourceFile:
         if line is None or not 1 <= line <= len(self.lines):
             return None
         return self.lines[line - 1]
-
-
-class SourceError(ValueError):
-    """A file that cannot be read at all (:func:`read_source_text`)."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        self.diagnostic = diagnostic
-        super().__init__(f"{diagnostic.code}: {diagnostic.message}")
 
 
 def expand_paths(paths: list[str]) -> list[str]:
@@ -217,7 +183,7 @@ class GameStream:
         self.encoding = encoding
         self.data = data
         self.window = window
-        self.diagnostics: list[SyntaxDiagnostic] = []
+        self.diagnostics: list[Diagnostic] = []
         self.error: Diagnostic | None = None
         self.games_read = 0
         self._lines: deque[str] = deque()
@@ -255,7 +221,7 @@ class GameStream:
 
     def report(self, code: str, message: str, line: int, column: int, source: str) -> None:
         """Add a diagnostic (the decoding layer calls this)."""
-        self.diagnostics.append(SyntaxDiagnostic(code, message, line, column, source, self.display))
+        self.diagnostics.append(syntax_error(code, message, line, column, source, self.display))
 
     def __iter__(self) -> Iterator[GameRecord]:
         stream: SupportsRead | None = None
@@ -276,14 +242,14 @@ class GameStream:
                 self.games_read += 1
                 yield game
         except OSError as e:
-            self.error = Diagnostic("E001", describe_os_error(e))
+            self.error = syntax_error("E001", describe_os_error(e), path=self.display)
         except EncodingError as e:
-            self.error = Diagnostic("E001", str(e))
+            self.error = syntax_error("E001", str(e), path=self.display)
         finally:
             if stream is not None and stream is not sys.stdin.buffer:
                 stream.close()  # type: ignore[attr-defined]
         if self.error is None and not self.games_read and self.diagnostics:
-            self.error = _plain(self.diagnostics[0])
+            self.error = self.diagnostics[0]
 
     def _keep(self, lines: Iterable[str]) -> Iterator[str]:
         kept = self._lines
@@ -312,17 +278,13 @@ class GameStream:
             yield from iter_games(lines, self.display, self.diagnostics)
 
 
-def _plain(d: SyntaxDiagnostic) -> Diagnostic:
-    return Diagnostic(d.code, d.message, d.line, d.column, d.source)
-
-
 def _load(stream: GameStream, path: str) -> SourceFile:
     result = SourceFile(path)
     result.games = list(stream)
     result.kind = stream.kind or "notation"
     result.ordered_bids = stream.ordered_bids
     result.lines = stream.all_lines()
-    result.diagnostics = [_plain(d) for d in stream.diagnostics]
+    result.diagnostics = list(stream.diagnostics)
     if stream.error is not None:
         first = result.diagnostics[0] if result.diagnostics else None
         result.error = first if first is not None and first == stream.error else stream.error
@@ -341,21 +303,3 @@ def load_data(data: bytes, path: str, kind: str | None = None, encoding: str | N
     """:func:`load_source` of bytes already read from ``path``."""
     return _load(GameStream(path, kind, encoding, data=data, window=None), path)
 
-
-def read_source_text(path: str, encoding: str | None = None) -> str:
-    """The text of a file (``-``: standard input) as the readers see it: BOM
-    removed, newlines as ``\\n``. Raises ``OSError``, or :class:`SourceError`
-    for bytes that cannot be decoded or a line that is too long."""
-    problems: list[Diagnostic] = []
-
-    def report(code: str, message: str, line: int, column: int, source: str) -> None:
-        problems.append(Diagnostic(code, message, line, column, source))
-
-    if path == "-":
-        lines = list(iter_lines(sys.stdin.buffer, report, encoding))
-    else:
-        with open(path, "rb") as handle:
-            lines = list(iter_lines(handle, report, encoding))
-    if problems:
-        raise SourceError(problems[0])
-    return "\n".join(lines) + ("\n" if lines else "")

@@ -15,10 +15,13 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from raspis_cli.diagnostics import Diagnostic, render
 from raspis_cli.replay import RulesChoice
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
+from raspis_cli.sources import SourceFile, describe_os_error, load_data, read_file_bytes
 
 app = typer.Typer(
     name="raspis",
@@ -48,14 +51,60 @@ class TableFormat(StrEnum):
     csv = "csv"
 
 
-class UsageError(Exception):
-    """A problem with what the user asked for: printed as one line, exit 2."""
-
-
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``raspis: error: MESSAGE`` on stderr and exit."""
     stderr.print(f"raspis: error: {message}", markup=False)
     raise typer.Exit(code)
+
+
+_STYLES = {"where": "bold", "label": "red", "caret": "green"}
+
+
+def render_diagnostic(d: Diagnostic, path: str | None = None, source: str | None = None,
+                      colour: bool = False) -> list[str]:
+    """The lines of :func:`raspis_cli.diagnostics.render`; with ``colour``, as
+    rich markup (the place bold, the kind red, the caret green)."""
+    if not colour:
+        return render(d, path, source)
+
+    def style(role: str, text: str) -> str:
+        name = _STYLES.get(role)
+        return f"[{name}]{escape(text)}[/{name}]" if name else escape(text)
+
+    return render(d, path, source, style)
+
+
+def read_source(name: str) -> tuple[bytes | None, str | None]:
+    """The bytes of a file (``-`` is standard input), or an error message."""
+    try:
+        return read_file_bytes(name), None
+    except OSError as e:
+        return None, f"{'<stdin>' if name == '-' else name}: {describe_os_error(e)}"
+
+
+def read_clean(name: str, kind: str | None, encoding: str | None,
+               refusal: str | None = None) -> tuple[SourceFile, bytes] | None:
+    """Read one input for rewriting (fmt, convert): its records and its bytes
+    when it reads without a syntax error; otherwise print why on standard
+    error (every diagnostic with its caret, then ``refusal`` with their count
+    if given) and return ``None``."""
+    data, problem = read_source(name)
+    if data is None:
+        stderr.print(f"raspis: error: {problem}", markup=False)
+        return None
+    display = "<stdin>" if name == "-" else name
+    source = load_data(data, name, kind, encoding)
+    if source.error is not None and not source.diagnostics:
+        stderr.print(f"raspis: error: {display}: {source.error.message}", markup=False)
+        return None
+    if source.diagnostics:
+        for diag in source.diagnostics:
+            stderr.print("\n".join(render_diagnostic(diag, display)), markup=False)
+        if refusal is not None:
+            stderr.print(f"raspis: {display}: {len(source.diagnostics)} syntax error(s); {refusal}",
+                         markup=False)
+        return None
+    return source, data
 
 
 RecordFileArgument = Annotated[

@@ -15,48 +15,10 @@ from raspis_cli.cli.common import (
     EncodingOption,
     app,
     check_encoding_option,
+    read_clean,
     stderr,
 )
 from raspis_cli.notation import NotationWriteError, write_games
-from raspis_cli.sources import SourceFile, describe_os_error, load_data, read_file_bytes, render
-
-
-def read_source(name: str) -> tuple[bytes | None, str | None]:
-    """The bytes of a file (``-`` is standard input), or an error message."""
-    try:
-        return read_file_bytes(name), None
-    except OSError as e:
-        return None, f"{'<stdin>' if name == '-' else name}: {describe_os_error(e)}"
-
-
-def report(source: SourceFile, display: str) -> None:
-    """Print a file's diagnostics on standard error, each with its caret."""
-    for diag in source.diagnostics:
-        stderr.print(render(display, diag), markup=False)
-
-
-def read_clean(name: str, kind: str | None, encoding: str | None,
-               refusal: str | None = None) -> tuple[SourceFile, bytes] | None:
-    """Read one input for rewriting (fmt, convert): its records and its bytes
-    when it reads without a syntax error; otherwise print why on standard
-    error (every diagnostic with its caret, then ``refusal`` with their count
-    if given) and return ``None``."""
-    data, problem = read_source(name)
-    if data is None:
-        stderr.print(f"raspis: error: {problem}", markup=False)
-        return None
-    display = "<stdin>" if name == "-" else name
-    source = load_data(data, name, kind, encoding)
-    if source.error is not None and not source.diagnostics:
-        stderr.print(f"raspis: error: {display}: {source.error.message}", markup=False)
-        return None
-    if source.diagnostics:
-        report(source, display)
-        if refusal is not None:
-            stderr.print(f"raspis: {display}: {len(source.diagnostics)} syntax error(s); {refusal}",
-                         markup=False)
-        return None
-    return source, data
 
 
 @app.command("fmt")

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
+from raspis_cli.check import FileReport, folder_without_records, validate_file
 from raspis_cli.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
@@ -20,159 +19,13 @@ from raspis_cli.cli.common import (
     SetOption,
     app,
     check_encoding_option,
+    render_diagnostic,
     rules_choice,
     stdout,
 )
-from raspis_cli.notation.grammar import Diagnostic as NotationDiagnostic
-from raspis_cli.record import Pos
-from raspis_cli.replay import Problem, RulesChoice, replay_game
-from raspis_cli.sources import Diagnostic, GameStream, expand_paths
+from raspis_cli.sources import expand_paths
 
-__all__ = ["FileReport", "GameReport", "render_problem", "validate_file"]
-
-
-@dataclass(slots=True)
-class GameReport:
-    """What the report keeps of one replayed game (not the game itself)."""
-
-    index: int
-    deals: int
-    problems: list[Problem]
-    json: dict[str, object] | None = None
-
-    @property
-    def valid(self) -> bool:
-        """True when the replay found nothing wrong."""
-        return not self.problems
-
-
-@dataclass(slots=True)
-class FileReport:
-    """One file validated: per game what the report needs, syntax problems,
-    or why the file could not be read; and the source lines problems point at."""
-
-    path: str
-    results: list[GameReport] = field(default_factory=list)
-    syntax: list[Problem] = field(default_factory=list)
-    error: Diagnostic | None = None
-    lines: dict[int, str] = field(default_factory=dict)
-
-    def source_line(self, line: int | None) -> str | None:
-        """The text of a source line a problem points at."""
-        return None if line is None else self.lines.get(line)
-
-    @property
-    def problem_count(self) -> int:
-        """Violations of every kind, syntax included."""
-        return len(self.syntax) + sum(len(r.problems) for r in self.results)
-
-    def kinds(self) -> Counter[str]:
-        """Violations counted by kind."""
-        counts: Counter[str] = Counter(p.kind for p in self.syntax)
-        for result in self.results:
-            counts.update(p.kind for p in result.problems)
-        return counts
-
-    def to_json(self) -> dict[str, object]:
-        """The file object of ``validate --format json``."""
-        out: dict[str, object] = {"path": self.path}
-        if self.error is not None:
-            out["error"] = _error_json(self.error)
-        games = [r.json for r in self.results]
-        if self.syntax:
-            out["syntax"] = [p.to_json() for p in self.syntax]
-        out["games"] = games
-        return out
-
-
-def _error_json(error: Diagnostic) -> dict[str, object]:
-    out: dict[str, object] = {"message": error.message, "code": error.code}
-    if error.line is not None:
-        out["line"] = error.line
-    if error.column is not None:
-        out["column"] = error.column
-    return out
-
-
-def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | None = None,
-                  as_json: bool = False) -> FileReport:
-    """Read and replay one file (``-`` is standard input) game by game: each
-    game is replayed as soon as it is read and only what the report needs is
-    kept (its problems and the lines they point at; with ``as_json`` its
-    report object), so memory is bounded by the largest game."""
-    stream = GameStream(path, encoding=encoding)
-    report = FileReport(path)
-    diags = stream.diagnostics
-    seen = 0  # diagnostics before this index belong to earlier games
-    claimed: set[int] = set()  # diagnostics reported as a game's violations
-    for index, game in enumerate(stream):
-        first, last = game.span or (1, 1 << 62)
-        while seen < len(diags) and diags[seen].line < first:
-            seen += 1
-        inside = [d for d in diags[seen:] if d.line <= last]
-        result = replay_game(game, index, choice, stream.ordered_bids, [d.line for d in inside])
-        # a syntax error inside a game is one of that game's violations (kind "syntax")
-        for d in inside:
-            claimed.add(id(d))
-        if inside:
-            result.problems.extend(_syntax_problem(d) for d in inside)
-            result.problems.sort(key=lambda p: (p.pos.line, p.pos.column) if p.pos else (1 << 62, 0))
-        report.results.append(GameReport(index, len(game.deals), result.problems,
-                                         result.to_json() if as_json else None))
-        if not as_json:
-            for problem in result.problems:
-                number = problem.pos.line if problem.pos is not None else None
-                text = stream.line(number)
-                if number is not None and text is not None:
-                    report.lines[number] = text
-        del game, result
-        stream.forget_through(last)
-    if stream.error is not None:
-        report.error = stream.error
-    for d in diags:
-        if d.source:
-            report.lines.setdefault(d.line, d.source)
-        if id(d) in claimed or (report.error is not None and (d.code, d.message, d.line, d.column) == (
-                report.error.code, report.error.message, report.error.line, report.error.column)):
-            continue
-        report.syntax.append(_syntax_problem(d))
-    return report
-
-
-def _syntax_problem(d: NotationDiagnostic) -> Problem:
-    return Problem("syntax", f"{d.code}: {d.message}", pos=Pos(d.line, d.column or 1))
-
-
-def render_problem(source: FileReport, problem: Problem, colour: bool) -> list[str]:
-    """``file:line:col: kind: message`` with deal, trick and player, then the
-    source line with a caret (rich markup when ``colour``)."""
-    where = source.path
-    if problem.pos is not None:
-        where += f":{problem.pos.line}:{problem.pos.column}"
-    context = []
-    if problem.deal is not None:
-        context.append(f"deal {problem.deal}")
-    if problem.trick is not None:
-        context.append(f"trick {problem.trick}")
-    if problem.player is not None:
-        context.append(problem.player)
-    prefix = f"{', '.join(context)}: " if context else ""
-    if colour:
-        head = (f"[bold]{escape(where)}:[/bold] [red]{escape(problem.kind)}:[/red] "
-                f"{escape(prefix + problem.message)}")
-    else:
-        head = f"{where}: {problem.kind}: {prefix}{problem.message}"
-    lines = [head]
-    if problem.pos is not None:
-        text = source.source_line(problem.pos.line)
-        if text is not None and text.strip():
-            shown = text.rstrip("\n").expandtabs(1)
-            caret = " " * (max(problem.pos.column, 1) - 1) + "^"
-            gutter = f"{problem.pos.line:>5} | "
-            lines.append(gutter + (escape(shown) if colour else shown))
-            pad = " " * (len(gutter) - 2) + "| "
-            lines.append(pad + (f"[green]{caret}[/green]" if colour else caret))
-    return lines
+__all__ = ["validate"]
 
 
 def _summary(report: FileReport) -> str:
@@ -214,9 +67,7 @@ def validate(
     for given in files:
         found = expand_paths([given])
         if not found:  # a folder without record files: say so rather than pass silently
-            empty = FileReport(given, error=Diagnostic("E001", "a folder without record files "
-                                                       "(.rsp, .json, .jsonl)"))
-            reports.append(empty)
+            reports.append(folder_without_records(given))
         reports += [validate_file(path, choice, encoding, fmt == "json") for path in found]
     if fmt == "json":
         sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
@@ -236,10 +87,7 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
     hidden = 0
     for report in reports:
         source = report
-        problems: list[Problem] = list(report.syntax)
-        for result in report.results:
-            problems.extend(result.problems)
-        problems.sort(key=lambda p: (p.pos.line, p.pos.column) if p.pos else (1 << 30, 0))
+        problems = report.problems()
         if source.error is not None and not quiet:
             error = source.error
             where = source.path + (f":{error.line}:{error.column or 1}" if error.line else "")
@@ -250,7 +98,8 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
             if max_errors is not None and printed >= max_errors:
                 hidden += 1
                 continue
-            for line in render_problem(source, problem, colour):
+            for line in render_diagnostic(problem, source.path, source.source_line(problem.line),
+                                          colour):
                 _out(line, colour, markup=colour)
             printed += 1
         if not quiet or report.problem_count or source.error:

@@ -28,14 +28,12 @@ from typing import Final
 import pyparsing as pp
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.diagnostics import Diagnostic, line_error
 
 __all__ = [
-    "Diagnostic",
-    "render_diagnostic",
     "SourceLine",
     "Comment",
     "scan",
-    "LineError",
     "TagLine",
     "DealLine",
     "Cell",
@@ -61,42 +59,6 @@ __all__ = [
     "quote_name",
     "NotationWriteError",
 ]
-
-
-# --- diagnostics -------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    """A syntax error: where it is, its code (``E303``) and a message in words.
-
-    ``source`` is the physical source line (without its line break), shown
-    under the message with a caret at ``column``.
-    """
-
-    code: str
-    message: str
-    line: int
-    column: int
-    source: str = ""
-    path: str = "<text>"
-
-    def render(self) -> str:
-        """``file:line:col: E303: message``, the source line and a caret line."""
-        return render_diagnostic(self)
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.code}: {self.message}"
-
-
-def render_diagnostic(diag: Diagnostic) -> str:
-    """Render a diagnostic as three lines: the message, the source, a caret."""
-    head = str(diag)
-    if not diag.source:
-        return head
-    prefix = diag.source[: max(diag.column - 1, 0)]
-    pad = "".join("\t" if ch == "\t" else " " for ch in prefix)
-    return f"{head}\n    {diag.source}\n    {pad}^"
 
 
 # --- words -------------------------------------------------------------------
@@ -455,15 +417,6 @@ def needs_quotes(name: str) -> bool:
 # --- parsed lines --------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class LineError:
-    """What is wrong with a line: a code, a message and the 1-based column."""
-
-    code: str
-    message: str
-    column: int
-
-
 @dataclass(slots=True)
 class TagLine:
     """One or more tag pairs: ``(name, value, name column, value column)``."""
@@ -570,7 +523,7 @@ _KEYWORD_LIST: Final = "hand, bids, trick, taken, scores, totals, penalty, repla
 _LONG_NUMBER_RE: Final = re.compile(r"\d{100,}")
 
 
-def parse_line(code: str) -> ParsedLine | LineError | None:
+def parse_line(code: str) -> ParsedLine | Diagnostic | None:
     """Parse one line of code (comments already blanked); ``None`` if blank."""
     try:
         return _parse_line(code)
@@ -578,10 +531,10 @@ def parse_line(code: str) -> ParsedLine | LineError | None:
         m = _LONG_NUMBER_RE.search(code)
         if m is None:
             raise
-        return LineError("E214", f"a number of {len(m.group())} digits is too long", m.start() + 1)
+        return line_error("E214", f"a number of {len(m.group())} digits is too long", m.start() + 1)
 
 
-def _parse_line(code: str) -> ParsedLine | LineError | None:
+def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
     parts = code.split()
     if not parts:
         return None
@@ -603,7 +556,7 @@ def _parse_line(code: str) -> ParsedLine | LineError | None:
     word_end = len(word)
     key = KEYWORDS.get(word) or KEYWORDS.get(word.lower())
     if key is None:
-        return LineError(
+        return line_error(
             "E201",
             f"expected a deal line like {_EXAMPLE_DEAL} or a line starting with "
             f"{_KEYWORD_LIST}, got {_show(_first_token(stripped))}",
@@ -618,7 +571,7 @@ def _parse_line(code: str) -> ParsedLine | LineError | None:
         return _parse_penalty(code, rest_col)
     if key in ("replayed", "unfinished"):
         if code[rest_col:].strip():
-            return LineError("E207", f"expected nothing after {key!r}, got "
+            return line_error("E207", f"expected nothing after {key!r}, got "
                              f"{_show(_first_token(code[rest_col:].lstrip()))}",
                              rest_col + 1 + len(code[rest_col:]) - len(code[rest_col:].lstrip()))
         return FlagLine(key)
@@ -668,7 +621,7 @@ def _show(token: str) -> str:
     return repr(token)
 
 
-def _parse_tags(code: str) -> TagLine | LineError:
+def _parse_tags(code: str) -> TagLine | Diagnostic:
     tags: list[tuple[str, str, int, int]] = []
     pos = 0
     n = len(code)
@@ -679,7 +632,7 @@ def _parse_tags(code: str) -> TagLine | LineError:
             break
         m = _TAG_RE.match(code, pos)
         if m is None:
-            return LineError("E101", 'expected a tag pair like [Event "Friday club"], got '
+            return line_error("E101", 'expected a tag pair like [Event "Friday club"], got '
                              + _show(code[pos:].strip()[:30]), pos + 1)
         tags.append((m.group(1), _unquote(m.group(2)), m.start(1) + 1, m.start(2) + 1))
         pos = m.end()
@@ -788,7 +741,7 @@ def _fast_cells(code: str, bar: int) -> list[Cell] | None:
     return cells
 
 
-def _parse_deal(code: str) -> DealLine | LineError:
+def _parse_deal(code: str) -> DealLine | Diagnostic:
     fast = _fast_deal(code)
     if fast is not None:
         return fast
@@ -812,12 +765,12 @@ def _parse_deal(code: str) -> DealLine | LineError:
                     and _BARE_NAME_RE.fullmatch(trump_tok) is not None):
                 hint = (f" (if {m.group('dealer')!r} is a kind of deal, write one of "
                         "normal, no-trump, dark, miser, golden, forehead)")
-            return LineError("E204", f"expected a trump like K♣, ♣ or - (none), got "
+            return line_error("E204", f"expected a trump like K♣, ♣ or - (none), got "
                              f"{trump_tok!r}{hint}", cols["trump"])
     cells: list[Cell] | None = None
     if m.group("cells") is not None:
         got = _parse_cells(m.group("cells"), m.start("cells"))
-        if isinstance(got, LineError):
+        if isinstance(got, Diagnostic):
             return got
         cells = got
         cols["cells"] = m.start("cells")
@@ -838,25 +791,25 @@ def _read_trump(token: str) -> Card | Suit | str | None:
         return None
 
 
-def _diagnose_deal(code: str) -> LineError:
+def _diagnose_deal(code: str) -> Diagnostic:
     """Walk a deal line token by token to say what is wrong and where."""
     toks = [(m.group(), m.start() + 1) for m in re.finditer(rf'{P_QUOTED}|\||[^\s|]+', code)]
     i = 0
     number, col = toks[0]
     m = re.fullmatch(r"(\d+)[.)]?", number)
     if m is None:
-        return LineError("E202", f"expected a deal number like '3.', got {number!r}", col)
+        return line_error("E202", f"expected a deal number like '3.', got {number!r}", col)
     i = 1
     if i >= len(toks) or not toks[i][0].isdigit():
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
-        return LineError("E202", f"expected the number of cards dealt after the deal number, "
+        return line_error("E202", f"expected the number of cards dealt after the deal number, "
                          f"got {_show(got[0])}", got[1])
     i += 1
     if i < len(toks) and toks[i][0].lower() in KIND_WORDS:
         i += 1
     if i >= len(toks) or _NAME_RE.fullmatch(toks[i][0]) is None:
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
-        return LineError("E203", f"expected the dealer's name, got {_show(got[0])}", got[1])
+        return line_error("E203", f"expected the dealer's name, got {_show(got[0])}", got[1])
     dealer_at = i
     i += 1
     if i < len(toks) and toks[i][0] != "|":
@@ -864,15 +817,15 @@ def _diagnose_deal(code: str) -> LineError:
     if i < len(toks) and toks[i][0] != "|":
         bar_at = next((k for k, t in enumerate(toks) if t[0] == "|"), len(toks))
         if dealer_at == 2 and bar_at == 5:
-            return LineError("E206", f"expected a kind of deal (normal, no-trump, dark, miser, "
+            return line_error("E206", f"expected a kind of deal (normal, no-trump, dark, miser, "
                              f"golden, forehead, or тёмная, бескозырка, мизер, золотая, "
                              f"лобовая), got {toks[2][0]!r}", toks[2][1])
-        return LineError("E205", "expected '|' and the sheet cells or the end of the line, got "
+        return line_error("E205", "expected '|' and the sheet cells or the end of the line, got "
                          f"{toks[i][0]!r}", toks[i][1])
-    return LineError("E205", "this deal line cannot be read", toks[0][1])  # pragma: no cover
+    return line_error("E205", "this deal line cannot be read", toks[0][1])  # pragma: no cover
 
 
-def _parse_cells(text: str, offset: int) -> list[Cell] | LineError:
+def _parse_cells(text: str, offset: int) -> list[Cell] | Diagnostic:
     cells: list[Cell] = []
     pos = 0
     parts = text.split("|")
@@ -892,7 +845,7 @@ def _parse_cells(text: str, offset: int) -> list[Cell] | LineError:
                 if not ok:
                     bad, col = tm.group(), base + tm.start() + 1
                     break
-            return LineError("E211", "expected a sheet cell like 2/1, 2/1 20 or 2/1 20 45 "
+            return line_error("E211", "expected a sheet cell like 2/1, 2/1 20 or 2/1 20 45 "
                              f"(bid/taken score total), got {bad!r}", col)
         cell = Cell(base + 1)
         bt = m.group("bt")
@@ -918,12 +871,12 @@ _CELL_BT_RE: Final = re.compile(P_CELL_BT)
 _SUIT_SYMBOL_RE: Final = re.compile("[♠♣♦♥♤♧♢♡]")
 
 
-def _parse_hand(code: str, rest_col: int) -> HandLine | LineError:
+def _parse_hand(code: str, rest_col: int) -> HandLine | Diagnostic:
     rest = code[rest_col:]
     m = _NAME_RE.search(rest)
     lead = rest.lstrip()
     if m is None or not lead or m.start() != len(rest) - len(lead):
-        return LineError("E302", "expected a player name after 'hand', got "
+        return line_error("E302", "expected a player name after 'hand', got "
                          f"{_show(_first_token(lead))}", rest_col + len(rest) - len(lead) + 1)
     name = _unquote(m.group())
     name_col = rest_col + m.start() + 1
@@ -949,7 +902,7 @@ def _parse_hand(code: str, rest_col: int) -> HandLine | LineError:
         tok = tm.group()
         c = read_card_token(tok)
         if c is None:
-            return LineError("E303", f"expected a card like 10♥, TH or Д♠, got {tok!r}",
+            return line_error("E303", f"expected a card like 10♥, TH or Д♠, got {tok!r}",
                              pos + tm.start() + 1)
         cards.append(c)
     return HandLine(name, cards, name_col)
@@ -1007,7 +960,7 @@ def _decl(text: str) -> Decl | None:
         return d
 
 
-def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
+def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
     players: list[str | None] = []
     cards: list[Card | str] = []
     cols: list[int] = []
@@ -1026,7 +979,7 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
                         or _SUIT_SYMBOL_RE.search(word) is not None):
                     return _bad_trick_token(word, m.start() + 1)
                 if m.group(3) is not None:
-                    return LineError("E303", "expected a card like 10♥ before the joker "
+                    return line_error("E303", "expected a card like 10♥ before the joker "
                                      f"declaration {m.group(3)!r}, got {word!r}", m.start() + 1)
                 pending = word
                 pending_col = m.start() + 1
@@ -1036,7 +989,7 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
             if decl_txt is not None:
                 decl = _decl(decl_txt[1:-1])
                 if decl is None:
-                    return LineError(
+                    return line_error(
                         "E304", "expected a joker declaration like (take), (discard ♥), "
                         "(high ♠), (low ♦), (as A♦) or (забрать), (скинуть черви), "
                         f"(по старшим пикам), got {decl_txt!r}", m.start(3) + 1)
@@ -1056,26 +1009,26 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
         other = m.group(4)
         if other in (":", ","):
             if other == ":" and pending is None:
-                return LineError("E303", "expected a player name or a card before ':'",
+                return line_error("E303", "expected a player name or a card before ':'",
                                  m.start() + 1)
             continue
         return _bad_trick_token(code[m.start():].split()[0], m.start() + 1)
     if pending is not None:
-        return LineError("E303", f"expected a card after {pending!r}, got the end of the line",
+        return line_error("E303", f"expected a card after {pending!r}, got the end of the line",
                          len(code.rstrip()) + 1)
     if not cards:
-        return LineError("E303", "expected the cards of the trick, leader first, like "
+        return line_error("E303", "expected the cards of the trick, leader first, like "
                          "'trick Анна: A♥ 7♠(take) 6♥'", len(code.rstrip()) + 1)
     has_decl = any(d is not None for d in decls)
     return TrickLine(players, cards, cols, decls if has_decl else None)
 
 
-def _bad_trick_token(token: str, col: int) -> LineError:
-    return LineError("E303", f"expected a card like 10♥ or a joker declaration, got {token!r}",
+def _bad_trick_token(token: str, col: int) -> Diagnostic:
+    return line_error("E303", f"expected a card like 10♥ or a joker declaration, got {token!r}",
                      col)
 
 
-def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | LineError:
+def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
     rest = code[rest_col:]
     if key == "final" and rest.strip().startswith("|"):
         cells: list[tuple[int, int]] = []
@@ -1088,7 +1041,7 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | LineError:
             tm = re.search(r"\S+", part)
             if tm is None or _INT_RE.fullmatch(tm.group()) is None or part[tm.end():].strip():
                 bad = tm.group() if tm else ""
-                return LineError("E211", f"expected a total like 123 or -40, got {_show(bad)}",
+                return line_error("E211", f"expected a total like 123 or -40, got {_show(bad)}",
                                  pos + (tm.start() if tm else 0) + 1)
             cells.append((int(tm.group()), pos + tm.start() + 1))
             pos += len(part) + 1
@@ -1107,7 +1060,7 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | LineError:
                     and m.group(3) is None:
                 name = m.group(2)
             else:
-                return LineError("E306", f"expected a player name and a number like "
+                return line_error("E306", f"expected a player name and a number like "
                                  f"'{key} Boris 1, Vera 0', got {tok!r}", m.start() + 1)
             name_col = m.start() + 1
             continue
@@ -1115,29 +1068,29 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | LineError:
             pairs.append((name, int(m.group(2)), name_col))
             name = None
             continue
-        return LineError("E305", f"expected a number after {name!r}, got {tok!r}",
+        return line_error("E305", f"expected a number after {name!r}, got {tok!r}",
                          m.start() + 1)
     if name is not None:
-        return LineError("E305", f"expected a number after {name!r}, got the end of the line",
+        return line_error("E305", f"expected a number after {name!r}, got the end of the line",
                          len(code.rstrip()) + 1)
     if not pairs:
-        return LineError("E306", f"expected a player name and a number like "
+        return line_error("E306", f"expected a player name and a number like "
                          f"'{key} Boris 1, Vera 0', got the end of the line",
                          len(code.rstrip()) + 1)
     return PairsLine(key, pairs)
 
 
-def _parse_penalty(code: str, rest_col: int) -> PenaltyLine | LineError:
+def _parse_penalty(code: str, rest_col: int) -> PenaltyLine | Diagnostic:
     m = _PENALTY_RE.fullmatch(code)
     if m is None:
         rest = code[rest_col:].lstrip()
         col = len(code) - len(rest) + 1
         nm = _NAME_RE.match(rest)
         if nm is None:
-            return LineError("E313", "expected 'penalty NAME POINTS reason', like "
+            return line_error("E313", "expected 'penalty NAME POINTS reason', like "
                              f"'penalty Boris -50 revoke', got {_show(_first_token(rest))}", col)
         after = rest[nm.end():].lstrip(" :")
-        return LineError("E305", f"expected the penalty points after {_unquote(nm.group())!r}, "
+        return line_error("E305", f"expected the penalty points after {_unquote(nm.group())!r}, "
                          f"got {_show(_first_token(after))}", len(code) - len(after) + 1)
     cols = {"name": m.start("name") + 1, "points": m.start("points") + 1}
     return PenaltyLine(_unquote(m.group("name")), int(m.group("points")),

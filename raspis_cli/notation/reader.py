@@ -6,7 +6,7 @@
 
 The reader is streaming: :func:`iter_games` takes an iterator of lines and
 yields each game as soon as the next one starts. Syntax errors are collected
-as :class:`~raspis_cli.notation.grammar.Diagnostic` values; a line that cannot
+as :class:`~raspis_cli.diagnostics.Diagnostic` values; a line that cannot
 be read is skipped, and after a deal line that cannot be read the reader
 resynchronises at the next deal or game. Rule matters (an unknown preset, a
 card not in the deck, an illegal bid) are recorded as written: the replay
@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from raspis_cli.cards import Card, Suit
+from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.notation.grammar import (
     JOKER_WORD,
     KEYWORDS,
@@ -29,10 +30,8 @@ from raspis_cli.notation.grammar import (
     TRUMP_WORD,
     Cell,
     DealLine,
-    Diagnostic,
     FlagLine,
     HandLine,
-    LineError,
     PairsLine,
     PenaltyLine,
     SourceLine,
@@ -106,7 +105,7 @@ def read_bytes(data: bytes, path: str = "<bytes>", encoding: str | None = None) 
     diags = result.diagnostics
 
     def report(code: str, message: str, line: int, column: int, source: str) -> None:
-        diags.append(Diagnostic(code, message, line, column, source, path))
+        diags.append(syntax_error(code, message, line, column, source, path))
 
     gc_was_on = gc.isenabled()
     gc.disable()  # see _Reader.run
@@ -183,7 +182,7 @@ class _Reader:
     def error(self, code: str, message: str, column: int, src: SourceLine | None = None) -> None:
         s = src or self.src
         assert s is not None
-        self.diags.append(Diagnostic(code, message, s.number, max(column, 1), s.text, self.path))
+        self.diags.append(syntax_error(code, message, s.number, max(column, 1), s.text, self.path))
 
     # -- main loop -------------------------------------------------------------
 
@@ -226,7 +225,7 @@ class _Reader:
             else:
                 bad_line = False
                 for code, msg, line, col, text in scan_errors:
-                    self.diags.append(Diagnostic(code, msg, line, col, text, self.path))
+                    self.diags.append(syntax_error(code, msg, line, col, text, self.path))
                     bad_line = bad_line or line == src.number
                 scan_errors.clear()
                 parsed = None if bad_line else parse_line(src.code)
@@ -234,7 +233,7 @@ class _Reader:
             if finished is not None:
                 yield finished
         for code, msg, line, col, text in scan_errors:
-            self.diags.append(Diagnostic(code, msg, line, col, text, self.path))
+            self.diags.append(syntax_error(code, msg, line, col, text, self.path))
         # comments before any game make no game; after a game they end it
         if self.game is not None:
             if self.pending:
@@ -303,13 +302,13 @@ class _Reader:
         the comments on this line belong to), or ``None``."""
         g = self.game
         assert g is not None
-        if isinstance(parsed, LineError):
+        if isinstance(parsed, Diagnostic):
             head = src.code.lstrip()
             word = head.split(None, 1)[0].lower() if head else ""
             if self.skipping and head[:1] not in ("[", *"0123456789") and (
                     KEYWORDS.get(word) not in ("final", "unfinished")):
                 return None  # resynchronising: the rest of an unreadable deal
-            self.error(parsed.code, parsed.message, parsed.column)
+            self.error(parsed.code, parsed.message, parsed.column or 1)
             if head[:1].isdigit():
                 self.finish_deal()
                 self.skipping = True

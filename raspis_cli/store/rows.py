@@ -11,7 +11,6 @@ import datetime
 import hashlib
 import json
 import re
-from collections.abc import Sequence
 from typing import Any, Final
 
 import pyarrow as pa
@@ -19,7 +18,7 @@ import pyarrow as pa
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.actions import JokerDecl
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
-from raspis_cli.replay import DealResult, GameResult, Problem
+from raspis_cli.replay import DealResult, GameResult
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.rules.options import OptionError
 from raspis_cli.store.schema import GAME_TABLES, TABLES
@@ -188,16 +187,15 @@ class TableBuilder:
             out[name] = pa.Table.from_struct_array(pa.array(rows, type=rows_type))
         return out
 
-    def add_game(self, gid: str, result: GameResult, source_file: str,
-                 syntax: Sequence[Problem] = ()) -> None:
-        """Every row of one replayed game. ``syntax``: syntax problems of the
-        source that belong to this game (stored as violations, making it invalid)."""
+    def add_game(self, gid: str, result: GameResult, source_file: str) -> None:
+        """Every row of one checked game (:func:`raspis_cli.check.check_game`:
+        its problems include the syntax problems on its lines)."""
         record = result.record
         names = list(record.players)
         seat_of: dict[str, int] = {}
         for seat, name in enumerate(names):
             seat_of.setdefault(name, seat)
-        problems = list(syntax) + list(result.problems)
+        problems = result.problems
         date, year = game_date(record.tags)
         rules = result.rules
         changed = rules.changed_from(Rules.preset(rules.preset_name))
@@ -221,7 +219,7 @@ class TableBuilder:
         for index, deal in enumerate(record.deals):
             self._add_deal(gid, index, deal, by_position.get(index), seat_of, names, rules)
         for ordinal, p in enumerate(problems):
-            self._add("violations", gid, ordinal, p.kind, p.message, p.deal, p.trick, p.player,
+            self._add("violations", gid, ordinal, p.kind, p.text(), p.deal, p.trick, p.player,
                       p.pos.line if p.pos else None, p.pos.column if p.pos else None)
 
     def _add_deal(self, gid: str, index: int, deal: DealRecord, result: DealResult | None,
