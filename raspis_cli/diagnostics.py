@@ -37,7 +37,7 @@ class Pos:
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem: its kind (a violation kind of RECORD-JSON.md, or
+    """One problem: its kind (a violation kind of docs/RECORD-JSON.md, or
     ``syntax``), a message in words, and where: the deal, trick and player it
     concerns, the source position, the file.
 
@@ -74,7 +74,7 @@ class Diagnostic:
         return f"{self.code}: {self.message}" if self.code else self.message
 
     def to_json(self) -> dict[str, object]:
-        """The violation object of ``validate --format json`` (RECORD-JSON.md)."""
+        """The violation object of ``validate --format json`` (docs/RECORD-JSON.md)."""
         out: dict[str, object] = {"kind": self.kind}
         if self.deal is not None:
             out["deal"] = self.deal
@@ -100,13 +100,13 @@ def syntax_error(code: str, message: str, line: int | None = None, column: int |
                  source: str = "", path: str = "") -> Diagnostic:
     """A reading problem: numbered ``code``, message, place and the line's text."""
     pos = None if line is None else Pos(line, column or 1)
-    return Diagnostic(SYNTAX, message, pos=pos, code=code, path=path, source=source)
+    return Diagnostic("syntax", message, pos=pos, code=code, path=path, source=source)
 
 
 def line_error(code: str, message: str, column: int) -> Diagnostic:
     """What is wrong with one line, before the reader knows the line's number
     (line 0): the grammar returns it and the reader places it."""
-    return Diagnostic(SYNTAX, message, pos=Pos(0, column), code=code)
+    return Diagnostic("syntax", message, pos=Pos(0, column), code=code)
 
 
 Styler = Callable[[str, str], str]
