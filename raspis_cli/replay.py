@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
+from raspis_cli.engine.trick import bidding_order
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, Pos
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
 
@@ -295,8 +296,7 @@ class _GameReplay:
         for name in bids:
             if name not in self.seat_of:
                 self._seat(record, name, "bid", record.where(f"bid:{name}"))
-        expected_order = [self.names[(deal.first_bidder + i) % len(self.names)]
-                          for i in range(len(self.names))]
+        expected_order = [self.names[s] for s in bidding_order(deal.first_bidder, len(self.names))]
         if self.ordered_bids:
             present = [n for n in expected_order if n in bids]
             if written != present:

@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from raspis_cli.diagnostics import Diagnostic, render
 from raspis_cli.replay import RulesChoice
@@ -167,8 +168,39 @@ def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
         fail(str(e))
 
 
+def check_format(fmt: str, allowed: Sequence[str]) -> str:
+    """``--format``: one of ``allowed``, else one clear usage error (exit 2)."""
+    if fmt not in allowed:
+        listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
+        raise typer.BadParameter(f"expected {listed}, got {fmt!r}", param_hint="--format")
+    return fmt
+
+
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
+
+
+def cell_text(value: object) -> Text:
+    """A value as a table cell shows it: plain text, never rich markup (a name
+    like ``[/]`` is text, not a tag), control characters written as escapes
+    (``\\t``, ``\\x1b``) so that no value can restyle or move the terminal.
+    JSON and CSV print values exactly."""
+    if value is None:
+        text = ""
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, (list, tuple)):
+        text = ",".join(str(v) for v in value)
+    elif isinstance(value, dict):
+        text = json.dumps(value, ensure_ascii=False)
+    else:
+        text = str(value)
+    return Text(text.translate(_CONTROL))
+
+
 def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = None) -> None:
-    """Print rows (dicts with the same keys) as a rich table, JSON list or CSV."""
+    """Print rows (dicts with the same keys) as JSON (a list of objects), CSV
+    (exact values) or a table of plain-text cells (:func:`cell_text`). Every
+    command that prints rows prints them here."""
     if fmt == "json":
         write_json(list(rows))
         return
@@ -178,18 +210,18 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns)
         for row in rows:
-            writer.writerow(["" if row[c] is None else _cell(row[c]) for c in columns])
+            writer.writerow(["" if row[c] is None else _csv_cell(row[c]) for c in columns])
         sys.stdout.write(buffer.getvalue())
         return
     table = Table(title=title, show_lines=False)
     for column in columns:
-        table.add_column(column, overflow="fold")
+        table.add_column(cell_text(column), overflow="fold")
     for row in rows:
-        table.add_row(*("" if row[c] is None else _cell(row[c]) for c in columns))
+        table.add_row(*(cell_text(row[c]) for c in columns))
     stdout.print(table)
 
 
-def _cell(value: object) -> str:
+def _csv_cell(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):

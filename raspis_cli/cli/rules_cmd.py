@@ -6,7 +6,16 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import PresetArgument, SetOption, app, build_rules, fail, print_rows, write_json
+from raspis_cli.cli.common import (
+    PresetArgument,
+    SetOption,
+    app,
+    build_rules,
+    check_format,
+    fail,
+    print_rows,
+    write_json,
+)
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
 
@@ -18,17 +27,10 @@ FormatOption = Annotated[
 ]
 
 
-def _check_format(fmt: str, allowed: tuple[str, ...] = ("table", "json")) -> str:
-    if fmt not in allowed:
-        raise typer.BadParameter(f"expected one of {', '.join(allowed)}, got {fmt!r}",
-                                 param_hint="--format")
-    return fmt
-
-
 @rules_app.command("list")
 def rules_list(fmt: FormatOption = "table") -> None:
     """List the shipped presets."""
-    _check_format(fmt)
+    check_format(fmt, ("table", "json"))
     rows = [
         {"preset": name, "players": "-".join(map(str, Rules.preset(name).players)),
          "description": preset_description(name)}
@@ -44,7 +46,7 @@ def rules_show(
     fmt: FormatOption = "table",
 ) -> None:
     """Every option of a preset: its value and meaning."""
-    _check_format(fmt)
+    check_format(fmt, ("table", "json"))
     rules = build_rules(preset, options)
     if fmt == "json":
         write_json({"preset": preset, "options": rules.to_json()})
@@ -64,7 +66,7 @@ def rules_schedule(
     fmt: FormatOption = "table",
 ) -> None:
     """The sequence of deals of a preset for N players."""
-    _check_format(fmt)
+    check_format(fmt, ("table", "json"))
     rules = build_rules(preset, options)
     low, high = rules.players
     if not low <= players <= high:

@@ -20,6 +20,7 @@ from raspis_cli.cli.common import (
     SetOption,
     app,
     check_encoding_option,
+    check_format,
     fail,
     rules_choice,
     stdout,
@@ -129,9 +130,7 @@ def score(
 ) -> None:
     """The score sheet (расписка) recomputed; written values that differ are
     shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL."""
-    if fmt not in ("table", "json", "csv", "markdown"):
-        raise typer.BadParameter(f"expected table, json, csv or markdown, got {fmt!r}",
-                                 param_hint="--format")
+    check_format(fmt, ("table", "json", "csv", "markdown"))
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     alt: RulesChoice | None = None

@@ -16,6 +16,7 @@ from raspis_cli.cli.common import (
     SetOption,
     app,
     check_encoding_option,
+    check_format,
     fail,
     rules_choice,
     stdout,
@@ -101,8 +102,7 @@ def show(
 ) -> None:
     """One deal replayed trick by trick: hands, trump, bids, every trick with
     its leader, the joker declarations in words, the winner; illegal plays marked."""
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
+    check_format(fmt, ("text", "json"))
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     try:

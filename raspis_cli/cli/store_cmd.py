@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import json
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import duckdb
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
 from raspis_cli.cli.common import (
     EXIT_ERROR,
@@ -84,41 +81,6 @@ class _LoadProgress:
     def stop(self) -> None:
         if self.bar is not None:
             self.bar.stop()
-
-
-_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
-
-
-def _cell_text(value: object) -> Text:
-    """A value as a table cell shows it: plain text, never rich markup (a name
-    like ``[/]`` is text, not a tag), control characters written as escapes
-    (``\\t``, ``\\x1b``) so that no value can restyle or move the terminal.
-    JSON and CSV print values exactly."""
-    if value is None:
-        text = ""
-    elif isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, (list, tuple)):
-        text = ",".join(str(v) for v in value)
-    elif isinstance(value, dict):
-        text = json.dumps(value, ensure_ascii=False)
-    else:
-        text = str(value)
-    return Text(text.translate(_CONTROL))
-
-
-def _print_rows(rows: list[dict[str, Any]], fmt: TableFormat, title: str | None = None) -> None:
-    """Rows as JSON or CSV (exact values), or as a table of plain-text cells."""
-    if fmt != TableFormat.table:
-        print_rows(rows, fmt.value)
-        return
-    table = Table(title=title, show_lines=False)
-    columns = list(rows[0]) if rows else []
-    for column in columns:
-        table.add_column(_cell_text(column), overflow="fold")
-    for row in rows:
-        table.add_row(*(_cell_text(row[c]) for c in columns))
-    stdout.print(table)
 
 
 def _plural(n: int, word: str) -> str:
@@ -303,7 +265,7 @@ def stats(
         if fmt == TableFormat.table and not rows:
             stdout.print(f"{REPORT_TITLES[name]}: no rows", markup=False)
             continue
-        _print_rows(rows, fmt, title=REPORT_TITLES[name] if fmt == TableFormat.table else None)
+        print_rows(rows, fmt.value, title=REPORT_TITLES[name] if fmt == TableFormat.table else None)
 
 
 @app.command("query")
@@ -325,7 +287,7 @@ def query(
         fail(name_damage(path, str(e)))
     finally:
         con.close()
-    _print_rows(rows, fmt)
+    print_rows(rows, fmt.value)
 
 
 @app.command("export")

@@ -19,6 +19,7 @@ from raspis_cli.cli.common import (
     SetOption,
     app,
     check_encoding_option,
+    check_format,
     render_diagnostic,
     rules_choice,
     stdout,
@@ -59,8 +60,7 @@ def validate(
     Exit status: 0 every game is valid, 1 violations were found, 2 a file
     could not be read or parsed at all.
     """
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
+    check_format(fmt, ("text", "json"))
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     reports = []

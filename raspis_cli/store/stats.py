@@ -1,14 +1,16 @@
 """``stats``: the report views, with the scope narrowed by player, rules and date.
 
 Every report is a view (:data:`~raspis_cli.store.schema.REPORTS`) over the
-``scope_*`` views. Narrowing the scope runs the report's own SQL text with
-CTEs named like the scope views in front of it, so a narrowed report is the
-same query as the view, over fewer rows.
+``scope_*`` views, created by ``load`` for the DuckDB CLI. ``stats`` runs the
+report's own SQL text with CTEs named like the scope views in front of it
+(narrowed to the scope), so it does not depend on the views stored: a
+database loaded by an older raspis answers every report of this one.
 """
 
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,11 +42,14 @@ class Scope:
 
 
 def report_sql(name: str, scope: Scope = Scope()) -> tuple[str, dict[str, object]]:
-    """The SQL of one report over a scope, and its parameters."""
+    """The SQL of one report over a scope, and its parameters.
+
+    The report's text is run with the views it reads in front of it as CTEs
+    (narrowed to the scope), never through the views stored in the
+    database: a report added since a database was loaded works on it as it
+    is, whether or not its views are there or up to date."""
     if name not in REPORTS:
         raise KeyError(name)
-    if scope.everything:
-        return f"SELECT * FROM {name}", {}
     params: dict[str, object] = {}
     conditions = []
     if scope.rules is not None:
@@ -58,19 +63,32 @@ def report_sql(name: str, scope: Scope = Scope()) -> tuple[str, dict[str, object
         params["until"] = scope.until
     if scope.valid_only:
         conditions.append("valid")
-    where = " AND ".join(conditions) or "true"
-    ctes = [f"scope_games AS (SELECT * FROM games WHERE {where})"]
-    body = REPORTS[name]
-    for view in ("scope_seats", "scope_results", "scope_plays"):
-        if view not in body:
-            continue
-        inner = BASE_VIEWS[view].strip()
-        if scope.player is not None:
+    where = " AND ".join(conditions)
+    views: dict[str, str] = {}
+    for view, text in BASE_VIEWS.items():
+        inner = text.strip()
+        if view == "scope_games" and where:
+            inner = f"{inner} WHERE {where}"
+        elif view != "scope_games" and scope.player is not None:
             inner = f"SELECT * FROM ({inner}) WHERE player = $player"
-        ctes.append(f"{view} AS ({inner})")
+        views[view] = inner
     if scope.player is not None:
         params["player"] = scope.player
-    return "WITH " + ",\n".join(ctes) + "\n" + body.strip(), params
+    body = REPORTS[name].strip()
+    # the views the report reads, and those they read, in the order BASE_VIEWS defines them
+    needed: set[str] = set()
+    pending = [body]
+    while pending:
+        text = pending.pop()
+        for view in views:
+            if view not in needed and re.search(rf"\b{view}\b", text):
+                needed.add(view)
+                pending.append(views[view])
+    ctes = [f"{view} AS ({views[view]})" for view in views if view in needed]
+    sql = ("WITH " + ",\n".join(ctes) + "\n" + body) if ctes else body
+    if scope.player is not None and "$player" not in sql:
+        del params["player"]
+    return sql, params
 
 
 def report_rows(con: duckdb.DuckDBPyConnection, name: str, scope: Scope = Scope()) -> list[dict[str, Any]]:
