@@ -1117,13 +1117,16 @@ def _build_file_grammar() -> pp.ParserElement:
         def tok(pattern: str, name: str, flags: int = 0) -> pp.ParserElement:
             return pp.Regex(pattern, flags=flags).set_name(name)
 
-        card = tok(P_TOKEN, "card")
+        # a card is a token the reader reads as a card (read_card_token, the same
+        # function); a name in a trick or hand is one it does not
+        card = tok(P_TOKEN, "card").add_condition(lambda t: read_card_token(t[0]) is not None)
         name = tok(P_NAME, "name")
+        player = name.copy().add_condition(lambda t: read_card_token(t[0]) is None)
         number = tok(P_NAT, "number")
-        points = tok(P_INT, "points")
+        points = tok(P_INT, "integer")
         kw = {k: pp.MatchFirst([pp.Keyword(w, ident_chars=pp.identbodychars + "-/")
                                 for w in sorted((w for w, v in KEYWORDS.items() if v == k),
-                                                key=len, reverse=True)]).set_name(k)
+                                                key=len, reverse=True)]).set_name(f"{k} kw")
               for k in CANONICAL_KEYWORD}
 
         tag = (pp.Suppress("[") + tok(P_TAG_NAME, "tag name") + tok(P_QUOTED, "string")
@@ -1131,21 +1134,22 @@ def _build_file_grammar() -> pp.ParserElement:
         tag_line = (pp.OneOrMore(tag) + eol).set_name("tag line")
 
         kind = tok(P_KIND, "kind", re.IGNORECASE)
-        trump = tok(r"[^\s|]+", "trump")
-        bid_taken = tok(r"(?:\d+|-)(?:/(?:\d+|-)?)?|/(?:\d+|-)", "bid/taken")
+        trump = tok(r"[^\s|]+", "trump").add_condition(lambda t: _read_trump(t[0]) is not None)
+        bid_taken = tok(r"(?:\d+|-)(?:/(?:\d+|-)?)?|/(?:\d+|-)", "bid taken")
         cell = (pp.Opt(bid_taken) + pp.Opt(tok(rf"{P_INT}|-", "score")
                                            + pp.Opt(tok(rf"{P_INT}|-", "total"))))
         cell = cell.set_name("cell")
-        cells = (pp.OneOrMore(pp.Suppress("|") + cell)).set_name("sheet cells")
+        cells = (pp.OneOrMore(pp.Suppress("|") + cell)).set_name("cells")
         deal_line = (tok(rf"{P_NAT}[.)]?", "deal number") + number.copy().set_name("cards")
                      + pp.Opt(kind) + name.copy().set_name("dealer")
                      + pp.Opt(trump) + pp.Opt(cells) + eol).set_name("deal line")
 
         hand_line = (kw["hand"] + name + pp.Opt(":") + pp.ZeroOrMore(card) + eol)
         hand_line = hand_line.set_name("hand line")
-        decl = tok(P_DECL, "joker declaration")
-        entry = pp.Opt(name + pp.Opt(":")) + card + pp.Opt(decl)
-        trick_line = (kw["trick"] + pp.OneOrMore(entry.set_name("play")) + eol)
+        decl = tok(P_DECL, "declaration")
+        entry = pp.Opt(player + pp.Opt(":")) + card + pp.Opt(decl)
+        lead = (player + pp.Opt(":") + card + pp.Opt(decl)).set_name("lead")
+        trick_line = (kw["trick"] + lead + pp.ZeroOrMore(entry.set_name("play")) + eol)
         trick_line = trick_line.set_name("trick line")
         pair = (name + pp.Opt(pp.one_of(": =")) + points + pp.Opt(",")).set_name("pair")
         pairs_line = (pp.MatchFirst([kw[k] for k in ("bids", "taken", "scores", "totals")])
@@ -1153,15 +1157,17 @@ def _build_file_grammar() -> pp.ParserElement:
         penalty_line = (kw["penalty"] + name + pp.Opt(":") + points
                         + pp.Opt(tok(r"[^\n]+", "reason")) + eol).set_name("penalty line")
         replayed_line = (kw["replayed"] + eol).set_name("replayed line")
-        deal = (deal_line + pp.ZeroOrMore(hand_line | trick_line | pairs_line | penalty_line
-                                          | replayed_line)).set_name("deal")
+        detail_line = (hand_line | trick_line | pairs_line | penalty_line
+                       | replayed_line).set_name("detail line")
+        deal = (deal_line + pp.ZeroOrMore(detail_line)).set_name("deal")
         final_line = (kw["final"] + (pp.OneOrMore(pp.Suppress("|") + points)
                                      | pp.OneOrMore(pair)) + eol).set_name("final line")
         unfinished_line = (kw["unfinished"] + eol).set_name("unfinished line")
         body = (deal | final_line | unfinished_line).set_name("body line")
         game = (pp.OneOrMore(tag_line) + pp.ZeroOrMore(body)) | pp.OneOrMore(body)
         game = game.set_name("game")
-        grammar = (pp.Opt(eol) + pp.ZeroOrMore(game) + pp.StringEnd())
+        blank_line = nl.copy().set_name("blank line")
+        grammar = (pp.ZeroOrMore(blank_line) + pp.ZeroOrMore(game) + pp.StringEnd())
         grammar = grammar.set_name("file")
         comment = (pp.Regex(r";[^\n]*").set_name("line comment")
                    | pp.Regex(r"\{[^}]*\}").set_name("block comment"))
