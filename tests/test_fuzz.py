@@ -148,9 +148,9 @@ PATHOLOGICAL = {
 @pytest.mark.parametrize("name", sorted(PATHOLOGICAL))
 def test_pathological_input_is_quick(name: str) -> None:
     data = PATHOLOGICAL[name]
-    start = time.perf_counter()
+    start = time.process_time()
     check_bytes(data)
-    assert time.perf_counter() - start < 20, name
+    assert time.process_time() - start < 20, name
 
 
 def test_deep_json_is_a_diagnostic() -> None:
@@ -166,9 +166,9 @@ def test_ten_times_the_input_takes_about_ten_times_as_long() -> None:
     def best(text: str) -> float:
         times = []
         for _ in range(3):
-            start = time.perf_counter()
+            start = time.process_time()
             read_text(text)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         return min(times)
 
     small, big = best(game * 4), best(game * 40)
@@ -199,9 +199,9 @@ def test_json_deal_of_an_unknown_kind_is_a_diagnostic() -> None:
 def test_a_long_json_list_reads_in_linear_time() -> None:
     """Found: line numbers of a .json list were counted from the start for every game."""
     game = seeds()[-1].decode("utf-8")
-    start = time.perf_counter()
+    start = time.process_time()
     read = read_json_text("[" + ",".join([game] * 300) + "]")
-    assert len(read.games) == 300 and time.perf_counter() - start < 10
+    assert len(read.games) == 300 and time.process_time() - start < 10
 
 
 def test_a_dealer_name_with_a_line_break_is_not_written() -> None:
@@ -226,9 +226,9 @@ def test_long_runs_of_spaces_parse_in_linear_time(line: str) -> None:
     """Found: a sheet cell with long runs of spaces took 80 s to reject (the
     cell pattern backtracked quadratically); a penalty line with 70,000
     trailing spaces took 65 s."""
-    start = time.perf_counter()
+    start = time.process_time()
     read_text(line + "\n")
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 @pytest.mark.parametrize("key", ["number", "cards"])
