@@ -51,6 +51,8 @@ __all__ = [
 DEFAULT_SAMPLES = 100
 DEFAULT_BUDGET = 200_000
 """Positions one player's search of one deal may visit before it gives up."""
+SAMPLE_BUDGET_SHARE = 20
+"""Each PIMC sample's search may visit the budget / this many positions."""
 
 
 @dataclass(slots=True)
@@ -323,7 +325,8 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
             player.advice = bid_advice(start.rules, start, seat, samples,
                                        seed=f"{seed}/{result.index}/{record.number}/{seat}",
                                        legal=_legal_bids(start, seat), seen=seen, shown=shown,
-                                       budget=budget)
+                                       budget=None if budget is None else
+                                       max(1, budget // SAMPLE_BUDGET_SHARE))
         out.players.append(player)
     return out
 
