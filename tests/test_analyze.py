@@ -183,3 +183,29 @@ def test_samples_keep_what_the_bidder_saw() -> None:
         for h in hands:
             assert not union & h
             union |= h
+
+
+def test_pimc_bot_bids_and_plays_legally() -> None:
+    from raspis_cli.engine import Game
+    from raspis_cli.pimcbot import PimcBot
+    from raspis_cli.simulate import _Simulator
+
+    rules = Rules.preset("raspisnoy")
+    names = ["A", "B", "C"]
+    sim = _Simulator(rules, names, random.Random(3), "full")
+    sim.use_bots(["pimc", "heuristic", "pimc"], 6)
+    assert set(sim.pimc) == {0, 2}
+    game = Game(rules, 3, names)
+    for number, cards in enumerate((1, 2, 3, 4), start=1):
+        record = sim.play_deal(game, number, "normal", cards, (number - 1) % 3)
+        assert record.taken is not None and sum(record.taken.values()) == cards
+    deal = random_position(random.Random(8), rules, 3, 3, played=0)
+    deal.phase = "bidding"
+    bot = PimcBot(random.Random(1), samples=6)
+    bid = bot.bid(deal, deal.next_bidder or 0, None)
+    assert bid in deal.legal_bids()
+
+
+def test_simulate_refuses_an_unknown_bot() -> None:
+    done = run_cli("simulate", "-p", "3", "--bot", "alphazero")
+    assert done.returncode == 2 and "--bot" in done.stderr
