@@ -125,7 +125,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--agree", type=int, default=10_000, help="random small positions")
     parser.add_argument("--deals", type=int, default=200, help="deals per size")
-    parser.add_argument("--sizes", default="4x9,3x12", help="players x cards, comma-separated")
+    parser.add_argument("--sizes", default="4x9,3x12",
+                        help="players x cards, comma-separated ('': no speed rows)")
     parser.add_argument("--budget", type=int, default=2_000_000, help="positions per solve")
     parser.add_argument("--pimc", type=int, default=100, help="samples of the PIMC row (0: none)")
     parser.add_argument("--pimc-size", default="4x9", help="players x cards of the PIMC row")
@@ -137,7 +138,7 @@ def main() -> int:
         args.pimc_size = "3x3"
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, one process")
     ok = agreement(args.agree, args.seed) if args.agree else True
-    for size in args.sizes.split(","):
+    for size in filter(None, args.sizes.split(",")):
         players, cards = (int(x) for x in size.lower().split("x"))
         speed(players, cards, args.deals, args.seed, args.budget)
     if args.pimc:
