@@ -13,7 +13,8 @@ Prints, one line each, ``target | figure | met/MISSED``:
   joker dealt, raspisnoy, a random trump), the full outcome of one random
   player from the first card; the median and the worst. A solve over the
   node budget counts at the time it took when it stopped, marked ``>=``;
-- PIMC: one player's bid advice with K samples on a 4-player 9-card deal.
+- PIMC: one player's bid advice with K samples on a 4-player 9-card deal
+  (each sample may search budget / 20 positions, as ``raspis analyze``).
 
 Runs on one core (one process). See bench/README.md.
 """
@@ -113,7 +114,9 @@ def pimc(samples: int, players: int, cards: int, seed: int, budget: int | None) 
     assert deal.hands is not None
     seat = (deal.dealer + 1) % players
     started = time.perf_counter()
-    advice = bid_advice(rules, deal, seat, samples, seed=seed, budget=budget)
+    # as analyze: each sample may search a 20th of the budget
+    advice = bid_advice(rules, deal, seat, samples, seed=seed,
+                        budget=None if budget is None else max(1, budget // 20))
     took = time.perf_counter() - started
     target = (players, cards) == (4, 9)
     _line(f"PIMC bid advice, {players}x{cards}, K={samples}", "<= 5 s" if target else "-",
