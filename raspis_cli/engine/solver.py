@@ -175,6 +175,8 @@ class Solver:
         self.merge_ok_with_joker = "as" not in rules.joker_lead_modes + rules.joker_follow_modes
         self._state: Deal | None = None
         self._joker_cache: dict[tuple[object, ...], list[Move]] = {}
+        self._winner_cache: dict[tuple[tuple[int, int, JokerDecl | None], ...], int] = {}
+        self._renumber_cache: dict[int, dict[int, int]] = {}
 
     # --- public ------------------------------------------------------------
 
@@ -259,15 +261,19 @@ class Solver:
         joker_mask = self.joker_mask
         if not self.merge_ok_with_joker and live & joker_mask:
             return (*hands, leader)
-        renumber: dict[int, int] = {}
-        for suit_mask in self.suit_masks:
-            cards = live & suit_mask
-            top = suit_mask.bit_length() - 1
-            while cards:
-                card = cards.bit_length() - 1
-                cards ^= 1 << card
-                renumber[card] = top
-                top -= 1
+        live &= ~joker_mask
+        renumber = self._renumber_cache.get(live)
+        if renumber is None:
+            renumber = {}
+            for suit_mask in self.suit_masks:
+                cards = live & suit_mask
+                top = suit_mask.bit_length() - 1
+                while cards:
+                    card = cards.bit_length() - 1
+                    cards ^= 1 << card
+                    renumber[card] = top
+                    top -= 1
+            self._renumber_cache[live] = renumber
         out = []
         for hand in hands:
             packed = hand & joker_mask
@@ -338,7 +344,13 @@ class Solver:
         joker_mask = self.joker_mask
         for _, card, _ in trick:
             if joker_mask >> card & 1:
-                return trick_winner(trick, self.rules, joker_mask, state.trump)
+                # the engine's rule, remembered per trick (rules and trump are fixed)
+                key = tuple(trick)
+                found = self._winner_cache.get(key)
+                if found is None:
+                    found = trick_winner(trick, self.rules, joker_mask, state.trump)
+                    self._winner_cache[key] = found
+                return found
         return _plain_winner(trick, state.trump, self.rules.circular_trumps)
 
     def _moves(self, state: Deal, seat: int) -> list[Move]:
