@@ -359,7 +359,10 @@ class Solver:
         assert hands is not None
         joker_mask = self.joker_mask
         trick = state.trick
-        if any(joker_mask >> c & 1 for _, c, _ in trick):
+        in_trick = 0
+        for _, c, _ in trick:
+            in_trick |= 1 << c
+        if in_trick & joker_mask:
             naturals = state.legal_naturals()
         else:
             naturals = _plain_follow(hands[seat] & ~joker_mask, trick, state.trump,
@@ -368,11 +371,10 @@ class Solver:
         live = 0
         for hand in hands:
             live |= hand
-        jokers_live = live & joker_mask or any(joker_mask >> c & 1 for _, c, _ in trick)
+        live |= in_trick
+        jokers_live = live & joker_mask
         moves: list[Move] = []
         if naturals:
-            for _, c, _ in trick:
-                live |= 1 << c
             merge = self.merge_ok_with_joker or not jokers_live
             # highest first: winners before losers is a fair first guess
             cards = naturals
