@@ -209,3 +209,28 @@ def test_pimc_bot_bids_and_plays_legally() -> None:
 def test_simulate_refuses_an_unknown_bot() -> None:
     done = run_cli("simulate", "-p", "3", "--bot", "alphazero")
     assert done.returncode == 2 and "--bot" in done.stderr
+
+
+def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
+    """On a terminal (a pseudo-terminal here) analyze shows a progress bar on
+    standard error; piped (every other test) it does not."""
+    import os
+    import sys
+
+    import pexpect
+
+    path = str(_first_deals(tmp_path, 4))
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env["PYTHONIOENCODING"] = "utf-8"
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root
+    child = pexpect.spawn(sys.executable, ["-m", "raspis_cli", "analyze", path, "--samples", "2"],
+                          cwd=root, env=env, encoding="utf-8", timeout=300,
+                          dimensions=(40, 160))
+    child.expect("analysing deals")
+    child.expect("Game 1 summary")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    piped = run_cli("analyze", path, "--samples", "2")
+    assert "analysing deals" not in piped.stdout + piped.stderr
