@@ -234,3 +234,23 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     assert child.exitstatus == 0
     piped = run_cli("analyze", path, "--samples", "2")
     assert "analysing deals" not in piped.stdout + piped.stderr
+
+
+def test_forehead_and_dark_samples_hide_the_right_hands() -> None:
+    from raspis_cli.engine.pimc import sample_hands
+
+    rules = Rules.preset("raspisnoy")
+    rng = random.Random(2)
+    for kind in ("forehead", "dark"):
+        deal = random_position(random.Random(5), rules, 3, 4, kind=kind, played=0)
+        deal.kind = kind
+        assert deal.hands is not None
+        kept = [0, 0, 0]
+        for _ in range(40):
+            hands = sample_hands(rng, deal, 0, own_known=kind != "dark")
+            for seat in range(3):
+                kept[seat] += hands[seat] == deal.hands[seat]
+        if kind == "forehead":
+            assert kept[1] == kept[2] == 40 and kept[0] < 40
+        else:
+            assert max(kept) < 40

@@ -1,6 +1,7 @@
 """What should have been bid: Perfect Information Monte Carlo over the solver.
 
-A player bidding sees their own hand (nothing in a dark deal), the trump and
+A player bidding sees their own hand (nothing in a dark deal, the others'
+hands and not their own in a forehead deal), the trump and
 the trump card if it was turned up or shown. :func:`bid_advice` deals the
 unseen cards at random K times, consistently with what the player saw,
 solves each sample with :mod:`raspis_cli.engine.solver` and scores every
@@ -65,12 +66,16 @@ def sample_score(rules: Rules, kind: str, bid: int, outcome: Outcome) -> int:
 def sample_hands(rng: random.Random, deal: Deal, seat: int, seen: int = 0,
                  shown: dict[int, int] | None = None, own_known: bool = True) -> list[int]:
     """Hands consistent with what ``seat`` saw: its own hand (unless
-    ``own_known`` is false, a dark deal), ``seen`` cards known to be in no
+    ``own_known`` is false, a dark deal; in a forehead deal the others'
+    hands and not its own), ``seen`` cards known to be in no
     hand (a turned-up trump card), ``shown`` cards known to be in a seat's hand
     (the dealer's shown trump card); the rest dealt at random."""
     assert deal.hands is not None
     fixed = [0] * deal.players
-    if own_known:
+    if deal.kind == "forehead":
+        # each player sees the others' cards on their foreheads, not their own
+        fixed = [0 if other == seat else hand for other, hand in enumerate(deal.hands)]
+    elif own_known:
         fixed[seat] = deal.hands[seat]
     for other, mask in (shown or {}).items():
         fixed[other] |= mask
