@@ -1,7 +1,7 @@
 """The PIMC bot against today's heuristic bot: mean score per game, 95% CI.
 
     python bench/pimc_bot_bench.py [--games N] [--players P] [--samples K] [--seed S]
-                                   [--log FILE] [--report]
+                                   [--log FILE] [--start I] [--report [--also FILE]]
 
 Game ``i`` (seed ``game_seed(S, i)``, raspisnoy rules) seats one PIMC bot at
 seat ``i mod P`` (seats rotated) and heuristic bots elsewhere. Per game the
@@ -68,6 +68,10 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=8)
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--log", default=None, help="append a JSON line per game here")
+    parser.add_argument("--start", type=int, default=0,
+                        help="first game index (a second process can take another range)")
+    parser.add_argument("--also", action="append", default=[],
+                        help="with --report: another log to count in")
     parser.add_argument("--report", action="store_true", help="only report what --log holds")
     args = parser.parse_args()
     rows: list[dict[str, float]] = []
@@ -75,10 +79,13 @@ def main() -> int:
     if log is not None and log.exists():
         rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
     if args.report:
+        for other in args.also:
+            rows += [json.loads(line) for line in Path(other).read_text().splitlines()
+                     if line.strip()]
         report(rows)
         return 0
     rules = Rules.preset("raspisnoy")
-    for index in range(len(rows), args.games):
+    for index in range(args.start + len(rows), args.start + args.games):
         seat = index % args.players
         bots = ["heuristic"] * args.players
         bots[seat] = "pimc"
