@@ -61,6 +61,9 @@ _KEEP = _FULL & ~(1 | 1 << LANE | 1 << 2 * LANE)  # every lane without its bit 0
 _AT_LEAST_0 = 1 << LANE
 _END = 1 | _AT_LEAST_0 | _LANE_LOW << 2 * LANE  # no trick left: f = 0
 _SUIT_OF = tuple(c // 13 for c in range(54))
+_RANK_ORDER = {(c, None): -(c % 13) for c in range(54)}
+"""Move order of natural cards: highest rank first, whatever the suit (a
+4 x 6 search visits about half the positions of suit-by-suit order)."""
 
 
 def _floor(left: int) -> int:
@@ -376,7 +379,7 @@ class Solver:
         moves: list[Move] = []
         if naturals:
             merge = self.merge_ok_with_joker or not jokers_live
-            # highest first: winners before losers is a fair first guess
+            # highest rank first (any suit): winners before losers is a fair first guess
             cards = naturals
             while cards:
                 card = cards.bit_length() - 1
@@ -389,6 +392,8 @@ class Solver:
                                 and not joker_mask >> nxt & 1:
                             continue
                 moves.append((card, None))
+        if len(moves) > 2:
+            moves.sort(key=_RANK_ORDER.__getitem__)
         jokers = hands[seat] & joker_mask
         if jokers:
             moves += self._joker_moves(state, seat, jokers)
