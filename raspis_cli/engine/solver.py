@@ -61,7 +61,7 @@ _KEEP = _FULL & ~(1 | 1 << LANE | 1 << 2 * LANE)  # every lane without its bit 0
 _AT_LEAST_0 = 1 << LANE
 _END = 1 | _AT_LEAST_0 | _LANE_LOW << 2 * LANE  # no trick left: f = 0
 _SUIT_OF = tuple(c // 13 for c in range(54))
-_RANK_ORDER = {(c, None): -(c % 13) for c in range(54)}
+_RANK_ORDER: dict[tuple[int, JokerDecl | None], int] = {(c, None): -(c % 13) for c in range(54)}
 """Move order of natural cards: highest rank first, whatever the suit (a
 4 x 6 search visits about half the positions of suit-by-suit order)."""
 
