@@ -27,7 +27,11 @@ from raspis_cli.engine.scoring import bid_score
 from raspis_cli.engine.solver import BudgetExceededError, Outcome, Solver
 from raspis_cli.rules import Rules
 
-__all__ = ["BidAdvice", "bid_advice", "sample_hands", "sample_score"]
+__all__ = ["GIVE_UP_AFTER", "BidAdvice", "bid_advice", "sample_hands", "sample_score"]
+
+GIVE_UP_AFTER = 5
+"""When none of the first this many samples is solved within the budget, the
+advice stops there (``solved`` 0)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +105,16 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     consistent with what it saw (``seen``, ``shown``: see
     :func:`sample_hands`). ``legal`` defaults to every bid 0..cards. A sample
     whose solve goes over ``budget`` positions is left out (``solved``
-    counts the rest). Reproducible: the samples come from ``seed``."""
+    counts the rest); if none of the first :data:`GIVE_UP_AFTER` is solved,
+    the advice gives up. Reproducible: the samples come from ``seed``."""
     rng = random.Random(f"raspis-pimc/{seed}")
     bids = list(legal) if legal is not None else list(range(deal.cards + 1))
     totals = dict.fromkeys(bids, 0.0)
     solved = 0
     own_known = deal.kind != "dark"
-    for _ in range(samples):
+    for drawn in range(samples):
+        if drawn == GIVE_UP_AFTER and not solved:
+            break  # a deal too big for the budget: the rest would fail alike
         hands = sample_hands(rng, deal, seat, seen, shown, own_known)
         sample = Deal(rules, deal.players, deal.dealer, deal.cards, deal.kind, deal.trump, hands)
         sample.skip_bidding()
