@@ -128,7 +128,8 @@ class PlayerDeal:
                 "solved": advice.solved,
                 "expected": {str(b): round(v, 2) for b, v in advice.expected.items()},
                 "best": advice.best,
-                "regret": round(advice.regret(self.bid), 2) if self.bid is not None else None,
+                "regret": (round(advice.regret(self.bid), 2)
+                           if self.bid is not None and advice.best is not None else None),
             }
         return out
 
