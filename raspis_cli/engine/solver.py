@@ -39,8 +39,10 @@ import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX
 from raspis_cli.engine.actions import JokerDecl, Play
 from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal, trick_winner
+from raspis_cli.engine.trick import follow_mask, plain_winner, trick_trump
 
 __all__ = [
     "LANE",
@@ -60,8 +62,9 @@ _FULL = _LANE_LOW | _LANE_LOW << LANE | _LANE_LOW << 2 * LANE
 _KEEP = _FULL & ~(1 | 1 << LANE | 1 << 2 * LANE)  # every lane without its bit 0
 _AT_LEAST_0 = 1 << LANE
 _END = 1 | _AT_LEAST_0 | _LANE_LOW << 2 * LANE  # no trick left: f = 0
-_SUIT_OF = tuple(c // 13 for c in range(54))
-_RANK_ORDER: dict[tuple[int, JokerDecl | None], int] = {(c, None): -(c % 13) for c in range(54)}
+_SUIT_OF = SUIT_INDEX
+_RANK_ORDER: dict[tuple[int, JokerDecl | None], int] = {
+    (c, None): -(RANK_INDEX[c] if c < 52 else c - 52) for c in range(54)}
 """Move order of natural cards: highest rank first, whatever the suit (a
 4 x 6 search visits about half the positions of suit-by-suit order)."""
 
@@ -405,44 +408,22 @@ class Solver:
 def _plain_follow(hand: int, trick: Sequence[tuple[int, int, JokerDecl | None]], trump: object,
                   circular: bool, must_trump: bool, suit_masks: Sequence[int]) -> int:
     """The legal natural cards of ``hand`` in a trick without a joker (the
-    engine's :meth:`Deal._follow_mask` for that case)."""
+    engine's rule, :func:`~raspis_cli.engine.trick.follow_mask`)."""
     if not trick:
         return hand
-    led = trick[0][1] // 13
-    follow = hand & suit_masks[led]
-    if follow:
-        return follow
-    if must_trump:
-        trump_suit = (led + 1) % 4 if circular else (None if trump is None else int(trump))  # type: ignore[call-overload]
-        if trump_suit is not None:
-            trumps = hand & suit_masks[trump_suit]
-            if trumps:
-                return trumps
-    return hand
+    led = SUIT_INDEX[trick[0][1]]
+    trick_suit = trick_trump(led, NO_SUIT if trump is None else int(trump), circular)  # type: ignore[call-overload]
+    allowed, _ = follow_mask(hand, led, trick_suit, "must-trump" if must_trump else "free", suit_masks)
+    return allowed
 
 
 def _plain_winner(trick: Sequence[tuple[int, int, JokerDecl | None]], trump: object,
                   circular: bool) -> int:
-    """The winning index of a trick without a joker (the engine's
-    :func:`trick_winner` for that case)."""
-    led = trick[0][1] // 13
-    trump_suit = (led + 1) % 4 if circular else (-1 if trump is None else int(trump))  # type: ignore[call-overload]
-    best = 0
-    first = trick[0][1]
-    best_key = (40 if led == trump_suit else 20) + first % 13
-    for position in range(1, len(trick)):
-        card = trick[position][1]
-        suit = card // 13
-        if suit == trump_suit:
-            key = 40 + card % 13
-        elif suit == led:
-            key = 20 + card % 13
-        else:
-            continue
-        if key > best_key:
-            best_key = key
-            best = position
-    return best
+    """The winning index of a trick without a joker (the engine's rule,
+    :func:`~raspis_cli.engine.trick.plain_winner`)."""
+    cards = [card for _, card, _ in trick]
+    led = SUIT_INDEX[cards[0]]
+    return plain_winner(cards, trick_trump(led, NO_SUIT if trump is None else int(trump), circular))  # type: ignore[call-overload]
 
 
 def legal_plays_of(deal: Deal) -> list[Play]:
