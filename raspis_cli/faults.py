@@ -20,7 +20,7 @@ The faults and the violations each must produce (and nothing else):
     ``revoke`` penalty). Under ``revoke_replay`` the revoked deal is marked
     ``replayed`` (it scores only its penalties), its record stops where the
     revoke was seen (somewhere in the revoke's trick, after the revoking
-    card: RULES.md §7), and a correct deal with the same number and dealer
+    card: docs/RULES.md §7), and a correct deal with the same number and dealer
     follows it, as the rules want.
 ``dealer-sum``
     (``dealer_restriction=sum`` only.) The dealer's bid is changed so that

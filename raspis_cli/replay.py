@@ -268,6 +268,13 @@ class _GameReplay:
                 if seat is not None:
                     hands[seat] = list(cards)
             hands_complete = all(name in record.hands for name in self.seat_of)
+            if not hands_complete and record.tricks:
+                # a hand not written holds (at least) what its player is seen to play
+                for trick in record.tricks:
+                    for play in trick:
+                        seat = self.seat_of.get(play.player)
+                        if seat is not None and play.player not in record.hands:
+                            hands[seat].append(play.card)
         elif record.tricks:
             hands = [[] for _ in range(n_players)]
             for trick in record.tricks:
@@ -471,7 +478,7 @@ class _GameReplay:
                      taken: dict[str, int | None], source: str, penalties: Sequence[int]) -> str:
         """Fill ``taken`` from bids and written scores where play does not give
         it, and check that some trick counts fit every written value and add
-        up to the cards (RULES.md §7: ``taken-sum`` whether some or all of the
+        up to the cards (docs/RULES.md §7: ``taken-sum`` whether some or all of the
         counts were inferred). Returns the deal's taken source."""
         seats = self.seat_of
         written_scores = record.scores

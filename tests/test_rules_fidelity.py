@@ -1,4 +1,4 @@
-"""Rules fidelity (issue 10): verdicts checked against RULES.md and the seeds.
+"""Rules fidelity (issue 10): verdicts checked against docs/RULES.md and the seeds.
 
 Each group holds a worked example that the engine got wrong before, and where
 the issue asks for it a property test against a second, straightforward
@@ -96,7 +96,7 @@ def _suit_of(card: int) -> int:
 
 def reference_winner(plays: Sequence[tuple[int, JokerDecl | None]], trump: int | None,
                      is_joker: set[int], opposite: bool, beaten_option: bool) -> int:
-    """The trick rule of RULES.md §1 and §6, written out card by card: the
+    """The trick rule of docs/RULES.md §1 and §6, written out card by card: the
     card (or joker) holding the trick so far, and whether the next card takes
     it over. Covers the modes the ``raspisnoy`` and ``joker54`` presets allow
     (lead: high, low, take, with or without a suit; follow: take, discard),
@@ -265,7 +265,7 @@ def test_score_json_prints_the_preset_and_the_options_in_force(tmp_path: Path) -
     assert game["rules"] == {"preset": "raspisnoy",
                              "options": {"schedule": "free", "void": "must-trump",
                                          "joker_take_beaten_by_trump": True}}
-    # the same form as a record's own `rules` (RECORD-JSON.md): the name alone without options
+    # the same form as a record's own `rules` (docs/RECORD-JSON.md): the name alone without options
     plain = run_cli("score", "samples/raspisnoy-sheet-dispute.rsp", "--format", "json")
     assert json.loads(plain.stdout)[0]["rules"] == "raspisnoy"
     table = run_cli("score", str(path), "--set", "void=must-trump")
@@ -420,3 +420,27 @@ def test_a_random_revoke_cut_and_replayed_is_one_follow_suit_and_minus_50(
             want[trick[0].player] -= 10
     [scored] = [d for d in result.deals if d.replayed]
     assert scored.scores == want
+
+
+def test_the_abandoned_deal_of_docs_rules_with_one_hand_written() -> None:
+    """docs/RULES.md §7's example writes only Boris's hand: the others' hands
+    hold what they are seen to play, so Анна's K♥ is hers and Boris's 4♦ a revoke."""
+    result = _replay('[Rules "joker54"]\n[Players "Анна, Boris, Вера"]\n'
+                     "1. 2 Анна ♠ | - | - | -\n  hand Boris: 9♥ 4♦\n  trick Анна: K♥ 4♦\n"
+                     "  replayed\nunfinished\n")
+    assert _kinds(result) == [("follow-suit", 1, 1, "Boris")]
+    assert result.deals[0].scores == {"Анна": 0, "Boris": -50, "Вера": 0}
+
+
+def test_a_leading_take_with_a_suit_is_beaten_by_the_same_rule() -> None:
+    """docs/RULES.md §6: trump ♣, the joker leads `take ♦`, 10♦, 6♣, A♦: 6♣;
+    and K♥, 9♣, the joker `take ♦`, 10♥: the joker (9♣ came before it)."""
+    rules = Rules.preset("raspisnoy").with_options({"joker_take_beaten_by_trump": True})
+    mask = rules.deck_cards.joker_mask
+    joker = parse_card("7S")
+    led = [(0, joker, JokerDecl("take", Suit.D)), (1, parse_card("10D"), None),
+           (2, parse_card("6C"), None), (3, parse_card("AD"), None)]
+    assert trick_winner(led, rules, mask, Suit.C) == 2
+    before = [(0, parse_card("KH"), None), (1, parse_card("9C"), None),
+              (2, joker, JokerDecl("take", Suit.D)), (3, parse_card("10H"), None)]
+    assert trick_winner(before, rules, mask, Suit.C) == 2
