@@ -94,13 +94,23 @@ def _suit_of(card: int) -> int:
     return card // 13
 
 
+_CIRCULAR_NEXT = {0: 1, 1: 2, 2: 3, 3: 0}
+"""♠ → ♣ → ♦ → ♥ → ♠ (suits as card // 13: ♠ 0, ♣ 1, ♦ 2, ♥ 3)."""
+
+
 def reference_winner(plays: Sequence[tuple[int, JokerDecl | None]], trump: int | None,
-                     is_joker: set[int], opposite: bool, beaten_option: bool) -> int:
+                     is_joker: set[int], opposite: bool, beaten_option: bool,
+                     circular: bool = False) -> int:
     """The trick rule of docs/RULES.md §1 and §6, written out card by card: the
     card (or joker) holding the trick so far, and whether the next card takes
-    it over. Covers the modes the ``raspisnoy`` and ``joker54`` presets allow
-    (lead: high, low, take, with or without a suit; follow: take, discard),
-    ``two_jokers`` and ``joker_take_beaten_by_trump``."""
+    it over. Covers the modes the ``raspisnoy``, ``classic`` and ``joker54``
+    presets allow (lead: high, low, take, with or without a suit, `as` a
+    card; follow: take, discard, `as`), circular trumps, ``two_jokers`` and
+    ``joker_take_beaten_by_trump``."""
+    # a joker declared `as` a card is that card
+    plays = [(int(d.card), None) if c in is_joker and d is not None and d.mode == "as"
+             and d.card is not None else (c, d) for c, d in plays]
+    is_joker = is_joker - {c for c, d in plays if d is None}
     first_card, first_decl = plays[0]
     if first_card not in is_joker:
         led: int | None = _suit_of(first_card)
@@ -108,6 +118,8 @@ def reference_winner(plays: Sequence[tuple[int, JokerDecl | None]], trump: int |
         led = int(first_decl.suit)
     else:
         led = next((_suit_of(c) for c, _ in plays[1:] if c not in is_joker), None)
+    if circular:
+        trump = None if led is None else _CIRCULAR_NEXT[led]
     holder: int | None = None  # index of the play holding the trick
     holder_is_joker = False
     holder_beatable = False
@@ -150,6 +162,16 @@ def reference_winner(plays: Sequence[tuple[int, JokerDecl | None]], trump: int |
     return holder
 
 
+def _circular_trump(plays: Sequence[tuple[int, JokerDecl | None]], is_joker: set[int]) -> int | None:
+    """Under circular trumps: the suit after the suit led (for counting only)."""
+    card, decl = plays[0]
+    if card not in is_joker:
+        return _CIRCULAR_NEXT[_suit_of(card)]
+    if decl is not None and decl.mode == "as" and decl.card is not None:
+        return _CIRCULAR_NEXT[_suit_of(int(decl.card))]
+    return None if decl is None or decl.suit is None else _CIRCULAR_NEXT[int(decl.suit)]
+
+
 def _deal_trump(deal: DealRecord, rules: Rules) -> int | None:
     if deal.kind == "no-trump" or deal.trump is None or deal.trump is NO_TRUMP:
         return None
@@ -171,10 +193,14 @@ def _check_against_reference(game: GameRecord, rules: Rules) -> tuple[int, int]:
         assert deal.tricks is not None and deal.taken is not None
         trump = _deal_trump(deal, rules)
         counts = dict.fromkeys(game.players, 0)
+        deal_trump = trump
         for number, trick in enumerate(deal.tricks):
+            trump = deal_trump
             plays = [(int(p.card), p.joker) for p in trick]
             won = reference_winner(plays, trump, is_joker, rules.two_jokers == "opposite",
-                                   rules.joker_take_beaten_by_trump)
+                                   rules.joker_take_beaten_by_trump, rules.circular_trumps)
+            if rules.circular_trumps:
+                trump = _circular_trump(plays, is_joker)
             winner = trick[won].player
             counts[winner] += 1
             if number + 1 < len(deal.tricks):
@@ -196,6 +222,13 @@ _BEATEN_RULES = {
     "joker54": Rules.preset("joker54").with_options({"joker_take_beaten_by_trump": True}),
     "joker54-later": Rules.preset("joker54").with_options({"joker_take_beaten_by_trump": True,
                                                            "two_jokers": "later-wins"}),
+    "classic": Rules.preset("classic").with_options({"joker_take_beaten_by_trump": True,
+                                                     "joker_lead_modes": "high,low,take,as"}),
+    "circular": Rules.preset("raspisnoy").with_options({"joker_take_beaten_by_trump": True,
+                                                        "circular_trumps": True,
+                                                        "joker_lead_modes": "high,low,take"}),
+    "circular54": Rules.preset("joker54").with_options({"joker_take_beaten_by_trump": True,
+                                                        "circular_trumps": True}),
 }
 
 
