@@ -483,6 +483,11 @@ class _GameReplay:
         seats = self.seat_of
         written_scores = record.scores
         written_taken = record.taken or {}
+        if not 0 <= record.cards <= self.rules.deck:
+            # an impossible card count is deal-size's; only a full written taken is summed
+            if written_taken and all(name in written_taken for name in seats):
+                self._written_taken_sum(record, sum(written_taken[n] for n in seats))
+            return source
         # each player's possible counts: written, inferred from the score, or any (None)
         possible: dict[str, list[int] | None] = {}
         for name, seat in seats.items():
@@ -508,9 +513,7 @@ class _GameReplay:
         if not fits:
             all_written = all(name in written_taken for name in seats)
             if all_written:
-                self._problem(record, "taken-sum", f"the taken written add up to "
-                              f"{sum(written_taken[n] for n in seats)}, not {record.cards}",
-                              "taken", pos=record.where("taken"))
+                self._written_taken_sum(record, sum(written_taken[n] for n in seats))
             elif all(o is not None and len(o) == 1 for o in possible.values()):
                 total = sum((o or [0])[0] for o in possible.values())
                 counts = ", ".join(f"{n} {(o or [0])[0]}" for n, o in possible.items())
@@ -531,6 +534,11 @@ class _GameReplay:
             # the sum decides what the scores alone left open
             possible = {name: [count] for name, count in zip(possible, fits[0], strict=True)}
         return self._taken_from(possible, taken, source)
+
+    def _written_taken_sum(self, record: DealRecord, total: int) -> None:
+        if total != record.cards:
+            self._problem(record, "taken-sum", f"the taken written add up to {total}, not "
+                          f"{record.cards}", "taken", pos=record.where("taken"))
 
     @staticmethod
     def _taken_from(possible: Mapping[str, list[int] | None], taken: dict[str, int | None],
