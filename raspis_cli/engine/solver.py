@@ -159,13 +159,17 @@ class Solver:
     Positions reached by the recorded play of a deal meet the same
     positions again, so :meth:`outcome` and :meth:`can_force` called on
     successive states of one deal reuse one transposition table.
-    ``budget`` caps the positions visited over the solver's life: past it a
-    search raises :class:`BudgetExceededError` (what was learnt stays valid).
+    ``budget`` caps the positions each question (:meth:`outcome`,
+    :meth:`can_force`, each play of :meth:`forcing_plays`) may visit: past it
+    the question raises :class:`BudgetExceededError` (what was learnt stays
+    in the table, so a later question about a later position often answers
+    at once). ``nodes`` counts the positions of every question.
     """
 
     def __init__(self, rules_deal: Deal, player: int, budget: int | None = None) -> None:
         self.player = player
         self.budget = budget
+        self._limit: float = float("inf")
         self.players = rules_deal.players
         self.rules = rules_deal.rules
         self.cards = rules_deal.cards
@@ -220,6 +224,8 @@ class Solver:
         left = self._left(deal)
         if left <= 0:
             return 0, _END
+        if self.budget is not None:
+            self._limit = self.nodes + self.budget
         state = _play_copy(deal)
         self._state = state
         if not state.trick:
@@ -303,7 +309,8 @@ class Solver:
     def _node(self, care: int, left: int) -> int:
         """The packed value (correct on ``care``) of the position in ``self._state``."""
         self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
+        if self.nodes > self._limit:
+            assert self.budget is not None
             raise BudgetExceededError(self.budget)
         state = self._state
         assert state is not None
