@@ -310,7 +310,7 @@ def score_sheet(result: GameResult, other: GameResult | None = None) -> dict[str
     out: dict[str, object] = {
         "game": result.index + 1,
         "tags": dict(result.record.tags),
-        "rules": result.rules.preset_name,
+        "rules": result.rules.record_json(),
         "players": players,
         "deals": deals,
         "totals": dict(result.totals),

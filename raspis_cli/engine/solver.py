@@ -27,22 +27,21 @@ no live card between them are one move (equivalent ranks).
 
 Legality is the engine's: a :class:`Deal` copy is the search state, its
 :meth:`Deal.legal_naturals` and :meth:`Deal.legal_joker_plays` list the moves
-and :func:`trick_winner` decides each trick. Only a trick without a joker
-(the common case) takes a fast path: following suit (and trumping when the
-rules say so) and the highest trump or card of the suit led, which
+and :func:`trick_winner` decides each trick (memoised for tricks with a
+joker). Only the legal cards in a trick without a joker (the common case)
+take a fast path: following suit, and trumping when the rules say so, which
 ``tests/test_solver.py`` checks against the engine on random positions.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX
 from raspis_cli.engine.actions import JokerDecl, Play
 from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal, trick_winner
-from raspis_cli.engine.trick import follow_mask, plain_winner, trick_trump
+from raspis_cli.engine.trick import follow_mask, trick_trump
 
 __all__ = [
     "LANE",
@@ -129,17 +128,11 @@ def outcome_of_mask(mask: int, taken: int, left: int) -> Outcome:
 
 
 def _play_copy(deal: Deal) -> Deal:
-    """A copy of ``deal`` that can be played on without touching the original."""
+    """A copy of ``deal`` in play (bidding skipped) to play on without
+    touching the original."""
     if deal.hands is None:
         raise ValueError("the hands of this deal are not known")
-    twin = copy.copy(deal)
-    twin.hands = list(deal.hands)
-    twin.trick = list(deal.trick)
-    twin.taken = list(deal.taken)
-    twin.bids = list(deal.bids)
-    twin.penalties = list(deal.penalties)
-    twin.penalty_notes = list(deal.penalty_notes)
-    twin.history = list(deal.history)
+    twin = deal.copy()
     if twin.phase == BIDDING:
         twin.phase = PLAY
     return twin
@@ -162,13 +155,17 @@ class Solver:
     Positions reached by the recorded play of a deal meet the same
     positions again, so :meth:`outcome` and :meth:`can_force` called on
     successive states of one deal reuse one transposition table.
-    ``budget`` caps the positions visited over the solver's life: past it a
-    search raises :class:`BudgetExceededError` (what was learnt stays valid).
+    ``budget`` caps the positions each question (:meth:`outcome`,
+    :meth:`can_force`, each play of :meth:`forcing_plays`) may visit: past it
+    the question raises :class:`BudgetExceededError` (what was learnt stays
+    in the table, so a later question about a later position often answers
+    at once). ``nodes`` counts the positions of every question.
     """
 
     def __init__(self, rules_deal: Deal, player: int, budget: int | None = None) -> None:
         self.player = player
         self.budget = budget
+        self._limit: float = float("inf")
         self.players = rules_deal.players
         self.rules = rules_deal.rules
         self.cards = rules_deal.cards
@@ -223,6 +220,8 @@ class Solver:
         left = self._left(deal)
         if left <= 0:
             return 0, _END
+        if self.budget is not None:
+            self._limit = self.nodes + self.budget
         state = _play_copy(deal)
         self._state = state
         if not state.trick:
@@ -306,7 +305,8 @@ class Solver:
     def _node(self, care: int, left: int) -> int:
         """The packed value (correct on ``care``) of the position in ``self._state``."""
         self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
+        if self.nodes > self._limit:
+            assert self.budget is not None
             raise BudgetExceededError(self.budget)
         state = self._state
         assert state is not None
@@ -357,7 +357,7 @@ class Solver:
                     found = trick_winner(trick, self.rules, joker_mask, state.trump)
                     self._winner_cache[key] = found
                 return found
-        return _plain_winner(trick, state.trump, self.rules.circular_trumps)
+        return trick_winner(trick, self.rules, joker_mask, state.trump)
 
     def _moves(self, state: Deal, seat: int) -> list[Move]:
         """The legal moves of ``seat``, one per class of equivalent cards."""
@@ -415,15 +415,6 @@ def _plain_follow(hand: int, trick: Sequence[tuple[int, int, JokerDecl | None]],
     trick_suit = trick_trump(led, NO_SUIT if trump is None else int(trump), circular)  # type: ignore[call-overload]
     allowed, _ = follow_mask(hand, led, trick_suit, "must-trump" if must_trump else "free", suit_masks)
     return allowed
-
-
-def _plain_winner(trick: Sequence[tuple[int, int, JokerDecl | None]], trump: object,
-                  circular: bool) -> int:
-    """The winning index of a trick without a joker (the engine's rule,
-    :func:`~raspis_cli.engine.trick.plain_winner`)."""
-    cards = [card for _, card, _ in trick]
-    led = SUIT_INDEX[cards[0]]
-    return plain_winner(cards, trick_trump(led, NO_SUIT if trump is None else int(trump), circular))  # type: ignore[call-overload]
 
 
 def legal_plays_of(deal: Deal) -> list[Play]:
