@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from clikit import check_golden, run_cli
 
 PLAYERS = "Анна, Борис, Вера, Дима"
