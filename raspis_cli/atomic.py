@@ -7,7 +7,29 @@ import contextlib
 import os
 import tempfile
 
-__all__ = ["write_atomic"]
+__all__ = ["remove_stale_temporaries", "write_atomic"]
+
+
+def _temporary_prefix(path: str) -> str:
+    return "." + os.path.basename(path) + "."
+
+
+def remove_stale_temporaries(path: str) -> list[str]:
+    """Remove the temporary files :func:`write_atomic` left beside ``path``
+    when it was killed before renaming; the names removed."""
+    folder = os.path.dirname(os.path.abspath(path))
+    prefix = _temporary_prefix(path)
+    removed = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    for name in names:
+        if name.startswith(prefix) and name.endswith(".tmp"):
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, name))
+                removed.append(name)
+    return removed
 
 
 def write_atomic(path: str, data: bytes) -> None:
@@ -15,7 +37,7 @@ def write_atomic(path: str, data: bytes) -> None:
     (fsync), then rename it over ``path`` and sync the folder. Raises
     :class:`OSError` when it cannot (the old file is then untouched)."""
     folder = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    fd, temp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

@@ -268,10 +268,11 @@ def find_fixes(game: GameRecord, choice: RulesChoice | None = None, limit: int =
     if not chosen or _other_problems(result):
         return []
     totals = _total_corrections(result)
-    parts = [_describe(result, c, []).explanation for c in chosen]
+    parts = [f"({'abcdefgh'[k]}) {_describe(result, c, []).explanation}" for k, c in enumerate(chosen)]
     corrections = chosen + totals
     tail = _totals_text(totals, None)
-    return [Fix(corrections, "; ".join(parts) + (f"; {tail}" if tail else ""), chosen[0], totals)]
+    head = f"{len(chosen)} separate mistakes, each corrected on its own: " if len(chosen) > 1 else ""
+    return [Fix(corrections, head + "; ".join(parts) + (f"; {tail}" if tail else ""), chosen[0], totals)]
 
 
 def _distinct(fixes: Sequence[Fix]) -> list[Fix]:

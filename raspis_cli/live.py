@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from raspis_cli.engine import KINDS_WITHOUT_BIDS
+from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
 from raspis_cli.notation.grammar import JOKER_WORD, NONE_WORD, read_trump_token
 from raspis_cli.notation.writer import bidding_order, write_games
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, TrumpValue
@@ -163,8 +163,22 @@ class LiveSheet:
 
     def forbidden_bids(self, entry: Entry, player: str) -> list[int]:
         """The bids ``player`` may not make now (the dealer's forbidden bid,
-        a third pass), tried one by one."""
-        return [b for b in range(entry.deal.cards + 1) if self.bid_problem(entry, player, b)]
+        a third pass): the engine's legal bids, in the state the replay of
+        the sheet with the bids entered leaves the deal in."""
+        game = fill_deal(self.game, entry.deal.index, self._record(entry, entry.bids))
+        result = replay_game(game, choice=self.choice)
+        replayed = next((d.deal for d in result.deals if d.position == entry.deal.index), None)
+        if replayed is None:
+            return []
+        deal = Deal(self.rules, len(self.players), replayed.dealer, replayed.cards, replayed.kind,
+                    replayed.trump, None, replayed.pass_streaks, self.players)
+        seat = {name: i for i, name in enumerate(self.players)}
+        for name, bid in entry.bids.items():
+            deal.bid(seat[name], bid)
+        if deal.next_bidder != seat[player]:
+            return []
+        legal = set(deal.legal_bids())
+        return [b for b in range(entry.deal.cards + 1) if b not in legal]
 
     def taken_problem(self, entry: Entry, player: str, taken: int) -> str | None:
         """Why ``player`` cannot have taken ``taken`` given the counts entered

@@ -71,6 +71,9 @@ class LiveDriver:
         self.child = pexpect.spawn(sys.executable, ["-m", "raspis_cli", "live", str(path), *args],
                                    cwd=str(ROOT), env=cli_env(), encoding="utf-8",
                                    dimensions=(50, 120), timeout=timeout)
+        # answer as soon as the prompt is there (pexpect waits 50 ms before each line by
+        # default, for terminals that drop input typed too early; prompt_toolkit does not)
+        self.child.delaybeforesend = None
         self.transcript: list[str] = []
 
     def expect(self, pattern: str) -> str:

@@ -19,7 +19,7 @@ DISPUTE = "samples/raspisnoy-sheet-dispute.rsp"
 
 
 def test_explain_finds_the_fewest_corrections_in_every_case() -> None:
-    # six games: consistent; a score cell; a taken; a bid; a total; a score carried into the totals
+    # consistent; a score cell; a taken; a bid; a total; a score carried into the totals; two mistakes
     result = run_cli("explain", CASES)
     assert result.returncode == 1, result.stderr
     check_golden("explain-cases.txt", result.stdout)
@@ -105,3 +105,10 @@ def test_explain_refuses_what_is_not_there(args: list[str]) -> None:
     result = run_cli("explain", DISPUTE, *args)
     assert result.returncode in (1, 2)
     assert "Traceback" not in result.stderr and result.stderr.strip()
+
+
+def test_two_separate_mistakes_are_corrected_one_by_one() -> None:
+    result = run_cli("explain", CASES, "--game", "7")
+    assert "2 separate mistakes, each corrected on its own: (a) deal 9 Вера: taken written 3" in result.stdout
+    assert "(b) deal 17 Boris: score written +25, should be +5" in result.stdout
+    assert result.stdout.rstrip().endswith("[2 corrections]")

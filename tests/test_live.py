@@ -167,6 +167,57 @@ def test_live_refuses_what_it_cannot_keep(tmp_path: Path, setup: str, args: list
     assert (path.read_bytes() if path.exists() else None) == before
 
 
+def test_a_kill_at_any_moment_leaves_a_valid_sheet(tmp_path: Path) -> None:
+    """SIGKILL while a script types a whole game through a pipe as fast as it can,
+    at several moments after the first save: the file always reads, validates,
+    and holds the deals typed so far; a resume cleans up a temporary file left behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from clikit import ROOT
+    from livekit import cli_env
+
+    _, deals = planned_game(seed=11)
+    answers = []
+    for deal in deals:
+        answers += [deal.trump] if deal.trump is not None else []
+        answers += [str(b) for _, b in deal.bids] + [str(t) for _, t in deal.taken[:-1]] + [""]
+    stdin = ("\n".join(answers) + "\n").encode("utf-8")
+    template = tmp_path / "template.rsp"
+    assert run_cli("new", "-p", ", ".join(PLAYERS), "--dealer", deals[0].dealer,
+                   "-o", str(template)).returncode == 0
+    blank = template.read_bytes()
+    stopped_early = []
+    for k, delay in enumerate((0.0, 0.05, 0.2)):
+        path = tmp_path / f"g{k}.rsp"
+        path.write_bytes(blank)
+        proc = subprocess.Popen([sys.executable, "-m", "raspis_cli", "live", str(path)], cwd=ROOT,
+                                env=cli_env(), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        assert proc.stdin is not None
+        proc.stdin.write(stdin)
+        proc.stdin.close()
+        deadline = time.monotonic() + 60
+        while path.read_bytes() == blank and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        game = _read_game(path)
+        played = [d.number for d in game.deals if d.bids or d.taken]  # type: ignore[attr-defined]
+        assert played == list(range(1, len(played) + 1)) and played
+        assert replay_game(game).valid  # type: ignore[arg-type]
+        stopped_early.append(game.unfinished)  # type: ignore[attr-defined]
+    assert any(stopped_early)  # at least one kill came in the middle of the game
+    # a temporary file a kill left behind is removed when the sheet is opened again
+    stale = tmp_path / ".g0.rsp.abc123.tmp"
+    stale.write_text("half", encoding="utf-8")
+    assert run_cli("live", str(tmp_path / "g0.rsp"), stdin="quit\n").returncode == 0
+    assert not stale.exists()
+
+
 def test_write_atomic_leaves_the_old_file_when_the_rename_fails(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     from raspis_cli import atomic

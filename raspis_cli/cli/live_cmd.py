@@ -306,7 +306,10 @@ def live(
 
     path = Path(file)
     if path.exists():
+        from raspis_cli.atomic import remove_stale_temporaries
         from raspis_cli.sources import load_source, render
+
+        remove_stale_temporaries(file)  # left by a kill in the middle of a save
 
         if rules is not None or options:
             fail(f"{file} exists: its own rules apply (leave out --rules and --set)")

@@ -12,7 +12,7 @@ KINDS_WITHOUT_BIDS = frozenset({"miser", "golden"})
 
 
 def score_terms(rules: Rules, kind: str, bid: int | None, taken: int) -> tuple[tuple[str, int], ...]:
-    """What a player's deal score is made of: each option of RULES.md §7 that
+    """What a player's deal score is made of: each option of docs/RULES.md §7 that
     counts, with how many times it counts (before the kind's multiplier).
 
     ``bid 3, taken 3`` is ``(("exact_per_trick", 3), ("exact_bonus", 1))``;
