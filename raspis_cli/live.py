@@ -211,10 +211,16 @@ class LiveSheet:
         problems = [p for p in result.problems if p.deal == entry.deal.number]
         return mine[0], problems
 
-    def add_comment(self, text: str) -> None:
-        """A comment on the game (kept before its first deal)."""
-        self.game.comments.append(text)
-        self.game.comment_anchors.append("after:players" if self.game.players else "start")
+    def keep_comments(self, entry: Entry) -> bool:
+        """Write the comments typed for a deal not finished onto its (blank)
+        line; True when there were new ones."""
+        index = entry.deal.index
+        if index >= len(self.game.deals) or self.game.deals[index].comments == entry.comments:
+            return False
+        deal = self.game.deals[index]
+        deal.comments = list(entry.comments)
+        deal.comment_anchors = ["on:deal"] * len(entry.comments)
+        return True
 
     def undo(self) -> int | None:
         """Blank out the last deal written; its number, or ``None`` if none."""

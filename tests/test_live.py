@@ -52,7 +52,11 @@ def test_a_full_game_typed_in_with_a_refusal_an_undo_a_kill_and_a_resume(tmp_pat
         if deal.number == 5:
             # a comment typed at a prompt is kept on the deal's line
             live.expect(r"── deal 5\b")
-            live.answer("trump:", "; Борис опоздал на 5 минут")
+            # Tab completes a player's name (prompt_toolkit, a real terminal)
+            live.expect("trump:")
+            live.child.send("; Бо\t")
+            live.expect("рис")
+            live.child.sendline(" опоздал на 5 минут")
             live.expect("comment kept for deal 5")
             live.answer("trump:", str(deal.trump))
             for name, bid in deal.bids:
@@ -130,7 +134,7 @@ def test_taken_must_add_up_and_a_quit_keeps_what_was_entered(tmp_path: Path) -> 
     path = tmp_path / "g.rsp"
     answers = ["9♥", "0", "0", "0", "0",           # bids, Борис first, the dealer Анна last
                "1", "1", "0", "0", "",              # taken: a second 1 would make 2 of 1 card
-               "пас", "quit"]
+               "пас", "; Дима вышел", "quit"]
     code, out, _ = _pipe(path, answers, "-p", "Анна, Борис, Вера, Дима")
     assert code == 0
     assert "the taken would add up to 2, more than the 1 card dealt" in out
@@ -138,6 +142,7 @@ def test_taken_must_add_up_and_a_quit_keeps_what_was_entered(tmp_path: Path) -> 
     assert "is not a card, a suit or '-'" in out  # пас at the trump prompt
     game = _read_game(path)
     assert game.deals[0].scores == {"Анна": 5, "Борис": 1, "Вера": 5, "Дима": 5}  # type: ignore[attr-defined]
+    assert game.deals[1].comments == ["; Дима вышел"]  # type: ignore[attr-defined]
     assert run_cli("validate", str(path)).returncode == 0
 
 

@@ -54,7 +54,7 @@ class Prompter:
             from prompt_toolkit.completion import WordCompleter
             from prompt_toolkit.history import InMemoryHistory
 
-            completer = WordCompleter(list(words), ignore_case=True, sentence=True)
+            completer = WordCompleter(list(words), ignore_case=True, WORD=True)
             self.session = PromptSession(history=InMemoryHistory(), completer=completer,
                                          complete_while_typing=False)
 
@@ -100,6 +100,7 @@ class LiveSession:
         self.path = path
         self.sheet = sheet
         self.ask_line = prompter.ask
+        self.entry: object | None = None
 
     # -- output -------------------------------------------------------------------
 
@@ -189,6 +190,7 @@ class LiveSession:
         if nd is None:
             return False
         entry = sheet.start(nd)
+        self.entry = entry
         if nd.cards == 0:  # a free schedule: the cards are told deal by deal
             cards = self.ask_value(f"deal {nd.number}, cards each", entry,
                                    lambda t: _number(t) or f"{t!r} is not a number of cards")
@@ -271,6 +273,8 @@ class LiveSession:
                     self.save()
                     self.say(f"  deal {number} taken back; enter it again")
             except Quit:
+                if self.entry is not None and sheet.keep_comments(self.entry):  # type: ignore[arg-type]
+                    self.save()
                 self.say(f"\nstopped: {sheet.played()} deal{'s' * (sheet.played() != 1)} saved in "
                          f"{self.path}; go on with: raspis live {self.path}")
                 return 0
