@@ -22,6 +22,7 @@ from raspis_cli.cli import store_cmd  # noqa: F401  isort: skip
 from raspis_cli.cli import new_cmd  # noqa: F401  isort: skip
 from raspis_cli.cli import live_cmd  # noqa: F401  isort: skip
 from raspis_cli.cli import explain_cmd  # noqa: F401  isort: skip
+from raspis_cli.cli import analyze_cmd  # noqa: F401  isort: skip
 
 __all__ = ["app", "main"]
 
