@@ -49,8 +49,9 @@ __all__ = [
 ]
 
 DEFAULT_SAMPLES = 100
-DEFAULT_BUDGET = 200_000
-"""Positions one player's search of one deal may visit before it gives up."""
+DEFAULT_BUDGET = 10_000
+"""Positions one question to the solver (can this bid still be forced here?)
+may visit before it gives up."""
 SAMPLE_BUDGET_SHARE = 20
 """Each PIMC sample's search may visit the budget / this many positions."""
 

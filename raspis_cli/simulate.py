@@ -31,7 +31,7 @@ from raspis_cli.cards import Card, Suit
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
 from raspis_cli.pimcbot import BOTS, PimcBot
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord, TrumpValue
-from raspis_cli.rules import OPTIONS, Rules
+from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
 
 __all__ = [
@@ -120,8 +120,7 @@ def deal_plan(rules: Rules, players: int) -> tuple[ScheduledDeal, ...]:
 def rules_options_of(rules: Rules) -> dict[str, object]:
     """The options of ``rules`` that differ from its preset, as JSON values
     (what :attr:`GameRecord.rules_options` holds)."""
-    base = Rules.preset(rules.preset_name)
-    return {name: OPTIONS[name].to_json(value) for name, value in rules.changed_from(base).items()}
+    return rules.overrides()
 
 
 def simulate_game(

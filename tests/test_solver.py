@@ -11,13 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from raspis_cli.cards import Suit
-from raspis_cli.engine import Deal, trick_winner
+from raspis_cli.engine import Deal
 from raspis_cli.engine.randomdeal import random_position, random_rules, random_small_case
 from raspis_cli.engine.solver import (
     Outcome,
     Solver,
     _plain_follow,
-    _plain_winner,
     brute_force,
     solve,
 )
@@ -111,11 +110,11 @@ def _child(deal: Deal, seat: int, card: int, decl: object) -> Deal:
     return child
 
 
-def test_fast_follow_and_winner_match_the_engine() -> None:
+def test_fast_follow_matches_the_engine() -> None:
     """The jokerless fast path is the engine's rule: random positions under
-    shuffled options, every seat's legal cards and every finished trick."""
+    shuffled options, the legal cards of the seat to play."""
     rng = random.Random(7)
-    checked_follow = checked_winner = 0
+    checked = 0
     for _ in range(400):
         rules = random_rules(rng)
         players = rng.randint(2, 5)
@@ -128,14 +127,8 @@ def test_fast_follow_and_winner_match_the_engine() -> None:
         fast = _plain_follow(deal.hands[seat], deal.trick, deal.trump, rules.circular_trumps,
                              rules.void == "must-trump", rules.deck_cards.suit_masks)
         assert fast == deal.legal_naturals()
-        checked_follow += 1
-        for entry in deal.history:
-            if not any(rules.deck_cards.is_joker(c) for _, c, _ in entry.entries):
-                got = _plain_winner(entry.entries, deal.trump, rules.circular_trumps)
-                assert got == trick_winner(entry.entries, rules, rules.deck_cards.joker_mask,
-                                           deal.trump)
-                checked_winner += 1
-    assert checked_follow > 300 and checked_winner > 300
+        checked += 1
+    assert checked > 300
 
 
 def test_unknown_hands_are_refused() -> None:

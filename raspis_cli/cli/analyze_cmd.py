@@ -171,8 +171,8 @@ def analyze(
                                          "(0: no advice).", min=0, metavar="K")] = DEFAULT_SAMPLES,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the PIMC samples.",
                                       metavar="S")] = 0,
-    budget: Annotated[int, typer.Option("--budget", help="Positions one player's search of one "
-                                        "deal may visit (0: no limit).", min=0,
+    budget: Annotated[int, typer.Option("--budget", help="Positions one question to the solver "
+                                        "may visit (0: no limit).", min=0,
                                         metavar="N")] = DEFAULT_BUDGET,
     annotate: Annotated[bool, typer.Option("--annotate", help="Write the record with the "
                                            "findings as comments (needs -o).")] = False,

@@ -27,15 +27,14 @@ no live card between them are one move (equivalent ranks).
 
 Legality is the engine's: a :class:`Deal` copy is the search state, its
 :meth:`Deal.legal_naturals` and :meth:`Deal.legal_joker_plays` list the moves
-and :func:`trick_winner` decides each trick. Only a trick without a joker
-(the common case) takes a fast path: following suit (and trumping when the
-rules say so) and the highest trump or card of the suit led, which
+and :func:`trick_winner` decides each trick (memoised for tricks with a
+joker). Only the legal cards in a trick without a joker (the common case)
+take a fast path: following suit, and trumping when the rules say so, which
 ``tests/test_solver.py`` checks against the engine on random positions.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -126,17 +125,11 @@ def outcome_of_mask(mask: int, taken: int, left: int) -> Outcome:
 
 
 def _play_copy(deal: Deal) -> Deal:
-    """A copy of ``deal`` that can be played on without touching the original."""
+    """A copy of ``deal`` in play (bidding skipped) to play on without
+    touching the original."""
     if deal.hands is None:
         raise ValueError("the hands of this deal are not known")
-    twin = copy.copy(deal)
-    twin.hands = list(deal.hands)
-    twin.trick = list(deal.trick)
-    twin.taken = list(deal.taken)
-    twin.bids = list(deal.bids)
-    twin.penalties = list(deal.penalties)
-    twin.penalty_notes = list(deal.penalty_notes)
-    twin.history = list(deal.history)
+    twin = deal.copy()
     if twin.phase == BIDDING:
         twin.phase = PLAY
     return twin
@@ -159,13 +152,17 @@ class Solver:
     Positions reached by the recorded play of a deal meet the same
     positions again, so :meth:`outcome` and :meth:`can_force` called on
     successive states of one deal reuse one transposition table.
-    ``budget`` caps the positions visited over the solver's life: past it a
-    search raises :class:`BudgetExceededError` (what was learnt stays valid).
+    ``budget`` caps the positions each question (:meth:`outcome`,
+    :meth:`can_force`, each play of :meth:`forcing_plays`) may visit: past it
+    the question raises :class:`BudgetExceededError` (what was learnt stays
+    in the table, so a later question about a later position often answers
+    at once). ``nodes`` counts the positions of every question.
     """
 
     def __init__(self, rules_deal: Deal, player: int, budget: int | None = None) -> None:
         self.player = player
         self.budget = budget
+        self._limit: float = float("inf")
         self.players = rules_deal.players
         self.rules = rules_deal.rules
         self.cards = rules_deal.cards
@@ -220,6 +217,8 @@ class Solver:
         left = self._left(deal)
         if left <= 0:
             return 0, _END
+        if self.budget is not None:
+            self._limit = self.nodes + self.budget
         state = _play_copy(deal)
         self._state = state
         if not state.trick:
@@ -303,7 +302,8 @@ class Solver:
     def _node(self, care: int, left: int) -> int:
         """The packed value (correct on ``care``) of the position in ``self._state``."""
         self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
+        if self.nodes > self._limit:
+            assert self.budget is not None
             raise BudgetExceededError(self.budget)
         state = self._state
         assert state is not None
@@ -354,7 +354,7 @@ class Solver:
                     found = trick_winner(trick, self.rules, joker_mask, state.trump)
                     self._winner_cache[key] = found
                 return found
-        return _plain_winner(trick, state.trump, self.rules.circular_trumps)
+        return trick_winner(trick, self.rules, joker_mask, state.trump)
 
     def _moves(self, state: Deal, seat: int) -> list[Move]:
         """The legal moves of ``seat``, one per class of equivalent cards."""
@@ -419,30 +419,6 @@ def _plain_follow(hand: int, trick: Sequence[tuple[int, int, JokerDecl | None]],
             if trumps:
                 return trumps
     return hand
-
-
-def _plain_winner(trick: Sequence[tuple[int, int, JokerDecl | None]], trump: object,
-                  circular: bool) -> int:
-    """The winning index of a trick without a joker (the engine's
-    :func:`trick_winner` for that case)."""
-    led = trick[0][1] // 13
-    trump_suit = (led + 1) % 4 if circular else (-1 if trump is None else int(trump))  # type: ignore[call-overload]
-    best = 0
-    first = trick[0][1]
-    best_key = (40 if led == trump_suit else 20) + first % 13
-    for position in range(1, len(trick)):
-        card = trick[position][1]
-        suit = card // 13
-        if suit == trump_suit:
-            key = 40 + card % 13
-        elif suit == led:
-            key = 20 + card % 13
-        else:
-            continue
-        if key > best_key:
-            best_key = key
-            best = position
-    return best
 
 
 def legal_plays_of(deal: Deal) -> list[Play]:

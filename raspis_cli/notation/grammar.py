@@ -52,6 +52,7 @@ __all__ = [
     "parse_line",
     "parse_decl",
     "read_card_token",
+    "read_trump_token",
     "KIND_WORDS",
     "KEYWORDS",
     "CANONICAL_KEYWORD",
@@ -823,6 +824,12 @@ def _parse_deal(code: str) -> DealLine | LineError:
         cols["cells"] = m.start("cells")
     return DealLine(int(m.group("number")), int(m.group("cards")), kind,
                     _unquote(m.group("dealer")), trump, cells, cols)
+
+
+def read_trump_token(token: str) -> Card | Suit | str | None:
+    """A deal line's trump token: a :class:`Card`, a :class:`Suit`,
+    :data:`NONE_WORD` for no trump (or :data:`JOKER_WORD`), or ``None``."""
+    return _read_trump(token)
 
 
 def _read_trump(token: str) -> Card | Suit | str | None:
