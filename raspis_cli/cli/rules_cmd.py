@@ -7,10 +7,11 @@ from typing import Annotated
 import typer
 
 from raspis_cli.cli.common import PresetArgument, SetOption, app, build_rules, fail, print_rows, write_json
+from raspis_cli.i18n import _
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
 
-rules_app = typer.Typer(help="The rule presets, their options and schedules.", no_args_is_help=True)
+rules_app = typer.Typer(help=_("The rule presets, their options and schedules."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 FormatOption = Annotated[
