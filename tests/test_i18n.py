@@ -63,7 +63,8 @@ def test_the_catalogue_compiles_for_gnu_gettext() -> None:
 
 def test_plural_forms_follow_russian_grammar() -> None:
     po = (
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && '
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && '
         'n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
         'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} карта"\nmsgstr[1] "{n} карты"\n'
         'msgstr[2] "{n} карт"\n\n#, fuzzy\nmsgid "fuzzy one"\nmsgstr "не то"\n'

@@ -230,7 +230,7 @@ def run_app(argv: list[str]) -> int:
     from raspis_cli.cli.registry import register_commands
 
     register_commands(argv)
-    from raspis_cli.cli.fastparams import install
+    from raspis_cli.cli.typer_fixes import install
 
     install()
     app.info.help = _(APP_HELP)

@@ -61,7 +61,7 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
 
 @app.command("fmt")
 def fmt(
-    files: Annotated[list[str], typer.Argument(help="Notation files (.rsp); - reads stdin.")],
+    files: Annotated[list[str], typer.Argument(help="Notation files (.rsp); - reads stdin.", metavar="FILE")],
     check: Annotated[bool, typer.Option("--check", help="Exit 1 when a file is not canonical; "
                                         "print nothing else.")] = False,
     write: Annotated[bool, typer.Option("--write", "-w",

@@ -60,7 +60,7 @@ def rules_show(
 @rules_app.command("schedule")
 def rules_schedule(
     preset: PresetArgument,
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.", min=2)],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.", min=2, metavar="N")],
     options: SetOption = None,
     fmt: FormatOption = "table",
 ) -> None:

@@ -51,7 +51,8 @@ DbOption = Annotated[
                  metavar="PATH"),
 ]
 FormatOption = Annotated[
-    TableFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False),
+    TableFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False,
+                              metavar="table|json|jsonl|csv"),
 ]
 
 _PROGRESS_AFTER = 0.5
@@ -169,9 +170,9 @@ WAIT_DEFAULT = 60.0
 @app.command("load")
 def load(
     files: Annotated[list[str], typer.Argument(
-        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
+        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.", metavar="FILE")],
     db: DbOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
                                       help="Read and replay in N processes (one writer).")] = 1,
     valid_only: Annotated[bool, typer.Option("--valid-only",
                                              help="Skip games with violations (and say how many).")] = False,

@@ -192,11 +192,12 @@ def _summary(report: FileReport) -> str:
 @app.command("validate")
 def validate(
     files: Annotated[list[str], typer.Argument(
-        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
+        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.", metavar="FILE")],
     preset: RulesOption = None,
     options: SetOption = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
     max_errors: Annotated[int | None, typer.Option("--max-errors", help="Print at most N problems.",
+                                                   metavar="N",
                                                    min=0)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary lines.")] = False,
     encoding: EncodingOption = None,

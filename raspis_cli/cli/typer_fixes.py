@@ -1,5 +1,9 @@
-"""Command-line values taken as they are when they already have their type.
+"""Two mends to typer (0.2x), installed before the command line is parsed.
 
+Help shows real metavars: a list argument is ``FILE...`` in the usage line and
+in the list of arguments (typer writes ``{files}...`` and ``files... <list[str]>``).
+
+Command-line values are taken as they are when they already have their type.
 typer (0.2x) checks every parameter value through a pydantic ``TypeAdapter``;
 importing pydantic and building the adapters doubles the start of every
 command (about as long again as importing typer). Most values need no
@@ -77,6 +81,7 @@ def install() -> None:
     if original is None or base is None or not hasattr(core, "_TyperParameter"):
         return  # pragma: no cover - another typer
     build_full: Callable[[Any], Any] = original
+    _mend_metavars(core)
 
     @dataclass(frozen=True)
     class QuickRuntimeParam(base):  # type: ignore[misc, valid-type]
@@ -110,3 +115,30 @@ def install() -> None:
                                  descriptor=descriptor)
 
     core.build_runtime_param = build_runtime_param  # type: ignore[attr-defined]
+
+
+def _mend_metavars(core: Any) -> None:
+    """``FILE...`` rather than ``{FILE}...``; no ``<list[str]>`` beside an argument's metavar."""
+    argument = getattr(core, "TyperArgument", None)
+    if argument is None or not hasattr(argument, "_usage_display_name"):
+        return  # pragma: no cover - another typer
+    display_type_rich = argument.display_type_rich
+
+    def usage_name(self: Any) -> str:
+        name = str(self.metavar or self.name).upper()
+        if not self.required:
+            name = f"[{name}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    def help_type(self: Any, ctx: Any) -> str | None:
+        if self.metavar is not None:
+            return None
+        return display_type_rich(self, ctx)  # type: ignore[no-any-return]
+
+    def help_name(self: Any) -> str:
+        name = str(self.metavar or self.name).upper()
+        return name + ("..." if self.nargs != 1 else "")
+
+    argument._usage_display_name = usage_name
+    argument.display_type_rich = help_type
+    argument._rich_display_name = help_name
