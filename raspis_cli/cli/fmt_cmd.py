@@ -50,10 +50,12 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
     if source.error is not None and not source.diagnostics:
         stderr.print(f"raspis: error: {display}: {source.error.message}", markup=False)
         return None
+    errors = [d for d in source.diagnostics if not d.code.startswith("W")]
     if source.diagnostics:
-        report(source, display)
+        report(source, display)  # warnings are shown; only errors stop the rewrite
+    if errors:
         if refusal is not None:
-            stderr.print(f"raspis: {display}: {len(source.diagnostics)} syntax error(s); {refusal}",
+            stderr.print(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}",
                          markup=False)
         return None
     return source, data

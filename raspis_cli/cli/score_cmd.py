@@ -23,6 +23,7 @@ from raspis_cli.cli.common import (
     rules_choice,
     stdout,
     write_json,
+    write_jsonl,
 )
 from raspis_cli.replay import DealResult, GameResult, RulesChoice, replay_game
 from raspis_cli.sources import load_source
@@ -193,14 +194,14 @@ def score(
     compare_set: Annotated[list[str] | None, typer.Option(
         "--compare-set", help="Recompute also with this option changed: OPTION=VALUE (repeatable).",
         metavar="OPTION=VALUE")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, csv or markdown.",
-                                     metavar="table|json|csv|markdown")] = "table",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, jsonl, csv or markdown.",
+                                     metavar="table|json|jsonl|csv|markdown")] = "table",
     encoding: EncodingOption = None,
 ) -> None:
     """The score sheet (расписка) recomputed; written values that differ are
     shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL."""
-    if fmt not in ("table", "json", "csv", "markdown"):
-        raise typer.BadParameter(f"expected table, json, csv or markdown, got {fmt!r}",
+    if fmt not in ("table", "json", "jsonl", "csv", "markdown"):
+        raise typer.BadParameter(f"expected table, json, jsonl, csv or markdown, got {fmt!r}",
                                  param_hint="--format")
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
@@ -212,6 +213,9 @@ def score(
     pairs = _pick_games(file, game, choice, alt, encoding)
     if fmt == "json":
         write_json([score_sheet(a, b) for a, b in pairs])
+        return
+    if fmt == "jsonl":
+        write_jsonl([score_sheet(a, b) for a, b in pairs])
         return
     if fmt == "csv":
         _print_csv(pairs)

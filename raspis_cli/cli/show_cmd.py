@@ -19,6 +19,7 @@ from raspis_cli.cli.common import (
     rules_choice,
     stdout,
     write_json,
+    write_jsonl,
 )
 from raspis_cli.record import DealRecord
 from raspis_cli.replay import GameResult, Problem, replay_game
@@ -135,13 +136,14 @@ def show(
                                              "with tricks).", metavar="N")] = None,
     preset: RulesOption = None,
     options: SetOption = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or jsonl.",
+                                     metavar="text|json|jsonl")] = "text",
     encoding: EncodingOption = None,
 ) -> None:
     """One deal replayed trick by trick: hands, trump, bids, every trick with
     its leader, the joker declarations in words, the winner; illegal plays marked."""
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
+    if fmt not in ("text", "json", "jsonl"):
+        raise typer.BadParameter(f"expected text, json or jsonl, got {fmt!r}", param_hint="--format")
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     source = load_source(file, encoding=encoding)
@@ -160,6 +162,9 @@ def show(
     stories = [deal_story(result, i) for i in positions]
     if fmt == "json":
         write_json(stories if len(stories) > 1 else stories[0])
+        return
+    if fmt == "jsonl":
+        write_jsonl(stories)
         return
     for i, story in zip(positions, stories, strict=True):
         _print_story(result, record.deals[i], story)
