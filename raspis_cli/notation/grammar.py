@@ -1,7 +1,7 @@
 """The grammar of the ``.rsp`` notation: tokens, lines and their pyparsing form.
 
-This module imports only :mod:`pyparsing`, the standard library and the card
-model. It knows the *text*: how a line is split into tokens, what each token
+This module imports only :mod:`pyparsing`, the standard library, the card
+model and the stdlib-only bottom layers (i18n, suggest). It knows the *text*: how a line is split into tokens, what each token
 may be, and what is wrong with a line that cannot be read. It knows nothing of
 the rules or the record model; :mod:`raspis_cli.notation.reader` turns the
 parsed lines into game records.
@@ -352,7 +352,8 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> 
     held: list[SourceLine] = []
     for number, text in enumerate(lines, 1):
         raw = text
-        if block is None and text[:1] in "[ \t" and _CURLY_RE.search(text) and text.lstrip()[:1] == "[":
+        if (block is None and text[:1] in "[ \t" and '"' not in text and _CURLY_RE.search(text)
+                and text.lstrip()[:1] == "["):
             text = text.translate(_CURLY_QUOTES)  # a tag line's quotes from a phone read as "
         if block is None and _SPECIAL_RE.search(text) is None:
             yield SourceLine(number, raw, text)
@@ -1035,11 +1036,11 @@ def mixed_script_reading(token: str) -> str | None:
         if alt is not None and alt != card:
             others.append(_("all {script}, {token} would be {card}").format(
                 script=_(script), token=repr(other), card=str(alt)))
+    if not others:
+        return None  # read the same in either script (Kт, Кт): nothing to warn about
     message = _("{token} mixes Latin and Cyrillic letters; read as {card}").format(
         token=repr(token), card=str(card))
-    if others:
-        message += " (" + "; ".join(others) + ")"
-    return message
+    return message + " (" + "; ".join(others) + ")"
 
 
 def parse_decl(text: str) -> Decl | None:
