@@ -35,7 +35,7 @@ def test_a_misspelt_player_gets_the_closest_name(tmp_path: Path) -> None:
 
 
 def test_a_token_mixing_scripts_warns_which_reading_was_taken(tmp_path: Path) -> None:
-    code, out = _validate(tmp_path, "1. 1 Анна Tч | 0/0 | 1/1 | 0/0\n", "--rules", "classic")
+    _code, out = _validate(tmp_path, "1. 1 Анна Tч | 0/0 | 1/1 | 0/0\n", "--rules", "classic")
     assert "warning: W301: 'Tч' mixes Latin and Cyrillic letters; read as 10♥ (all Cyrillic, 'Тч' would " \
            "be A♥)" in out
     assert "1 warning" in out
@@ -106,7 +106,8 @@ def test_an_unreadable_date_is_a_warning_and_load_keeps_the_game(tmp_path: Path)
     assert done.returncode == 0, "a warning is not a violation"
     db = str(tmp_path / "x.duckdb")
     assert run_cli("load", str(path), "--db", db, "-q").returncode == 0
-    rows = run_cli("query", "SELECT count(*) AS n, any_value(date) AS d FROM games", "--db", db, "-f", "jsonl")
+    rows = run_cli("query", "SELECT count(*) AS n, any_value(date) AS d FROM games", "--db", db,
+                   "-f", "jsonl")
     assert rows.stdout.strip() == '{"n": 1, "d": null}'
 
 
