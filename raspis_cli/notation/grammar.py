@@ -3,8 +3,8 @@
 This module imports only :mod:`pyparsing`, the standard library, the card
 model and the stdlib-only bottom layers (i18n, suggest). It knows the *text*:
 how a line is split into tokens, what each token may be, and what is wrong
-with a line that cannot be read. It knows nothing of the rules or the record model; :mod:`raspis_cli.notation.reader` turns the
-parsed lines into game records.
+with a line that cannot be read. It knows nothing of the rules or the record
+model; :mod:`raspis_cli.notation.reader` turns the parsed lines into game records.
 
 The notation is line-oriented. Every physical line is first stripped of its
 comments by :func:`scan` (``;`` to the end of the line, ``{ ... }`` blocks that
