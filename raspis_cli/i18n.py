@@ -54,6 +54,7 @@ __all__ = [
     "catalogue_path",
     "compile_po",
     "explicit_language",
+    "kind_label",
     "language",
     "language_from_argv",
     "language_from_environment",
@@ -190,6 +191,23 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if language() == "en":
         return singular if n == 1 else plural
     return _translation().ngettext(singular, plural, n)
+
+
+KIND_LABELS: dict[str, str] = {
+    "normal": N_("normal"),
+    "no-trump": N_("no-trump"),
+    "dark": N_("dark"),
+    "miser": N_("miser"),
+    "golden": N_("golden"),
+    "forehead": N_("forehead"),
+}
+"""The kinds of deal as a person reads them (the record keeps the English names)."""
+
+
+def kind_label(kind: str) -> str:
+    """A kind of deal (``no-trump``) in the language in force (``бескозырка``)."""
+    label = KIND_LABELS.get(kind)
+    return _(label) if label is not None else kind
 
 
 # --- the PO format: read it and compile it as Tools/i18n/msgfmt.py does -------------------------------

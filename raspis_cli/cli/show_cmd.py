@@ -21,6 +21,7 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
+from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.record import DealRecord
 from raspis_cli.replay import GameResult, Problem, replay_game
 from raspis_cli.sources import load_source
@@ -81,9 +82,11 @@ def deal_story(result: GameResult, position: int) -> dict[str, object]:
 
 def _print_story(result: GameResult, record: DealRecord, story: dict[str, object]) -> None:
     out = stdout.print
-    trump = story["trump"] or "not written"
-    out(f"[bold]Deal {record.number}[/bold] · {escape(record.kind)} · {record.cards} cards · "
-        f"dealer {escape(record.dealer)} · trump {escape(str(trump))}")
+    trump = story["trump"] or _("not written")
+    cards = ngettext("{n} card", "{n} cards", record.cards).format(n=record.cards)
+    out("[bold]" + escape(_("Deal {number}").format(number=record.number)) + "[/bold] · "
+        + escape(" · ".join([kind_label(record.kind), cards, _("dealer {name}").format(name=record.dealer),
+                             _("trump {trump}").format(trump=trump)])))
     hands = record.hands or {}
     if not hands and record.tricks:
         pieced: dict[str, list[Card]] = {}
@@ -91,14 +94,14 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             for play in trick:
                 pieced.setdefault(play.player, []).append(play.card)
         hands = pieced
-        out("hands (pieced together from the tricks):")
+        out(escape(_("hands (pieced together from the tricks):")))
     elif hands:
-        out("hands:")
+        out(escape(_("hands:")))
     for name in result.record.players:
         if name in hands:
             out(f"  {escape(name)}: {escape(_hand_text(hands[name], result.rules.deck_cards))}")
     if record.bids:
-        out("bids: " + escape(", ".join(f"{n} {b}" for n, b in record.bids.items())))
+        out(escape(_("bids: {bids}").format(bids=", ".join(f"{n} {b}" for n, b in record.bids.items()))))
     tricks = story["tricks"]
     assert isinstance(tricks, list)
     for trick in tricks:
@@ -116,16 +119,22 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
         taken = ", ".join(f"{n} {t}" for n, t in trick["taken"].items())
         out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{escape(winner)}[/bold]"
             f"   ({escape(taken)})")
+    if tricks:
+        last = tricks[-1]["taken"]
+        bids = record.bids or {}
+        out(escape(_("tricks taken: {taken}").format(taken=", ".join(
+            f"{n} {t}" + (" " + _("(bid {bid})").format(bid=bids[n]) if n in bids else "")
+            for n, t in last.items()))))
     problems: list[Problem] = [p for p in result.problems if p.deal == record.number]
     scores = story["scores"]
     if isinstance(scores, dict):
-        out("scores: " + escape(", ".join(f"{n} {s if s is not None else '?'}"
-                                          for n, s in scores.items())))
+        out(escape(_("scores: {scores}").format(scores=", ".join(
+            f"{n} {s if s is not None else '?'}" for n, s in scores.items()))))
     for problem in problems:
         if problem.trick is None:
             out(f"[red]{escape(problem.kind)}[/red]: {escape(problem.message)}")
     if not problems:
-        out("no violations")
+        out(escape(_("no violations")))
 
 
 @app.command("show")
