@@ -80,3 +80,13 @@ def test_score_headers_and_kinds_in_russian() -> None:
     assert "раздача" in done.stdout and "игрок" in done.stdout and "обычная 1" in done.stdout
     assert "(записано -2)" not in done.stdout
     assert "победитель: Boris" in done.stdout
+
+
+def test_fmt_writes_russian_keywords_that_read_back(tmp_path: Path) -> None:
+    russian = run_cli("fmt", "samples/joker54-full.rsp", "--lang", "ru")
+    assert russian.returncode == 0, russian.stderr
+    assert "\n  рука Олег: 7♠ Q♣\n" in russian.stdout and "\n  взятка Stas: 8♠ K♠ 7♠ 10♠\n" in russian.stdout
+    assert "\nитог " in russian.stdout and "\n  trick " not in russian.stdout
+    path = tmp_path / "ru.rsp"
+    path.write_text(russian.stdout, encoding="utf-8")
+    assert run_cli("fmt", str(path)).stdout == run_cli("fmt", "samples/joker54-full.rsp").stdout

@@ -17,7 +17,9 @@ from raspis_cli.cli.common import (
     check_encoding_option,
     stderr,
 )
+from raspis_cli.i18n import _, normalise_language
 from raspis_cli.notation import NotationWriteError, write_games
+from raspis_cli.notation.writer import russian_keywords
 from raspis_cli.sources import SourceFile, describe_os_error, load_data, read_file_bytes, render
 
 
@@ -69,6 +71,9 @@ def fmt(
     write: Annotated[bool, typer.Option("--write", "-w",
                                         help="Rewrite the files in place.")] = False,
     encoding: EncodingOption = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="en|ru",
+        help=_("Keywords and kinds of deal in this language (default: en); also the interface's."))] = None,
 ) -> int:
     """Print the canonical text of notation files (or check or rewrite them).
 
@@ -77,6 +82,7 @@ def fmt(
     is never rewritten).
     """
     check_encoding_option(encoding)
+    russian = normalise_language(lang or "en") == "ru"
     status = EXIT_OK
     for name in files:
         display = "<stdin>" if name == "-" else name
@@ -87,6 +93,8 @@ def fmt(
         source, data = read
         try:
             text = write_games(source.games)
+            if russian:
+                text = russian_keywords(text)
         except NotationWriteError as e:
             stderr.print(f"raspis: error: {display}: {e}", markup=False)
             status = EXIT_ERROR
