@@ -129,3 +129,13 @@ def test_query_reads_sql_from_stdin_and_jsonl_is_offered(tmp_path: Path) -> None
                  ("show", "samples/joker54-full.rsp"), ("rules", "list"), ("rules", "show", "classic")):
         out = run_cli(*args, "--format", "jsonl").stdout.splitlines()
         assert out and all(line.startswith("{") and line.endswith("}") for line in out), args
+
+
+def test_the_guides_unfinished_example_is_valid(tmp_path: Path) -> None:
+    guide = (Path(__file__).resolve().parent.parent / "grammar" / "NOTATION.md").read_text(encoding="utf-8")
+    example = guide.split("A game stopped after four deals:\n\n```\n", 1)[1].split("```", 1)[0]
+    assert "\nfinal " in example and example.rstrip().endswith("unfinished")
+    path = tmp_path / "stopped.rsp"
+    path.write_text(example, encoding="utf-8")
+    done = run_cli("validate", str(path))
+    assert done.returncode == 0, done.stdout
