@@ -23,9 +23,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-import pyparsing as pp
+if TYPE_CHECKING:
+    import pyparsing as pp
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
 from raspis_cli.i18n import _
@@ -202,13 +203,11 @@ _BARE_NAME_RE: Final = re.compile(P_BARE_NAME)
 _INT_RE: Final = re.compile(P_INT)
 
 
-def _line_element(name: str, pattern: str, flags: int = 0) -> pp.Regex:
-    element = pp.Regex(pattern, flags=flags)
-    element.set_name(name)
-    return element
+def _line_element(name: str, pattern: str, flags: int = 0) -> tuple[str, str, int]:
+    return name, pattern, flags
 
 
-LINE_ELEMENTS: Final[dict[str, pp.Regex]] = {
+LINE_PATTERNS: Final[dict[str, tuple[str, str, int]]] = {
     # one or more tag pairs: [Name "value"]
     "tag": _line_element("tag pair", rf"\[\s*({P_TAG_NAME})\s*({P_QUOTED})\s*\]"),
     # N. CARDS [KIND] DEALER [TRUMP] [| cells]
@@ -239,15 +238,41 @@ LINE_ELEMENTS: Final[dict[str, pp.Regex]] = {
     # attached or detached joker declaration, or a single punctuation mark
     "item": _line_element("list item", rf"({P_QUOTED})|({P_TOKEN})(?:\s*({P_DECL}))?|(\S)"),
 }
-"""The regular-expression elements the live parser matches: each line is
-matched by one of these (``element.re``, the pattern pyparsing compiled)."""
+"""The regular expressions the live parser matches (name, pattern, flags): each
+line is matched by one of these. :data:`LINE_ELEMENTS` holds the same as
+``pyparsing.Regex`` elements, built at first use (pyparsing is not imported to
+read a file)."""
 
-_TAG_RE: Final = LINE_ELEMENTS["tag"].re
-_DEAL_RE: Final = LINE_ELEMENTS["deal"].re
-_CELL_RE: Final = LINE_ELEMENTS["cell"].re
-_HAND_RE: Final = LINE_ELEMENTS["hand"].re
-_PENALTY_RE: Final = LINE_ELEMENTS["penalty"].re
-_ITEM_RE: Final = LINE_ELEMENTS["item"].re
+_LINE_RES: Final = {key: re.compile(pattern, flags) for key, (_n, pattern, flags) in LINE_PATTERNS.items()}
+_TAG_RE: Final = _LINE_RES["tag"]
+_DEAL_RE: Final = _LINE_RES["deal"]
+_CELL_RE: Final = _LINE_RES["cell"]
+_HAND_RE: Final = _LINE_RES["hand"]
+_PENALTY_RE: Final = _LINE_RES["penalty"]
+_ITEM_RE: Final = _LINE_RES["item"]
+
+
+def _line_elements() -> dict[str, pp.Regex]:
+    import pyparsing as pp
+
+    elements = {}
+    for key, (name, pattern, flags) in LINE_PATTERNS.items():
+        element = pp.Regex(pattern, flags=flags)
+        element.set_name(name)
+        elements[key] = element
+    return elements
+
+
+_LAZY: dict[str, object] = {}
+
+
+def __getattr__(name: str) -> object:
+    """``LINE_ELEMENTS`` and ``FILE``, the pyparsing forms, built at first use."""
+    if name in ("LINE_ELEMENTS", "FILE"):
+        if name not in _LAZY:
+            _LAZY[name] = _line_elements() if name == "LINE_ELEMENTS" else _build_file_grammar()
+        return _LAZY[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- cards -------------------------------------------------------------------
@@ -1243,6 +1268,8 @@ def _build_file_grammar() -> pp.ParserElement:
     what ``grammar/make_diagram.py`` draws. Comments are ignored, line breaks
     are significant.
     """
+    import pyparsing as pp
+
     ws = " \t\ufeff"
     pp.ParserElement.set_default_whitespace_chars(ws)
     try:
@@ -1306,5 +1333,7 @@ def _build_file_grammar() -> pp.ParserElement:
         pp.ParserElement.set_default_whitespace_chars(" \n\t\r")
 
 
-FILE: Final = _build_file_grammar()
+if TYPE_CHECKING:
+    LINE_ELEMENTS: dict[str, pp.Regex]
+    FILE: pp.ParserElement
 """The whole notation as a pyparsing grammar (see :func:`_build_file_grammar`)."""
