@@ -36,6 +36,10 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("query", "store_cmd", N_("Run SQL on the database and print the rows.")),
     ("export", "store_cmd", N_("Export every table as Parquet, partitioned by year.")),
     ("rules", "rules_cmd", N_("The rule presets, their options and schedules.")),
+    ("new", "new_cmd", N_("A blank sheet for a new game: the tags and one row per scheduled deal.")),
+    ("live", "live_cmd", N_("Keep the sheet as the game is played, one deal at a time.")),
+    ("explain", "explain_cmd", N_("Explain a sheet: each score as a formula, the fewest corrections.")),
+    ("analyze", "analyze_cmd", N_("A double-dummy post-mortem of every deal whose hands are known.")),
 )
 """(command, module in raspis_cli.cli, summary) in the order of ``raspis --help``."""
 

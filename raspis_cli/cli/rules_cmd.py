@@ -72,18 +72,45 @@ def rules_show(
 @rules_app.command("schedule")
 def rules_schedule(
     preset: PresetArgument,
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.", min=2, metavar="N")],
+    players: Annotated[str, typer.Option(
+        "--players", "-p", help='The number of players, or their names in seating order '
+        '("Анна, Борис, Вера": the table then shows who deals each deal).', metavar="N|NAMES")],
     options: SetOption = None,
     fmt: FormatOption = "table",
+    dealer: Annotated[str | None, typer.Option(
+        "--dealer", help="With names: who deals first (default: the first player).",
+        metavar="NAME")] = None,
 ) -> None:
-    """The sequence of deals of a preset for N players."""
+    """The sequence of deals of a preset for N players (with names: and the dealers)."""
     _check_format(fmt)
     rules = build_rules(preset, options)
+    names: list[str] | None = None
+    if players.strip().isdigit():
+        count = int(players)
+        if count < 2:
+            fail(f"--players: {count} is less than 2")
+    else:
+        from raspis_cli.sheet import SheetError, parse_players
+
+        try:
+            names = parse_players(players)
+        except SheetError as e:
+            fail(f"--players: {e}")
+        if dealer is not None and dealer not in names:
+            fail(f"--dealer: {dealer!r} is not one of the players ({', '.join(names)})")
+        count = len(names)
+    if dealer is not None and names is None:
+        fail("--dealer needs the players' names in --players")
     low, high = rules.players
-    if not low <= players <= high:
-        fail(f"{preset} is for {low} to {high} players, not {players}")
-    schedule = schedule_for(rules, players)
+    if not low <= count <= high:
+        fail(f"{preset} is for {low} to {high} players, not {count}")
+    schedule = schedule_for(rules, count)
     if schedule.free:
         fail("the free schedule has no fixed sequence: any deals, each stating its cards and kind")
     rows = [deal.to_json() for deal in schedule.listing]
+    if names is not None:
+        from raspis_cli.sheet import dealer_of
+
+        for i, row in enumerate(rows):
+            row["dealer"] = dealer_of(names, dealer or names[0], i)
     print_rows(rows, fmt)

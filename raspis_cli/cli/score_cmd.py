@@ -92,7 +92,7 @@ def score_sheet(result: GameResult, other: GameResult | None = None) -> dict[str
     out: dict[str, object] = {
         "game": result.index + 1,
         "tags": dict(result.record.tags),
-        "rules": result.rules.preset_name,
+        "rules": result.rules.record_json(),
         "players": players,
         "deals": deals,
         "totals": dict(result.totals),
@@ -293,13 +293,23 @@ def score(
         raise typer.Exit(EXIT_ERROR)
 
 
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
 def _title(result: GameResult) -> str:
     tags = result.record.tags
     parts = [_("game {number}").format(number=result.index + 1)]
     for key in ("Event", "Date", "Site"):
         if key in tags:
             parts.append(tags[key])
-    parts.append(_("rules {preset}").format(preset=result.rules.preset_name))
+    changed = result.rules.overrides()
+    options = "".join(f", {name}={_option_text(value)}" for name, value in changed.items())
+    parts.append(_("rules {preset}").format(preset=result.rules.preset_name) + options)
     return " · ".join(parts)
 
 

@@ -6,34 +6,45 @@ from collections.abc import Sequence
 
 from raspis_cli.rules import Rules
 
-__all__ = ["KINDS_WITHOUT_BIDS", "bid_score", "infer_taken", "winners"]
+__all__ = ["KINDS_WITHOUT_BIDS", "bid_score", "infer_taken", "score_terms", "winners"]
 
 KINDS_WITHOUT_BIDS = frozenset({"miser", "golden"})
 
 
-def bid_score(rules: Rules, kind: str, bid: int | None, taken: int) -> int:
-    """A player's deal score before penalties, multiplier included.
+def score_terms(rules: Rules, kind: str, bid: int | None, taken: int) -> tuple[tuple[str, int], ...]:
+    """What a player's deal score is made of: each option of docs/RULES.md §7 that
+    counts, with how many times it counts (before the kind's multiplier).
 
+    ``bid 3, taken 3`` is ``(("exact_per_trick", 3), ("exact_bonus", 1))``;
+    :func:`bid_score` adds them up, ``raspis explain`` shows them.
     ``bid`` is ignored (and may be ``None``) in miser and golden deals.
     """
     if kind == "miser":
-        base = rules.miser_zero if taken == 0 else rules.miser_per_trick * taken
-    elif kind == "golden":
-        base = rules.golden_zero if taken == 0 else rules.golden_per_trick * taken
-    else:
-        if bid is None:
-            raise ValueError(f"a {kind} deal is scored against a bid")
-        per_trick, per_missing = (
-            (rules.forehead_per_trick, rules.forehead_per_missing)
-            if kind == "forehead"
-            else (rules.exact_per_trick, rules.under_per_missing)
-        )
-        if taken == bid:
-            base = rules.pass_made if bid == 0 else per_trick * bid + rules.exact_bonus
-        elif taken < bid:
-            base = per_missing * (bid - taken) + rules.under_per_taken * taken
-        else:
-            base = rules.over_per_taken * taken
+        return (("miser_zero", 1),) if taken == 0 else (("miser_per_trick", taken),)
+    if kind == "golden":
+        return (("golden_zero", 1),) if taken == 0 else (("golden_per_trick", taken),)
+    if bid is None:
+        raise ValueError(f"a {kind} deal is scored against a bid")
+    per_trick, per_missing = (
+        ("forehead_per_trick", "forehead_per_missing") if kind == "forehead"
+        else ("exact_per_trick", "under_per_missing")
+    )
+    if taken == bid:
+        return (("pass_made", 1),) if bid == 0 else ((per_trick, bid), ("exact_bonus", 1))
+    if taken < bid:
+        return ((per_missing, bid - taken), ("under_per_taken", taken))
+    return (("over_per_taken", taken),)
+
+
+def bid_score(rules: Rules, kind: str, bid: int | None, taken: int) -> int:
+    """A player's deal score before penalties, multiplier included: the sum
+    of :func:`score_terms`, each option's value times its count.
+
+    ``bid`` is ignored (and may be ``None``) in miser and golden deals.
+    """
+    base = 0
+    for name, times in score_terms(rules, kind, bid, taken):
+        base += getattr(rules, name) * times
     return base * rules.special_factor(kind)
 
 

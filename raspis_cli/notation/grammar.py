@@ -55,6 +55,7 @@ __all__ = [
     "parse_line",
     "parse_decl",
     "read_card_token",
+    "read_trump_token",
     "KIND_WORDS",
     "KEYWORDS",
     "CANONICAL_KEYWORD",
@@ -903,6 +904,12 @@ def _check_miser_cells(parsed: DealLine | LineError) -> DealLine | LineError:
                                        "not as bare numbers (a bare number is a bid)").format(cells=written),
                              parsed.cells[0].column)
     return parsed
+
+
+def read_trump_token(token: str) -> Card | Suit | str | None:
+    """A deal line's trump token: a :class:`Card`, a :class:`Suit`,
+    :data:`NONE_WORD` for no trump (or :data:`JOKER_WORD`), or ``None``."""
+    return _read_trump(token)
 
 
 def _read_trump(token: str) -> Card | Suit | str | None:

@@ -28,6 +28,7 @@ __all__ = [
     "deal_keys",
     "game_keys",
     "in_cells",
+    "is_blank",
     "bidding_order",
     "option_text",
     "FIRST_TAGS",
@@ -66,6 +67,14 @@ def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:
         order = [p for p in bidding_order(players, deal.dealer) if p in values]
         return list(values) == order
     return True
+
+
+def is_blank(deal: DealRecord) -> bool:
+    """Whether nothing is written for a deal but its number, cards, kind and
+    dealer: a row of the sheet still to be filled in (``raspis new``)."""
+    return (deal.trump is None and not deal.hands and deal.bids is None and not deal.tricks
+            and deal.taken is None and deal.scores is None and deal.totals is None
+            and not deal.penalties and not deal.replayed)
 
 
 def deal_keys(deal: DealRecord, players: Sequence[str]) -> list[str]:
@@ -193,6 +202,12 @@ class _Widths:
                 for k, part in enumerate(cell):
                     self.parts[i][k] = max(self.parts[i][k], len(part))
 
+    def cell_width(self, seat: int) -> int:
+        """The width of a seat's cells (5 when no deal has one: room for a
+        bid/taken and a score written by hand in a blank cell)."""
+        parts = self.parts[seat]
+        return (sum(parts) + sum(1 for x in parts[1:] if x)) or 5
+
     def header_width(self) -> int:
         width = self.number + 1 + self.cards + 1 + self.dealer + 1 + self.trump
         if self.kind:
@@ -238,6 +253,11 @@ def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
     head += quote_name(deal.dealer).ljust(w.dealer) + " " + _trump(deal.trump).ljust(w.trump)
     cells = _cells(deal, players)
     if cells is None:
+        if players and is_blank(deal):
+            # a row to fill in: empty cells, closed by a last "|" so that their
+            # number reads back unambiguously
+            return head + " |" + "".join(" " * (w.cell_width(i) + 2) + "|"
+                                         for i in range(len(players)))
         return head.rstrip()
     texts = []
     for i, parts in enumerate(cells):

@@ -1,0 +1,153 @@
+"""``raspis explain``: why a cell says what it says, and what to correct in a disputed sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Annotated
+
+import typer
+
+from raspis_cli.cli.common import (
+    EXIT_OK,
+    EXIT_VIOLATIONS,
+    EncodingOption,
+    RecordFileArgument,
+    RulesOption,
+    SetOption,
+    app,
+    check_encoding_option,
+    fail,
+    rules_choice,
+    stderr,
+    stdout,
+)
+
+
+def say(text: str = "") -> None:
+    """A line of the explanation."""
+    stdout.print(text, markup=False, highlight=False)
+
+
+@app.command("explain")
+def explain(
+    file: RecordFileArgument,
+    game: Annotated[int | None, typer.Option("--game", "-g", help="The game (1-based; default: "
+                                             "each game of the file).", min=1, metavar="N")] = None,
+    deal: Annotated[int | None, typer.Option("--deal", "-d", help="Explain this deal's cells.",
+                                             min=0, metavar="N")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="Explain this player's cells.",
+                                               metavar="NAME")] = None,
+    stake: Annotated[str | None, typer.Option("--stake", help="Money per point: print who pays "
+                                              "whom (each pays or receives the difference from "
+                                              "the table's mean total × the stake), in the fewest "
+                                              "payments.", metavar="X")] = None,
+    rules: RulesOption = None,
+    options: SetOption = None,
+    encoding: EncodingOption = None,
+) -> int:
+    """Explain a sheet: each cell's score as a formula of named rules, and for
+    a sheet that disagrees with itself the fewest corrections (a bid, a taken,
+    a score or a total) that make it consistent, most likely first.
+
+    Exit 0 when the sheet (or the cells asked about) agrees with the rules, 1
+    when something written differs, 2 when the file cannot be read.
+    """
+    from raspis_cli.explain import cell_formula, find_fixes
+    from raspis_cli.replay import replay_game
+    from raspis_cli.sources import load_source, render
+
+    check_encoding_option(encoding)
+    choice = rules_choice(rules, options)
+    money: Decimal | None = None
+    if stake is not None:
+        try:
+            money = Decimal(stake.replace(",", "."))
+        except InvalidOperation:
+            fail(f"--stake: {stake!r} is not an amount of money per point (e.g. 0.1)")
+        if not money.is_finite() or money <= 0:
+            fail(f"--stake: {stake!r} is not an amount of money per point (e.g. 0.1)")
+    source = load_source(file, encoding=encoding)
+    display = "<stdin>" if file == "-" else file
+    if source.error is not None and not source.games:
+        fail(f"{display}: {source.error.message}")
+    for diag in source.diagnostics:
+        stderr.print(render(display, diag), markup=False)
+    games = source.games
+    if not games:
+        fail(f"{display}: no game in the file")
+    if game is not None and game > len(games):
+        fail(f"--game {game}: {display} has {len(games)} game{'s' * (len(games) != 1)}")
+    chosen = [game] if game is not None else list(range(1, len(games) + 1))
+    status = EXIT_OK
+    for number in chosen:
+        record = games[number - 1]
+        result = replay_game(record, number - 1, choice, ordered_bids=source.ordered_bids,
+                             syntax_lines=source.syntax_lines)
+        if len(chosen) > 1 or game is not None:
+            say(f"game {number}" + (f" · {record.tags['Date']}" if "Date" in record.tags else ""))
+        if player is not None and player not in record.players:
+            import difflib
+
+            close = difflib.get_close_matches(player, record.players, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            fail(f"--player: {player!r} is not a player of game {number}: "
+                 f"{', '.join(record.players)}{hint}", EXIT_VIOLATIONS)
+        if deal is not None or player is not None:
+            deals = [d for d in result.deals if deal is None or d.number == deal]
+            if not deals:
+                fail(f"--deal {deal}: game {number} has no deal {deal}", EXIT_VIOLATIONS)
+            names = [player] if player is not None else record.players
+            for d in deals:
+                for name in names:
+                    formula = cell_formula(result, d, name)
+                    say(formula.text)
+                    if not formula.agrees:
+                        status = EXIT_VIOLATIONS
+        else:
+            fixes = find_fixes(record, choice)
+            others = [p for p in result.problems
+                      if p.kind not in ("score-mismatch", "total-mismatch", "taken-sum")]
+            if not result.problems:
+                say("the sheet is consistent: every score and total written is what the rules give")
+            elif fixes:
+                status = EXIT_VIOLATIONS
+                n = len(result.problems)
+                say(f"{n} difference{'s' * (n != 1)} from the rules "
+                    f"({_kinds(result.problems)}); the smallest corrections, most likely first:")
+                for k, fix in enumerate(fixes, 1):
+                    say(f"{k}. {fix.explanation} [{fix.size} correction{'s' * (fix.size != 1)}]")
+            else:
+                status = EXIT_VIOLATIONS
+                say(f"{len(result.problems)} problem(s) that no change of a written bid, taken, "
+                    f"score or total mends ({_kinds(result.problems)}): run raspis validate {display}")
+            for p in others if fixes else ():
+                say(f"  also: deal {p.deal}: {p.kind}: {p.message}")
+        if money is not None:
+            _settlement(result.totals, money, record.unfinished)
+    return status
+
+
+def _kinds(problems: Sequence[object]) -> str:
+    counts: dict[str, int] = {}
+    for p in problems:
+        kind = str(getattr(p, "kind", "?"))
+        counts[kind] = counts.get(kind, 0) + 1
+    return ", ".join(f"{k} {v}" for k, v in counts.items())
+
+
+def _settlement(totals: dict[str, int], stake: Decimal, unfinished: bool) -> None:
+    from raspis_cli.settle import balances, settle
+
+    mean = sum(totals.values()) / len(totals) if totals else 0
+    say(f"settlement at {stake} a point (each pays or receives the difference from the mean "
+        f"total {mean:g} × {stake})" + (" — the game is unfinished" if unfinished else "") + ":")
+    for name, balance in balances(totals, stake).items():
+        say(f"  {name}: total {totals[name]}, {'receives' if balance > 0 else 'pays'} "
+            f"{abs(balance)}" if balance else f"  {name}: total {totals[name]}, square")
+    payments = settle(totals, stake)
+    if not payments:
+        say("nobody pays anybody")
+    for payer, payee, amount in payments:
+        say(f"  {payer} pays {payee} {amount}")
+    say(f"{len(payments)} payment{'s' * (len(payments) != 1)}")

@@ -1,0 +1,370 @@
+"""``raspis live``: keep the sheet at the table, one deal at a time.
+
+The prompts go through prompt_toolkit on a terminal (history with the arrow
+keys, completion of player names and commands with Tab) and through plain
+lines otherwise (a script, a pipe). After every deal the file is rewritten in
+one step (:func:`raspis_cli.atomic.write_atomic`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, rules_choice, stderr, stdout
+from raspis_cli.cli.new_cmd import DealerOption, sheet_options
+
+COMMANDS = {
+    "help": "help", "?": "help", "помощь": "help",
+    "undo": "undo", "отмена": "undo", "отменить": "undo",
+    "quit": "quit", "q": "quit", "exit": "quit", "выход": "quit",
+    "totals": "totals", "счёт": "totals", "счет": "totals",
+}
+HELP = """\
+At any prompt:
+  undo          take back the last deal written (it is asked again)
+  ; TEXT        a comment, written on this deal's line (also: comment TEXT)
+  totals        the running totals so far
+  quit          stop here (Ctrl-D, Ctrl-C too): every deal entered is already saved;
+                resume with: raspis live FILE
+A bid or a count: a number (0 or пас for a pass). Enter takes the value in [brackets].
+A trump: the card turned up (9♥, 9h, 9ч, 10♠, Тп) or its suit (♥, h, черви), - for none."""
+
+
+class Quit(Exception):  # noqa: N818  a request, not an error
+    """The scorekeeper asked to stop."""
+
+
+class Undo(Exception):  # noqa: N818  a request, not an error
+    """The scorekeeper asked to take back the last deal."""
+
+
+class Prompter:
+    """Asks one line: prompt_toolkit on a terminal, ``input()`` otherwise."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        self.session: object | None = None
+        if self.interactive:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.completion import WordCompleter
+            from prompt_toolkit.history import InMemoryHistory
+
+            completer = WordCompleter(list(words), ignore_case=True, WORD=True)
+            self.session = PromptSession(history=InMemoryHistory(), completer=completer,
+                                         complete_while_typing=False)
+
+    def ask(self, message: str, default: str = "") -> str:
+        """One answer, stripped; raises :class:`Quit` on end of input or Ctrl-C."""
+        shown = f"{message} [{default}]: " if default else f"{message}: "
+        try:
+            if self.session is not None:
+                from prompt_toolkit import PromptSession
+
+                assert isinstance(self.session, PromptSession)
+                answer = str(self.session.prompt(shown))
+            else:
+                sys.stdout.write(shown)
+                sys.stdout.flush()
+                line = sys.stdin.readline()
+                if not line:
+                    raise EOFError
+                answer = line.rstrip("\r\n")
+                sys.stdout.write(answer + "\n")  # echo: a transcript reads as typed
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        answer = answer.strip()
+        return answer or default
+
+
+def _number(text: str) -> int | None:
+    low = text.strip().lower()
+    if low in ("пас", "п", "pass", "p"):
+        return 0
+    if low.isdigit() and len(low) < 4:
+        return int(low)
+    return None
+
+
+class LiveSession:
+    """The conversation: shows each deal, asks its values, saves, shows the totals."""
+
+    def __init__(self, path: str, sheet: object, prompter: Prompter) -> None:
+        from raspis_cli.live import LiveSheet
+
+        assert isinstance(sheet, LiveSheet)
+        self.path = path
+        self.sheet = sheet
+        self.ask_line = prompter.ask
+        self.entry: object | None = None
+
+    # -- output -------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        """A line of the conversation."""
+        stdout.print(text, markup=False, highlight=False)
+
+    def save(self) -> None:
+        """Rewrite the file in one step."""
+        from raspis_cli.atomic import write_atomic
+
+        write_atomic(self.path, self.sheet.text().encode("utf-8"))
+
+    def show_totals(self) -> None:
+        """The running totals, highest first."""
+        totals = self.sheet.totals()
+        ranked = sorted(totals.items(), key=lambda kv: -kv[1])
+        self.say("totals after deal " + str(self.sheet.played()) + ": "
+                 + ", ".join(f"{name} {value}" for name, value in ranked))
+
+    def show_deal_result(self, result: object) -> None:
+        """The deal's bids, taken, scores and running totals as a table."""
+        from rich.table import Table
+
+        from raspis_cli.replay import DealResult
+
+        assert isinstance(result, DealResult)
+        table = Table(title=f"deal {result.number} · {result.cards} card{'s' * (result.cards != 1)}"
+                      + (f" · {result.kind}" if result.kind != "normal" else "")
+                      + (f" · trump {result.trump}" if result.trump else ""), title_justify="left")
+        for column in ("player", "bid", "taken", "score", "total"):
+            table.add_column(column, justify="left" if column == "player" else "right")
+        for name in self.sheet.players:
+            bid = result.bids.get(name)
+            score = result.scores.get(name)
+            table.add_row(name, "-" if bid is None else str(bid), str(result.taken.get(name)),
+                          "?" if score is None else f"{score:+d}", str(result.totals[name]))
+        stdout.print(table)
+
+    # -- asking -------------------------------------------------------------------
+
+    def ask(self, message: str, entry: object, default: str = "") -> str:
+        """Ask until an answer that is not a command; commands are carried out."""
+        from raspis_cli.live import Entry
+
+        assert isinstance(entry, Entry)
+        while True:
+            answer = self.ask_line(message, default)
+            word = answer.split(maxsplit=1)[0].lower() if answer else ""
+            if answer.startswith(";") or word in ("comment", "комментарий", "note"):
+                text = answer if answer.startswith(";") else answer.split(maxsplit=1)[1:]
+                comment = text if isinstance(text, str) else ("; " + text[0] if text else "")
+                if comment.strip(" ;"):
+                    entry.comments.append(comment)
+                    self.say(f"  comment kept for deal {entry.deal.number}")
+                continue
+            command = COMMANDS.get(word) if len(answer.split()) == 1 else None
+            if command == "help":
+                self.say(HELP)
+            elif command == "undo":
+                raise Undo
+            elif command == "quit":
+                raise Quit
+            elif command == "totals":
+                self.show_totals()
+            elif answer:
+                return answer
+
+    def ask_value(self, message: str, entry: object, read: Callable[[str], object | str],
+                  default: str = "") -> object:
+        """Ask until ``read`` accepts the answer (it returns an error text otherwise)."""
+        while True:
+            answer = self.ask(message, entry, default)
+            got = read(answer)
+            if isinstance(got, str):
+                self.say(f"  ✗ {got}")
+                continue
+            return got
+
+    def play_deal(self) -> bool:
+        """Enter one deal; False when the game is complete."""
+        from raspis_cli.live import Entry
+        from raspis_cli.sheet import NextDeal
+
+        sheet = self.sheet
+        nd = sheet.next_deal()
+        if nd is None:
+            return False
+        entry = sheet.start(nd)
+        self.entry = entry
+        if nd.cards == 0:  # a free schedule: the cards are told deal by deal
+            cards = self.ask_value(f"deal {nd.number}, cards each", entry,
+                                   lambda t: _number(t) or f"{t!r} is not a number of cards")
+            assert isinstance(cards, int)
+            entry = Entry(NextDeal(nd.index, nd.number, cards, nd.kind, nd.dealer, nd.scheduled),
+                          comments=entry.comments)
+            nd = entry.deal
+        order = sheet.bidding_order(entry)
+        total = sheet.total_deals()
+        of = f" of {total}" if total else ""
+        kind = "" if nd.kind == "normal" else f" · {nd.kind}"
+        first = f"{order[0]} bids first" if entry.has_bids else "no bids"
+        self.say(f"\n── deal {nd.number}{of} · {nd.cards} card{'s' * (nd.cards != 1)}{kind} · "
+                 f"dealer {nd.dealer} · {first}")
+        if sheet.asks_trump(entry):
+            def read_trump(text: str) -> object:
+                return sheet.read_trump(entry, text)
+
+            trump = self.ask_value("trump", entry, read_trump)
+            entry.trump = trump  # type: ignore[assignment]
+        if entry.has_bids:
+            for name in order:
+                forbidden = sheet.forbidden_bids(entry, name)
+                role = " (dealer)" if name == nd.dealer else ""
+                also = f", not {', '.join(map(str, forbidden))}" if forbidden else ""
+
+                def read_bid(text: str, name: str = name) -> object:
+                    value = _number(text)
+                    if value is None:
+                        return f"{text!r} is not a bid: a number 0 to {nd.cards}"
+                    problem = sheet.bid_problem(entry, name, value)
+                    return problem if problem is not None else value
+
+                bid = self.ask_value(f"{name}{role} bids (0-{nd.cards}{also})", entry, read_bid)
+                assert isinstance(bid, int)
+                entry.bids[name] = bid
+        for k, name in enumerate(order):
+            last = k == len(order) - 1
+            default = str(nd.cards - sum(entry.taken.values())) if last else ""
+            said = f" (bid {entry.bids[name]})" if name in entry.bids else ""
+
+            def read_taken(text: str, name: str = name) -> object:
+                value = _number(text)
+                if value is None:
+                    return f"{text!r} is not a number of tricks"
+                problem = sheet.taken_problem(entry, name, value)
+                return problem if problem is not None else value
+
+            taken = self.ask_value(f"{name} took{said}", entry, read_taken, default)
+            assert isinstance(taken, int)
+            entry.taken[name] = taken
+        result, problems = sheet.complete(entry)
+        self.save()
+        self.show_deal_result(result)
+        for problem in problems:
+            self.say(f"  ! {problem.kind}: {problem.message}")
+        return True
+
+    def run(self) -> int:
+        """The whole conversation; the exit code."""
+        sheet = self.sheet
+        total = sheet.total_deals()
+        played = sheet.played()
+        if played:
+            self.say(f"{self.path}: {played} deal{'s' * (played != 1)} written; going on "
+                     f"(type help for the commands)")
+            self.show_totals()
+        else:
+            self.say(f"{self.path}: {', '.join(sheet.players)}"
+                     + (f", {total} deals" if total else "") + " (type help for the commands)")
+        while True:
+            try:
+                if not self.play_deal():
+                    break
+            except Undo:
+                number = sheet.undo()
+                if number is None:
+                    self.say("  nothing to undo: no deal is written yet")
+                else:
+                    self.save()
+                    self.say(f"  deal {number} taken back; enter it again")
+            except Quit:
+                if self.entry is not None and sheet.keep_comments(self.entry):  # type: ignore[arg-type]
+                    self.save()
+                self.say(f"\nstopped: {sheet.played()} deal{'s' * (sheet.played() != 1)} saved in "
+                         f"{self.path}; go on with: raspis live {self.path}")
+                return 0
+        result = sheet.result
+        self.say(f"\nthe game is over: {', '.join(result.winners)} "
+                 f"win{'s' * (len(result.winners) == 1)} with {max(result.totals.values())}")
+        self.show_totals()
+        self.say(f"saved {self.path}")
+        return 0
+
+
+@app.command("live")
+def live(
+    file: Annotated[str, typer.Argument(help="The sheet: a new file, or an unfinished one to go on "
+                                        "with.", metavar="FILE")],
+    players: Annotated[str | None, typer.Option(
+        "--players", "-p", help='For a new file: the players in seating order, "Анна, Борис, Вера" '
+        "(asked when not given).", metavar="NAMES")] = None,
+    rules: RulesOption = None,
+    options: SetOption = None,
+    dealer: DealerOption = None,
+) -> int:
+    """Keep the sheet as the game is played, one deal at a time.
+
+    For each deal: the trump, the bids in bidding order (the dealer's
+    forbidden bid and a third pass refused), the tricks taken (they must add
+    up to the cards); then the deal's scores and running totals. The file is
+    rewritten after every deal, in one step, and marked unfinished until the
+    last deal. Type help at any prompt for undo, comments and quit.
+    """
+    from raspis_cli.live import LiveSheet
+    from raspis_cli.sheet import SheetError, blank_game, parse_players
+
+    path = Path(file)
+    if path.exists():
+        from raspis_cli.atomic import remove_stale_temporaries
+        from raspis_cli.sources import load_source, render
+
+        remove_stale_temporaries(file)  # left by a kill in the middle of a save
+
+        if rules is not None or options:
+            fail(f"{file} exists: its own rules apply (leave out --rules and --set)")
+        source = load_source(file, "notation")
+        if source.error is not None and not source.diagnostics:
+            fail(f"{file}: {source.error.message}")
+        if source.diagnostics:
+            for diag in source.diagnostics:
+                stderr.print(render(file, diag), markup=False)
+            fail(f"{file} has syntax errors; mend them first (it is not rewritten)")
+        try:
+            sheet = LiveSheet(source.games)
+        except SheetError as e:
+            fail(f"{file}: {e}")
+        if players is not None:
+            try:
+                wanted = parse_players(players)
+            except SheetError as e:
+                fail(f"--players: {e}")
+            if wanted != sheet.players:
+                fail(f"{file} is the game of {', '.join(sheet.players)}; to go on with it, leave "
+                     "out --players")
+        if sheet.finished:
+            fail(f"{file}: the game is finished (no 'unfinished' mark); nothing to add")
+    else:
+        built = build_rules(rules, options)
+        prompter = Prompter([])
+        if players is None:
+            if not prompter.interactive:
+                fail(f"{file} is new: give the players with --players \"Анна, Борис, Вера\"")
+            try:
+                players = prompter.ask("players, in seating order, separated by commas")
+            except Quit:
+                return 0
+        try:
+            names = parse_players(players)
+            import datetime
+
+            game = blank_game(built, names, rules or "raspisnoy", sheet_options(options),
+                              {"Date": datetime.date.today().isoformat()}, dealer)
+            sheet = LiveSheet([game], rules_choice(None, None))
+        except SheetError as e:
+            fail(str(e))
+    words = [*sheet.players, "undo", "quit", "help", "totals", "пас"]
+    session = LiveSession(file, sheet, Prompter(words))
+    if not path.exists():
+        try:
+            session.save()
+        except OSError as e:
+            fail(f"{file}: cannot write: {e.strerror or e}")
+    try:
+        return session.run()
+    except OSError as e:
+        fail(f"{file}: cannot write: {e.strerror or e}")

@@ -1,0 +1,90 @@
+"""``raspis new``: a blank score sheet, one row per scheduled deal, to fill in."""
+
+from __future__ import annotations
+
+import datetime
+import sys
+from typing import Annotated
+
+import typer
+
+from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, stderr
+from raspis_cli.rules import parse_assignment
+
+PlayersOption = Annotated[
+    str,
+    typer.Option("--players", "-p", help='The players in clockwise seating order, separated by commas: '
+                 '"Анна, Борис, Вера, Дима".', metavar="NAMES"),
+]
+DealerOption = Annotated[
+    str | None,
+    typer.Option("--dealer", help="Who deals first (default: the first player).", metavar="NAME"),
+]
+
+
+def sheet_options(assignments: list[str] | None) -> dict[str, object]:
+    """``--set OPTION=VALUE`` as the record's options (checked by build_rules first)."""
+    out: dict[str, object] = {}
+    for text in assignments or ():
+        name, value = parse_assignment(text)
+        out[name] = value
+    return out
+
+
+def write_file_atomically(path: str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` as one step, or fail with one line."""
+    from raspis_cli.atomic import write_atomic
+
+    try:
+        write_atomic(path, text.encode("utf-8"))
+    except OSError as e:
+        fail(f"{path}: cannot write: {e.strerror or e}")
+
+
+@app.command("new")
+def new(
+    players: PlayersOption,
+    rules: RulesOption = None,
+    options: SetOption = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the sheet to FILE "
+                                               "(default: standard output).", metavar="FILE")] = None,
+    dealer: DealerOption = None,
+    event: Annotated[str | None, typer.Option("--event", help="The Event tag.", metavar="TEXT")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="The Date tag (default: today, "
+                                             "YYYY-MM-DD; '' for none).", metavar="DATE")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+) -> None:
+    """A blank sheet for a new game: the tags and one row per scheduled deal
+    (number, cards, kind, dealer) with empty cells, marked unfinished.
+
+    Fill it in with `raspis live FILE` (deal by deal) or in an editor.
+    """
+    from pathlib import Path
+
+    from raspis_cli.notation import NotationWriteError, write_game
+    from raspis_cli.sheet import SheetError, blank_game, parse_players
+
+    built = build_rules(rules, options)
+    try:
+        names = parse_players(players)
+        tags: dict[str, str] = {}
+        if event:
+            tags["Event"] = event
+        day = datetime.date.today().isoformat() if date is None else date
+        if day:
+            tags["Date"] = day
+        game = blank_game(built, names, rules or "raspisnoy", sheet_options(options), tags, dealer)
+        text = write_game(game)
+    except (SheetError, NotationWriteError) as e:
+        fail(str(e))
+    if not game.deals:
+        stderr.print("raspis: the free schedule has no fixed deals: `raspis live` asks each "
+                     "deal's cards as it comes", markup=False)
+    if output is None or output == "-":
+        sys.stdout.write(text)
+        return
+    if Path(output).exists() and not force:
+        fail(f"{output} exists; choose another name or add --force to overwrite it")
+    write_file_atomically(output, text)
+    stderr.print(f"raspis: wrote {output}: {len(game.deals)} deals for {', '.join(names)}; "
+                 f"fill it in with: raspis live {output}", markup=False)

@@ -1,0 +1,240 @@
+"""`raspis live` end to end: a full game typed through a real pseudo-terminal (pexpect),
+with a refused forbidden bid, an undo, a comment, a kill mid-game and a resume; and the
+same conversation over a pipe for the smaller cases."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from clikit import run_cli
+from livekit import PLAYERS, LiveDriver, planned_game
+
+from raspis_cli.notation import read_text
+from raspis_cli.replay import replay_game
+
+
+def _read_game(path: Path) -> object:
+    result = read_text(path.read_text(encoding="utf-8"))
+    assert not result.diagnostics
+    assert len(result.games) == 1
+    return result.games[0]
+
+
+def test_a_full_game_typed_in_with_a_refusal_an_undo_a_kill_and_a_resume(tmp_path: Path) -> None:
+    simulated, deals = planned_game(seed=7)
+    path = tmp_path / "friday.rsp"
+    first_dealer = deals[0].dealer
+    live = LiveDriver(path, "--players", ", ".join(PLAYERS), "--dealer", first_dealer)
+    live.expect("28 deals")
+    kill_after = 11
+    for deal in deals[:kill_after]:
+        if deal.number == 3:
+            # the dealer's forbidden bid is named in the prompt and refused
+            *others, (dealer, bid) = deal.bids
+            forbidden = deal.bids and 3 - sum(b for _, b in others)
+            live.expect(r"── deal 3\b")
+            live.answer("trump:", str(deal.trump))
+            for name, value in others:
+                live.answer(rf"{name} bids \([^)]*\):", str(value))
+            seen = live.answer(rf"{dealer} \(dealer\) bids \(0-3, not {forbidden}\):", str(forbidden))
+            assert "dealer" in seen
+            refusal = live.expect(rf"the dealer {dealer} bid {forbidden}, making the bids add up "
+                                  r"to 3, the number of cards")
+            assert "✗" in refusal
+            live.answer(rf"{dealer} \(dealer\) bids", str(bid))
+            for name, taken in deal.taken[:-1]:
+                live.answer(rf"{name} took[^:]*:", str(taken))
+            live.answer(rf"{deal.taken[-1][0]} took[^:]*:", "")
+            live.expect("deal 3 · ")
+            continue
+        if deal.number == 5:
+            # a comment typed at a prompt is kept on the deal's line
+            live.expect(r"── deal 5\b")
+            # Tab completes a player's name (prompt_toolkit, a real terminal)
+            live.expect("trump:")
+            live.child.send("; Бо\t")
+            live.expect("рис")
+            live.child.sendline(" опоздал на 5 минут")
+            live.expect("comment kept for deal 5")
+            live.answer("trump:", str(deal.trump))
+            for name, bid in deal.bids:
+                live.answer(rf"{name}( \(dealer\))? bids \([^)]*\):", str(bid))
+            for name, taken in deal.taken[:-1]:
+                live.answer(rf"{name} took[^:]*:", str(taken))
+            live.answer(rf"{deal.taken[-1][0]} took[^:]*:", "")
+            live.expect("deal 5 · ")
+            # undo at the next deal's first prompt: deal 5 is taken back and typed again
+            live.answer("trump:", "undo")
+            live.expect("deal 5 taken back; enter it again")
+        live.type_deal(deal)
+    # killed at the prompt of the next deal, in the middle of its bids
+    nxt = deals[kill_after]
+    live.expect(rf"── deal {nxt.number}\b")
+    live.answer("trump:", str(nxt.trump))
+    live.answer(rf"{nxt.bids[0][0]} bids", str(nxt.bids[0][1]))
+    live.expect(rf"{nxt.bids[1][0]} bids")
+    live.kill()
+    # every deal typed before the kill is in the file, which validates; nothing half-written
+    game = _read_game(path)
+    assert game.unfinished  # type: ignore[attr-defined]
+    played = [d for d in game.deals if d.bids or d.taken]  # type: ignore[attr-defined]
+    assert [d.number for d in played] == list(range(1, kill_after + 1))
+    assert [p for p in os.listdir(tmp_path) if p != "friday.rsp"] == []
+    check = run_cli("validate", str(path))
+    assert check.returncode == 0, check.stdout
+    # resume: the deal in progress is asked again from its start
+    live = LiveDriver(path)
+    live.expect(f"{kill_after} deals written; going on")
+    for deal in deals[kill_after:]:
+        live.type_deal(deal)
+    final = live.expect("the game is over: [^\n]*")
+    assert live.finish() == 0
+    # the sheet is complete, canonical, valid, and scores what the engine scores
+    game = _read_game(path)
+    assert not game.unfinished  # type: ignore[attr-defined]
+    expected = replay_game(simulated).totals
+    assert game.totals == expected  # type: ignore[attr-defined]
+    assert max(expected.values()) == int(final.split(" with ")[1].split()[0])
+    text = path.read_text(encoding="utf-8")
+    line5 = next(line for line in text.splitlines() if line.startswith("5. "))
+    assert line5.endswith("; Борис опоздал на 5 минут")  # kept through the undo
+    assert run_cli("fmt", "--check", str(path)).returncode == 0
+    check = run_cli("validate", str(path))
+    assert check.returncode == 0, check.stdout
+    assert "1 game, 28 deals, 1 valid, 0 violations" in check.stdout
+    assert run_cli("live", str(path)).returncode == 2  # finished: nothing to add
+
+
+def _pipe(path: Path, answers: list[str], *args: str) -> tuple[int, str, str]:
+    result = run_cli("live", str(path), *args, stdin="\n".join(answers) + "\n")
+    return result.returncode, result.stdout, result.stderr
+
+
+def test_third_pass_is_refused_where_the_rules_forbid_it(tmp_path: Path) -> None:
+    path = tmp_path / "g.rsp"
+    # Борис passes in deals 1 and 2, Вера too: in deal 3 neither may pass again
+    answers = ["9♥", "0", "0", "0", "1", "0", "",               # deal 1 (Анна deals)
+               "Kт", "0", "1", "0", "0", "1", "",               # deal 2 (Борис deals)
+               "7♦", "1", "0", "1", "0", "2", "1", "1", "",     # deal 3 (Вера deals)
+               "quit"]
+    code, out, err = _pipe(path, answers, "-p", "Анна, Борис, Вера", "-r", "classic",
+                           "--set", "third_pass=true")
+    assert code == 0, err
+    assert "Борис bids (0-3, not 0): 0\n  ✗ Борис passed in a third consecutive deal" in out
+    # the dealer: no third pass, and not the bid that makes the sum 3
+    assert "Вера (dealer) bids (0-3, not 0, 1): 0\n  ✗ Вера passed in a third consecutive deal" in out
+    assert "stopped: 3 deals saved" in out
+    game = _read_game(path)
+    assert game.deals[2].bids == {"Анна": 1, "Борис": 1, "Вера": 2}  # type: ignore[attr-defined]
+
+
+def test_taken_must_add_up_and_a_quit_keeps_what_was_entered(tmp_path: Path) -> None:
+    path = tmp_path / "g.rsp"
+    answers = ["9♥", "0", "0", "0", "0",           # bids, Борис first, the dealer Анна last
+               "1", "1", "0", "0", "",              # taken: a second 1 would make 2 of 1 card
+               "пас", "; Дима вышел", "quit"]
+    code, out, _ = _pipe(path, answers, "-p", "Анна, Борис, Вера, Дима")
+    assert code == 0
+    assert "the taken would add up to 2, more than the 1 card dealt" in out
+    assert "Анна took (bid 0) [0]" in out
+    assert "is not a card, a suit or '-'" in out  # пас at the trump prompt
+    game = _read_game(path)
+    assert game.deals[0].scores == {"Анна": 5, "Борис": 1, "Вера": 5, "Дима": 5}  # type: ignore[attr-defined]
+    assert game.deals[1].comments == ["; Дима вышел"]  # type: ignore[attr-defined]
+    assert run_cli("validate", str(path)).returncode == 0
+
+
+@pytest.mark.parametrize(("setup", "args", "message"), [
+    ("finished", [], "the game is finished"),
+    ("broken", [], "has syntax errors"),
+    ("other", ["-p", "Анна, Борис, Вера"], "is the game of Анна, Борис, Вера, Дима"),
+    ("other", ["-r", "classic"], "its own rules apply"),
+    ("missing", [], "give the players with --players"),
+])
+def test_live_refuses_what_it_cannot_keep(tmp_path: Path, setup: str, args: list[str],
+                                          message: str) -> None:
+    path = tmp_path / "g.rsp"
+    if setup == "finished":
+        path.write_text((Path(__file__).parent.parent / "samples" / "raspisnoy-sheet-dispute.rsp")
+                        .read_text(encoding="utf-8"), encoding="utf-8")
+    elif setup == "broken":
+        path.write_text('[Players "Анна, Борис, Вера"]\n1. 1 Анна | 0/1 | x | 0/0\nunfinished\n',
+                        encoding="utf-8")
+    elif setup == "other":
+        assert run_cli("new", "-p", "Анна, Борис, Вера, Дима", "-o", str(path)).returncode == 0
+    before = path.read_bytes() if path.exists() else None
+    code, _, err = _pipe(path, [], *args)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+    assert (path.read_bytes() if path.exists() else None) == before
+
+
+def test_a_kill_at_any_moment_leaves_a_valid_sheet(tmp_path: Path) -> None:
+    """SIGKILL while a script types a whole game through a pipe as fast as it can,
+    at several moments after the first save: the file always reads, validates,
+    and holds the deals typed so far; a resume cleans up a temporary file left behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from clikit import ROOT
+    from livekit import cli_env
+
+    _, deals = planned_game(seed=11)
+    answers = []
+    for deal in deals:
+        answers += [deal.trump] if deal.trump is not None else []
+        answers += [str(b) for _, b in deal.bids] + [str(t) for _, t in deal.taken[:-1]] + [""]
+    stdin = ("\n".join(answers) + "\n").encode("utf-8")
+    template = tmp_path / "template.rsp"
+    assert run_cli("new", "-p", ", ".join(PLAYERS), "--dealer", deals[0].dealer,
+                   "-o", str(template)).returncode == 0
+    blank = template.read_bytes()
+    stopped_early = []
+    for k, delay in enumerate((0.0, 0.05, 0.2)):
+        path = tmp_path / f"g{k}.rsp"
+        path.write_bytes(blank)
+        proc = subprocess.Popen([sys.executable, "-m", "raspis_cli", "live", str(path)], cwd=ROOT,
+                                env=cli_env(), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        assert proc.stdin is not None
+        proc.stdin.write(stdin)
+        proc.stdin.close()
+        deadline = time.monotonic() + 60
+        while path.read_bytes() == blank and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        game = _read_game(path)
+        played = [d.number for d in game.deals if d.bids or d.taken]  # type: ignore[attr-defined]
+        assert played == list(range(1, len(played) + 1)) and played
+        assert replay_game(game).valid  # type: ignore[arg-type]
+        stopped_early.append(game.unfinished)  # type: ignore[attr-defined]
+    assert any(stopped_early)  # at least one kill came in the middle of the game
+    # a temporary file a kill left behind is removed when the sheet is opened again
+    stale = tmp_path / ".g0.rsp.abc123.tmp"
+    stale.write_text("half", encoding="utf-8")
+    assert run_cli("live", str(tmp_path / "g0.rsp"), stdin="quit\n").returncode == 0
+    assert not stale.exists()
+
+
+def test_write_atomic_leaves_the_old_file_when_the_rename_fails(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from raspis_cli import atomic
+
+    path = tmp_path / "sheet.rsp"
+    path.write_bytes(b"old")
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        atomic.write_atomic(str(path), b"new text")
+    assert path.read_bytes() == b"old"
+    assert os.listdir(tmp_path) == ["sheet.rsp"]  # the temporary file is removed
