@@ -67,6 +67,12 @@ class _LazyConsole:
     def __setattr__(self, name: str, value: Any) -> None:
         setattr(self._get(), name, value)
 
+    def __enter__(self) -> Any:  # special methods bypass __getattr__: rich's Progress enters the console
+        return self._get().__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        self._get().__exit__(*exc)
+
 
 stdout: Console = cast("Console", _LazyConsole(stderr=False))
 stderr: Console = cast("Console", _LazyConsole(stderr=True))
