@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
+from raspis_cli.i18n import _
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, Pos
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
+from raspis_cli.suggest import did_you_mean
 
 __all__ = [
     "DealResult",
@@ -234,8 +236,9 @@ class _GameReplay:
             for name, written in record.totals.items():
                 pos = record.positions.get(f"total:{name}", record.pos)
                 if name not in totals:
-                    self.problems.append(Problem("players", f"a total is written for {name!r}, "
-                                                 "who is not a player of this game",
+                    self.problems.append(Problem("players", _(
+                        "a total is written for {name}, who is not a player of this game").format(
+                        name=repr(name)) + did_you_mean(name, self.seat_of),
                                                  player=name, pos=pos))
                 elif written - totals[name] not in (0, self.total_offsets.get(name, 0)):
                     # as for running totals: the difference the last written total
@@ -249,8 +252,8 @@ class _GameReplay:
     def _seat(self, deal: DealRecord, name: str, at: str, pos: Pos | None = None) -> int | None:
         seat = self.seat_of.get(name)
         if seat is None:
-            self._problem(deal, "players", f"{name!r} is not a player of this game", at,
-                          player=name, pos=pos)
+            self._problem(deal, "players", _("{name} is not a player of this game").format(name=repr(name))
+                          + did_you_mean(name, self.seat_of), at, player=name, pos=pos)
         return seat
 
     def _deal(self, record: DealRecord, may_stop_early: bool) -> None:

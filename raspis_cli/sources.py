@@ -101,7 +101,7 @@ class SourceFile:
     @property
     def syntax_lines(self) -> list[int]:
         """The lines with a syntax diagnostic."""
-        return [d.line for d in self.diagnostics if d.line is not None]
+        return [d.line for d in self.diagnostics if d.line is not None and not d.code.startswith("W")]
 
     def source_line(self, line: int | None) -> str | None:
         """The text of a 1-based source line, if known."""
@@ -282,8 +282,9 @@ class GameStream:
         finally:
             if stream is not None and stream is not sys.stdin.buffer:
                 stream.close()  # type: ignore[attr-defined]
-        if self.error is None and not self.games_read and self.diagnostics:
-            self.error = _plain(self.diagnostics[0])
+        errors = [d for d in self.diagnostics if not d.code.startswith("W")]
+        if self.error is None and not self.games_read and errors:
+            self.error = _plain(errors[0])
 
     def _keep(self, lines: Iterable[str]) -> Iterator[str]:
         kept = self._lines
@@ -324,7 +325,8 @@ def _load(stream: GameStream, path: str) -> SourceFile:
     result.lines = stream.all_lines()
     result.diagnostics = [_plain(d) for d in stream.diagnostics]
     if stream.error is not None:
-        first = result.diagnostics[0] if result.diagnostics else None
+        errors = [d for d in result.diagnostics if not d.code.startswith("W")]
+        first = errors[0] if errors else None
         result.error = first if first is not None and first == stream.error else stream.error
     return result
 

@@ -12,6 +12,7 @@ from raspis_cli.notation import grammar as g
 
 
 def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
+    # and the stdlib-only bottom layers: the interface language and "did you mean"
     tree = ast.parse(Path(g.__file__).read_text(encoding="utf-8"))
     modules = set()
     for node in ast.walk(tree):
@@ -20,7 +21,7 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
         elif isinstance(node, ast.ImportFrom) and node.module:
             modules.add(node.module)
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
-                       "pyparsing", "raspis_cli.cards"}
+                       "pyparsing", "raspis_cli.cards", "raspis_cli.i18n", "raspis_cli.suggest"}
 
 
 @pytest.mark.parametrize("token,code", [

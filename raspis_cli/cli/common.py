@@ -11,20 +11,26 @@ import sys
 import traceback
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from raspis_cli.replay import RulesChoice
+from raspis_cli import __version__
+from raspis_cli.i18n import N_, _, language_from_argv, normalise_language, set_language
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from raspis_cli.replay import RulesChoice
+
+APP_HELP = N_("Validate, score and query game records of Raspisnoy poker (расписной покер).")
 
 app = typer.Typer(
     name="raspis",
-    help="Validate, score and query game records of Raspisnoy poker (расписной покер).",
+    help=_(APP_HELP),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -33,11 +39,43 @@ EXIT_OK = 0
 EXIT_VIOLATIONS = 1
 EXIT_ERROR = 2
 
-stdout = Console(highlight=False, soft_wrap=True)
-stderr = Console(stderr=True, highlight=False, soft_wrap=True)
-if not stdout.is_terminal and "COLUMNS" not in os.environ:
-    # a file or a pipe: tables as wide as they need, not folded at 80 columns
-    stdout.width = 240
+
+class _LazyConsole:
+    """A rich Console made at first use (importing rich costs startup time
+    that ``raspis --help`` and commands printing plain text need not pay)."""
+
+    def __init__(self, *, stderr: bool) -> None:
+        object.__setattr__(self, "_stderr", stderr)
+        object.__setattr__(self, "_console", None)
+
+    def _get(self) -> Console:
+        console = object.__getattribute__(self, "_console")
+        if console is None:
+            from rich.console import Console
+
+            to_stderr = object.__getattribute__(self, "_stderr")
+            console = Console(stderr=to_stderr, highlight=False, soft_wrap=True)
+            if not console.stderr and not console.is_terminal and "COLUMNS" not in os.environ:
+                # a file or a pipe: tables as wide as they need, not folded at 80 columns
+                console.width = 240
+            object.__setattr__(self, "_console", console)
+        return console  # type: ignore[no-any-return]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._get(), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._get(), name, value)
+
+    def __enter__(self) -> Any:  # special methods bypass __getattr__: rich's Progress enters the console
+        return self._get().__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        self._get().__exit__(*exc)
+
+
+stdout: Console = cast("Console", _LazyConsole(stderr=False))
+stderr: Console = cast("Console", _LazyConsole(stderr=True))
 
 
 class TableFormat(StrEnum):
@@ -45,6 +83,7 @@ class TableFormat(StrEnum):
 
     table = "table"
     json = "json"
+    jsonl = "jsonl"
     csv = "csv"
 
 
@@ -97,6 +136,8 @@ SetOption = Annotated[
 def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> RulesChoice:
     """``--rules``/``--set`` as a :class:`RulesChoice`, checked now so that a
     bad option is one clear error before any file is read."""
+    from raspis_cli.replay import RulesChoice
+
     build_rules(preset, assignments)
     options: dict[str, object] = {}
     for text in assignments or ():
@@ -123,6 +164,9 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
     if fmt == "json":
         write_json(list(rows))
         return
+    if fmt == "jsonl":
+        write_jsonl(list(rows))
+        return
     columns = list(rows[0]) if rows else []
     if fmt == "csv":
         buffer = io.StringIO()
@@ -132,6 +176,8 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
             writer.writerow(["" if row[c] is None else _cell(row[c]) for c in columns])
         sys.stdout.write(buffer.getvalue())
         return
+    from rich.table import Table
+
     table = Table(title=title, show_lines=False)
     for column in columns:
         table.add_column(column, overflow="fold")
@@ -153,12 +199,48 @@ def write_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def write_jsonl(items: Sequence[object]) -> None:
+    """Print JSON Lines on stdout: one compact JSON value per line."""
+    sys.stdout.write("".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items))
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"raspis {__version__}\n")
+        raise typer.Exit(0)
+
+
+def _root(
+    version: Annotated[bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True,
+                                          help=_("Print the version and exit."))] = False,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="ru|en", help=_(
+        "The interface language (default: from the locale: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."))] = None,
+) -> None:
+    # the options are read before typer parses: --version by its callback, --lang by run_app
+    pass
+
+
 def run_app(argv: list[str]) -> int:
     """Run the app on these arguments and return the exit code; no traceback
     ever reaches the user unless ``--traceback`` is given or
-    ``RASPIS_TRACEBACK=1`` is set."""
+    ``RASPIS_TRACEBACK=1`` is set. ``--lang ru|en`` anywhere chooses the
+    interface language (``fmt`` keeps its own ``--lang`` too)."""
     show_traceback = "--traceback" in argv or os.environ.get("RASPIS_TRACEBACK") == "1"
     argv = [a for a in argv if a != "--traceback"]
+    lang, argv = language_from_argv(list(argv), keep_after=("fmt",))
+    if lang is not None and normalise_language(lang) is None:
+        message = _("--lang: {value} is not a language raspis speaks (ru, en)").format(value=repr(lang))
+        stderr.print(f"raspis: error: {message}", markup=False)
+        return EXIT_ERROR
+    set_language(lang, explicit=lang is not None)
+    from raspis_cli.cli.registry import register_commands
+
+    register_commands(argv)
+    from raspis_cli.cli.typer_fixes import install
+
+    install()
+    app.info.help = _(APP_HELP)
+    app.callback()(_root)
     try:
         result = app(args=argv, prog_name="raspis", standalone_mode=False)
     except typer.Exit as e:

@@ -36,11 +36,11 @@ class Source(StrEnum):
 @app.command("convert")
 def convert(
     files: Annotated[list[str], typer.Argument(help="Input files (.rsp, .json, .jsonl); "
-                                               "- reads stdin.")],
-    to: Annotated[Target, typer.Option("--to", "-t", help="Output format.")],
-    output: Annotated[str | None, typer.Option("--output", "-o",
+                                               "- reads stdin.", metavar="FILE")],
+    to: Annotated[Target, typer.Option("--to", "-t", help="Output format.", metavar="json|jsonl|notation")],
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE",
                                                help="Output file (default: stdout).")] = None,
-    source: Annotated[Source, typer.Option("--from", "-f",
+    source: Annotated[Source, typer.Option("--from", "-f", metavar="auto|json|jsonl|notation",
                                            help="Input format (default: by extension or "
                                            "content).")] = Source.auto,
     encoding: EncodingOption = None,

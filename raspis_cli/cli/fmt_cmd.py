@@ -17,7 +17,9 @@ from raspis_cli.cli.common import (
     check_encoding_option,
     stderr,
 )
+from raspis_cli.i18n import _, normalise_language
 from raspis_cli.notation import NotationWriteError, write_games
+from raspis_cli.notation.writer import russian_keywords
 from raspis_cli.sources import SourceFile, describe_os_error, load_data, read_file_bytes, render
 
 
@@ -50,10 +52,12 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
     if source.error is not None and not source.diagnostics:
         stderr.print(f"raspis: error: {display}: {source.error.message}", markup=False)
         return None
+    errors = [d for d in source.diagnostics if not d.code.startswith("W")]
     if source.diagnostics:
-        report(source, display)
+        report(source, display)  # warnings are shown; only errors stop the rewrite
+    if errors:
         if refusal is not None:
-            stderr.print(f"raspis: {display}: {len(source.diagnostics)} syntax error(s); {refusal}",
+            stderr.print(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}",
                          markup=False)
         return None
     return source, data
@@ -61,12 +65,15 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
 
 @app.command("fmt")
 def fmt(
-    files: Annotated[list[str], typer.Argument(help="Notation files (.rsp); - reads stdin.")],
+    files: Annotated[list[str], typer.Argument(help="Notation files (.rsp); - reads stdin.", metavar="FILE")],
     check: Annotated[bool, typer.Option("--check", help="Exit 1 when a file is not canonical; "
                                         "print nothing else.")] = False,
     write: Annotated[bool, typer.Option("--write", "-w",
                                         help="Rewrite the files in place.")] = False,
     encoding: EncodingOption = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="en|ru",
+        help=_("Keywords and kinds of deal in this language (default: en); also the interface's."))] = None,
 ) -> int:
     """Print the canonical text of notation files (or check or rewrite them).
 
@@ -75,6 +82,7 @@ def fmt(
     is never rewritten).
     """
     check_encoding_option(encoding)
+    russian = normalise_language(lang or "en") == "ru"
     status = EXIT_OK
     for name in files:
         display = "<stdin>" if name == "-" else name
@@ -85,6 +93,8 @@ def fmt(
         source, data = read
         try:
             text = write_games(source.games)
+            if russian:
+                text = russian_keywords(text)
         except NotationWriteError as e:
             stderr.print(f"raspis: error: {display}: {e}", markup=False)
             status = EXIT_ERROR

@@ -6,19 +6,29 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import PresetArgument, SetOption, app, build_rules, fail, print_rows, write_json
+from raspis_cli.cli.common import (
+    PresetArgument,
+    SetOption,
+    app,
+    build_rules,
+    fail,
+    print_rows,
+    write_json,
+    write_jsonl,
+)
+from raspis_cli.i18n import _
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
 
-rules_app = typer.Typer(help="The rule presets, their options and schedules.", no_args_is_help=True)
+rules_app = typer.Typer(help=_("The rule presets, their options and schedules."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="table or json.", metavar="table|json")
+    str, typer.Option("--format", "-f", help="table, json or jsonl.", metavar="table|json|jsonl")
 ]
 
 
-def _check_format(fmt: str, allowed: tuple[str, ...] = ("table", "json")) -> str:
+def _check_format(fmt: str, allowed: tuple[str, ...] = ("table", "json", "jsonl")) -> str:
     if fmt not in allowed:
         raise typer.BadParameter(f"expected one of {', '.join(allowed)}, got {fmt!r}",
                                  param_hint="--format")
@@ -48,6 +58,9 @@ def rules_show(
     rules = build_rules(preset, options)
     if fmt == "json":
         write_json({"preset": preset, "options": rules.to_json()})
+        return
+    if fmt == "jsonl":
+        write_jsonl([{"preset": preset, "options": rules.to_json()}])
         return
     rows = [
         {"option": name, "value": spec.show(rules.value(name)), "meaning": spec.meaning}

@@ -19,7 +19,9 @@ from raspis_cli.cli.common import (
     rules_choice,
     stdout,
     write_json,
+    write_jsonl,
 )
+from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.record import DealRecord
 from raspis_cli.replay import GameResult, Problem, replay_game
 from raspis_cli.sources import load_source
@@ -80,9 +82,11 @@ def deal_story(result: GameResult, position: int) -> dict[str, object]:
 
 def _print_story(result: GameResult, record: DealRecord, story: dict[str, object]) -> None:
     out = stdout.print
-    trump = story["trump"] or "not written"
-    out(f"[bold]Deal {record.number}[/bold] · {escape(record.kind)} · {record.cards} cards · "
-        f"dealer {escape(record.dealer)} · trump {escape(str(trump))}")
+    trump = story["trump"] or _("not written")
+    cards = ngettext("{n} card", "{n} cards", record.cards).format(n=record.cards)
+    out("[bold]" + escape(_("Deal {number}").format(number=record.number)) + "[/bold] · "
+        + escape(" · ".join([kind_label(record.kind), cards, _("dealer {name}").format(name=record.dealer),
+                             _("trump {trump}").format(trump=trump)])))
     hands = record.hands or {}
     if not hands and record.tricks:
         pieced: dict[str, list[Card]] = {}
@@ -90,14 +94,14 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             for play in trick:
                 pieced.setdefault(play.player, []).append(play.card)
         hands = pieced
-        out("hands (pieced together from the tricks):")
+        out(escape(_("hands (pieced together from the tricks):")))
     elif hands:
-        out("hands:")
+        out(escape(_("hands:")))
     for name in result.record.players:
         if name in hands:
             out(f"  {escape(name)}: {escape(_hand_text(hands[name], result.rules.deck_cards))}")
     if record.bids:
-        out("bids: " + escape(", ".join(f"{n} {b}" for n, b in record.bids.items())))
+        out(escape(_("bids: {bids}").format(bids=", ".join(f"{n} {b}" for n, b in record.bids.items()))))
     tricks = story["tricks"]
     assert isinstance(tricks, list)
     for trick in tricks:
@@ -115,16 +119,22 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
         taken = ", ".join(f"{n} {t}" for n, t in trick["taken"].items())
         out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{escape(winner)}[/bold]"
             f"   ({escape(taken)})")
+    if tricks:
+        last = tricks[-1]["taken"]
+        bids = record.bids or {}
+        out(escape(_("tricks taken: {taken}").format(taken=", ".join(
+            f"{n} {t}" + (" " + _("(bid {bid})").format(bid=bids[n]) if n in bids else "")
+            for n, t in last.items()))))
     problems: list[Problem] = [p for p in result.problems if p.deal == record.number]
     scores = story["scores"]
     if isinstance(scores, dict):
-        out("scores: " + escape(", ".join(f"{n} {s if s is not None else '?'}"
-                                          for n, s in scores.items())))
+        out(escape(_("scores: {scores}").format(scores=", ".join(
+            f"{n} {s if s is not None else '?'}" for n, s in scores.items()))))
     for problem in problems:
         if problem.trick is None:
             out(f"[red]{escape(problem.kind)}[/red]: {escape(problem.message)}")
     if not problems:
-        out("no violations")
+        out(escape(_("no violations")))
 
 
 @app.command("show")
@@ -135,13 +145,14 @@ def show(
                                              "with tricks).", metavar="N")] = None,
     preset: RulesOption = None,
     options: SetOption = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or jsonl.",
+                                     metavar="text|json|jsonl")] = "text",
     encoding: EncodingOption = None,
 ) -> None:
     """One deal replayed trick by trick: hands, trump, bids, every trick with
     its leader, the joker declarations in words, the winner; illegal plays marked."""
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
+    if fmt not in ("text", "json", "jsonl"):
+        raise typer.BadParameter(f"expected text, json or jsonl, got {fmt!r}", param_hint="--format")
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     source = load_source(file, encoding=encoding)
@@ -160,6 +171,9 @@ def show(
     stories = [deal_story(result, i) for i in positions]
     if fmt == "json":
         write_json(stories if len(stories) > 1 else stories[0])
+        return
+    if fmt == "jsonl":
+        write_jsonl(stories)
         return
     for i, story in zip(positions, stories, strict=True):
         _print_story(result, record.deals[i], story)

@@ -41,17 +41,20 @@ def _write(texts: Iterable[str], fmt: str, out: TextIO) -> None:
 
 @app.command("simulate")
 def simulate(
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.", min=2)],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=0)] = 1,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed, the same games.")] = 0,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.", min=2, metavar="N")],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=0, metavar="K")] = 1,
+    seed: Annotated[int, typer.Option(
+        "--seed", metavar="S", help="Random seed: the same seed, the same games.")] = 0,
     preset: RulesOption = None,
     options: SetOption = None,
-    detail: Annotated[str, typer.Option("--detail", help="full (every card), scores (the sheet with "
-                                        "scores and totals) or sheet (bids and taken).")] = "full",
+    detail: Annotated[str, typer.Option(
+        "--detail", metavar="full|scores|sheet", help="full (every card), scores (the sheet with "
+        "scores and totals) or sheet (bids and taken).")] = "full",
     fmt: Annotated[str, typer.Option("--format", "-f", help="notation, json or jsonl.",
                                      metavar="notation|json|jsonl")] = "notation",
-    output: Annotated[str, typer.Option("--output", "-o", help="Write here instead of stdout.")] = "-",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+    output: Annotated[str, typer.Option(
+        "--output", "-o", help="Write here instead of stdout.", metavar="FILE")] = "-",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
                                       help="Make the games in N processes (the output is the "
                                       "same for any N).")] = 1,
     bot: Annotated[str, typer.Option("--bot", help="The bot of every seat: heuristic (fast) or "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -25,7 +26,9 @@ from raspis_cli.cli.common import (
     stderr,
     stdout,
     write_json,
+    write_jsonl,
 )
+from raspis_cli.i18n import _
 from raspis_cli.rules import PRESETS
 from raspis_cli.sources import expand_paths
 from raspis_cli.store import (
@@ -51,7 +54,8 @@ DbOption = Annotated[
                  metavar="PATH"),
 ]
 FormatOption = Annotated[
-    TableFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False),
+    TableFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False,
+                              metavar="table|json|jsonl|csv"),
 ]
 
 _PROGRESS_AFTER = 0.5
@@ -169,9 +173,9 @@ WAIT_DEFAULT = 60.0
 @app.command("load")
 def load(
     files: Annotated[list[str], typer.Argument(
-        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
+        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.", metavar="FILE")],
     db: DbOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
                                       help="Read and replay in N processes (one writer).")] = 1,
     valid_only: Annotated[bool, typer.Option("--valid-only",
                                              help="Skip games with violations (and say how many).")] = False,
@@ -290,6 +294,8 @@ def stats(
     scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only)
     con, path = _open_existing(db)
     try:
+        if player is not None:
+            _check_player(con, player, path)
         results = {name: report_rows(con, name, scope) for name in names}
     except StoreError as e:
         fail(name_damage(path, str(e)))
@@ -297,6 +303,10 @@ def stats(
         con.close()
     if fmt == TableFormat.json:
         write_json(results[names[0]] if len(names) == 1 else results)
+        return
+    if fmt == TableFormat.jsonl:  # one row a line; with several reports, each row says which
+        write_jsonl([row if len(names) == 1 else {"report": name, **row}
+                     for name in names for row in results[name]])
         return
     for name in names:
         rows = results[name]
@@ -306,9 +316,29 @@ def stats(
         _print_rows(rows, fmt, title=REPORT_TITLES[name] if fmt == TableFormat.table else None)
 
 
+def _check_player(con: Any, player: str, path: str) -> None:
+    """Exit 1 with the closest names when ``--player`` names nobody in the database."""
+    from raspis_cli.store import known_players
+    from raspis_cli.suggest import suggest
+
+    players = known_players(con)
+    if player in players:
+        return
+    con.close()
+    close = suggest(player, players, n=3, cutoff=0.5)
+    message = _("no player {name} in {db}").format(name=repr(player), db=path)
+    if close:
+        message += _("; did you mean {names}?").format(names=", ".join(close))
+    elif players:
+        listed = ", ".join(players[:10]) + (", …" if len(players) > 10 else "")
+        message += _("; the players are {names}").format(names=listed)
+    fail(message, code=1)
+
+
 @app.command("query")
 def query(
-    sql: Annotated[str, typer.Argument(help="Any SQL DuckDB understands.", metavar="SQL")],
+    sql: Annotated[str, typer.Argument(help="Any SQL DuckDB understands; - reads it from standard input.",
+                                       metavar="SQL")],
     db: DbOption = None,
     fmt: FormatOption = TableFormat.table,
     write: Annotated[bool, typer.Option("--write", help="Allow statements that change the database.")]
@@ -318,6 +348,8 @@ def query(
 
     JSON is a list of objects, one per row, keyed by column name.
     """
+    if sql == "-":
+        sql = sys.stdin.read()
     con, path = _open_existing(db, read_only=not write)
     try:
         rows = run_query(con, sql)

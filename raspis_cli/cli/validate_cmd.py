@@ -22,6 +22,7 @@ from raspis_cli.cli.common import (
     check_encoding_option,
     rules_choice,
     stdout,
+    write_jsonl,
 )
 from raspis_cli.notation.grammar import Diagnostic as NotationDiagnostic
 from raspis_cli.record import Pos
@@ -39,6 +40,7 @@ class GameReport:
     deals: int
     problems: list[Problem]
     json: dict[str, object] | None = None
+    warnings: list[Problem] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -64,11 +66,16 @@ class FileReport:
     @property
     def problem_count(self) -> int:
         """Violations of every kind, syntax included."""
-        return len(self.syntax) + sum(len(r.problems) for r in self.results)
+        return sum(p.kind != "warning" for p in self.syntax) + sum(len(r.problems) for r in self.results)
+
+    @property
+    def warning_count(self) -> int:
+        """Warnings: lines read one way of two, a date that cannot be read; not violations."""
+        return sum(p.kind == "warning" for p in self.syntax) + sum(len(r.warnings) for r in self.results)
 
     def kinds(self) -> Counter[str]:
         """Violations counted by kind."""
-        counts: Counter[str] = Counter(p.kind for p in self.syntax)
+        counts: Counter[str] = Counter(p.kind for p in self.syntax if p.kind != "warning")
         for result in self.results:
             counts.update(p.kind for p in result.problems)
         return counts
@@ -110,17 +117,22 @@ def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | 
         while seen < len(diags) and diags[seen].line < first:
             seen += 1
         inside = [d for d in diags[seen:] if d.line <= last]
+        warnings = [d for d in inside if d.code.startswith("W")]
+        inside = [d for d in inside if not d.code.startswith("W")]
         result = replay_game(game, index, choice, stream.ordered_bids, [d.line for d in inside])
         # a syntax error inside a game is one of that game's violations (kind "syntax")
-        for d in inside:
+        for d in inside + warnings:
             claimed.add(id(d))
         if inside:
             result.problems.extend(_syntax_problem(d) for d in inside)
             result.problems.sort(key=lambda p: (p.pos.line, p.pos.column) if p.pos else (1 << 62, 0))
-        report.results.append(GameReport(index, len(game.deals), result.problems,
-                                         result.to_json() if as_json else None))
+        game_json = result.to_json() if as_json else None
+        if game_json is not None and warnings:
+            game_json["warnings"] = [_syntax_problem(d).to_json() for d in warnings]
+        report.results.append(GameReport(index, len(game.deals), result.problems, game_json,
+                                         [_syntax_problem(d) for d in warnings]))
         if not as_json:
-            for problem in result.problems:
+            for problem in [*result.problems, *report.results[-1].warnings]:
                 number = problem.pos.line if problem.pos is not None else None
                 text = stream.line(number)
                 if number is not None and text is not None:
@@ -140,7 +152,8 @@ def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | 
 
 
 def _syntax_problem(d: NotationDiagnostic) -> Problem:
-    return Problem("syntax", f"{d.code}: {d.message}", pos=Pos(d.line, d.column or 1))
+    kind = "warning" if d.code.startswith("W") else "syntax"
+    return Problem(kind, f"{d.code}: {d.message}", pos=Pos(d.line, d.column or 1))
 
 
 def render_problem(source: FileReport, problem: Problem, colour: bool) -> list[str]:
@@ -186,17 +199,21 @@ def _summary(report: FileReport) -> str:
     valid = sum(1 for r in report.results if r.valid)
     text = (f"{report.path}: {games} game{'s' * (games != 1)}, {deals} deal{'s' * (deals != 1)}, "
             f"{valid} valid, {count} violation{'s' * (count != 1)}")
-    return text + (f" ({detail})" if detail else "")
+    text += f" ({detail})" if detail else ""
+    warnings = report.warning_count
+    return text + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else "")
 
 
 @app.command("validate")
 def validate(
     files: Annotated[list[str], typer.Argument(
-        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
+        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.", metavar="FILE")],
     preset: RulesOption = None,
     options: SetOption = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or jsonl (one file object a line).",
+                                     metavar="text|json|jsonl")] = "text",
     max_errors: Annotated[int | None, typer.Option("--max-errors", help="Print at most N problems.",
+                                                   metavar="N",
                                                    min=0)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary lines.")] = False,
     encoding: EncodingOption = None,
@@ -206,8 +223,8 @@ def validate(
     Exit status: 0 every game is valid, 1 violations were found, 2 a file
     could not be read or parsed at all.
     """
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
+    if fmt not in ("text", "json", "jsonl"):
+        raise typer.BadParameter(f"expected text, json or jsonl, got {fmt!r}", param_hint="--format")
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     reports = []
@@ -217,10 +234,12 @@ def validate(
             empty = FileReport(given, error=Diagnostic("E001", "a folder without record files "
                                                        "(.rsp, .json, .jsonl)"))
             reports.append(empty)
-        reports += [validate_file(path, choice, encoding, fmt == "json") for path in found]
+        reports += [validate_file(path, choice, encoding, fmt != "text") for path in found]
     if fmt == "json":
         sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
                                     indent=2) + "\n")
+    elif fmt == "jsonl":
+        write_jsonl([r.to_json() for r in reports])
     else:
         _print_text(reports, max_errors, quiet)
     if any(r.error is not None for r in reports):
@@ -239,6 +258,7 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
         problems: list[Problem] = list(report.syntax)
         for result in report.results:
             problems.extend(result.problems)
+            problems.extend(result.warnings)
         problems.sort(key=lambda p: (p.pos.line, p.pos.column) if p.pos else (1 << 30, 0))
         if source.error is not None and not quiet:
             error = source.error

@@ -443,3 +443,31 @@ def _final_line(game: GameRecord, w: _Widths) -> str:
 def write_games(games: Iterable[GameRecord]) -> str:
     """The canonical text of several games, separated by blank lines."""
     return "\n".join(write_game(g) for g in games)
+
+
+RUSSIAN_KEYWORDS: dict[str, str] = {
+    "hand": "рука", "bids": "заказы", "trick": "взятка", "taken": "взятки", "scores": "очки",
+    "totals": "счёт", "penalty": "штраф", "replayed": "пересдача", "final": "итог",
+    "unfinished": "недоиграна",
+}
+"""The Russian word ``fmt --lang ru`` writes for each keyword (the reader takes both)."""
+RUSSIAN_KINDS: dict[str, str] = {
+    "no-trump": "бескозырка", "dark": "тёмная", "miser": "мизер", "golden": "золотая",
+    "forehead": "лобовая",
+}
+_DEAL_HEAD_RE = re.compile(r"(\d+\.\s+\d+\s+)(no-trump|dark|miser|golden|forehead)(?=\s)")
+_KEYWORD_HEAD_RE = re.compile(r"(\s*)(" + "|".join(RUSSIAN_KEYWORDS) + r")(?=\s|$)")
+
+
+def russian_keywords(text: str) -> str:
+    """Canonical notation with its keywords and kinds of deal in Russian
+    (``trick`` → ``взятка``, ``no-trump`` → ``бескозырка``): the first word
+    of each line only, so names, comments and tags are left as they are."""
+    out = []
+    for line in text.split("\n"):
+        if line[:1].isdigit():
+            line = _DEAL_HEAD_RE.sub(lambda m: m.group(1) + RUSSIAN_KINDS[m.group(2)], line, count=1)
+        elif line[:1] not in ("[", ";", "{"):
+            line = _KEYWORD_HEAD_RE.sub(lambda m: m.group(1) + RUSSIAN_KEYWORDS[m.group(2)], line, count=1)
+        out.append(line)
+    return "\n".join(out)

@@ -172,6 +172,8 @@ class _Syntax:
         new = self.diagnostics[self.consumed:]
         self.consumed += len(new)
         for d in new:
+            if d.code.startswith("W"):
+                continue  # a warning: the line was read, the game stays valid
             if d.line is None:
                 self.stray += 1
             else:

@@ -73,6 +73,11 @@ def report_sql(name: str, scope: Scope = Scope()) -> tuple[str, dict[str, object
     return "WITH " + ",\n".join(ctes) + "\n" + body.strip(), params
 
 
+def known_players(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Every player name in the database, in order."""
+    return [row["player"] for row in run_query(con, "SELECT DISTINCT player FROM seats ORDER BY player")]
+
+
 def report_rows(con: duckdb.DuckDBPyConnection, name: str, scope: Scope = Scope()) -> list[dict[str, Any]]:
     """One report's rows (dicts keyed by column, plain values)."""
     sql, params = report_sql(name, scope)
