@@ -519,6 +519,13 @@ class _Simulator:
         if not jokers:
             return None
         rng = self.rng
+        if win and not leading and self.rules.joker_take_beaten_by_trump and rng.random() < 0.5:
+            # under joker_take_beaten_by_trump the suit a following `take` names
+            # matters: name any (a non-trump one may be beaten), so that
+            # simulated games exercise the rule
+            takes = [p for p in jokers if p.joker is not None and p.joker.mode == "take"]
+            if takes:
+                return rng.choice(takes)
         scored = [(_joker_intent(p.joker, leading, trump, led) + rng.random() * 0.01, p)
                   for p in jokers if p.joker is not None]
         if win:
