@@ -56,7 +56,7 @@ tricks) and ``sheet`` (bids and taken only)."""
 
 TEXT_FORMATS: Final = ("notation", "json", "jsonl")
 """What :func:`simulated_texts` renders a game as: the canonical notation, or
-one line of RECORD-JSON (for a JSON array or a JSONL file)."""
+one line of docs/RECORD-JSON.md (for a JSON array or a JSONL file)."""
 
 DEFAULT_NAMES: Final = (
     "Анна", "Boris", "Вера", "Dmitri", "Елена", "Frank", "Галина", "Helen", "Игорь", "Jack",
@@ -194,7 +194,7 @@ def simulate_games(
 
 
 def render_game(game: GameRecord, fmt: str) -> str:
-    """One game as text: the canonical notation (``notation``), or RECORD-JSON
+    """One game as text: the canonical notation (``notation``), or docs/RECORD-JSON.md
     on one line (``json``, ``jsonl``)."""
     if fmt == "notation":
         from raspis_cli.notation.writer import write_game

@@ -1,4 +1,4 @@
-"""Game records to and from the JSON interchange of ``RECORD-JSON.md``.
+"""Game records to and from the JSON interchange of ``docs/RECORD-JSON.md``.
 
 Writing follows the contract field for field and adds three fields of the
 project: ``totals`` inside a deal (the running totals written on paper), and
@@ -91,7 +91,7 @@ def _comments_json(texts: list[str], anchors: list[str], default: str) -> list[d
 
 
 def deal_to_json(deal: DealRecord) -> dict[str, Any]:
-    """One deal as a JSON object (RECORD-JSON.md, plus ``totals``, ``comments``)."""
+    """One deal as a JSON object (docs/RECORD-JSON.md, plus ``totals``, ``comments``)."""
     out: dict[str, Any] = {"number": deal.number, "kind": deal.kind, "dealer": deal.dealer,
                            "cards": deal.cards}
     if deal.trump is not None:
@@ -128,7 +128,7 @@ def deal_to_json(deal: DealRecord) -> dict[str, Any]:
 
 
 def game_to_json(game: GameRecord) -> dict[str, Any]:
-    """One game as a JSON object of RECORD-JSON.md."""
+    """One game as a JSON object of docs/RECORD-JSON.md."""
     out: dict[str, Any] = {"format": FORMAT, "tags": dict(game.tags)}
     if game.rules_options:
         rules: dict[str, Any] = {}
