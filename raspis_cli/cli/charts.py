@@ -93,6 +93,9 @@ def ratings_series(history: Sequence[RatingStep], player: str | None = None,
             continue
         name = step.player if len(pools) == 1 else f"{step.pool}: {step.player}"
         xs, ys = lines.setdefault(name, ([], []))
+        if not xs:  # from where the player started, just before the first game
+            xs.append(float(step.seq - 1))
+            ys.append(step.mu_before)
         xs.append(float(step.seq))
         ys.append(step.mu)
         final[name] = step.ordinal
