@@ -657,7 +657,7 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
 
 def _beat_taking_jokers(trick: Sequence[Entry], keys: list[tuple[int, int]], joker_mask: int,
                         trump: Suit) -> None:
-    """``joker_take_beaten_by_trump`` (RULES.md §6), on lead and on follow
+    """``joker_take_beaten_by_trump`` (docs/RULES.md §6), on lead and on follow
     alike: a winning joker declared ``take`` with a named non-trump suit is
     beaten by a trump played after it. The trick then goes to the highest
     trump played after the joker: every card before the joker (trumps
