@@ -63,39 +63,30 @@ def report(
 
 def _game_page(file: str, lang: str, preset: str | None, options: list[str] | None,
                encoding: str | None) -> str:
-    from raspis_cli.replay import replay_game
+    from raspis_cli.cli.score_cmd import _pick_games
     from raspis_cli.report.game import game_context
     from raspis_cli.report.render import render
-    from raspis_cli.sources import load_source
 
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
-    source = load_source(file, encoding=encoding)
-    if source.error is not None:
-        where = f":{source.error.line}:{source.error.column or 1}" if source.error.line else ""
-        fail(f"{file}{where}: {source.error.message}")
-    if not source.games:
+    results = [first for first, _ in _pick_games(file, None, choice, None, encoding)]
+    if not results:
         fail(f"{file} holds no game")
-    results = [replay_game(record, i, choice, source.ordered_bids, source.syntax_lines)
-               for i, record in enumerate(source.games)]
     return render("game.html.j2", lang, title=Path(file).name, **game_context(results, lang))
 
 
 def _club_page(db: str, lang: str) -> str:
+    from raspis_cli.cli.store_cmd import _open_existing
     from raspis_cli.report.club import club_context
     from raspis_cli.report.render import render
-    from raspis_cli.store import StoreError, open_db
-    from raspis_cli.store.db import check_schema, name_damage
+    from raspis_cli.store import StoreError
+    from raspis_cli.store.db import name_damage
 
-    try:
-        con = open_db(db, read_only=True)
-        check_schema(con, db)
-    except StoreError as e:
-        fail(str(e))
+    con, path = _open_existing(db)
     try:
         context = club_context(con, lang)
     except StoreError as e:
-        fail(name_damage(db, str(e)))
+        fail(name_damage(path, str(e)))
     finally:
         con.close()
     return render("club.html.j2", lang, title=Path(db).name, **context)
