@@ -18,8 +18,10 @@ The faults and the violations each must produce (and nothing else):
     the trick and the player. The written taken/scores/totals follow the play
     as recorded, the revoke penalty of the rules included (written as a
     ``revoke`` penalty). Under ``revoke_replay`` the revoked deal is marked
-    ``replayed`` (it scores only its penalties) and a correct deal with the
-    same number and dealer follows it, as the rules want.
+    ``replayed`` (it scores only its penalties), its record stops where the
+    revoke was seen (somewhere in the revoke's trick, after the revoking
+    card: docs/RULES.md §7), and a correct deal with the same number and dealer
+    follows it, as the rules want.
 ``dealer-sum``
     (``dealer_restriction=sum`` only.) The dealer's bid is changed so that
     the bids add up to the card count; the dealer's score and every later
@@ -52,10 +54,11 @@ The faults and the violations each must produce (and nothing else):
     card of the trump suit that a player holds. ``duplicate-card`` at the
     deal, for that player (no trick).
 ``skip-dealer``
-    From a deal on, the deal goes one seat further than it should: the deal
-    and all later ones are dealt and played again (by the simulator's bots)
-    with the dealer moved two seats at that deal. ``dealer-order`` at that
-    deal, for the dealer written there (no trick).
+    One deal is dealt by the seat after the one whose turn it was; later
+    deals keep the rotation of the seating. That deal and all later ones are
+    dealt and played again (by the simulator's bots), since the totals
+    change. ``dealer-order`` at that deal only, for the dealer written there
+    (no trick): each deal is checked against the rotation from the first.
 
 :func:`inject` returns ``None`` when the record offers no place for the
 fault (no joker demand was played, no stock to turn a trump from, a
@@ -202,7 +205,8 @@ class _Context:
             for trick in record.tricks or ():
                 for play in trick:
                     found += deal.play(self.seat[play.player], play.card, play.joker)
-            if record.tricks is not None and deal.done:
+            if record.tricks is not None and (deal.done or record.replayed):
+                # a replayed deal may stop anywhere; it scores only its penalties
                 taken = list(deal.taken)
                 if record.taken is not None and not record.replayed:
                     record.taken = dict(zip(names, taken, strict=True))
@@ -361,18 +365,25 @@ def _revoke(ctx: _Context) -> ExpectedViolation | None:
                 continue
             number = record.number
             if ctx.rules.revoke_replay:
-                _mark_replayed(ctx, index, saved)
+                _mark_replayed(ctx, index, saved, trick_no, name)
             return ExpectedViolation("revoke", "follow-suit", number, trick_no, name)
     return None
 
 
-def _mark_replayed(ctx: _Context, index: int, original: DealRecord) -> None:
-    """Under ``revoke_replay``: the revoked deal is abandoned and dealt again
-    (here: the correct original deal follows it)."""
+def _mark_replayed(ctx: _Context, index: int, original: DealRecord, trick_no: int,
+                   name: str) -> None:
+    """Under ``revoke_replay``: the revoked deal is abandoned where the revoke
+    is seen (its record stops somewhere in the revoke's trick, after the
+    revoking card) and dealt again (here: the correct original deal follows
+    it)."""
     game = ctx.game
     revoked = game.deals[index]
     revoked.replayed = True
     revoked.taken = None
+    assert revoked.tricks is not None
+    trick = revoked.tricks[trick_no - 1]
+    at = next(i for i, play in enumerate(trick) if play.player == name)
+    revoked.tricks = [*revoked.tricks[:trick_no - 1], trick[:ctx.rng.randint(at + 1, len(trick))]]
     game.deals.insert(index + 1, original)
     ctx.rescore()
 
@@ -542,11 +553,13 @@ def _skip_dealer(ctx: _Context) -> ExpectedViolation | None:
                  else [(record.taken or {}).get(n, 0) for n in names])
         engine.finish_deal(deal, deal.scores(taken))
     sim = _Simulator(ctx.rules, names, ctx.rng, detail)
-    shifted = (ctx.seat[game.deals[index].dealer] + 1) % ctx.players
+    due = ctx.seat[game.deals[index].dealer]
+    shifted = (due + 1) % ctx.players
     new_dealer = names[shifted]
     tail: list[DealRecord] = []
     for offset, record in enumerate(game.deals[index:]):
-        dealer = (shifted + offset) % ctx.players
+        # only this deal goes to the wrong seat; the rotation goes on from the seating
+        dealer = shifted if offset == 0 else (due + offset) % ctx.players
         allow = ("dealer-order",) if offset == 0 else ()
         tail.append(sim.play_deal(engine, record.number, record.kind, record.cards, dealer,
                                   allow=allow))

@@ -268,6 +268,13 @@ class _GameReplay:
                 if seat is not None:
                     hands[seat] = list(cards)
             hands_complete = all(name in record.hands for name in self.seat_of)
+            if not hands_complete and record.tricks:
+                # a hand not written holds (at least) what its player is seen to play
+                for trick in record.tricks:
+                    for play in trick:
+                        seat = self.seat_of.get(play.player)
+                        if seat is not None and play.player not in record.hands:
+                            hands[seat].append(play.card)
         elif record.tricks:
             hands = [[] for _ in range(n_players)]
             for trick in record.tricks:
@@ -277,7 +284,7 @@ class _GameReplay:
                         hands[seat].append(play.card)
             hands_complete = (len(record.tricks) == record.cards
                               and all(len(t) == n_players for t in record.tricks))
-            if not hands_complete or may_stop_early:
+            if not hands_complete or may_stop_early or record.replayed:
                 hands_complete = False
         trump_given = record.trump is not None
         trump = None if record.trump is None or record.trump is NO_TRUMP else record.trump
@@ -298,7 +305,9 @@ class _GameReplay:
             self._problem(record, "trump", "the trump is not written; the tricks are judged "
                           "as if there were none", "trump")
         self._bids(record, engine_deal)
-        play_complete = self._tricks(record, engine_deal, may_stop_early)
+        # a replayed deal was abandoned (at a revoke, under revoke_replay): its play may
+        # stop anywhere, even inside a trick, and every card recorded is still checked
+        play_complete = self._tricks(record, engine_deal, may_stop_early or record.replayed)
         # an unfinished game's last deal counts as stopped only where its play stops short
         stopped = may_stop_early and bool(record.tricks) and not play_complete
         self._results(record, engine_deal, play_complete, stopped)
@@ -395,46 +404,20 @@ class _GameReplay:
             for name, value in written_taken.items():
                 if self._seat(record, name, "taken", record.where(f"taken:{name}")) is not None:
                     taken[name] = value
-        # written penalties against the prescribed ones
+        # written penalties against the prescribed ones: the play judges them when it
+        # is all there, or when it is all there ever was (an abandoned, replayed deal)
+        judged = play_complete or (record.replayed and bool(record.tricks))
         prescribed = [0] * len(names)
         other = [0] * len(names)
-        if play_complete:
+        if judged:
             for seat, points, _ in deal.penalty_notes:
                 prescribed[seat] += points
-        self._penalties(record, deal, play_complete, prescribed, other)
+        self._penalties(record, deal, judged, prescribed, other)
         bids = {name: (record.bids or {}).get(name) for name in seats}
         # infer taken from bids and scores where needed
-        if source == "none" and written_scores is not None and not stopped:
-            inferred_all = True
-            for name, seat in seats.items():
-                score = written_scores.get(name)
-                bid = bids[name]
-                if score is None or (bid is None and deal.has_bids):
-                    inferred_all = False
-                    continue
-                options = infer_taken(rules, record.kind, bid, score - other[seat] - prescribed[seat],
-                                      record.cards)
-                if len(options) == 1:
-                    taken[name] = options[0]
-                else:
-                    inferred_all = False
-                    if not options:
-                        self._problem(record, "score-mismatch", f"{name}'s score is written as "
-                                      f"{score}, which no number of tricks gives "
-                                      f"{'bid ' + str(bid) if bid is not None else 'a ' + record.kind}"
-                                      f" in a {record.cards}-card deal", "score", player=name)
-            if any(v is not None for v in taken.values()):
-                source = "inferred"
-            if inferred_all and sum(v or 0 for v in taken.values()) != record.cards:
-                self._problem(record, "taken-sum", f"the taken inferred from bids and scores "
-                              f"({', '.join(f'{n} {t}' for n, t in taken.items())}) add up to "
-                              f"{sum(v or 0 for v in taken.values())}, not {record.cards}",
-                              "scores", pos=record.where("scores"))
-        if (source == "written" and not stopped and written_taken is not None
-                and len(written_taken) == len(seats) and sum(written_taken.values()) != record.cards):
-                self._problem(record, "taken-sum", f"the taken written add up to "
-                              f"{sum(written_taken.values())}, not {record.cards}", "taken",
-                              pos=record.where("taken"))
+        if not play_complete and not stopped and not record.replayed:
+            source = self._infer_taken(record, deal, bids, taken, source,
+                                       [o + p for o, p in zip(other, prescribed, strict=True)])
         # scores
         scores: dict[str, int | None] = {}
         for name, seat in seats.items():
@@ -491,15 +474,92 @@ class _GameReplay:
             written_totals=record.totals, replayed=record.replayed, deal=deal,
             position=self.position))
 
-    def _penalties(self, record: DealRecord, deal: Deal, play_complete: bool,
+    def _infer_taken(self, record: DealRecord, deal: Deal, bids: Mapping[str, int | None],
+                     taken: dict[str, int | None], source: str, penalties: Sequence[int]) -> str:
+        """Fill ``taken`` from bids and written scores where play does not give
+        it, and check that some trick counts fit every written value and add
+        up to the cards (docs/RULES.md §7: ``taken-sum`` whether some or all of the
+        counts were inferred). Returns the deal's taken source."""
+        seats = self.seat_of
+        written_scores = record.scores
+        written_taken = record.taken or {}
+        if not 0 <= record.cards <= self.rules.deck:
+            # an impossible card count is deal-size's; only a full written taken is summed
+            if written_taken and all(name in written_taken for name in seats):
+                self._written_taken_sum(record, sum(written_taken[n] for n in seats))
+            return source
+        # each player's possible counts: written, inferred from the score, or any (None)
+        possible: dict[str, list[int] | None] = {}
+        for name, seat in seats.items():
+            if taken[name] is not None:
+                possible[name] = [taken[name] or 0]
+                continue
+            score = written_scores.get(name) if written_scores is not None else None
+            bid = bids[name]
+            if score is None or (bid is None and deal.has_bids):
+                possible[name] = None
+                continue
+            options = infer_taken(self.rules, record.kind, bid, score - penalties[seat],
+                                  record.cards)
+            possible[name] = options
+            if not options:
+                self._problem(record, "score-mismatch", f"{name}'s score is written as "
+                              f"{score}, which no number of tricks gives "
+                              f"{'bid ' + str(bid) if bid is not None else 'a ' + record.kind}"
+                              f" in a {record.cards}-card deal", "score", player=name)
+        if any(options == [] for options in possible.values()):
+            return self._taken_from(possible, taken, source)
+        fits = _fitting_counts(list(possible.values()), record.cards)
+        if not fits:
+            all_written = all(name in written_taken for name in seats)
+            if all_written:
+                self._written_taken_sum(record, sum(written_taken[n] for n in seats))
+            elif all(o is not None and len(o) == 1 for o in possible.values()):
+                total = sum((o or [0])[0] for o in possible.values())
+                counts = ", ".join(f"{n} {(o or [0])[0]}" for n, o in possible.items())
+                how = "inferred from bids and scores" if not written_taken else (
+                    "written and inferred from bids and scores")
+                self._problem(record, "taken-sum", f"the taken {how} ({counts}) add up to "
+                              f"{total}, not {record.cards}", "scores",
+                              pos=record.where("scores"))
+            else:
+                counts = ", ".join(
+                    f"{n} {'any' if o is None else ' or '.join(map(str, o))}"
+                    for n, o in possible.items())
+                self._problem(record, "taken-sum", f"no trick counts fit the bids, taken and "
+                              f"scores written and add up to {record.cards} ({counts})",
+                              "scores", pos=record.where("scores"))
+            return self._taken_from(possible, taken, source)
+        if len(fits) == 1:
+            # the sum decides what the scores alone left open
+            possible = {name: [count] for name, count in zip(possible, fits[0], strict=True)}
+        return self._taken_from(possible, taken, source)
+
+    def _written_taken_sum(self, record: DealRecord, total: int) -> None:
+        if total != record.cards:
+            self._problem(record, "taken-sum", f"the taken written add up to {total}, not "
+                          f"{record.cards}", "taken", pos=record.where("taken"))
+
+    @staticmethod
+    def _taken_from(possible: Mapping[str, list[int] | None], taken: dict[str, int | None],
+                    source: str) -> str:
+        for name, options in possible.items():
+            if taken[name] is None and options is not None and len(options) == 1:
+                taken[name] = options[0]
+                if source == "none":
+                    source = "inferred"
+        return source
+
+    def _penalties(self, record: DealRecord, deal: Deal, judged: bool,
                    prescribed: list[int], other: list[int]) -> None:
         """Check written penalties against the prescribed ones (``prescribed``
-        per seat) and collect the rest into ``other``."""
+        per seat, when the play recorded ``judged`` them) and collect the
+        rest into ``other``."""
         written = record.penalties
         if written is None:
             return
         ruled: dict[tuple[int, str], int] = {}
-        for seat, points, reason in deal.penalty_notes if play_complete else ():
+        for seat, points, reason in deal.penalty_notes if judged else ():
             ruled[(seat, reason)] = ruled.get((seat, reason), 0) + points
         seen: dict[tuple[int, str], int] = {}
         for penalty in written:
@@ -507,7 +567,7 @@ class _GameReplay:
             if found is None:
                 continue
             seat = found
-            if penalty.reason in ("revoke", "joker-lead") and play_complete:
+            if penalty.reason in ("revoke", "joker-lead") and judged:
                 key = (seat, penalty.reason)
                 seen[key] = seen.get(key, 0) + penalty.points
             elif penalty.reason in ("revoke", "joker-lead"):
@@ -542,3 +602,36 @@ def deal_results_by_number(result: GameResult) -> Mapping[int, Sequence[DealResu
         out.setdefault(deal.number, []).append(deal)
     return out
 
+
+def _fitting_counts(possible: Sequence[Sequence[int] | None], cards: int) -> list[tuple[int, ...]]:
+    """The combinations of trick counts, one per player from each player's
+    possible counts (``None``: any of 0..cards), that add up to ``cards``:
+    none, the only one, or two of several (enough to tell which)."""
+    # ways[i][total]: how many ways (capped at 2) the first i players take `total` tricks
+    ways = [[0] * (cards + 1) for _ in range(len(possible) + 1)]
+    ways[0][0] = 1
+    for index, options in enumerate(possible):
+        row, nxt = ways[index], ways[index + 1]
+        counts = range(cards + 1) if options is None else options
+        for total, count in enumerate(row):
+            if count:
+                for taken in counts:
+                    if taken >= 0 and total + taken <= cards:
+                        nxt[total + taken] = min(2, nxt[total + taken] + count)
+    if not ways[-1][cards]:
+        return []
+
+    def build(index: int, left: int, chosen: tuple[int, ...], out: list[tuple[int, ...]]) -> None:
+        if len(out) > 1:
+            return
+        if index == 0:
+            out.append(chosen)
+            return
+        options = possible[index - 1]
+        for taken in (range(cards + 1) if options is None else options):
+            if 0 <= taken <= left and ways[index - 1][left - taken]:
+                build(index - 1, left - taken, (taken, *chosen), out)
+
+    found: list[tuple[int, ...]] = []
+    build(len(possible), cards, (), found)
+    return found

@@ -29,8 +29,9 @@ from typing import Final
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
+from raspis_cli.pimcbot import BOTS, PimcBot
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord, TrumpValue
-from raspis_cli.rules import OPTIONS, Rules
+from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
 
 __all__ = [
@@ -124,8 +125,7 @@ def deal_plan(rules: Rules, players: int) -> tuple[ScheduledDeal, ...]:
 def rules_options_of(rules: Rules) -> dict[str, object]:
     """The options of ``rules`` that differ from its preset, as JSON values
     (what :attr:`GameRecord.rules_options` holds)."""
-    base = Rules.preset(rules.preset_name)
-    return {name: OPTIONS[name].to_json(value) for name, value in rules.changed_from(base).items()}
+    return rules.overrides()
 
 
 def simulate_game(
@@ -136,14 +136,18 @@ def simulate_game(
     detail: str = "full",
     *,
     tags: dict[str, str] | None = None,
+    bots: Sequence[str] | None = None,
+    bot_samples: int | None = None,
     skill: Mapping[str, float] | None = None,
 ) -> GameRecord:
     """Play one complete legal game with bots and return its record.
 
     ``seed`` is an int or a :class:`random.Random` (which is advanced);
     ``names`` default to :func:`default_names`; ``detail`` is one of
-    :data:`DETAILS`. ``tags`` replace the default Event/Site/Date tags.
-    ``skill`` maps names to the chance of judging a bid right (see
+    :data:`DETAILS`. ``bots`` names each seat's bot (``heuristic``, the
+    default, or ``pimc``: :mod:`raspis_cli.pimcbot` with ``bot_samples``).
+    ``tags`` replace the default Event/Site/Date tags.
+    ``skill`` maps names to the chance of judging a bid and a card right (see
     :func:`misjudged`; a name not there, or 1.0, is a bot at its best).
     Raises :class:`ValueError` for a player count outside the rules, bad
     names or an unknown detail, and :class:`EngineDisagreementError` when the
@@ -163,6 +167,8 @@ def simulate_game(
         tags = {"Event": _EVENT, "Site": _SITE, "Date": day.isoformat()}
     sim = _Simulator(rules, seats, rng, detail,
                      [skill.get(n, 1.0) for n in seats] if skill else None)
+    if bots is not None:
+        sim.use_bots(bots, bot_samples)
     game = Game(rules, players, seats)
     dealer = rng.randrange(players)
     deals: list[DealRecord] = []
@@ -189,6 +195,8 @@ def simulate_games(
     names: Sequence[str] | None = None,
     detail: str = "full",
     start: int = 0,
+    bots: Sequence[str] | None = None,
+    bot_samples: int | None = None,
     skill: Mapping[str, float] | None = None,
 ) -> Iterator[GameRecord]:
     """Games ``start`` … ``start + count - 1`` of the run with this seed.
@@ -198,7 +206,8 @@ def simulate_games(
     slices (``start``) gives the same games.
     """
     for index in range(start, start + count):
-        game = simulate_game(rules, players, game_seed(seed, index), names, detail, skill=skill)
+        game = simulate_game(rules, players, game_seed(seed, index), names, detail, bots=bots,
+                             bot_samples=bot_samples, skill=skill)
         game.tags["Event"] = f"{_EVENT} {index + 1}"
         yield game
 
@@ -221,26 +230,34 @@ _CHUNK_MAX: Final = 50
 """At most this many games per task of a run in several processes."""
 
 
-def _render_slice(task: tuple[Rules, int, int, int, int, str, str, ClubPlan | None,
-                                tuple[tuple[str, float], ...]]) -> list[str]:
+_Task = tuple[Rules, int, int, int, int, str, str, tuple[str, ...] | None, int | None,
+              "ClubPlan | None", tuple[tuple[str, float], ...]]
+
+
+def _render_slice(task: _Task) -> list[str]:
     """A worker's task: games ``start`` … ``start + count - 1``, rendered."""
-    rules, players, count, seed, start, detail, fmt, club, skill = task
+    rules, players, count, seed, start, detail, fmt, bots, bot_samples, club, skill = task
     return [render_game(g, fmt)
-            for g in _games(rules, players, count, seed, detail, start, club, dict(skill))]
+            for g in _games(rules, players, count, seed, detail, start, bots, bot_samples, club,
+                            dict(skill))]
 
 
 def _games(rules: Rules, players: int, count: int, seed: int, detail: str, start: int,
-           club: ClubPlan | None, skill: Mapping[str, float]) -> Iterator[GameRecord]:
+           bots: Sequence[str] | None, bot_samples: int | None, club: ClubPlan | None,
+           skill: Mapping[str, float]) -> Iterator[GameRecord]:
     """A slice of a run: a club history's games, or those of one fixed table."""
     if club is not None:
+        bot = bots[0] if bots else None
         for index in range(start, start + count):
-            yield club.game(rules, seed, index, detail)
+            yield club.game(rules, seed, index, detail, bot, bot_samples)
         return
-    yield from simulate_games(rules, players, count, seed, detail=detail, start=start, skill=skill)
+    yield from simulate_games(rules, players, count, seed, detail=detail, start=start, bots=bots,
+                              bot_samples=bot_samples, skill=skill)
 
 
 def simulated_texts(rules: Rules, players: int, count: int, seed: int, *, detail: str = "full",
-                    fmt: str = "notation", jobs: int = 1, club: ClubPlan | None = None,
+                    fmt: str = "notation", jobs: int = 1, bots: Sequence[str] | None = None,
+                    bot_samples: int | None = None, club: ClubPlan | None = None,
                     skill: Mapping[str, float] | None = None) -> Iterator[str]:
     """The games of :func:`simulate_games` ``(rules, players, count, seed)``
     rendered by :func:`render_game`, in game order, made in ``jobs`` processes.
@@ -253,12 +270,15 @@ def simulated_texts(rules: Rules, players: int, count: int, seed: int, *, detail
         raise ValueError(f"fmt is one of {', '.join(TEXT_FORMATS)}, not {fmt!r}")
     skill_items = tuple(sorted((skill or {}).items()))
     if jobs <= 1 or count <= 1:
-        for game in _games(rules, players, count, seed, detail, 0, club, dict(skill_items)):
+        for game in _games(rules, players, count, seed, detail, 0, bots, bot_samples, club,
+                           dict(skill_items)):
             yield render_game(game, fmt)
         return
     # small slices keep every process busy to the end; imap keeps their order
     chunk = max(1, min(_CHUNK_MAX, count // (jobs * 4)))
-    tasks = [(rules, players, min(chunk, count - start), seed, start, detail, fmt, club, skill_items)
+    plan = tuple(bots) if bots is not None else None
+    tasks: list[_Task] = [(rules, players, min(chunk, count - start), seed, start, detail, fmt,
+                           plan, bot_samples, club, skill_items)
              for start in range(0, count, chunk)]
     # spawn: a worker imports only this module (and the notation writer)
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
@@ -339,8 +359,9 @@ class ClubPlan:
         if self.last < self.first:
             raise ValueError(f"the date range ends ({self.last}) before it starts ({self.first})")
 
-    def game(self, rules: Rules, seed: int, index: int, detail: str) -> GameRecord:
-        """Game ``index`` of the history."""
+    def game(self, rules: Rules, seed: int, index: int, detail: str, bot: str | None = None,
+             bot_samples: int | None = None) -> GameRecord:
+        """Game ``index`` of the history (every seat played by ``bot``, default heuristic)."""
         rng = random.Random(game_seed(seed, index))
         size = rng.choice(self.table_sizes)
         names = rng.sample(self.pool, size)
@@ -350,7 +371,8 @@ class ClubPlan:
         tags = {"Event": f"Club game {index + 1}", "Site": _SITE, "Date": day.isoformat()}
         along = index / (self.total - 1) if self.total > 1 else 0.0
         skill = {name: a + (b - a) * along for name, (a, b) in self.skill}
-        return simulate_game(rules, size, rng, names, detail, tags=tags, skill=skill)
+        return simulate_game(rules, size, rng, names, detail, tags=tags, skill=skill,
+                             bots=[bot] * size if bot else None, bot_samples=bot_samples)
 
 
 def parse_date_range(text: str) -> tuple[datetime.date, datetime.date]:
@@ -393,6 +415,16 @@ class _Simulator:
         self.deck_cards = list(deck.cards)
         self.joker_mask = deck.joker_mask
         self.avoid_joker_lead = rules.joker_lead_penalty < 0
+        self.pimc: dict[int, PimcBot] = {}
+
+    def use_bots(self, bots: Sequence[str], samples: int | None) -> None:
+        """Give the seats named ``pimc`` in ``bots`` a :class:`PimcBot`."""
+        for seat, bot in enumerate(bots):
+            if bot not in BOTS:
+                raise ValueError(f"the bots are {', '.join(BOTS)}, not {bot!r}")
+            if bot == "pimc":
+                rng = random.Random(self.rng.getrandbits(64))
+                self.pimc[seat] = (PimcBot(rng) if samples is None else PimcBot(rng, samples))
 
     # --- dealing ---------------------------------------------------------------
 
@@ -448,7 +480,9 @@ class _Simulator:
         while not deal.done:
             seat = deal.to_play
             assert seat is not None
-            choice = choose(deal, seat, where)
+            bot = self.pimc.get(seat)
+            planned = bot.play(deal, seat, dealt.trump_card) if bot is not None else None
+            choice = planned if planned is not None else choose(deal, seat, where)
             if isinstance(choice, Play):
                 apply(seat, choice.card, choice.joker)
             else:
@@ -490,6 +524,14 @@ class _Simulator:
         fair = cards / self.players
         while (seat := deal.next_bidder) is not None:
             legal = deal.legal_bids()
+            bot = self.pimc.get(seat)
+            chosen = bot.bid(deal, seat, dealt.trump_card) if bot is not None else None
+            if chosen is not None:
+                problems = deal.bid(seat, chosen)
+                if problems:
+                    raise EngineDisagreementError(f"{self.names[seat]} bidding {chosen}", where,
+                                                  problems)
+                continue
             if not legal:  # pragma: no cover - the engine always leaves a bid
                 raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
             if deal.kind == "dark":

@@ -7,7 +7,6 @@ explicitly (the rules, a ``random.Random``) so a failing case can be replayed.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -89,16 +88,7 @@ def deal_of(
 
 def clone(deal: Deal) -> Deal:
     """An independent copy of a deal's mutable state (for trying an action)."""
-    twin = copy.copy(deal)
-    twin.hands = list(deal.hands) if deal.hands is not None else None
-    twin.bids = list(deal.bids)
-    twin.trick = list(deal.trick)
-    twin.taken = list(deal.taken)
-    twin.penalties = list(deal.penalties)
-    twin.penalty_notes = list(deal.penalty_notes)
-    twin.history = list(deal.history)
-    twin.pass_streaks = list(deal.pass_streaks)
-    return twin
+    return deal.copy()
 
 
 def all_declarations(rules: Rules) -> list[JokerDecl]:

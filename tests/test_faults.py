@@ -49,15 +49,16 @@ def engine_findings(game: GameRecord) -> list[Found]:
                 found += deal.play(seat[play.player], play.card, play.joker)
         out += [(v.kind, record.number, v.trick, None if v.seat is None else names[v.seat])
                 for v in found]
-        if record.tricks is not None and not deal.done:
+        # a replayed deal was abandoned: its play may stop anywhere (RULES.md §7)
+        if record.tricks is not None and not deal.done and not record.replayed:
             out.append(("trick-count", record.number, None, None))
-        if deal.done:
+        if deal.done or record.replayed:
             taken = list(deal.taken)
         else:
             assert record.taken is not None
             taken = [record.taken[n] for n in names]
         scores = list(deal.penalties) if record.replayed else deal.scores(taken)
-        if not deal.done:
+        if not deal.done and not record.replayed:
             scores = [s + sum(p.points for p in record.penalties or () if p.player == names[i])
                       for i, s in enumerate(scores)]
         for i, name in enumerate(names):

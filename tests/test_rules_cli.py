@@ -82,7 +82,7 @@ def test_rules_show_table(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("preset", "players", "count"),
     [("raspisnoy", 3, 26), ("raspisnoy", 4, 28), ("raspisnoy", 5, 31), ("georgian", 4, 24),
-     ("joker54", 3, 13), ("joker54", 6, 13), ("classic", 4, 36)],
+     ("joker54", 3, 13), ("joker54", 6, 13), ("classic", 4, 40)],
 )
 def test_rules_schedule_json(capsys: pytest.CaptureFixture[str], preset: str, players: int,
                              count: int) -> None:

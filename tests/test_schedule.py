@@ -62,14 +62,16 @@ def test_joker54_for_3_players() -> None:
     assert len(_sequence("joker54", 3)) == 13
 
 
-def test_classic_for_4_players_is_36_deals() -> None:
-    # 001's "36 конов": 8 + 4 + 8 + 4 specials x 4
+def test_classic_for_4_players() -> None:
+    # 8 + 4 + 8, then classic's five specials (forehead included) x 4 in the listing;
+    # 001's "36 конов" (four specials x 4) fits as well: the tail's length is the table's choice
     schedule = schedule_for(Rules.preset("classic"), 4)
     assert len(schedule.fixed) == 20
-    assert len(schedule.listing) == 36
+    assert len(schedule.listing) == 40
+    assert schedule.missing(36) is None and schedule.problem(35, 9, "golden") is None
     assert [d.cards for d in schedule.fixed] == (list(range(1, 9)) + [9] * 4
                                                  + list(range(8, 0, -1)))
-    assert schedule.tail_kinds == SPECIALS
+    assert schedule.tail_kinds == (*SPECIALS, "forehead")
     assert schedule.tail_cards == 9
 
 
@@ -107,7 +109,9 @@ def test_problem_classic_tail_takes_any_special_in_any_number() -> None:
         assert schedule.problem(index, 9, SPECIALS[index % 4]) is None
     assert schedule.problem(20, 9, "normal") is not None
     assert schedule.problem(20, 8, "miser") is not None
-    assert schedule.problem(25, 9, "forehead") is not None
+    assert schedule.problem(25, 9, "forehead") is None  # classic's specials include forehead
+    assert schedule_for(Rules.preset("classic").with_options({"specials": "miser"}),
+                        4).problem(25, 9, "forehead") is not None
     assert schedule.missing(20) is None
     assert schedule.missing(19) is not None
 

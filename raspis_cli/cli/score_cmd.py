@@ -90,7 +90,7 @@ def score_sheet(result: GameResult, other: GameResult | None = None) -> dict[str
     out: dict[str, object] = {
         "game": result.index + 1,
         "tags": dict(result.record.tags),
-        "rules": result.rules.preset_name,
+        "rules": result.rules.record_json(),
         "players": players,
         "deals": deals,
         "totals": dict(result.totals),
@@ -256,13 +256,23 @@ def running_totals(result: GameResult) -> tuple[list[str], list[list[int | None]
     return players, rows
 
 
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
 def _title(result: GameResult) -> str:
     tags = result.record.tags
     parts = [f"game {result.index + 1}"]
     for key in ("Event", "Date", "Site"):
         if key in tags:
             parts.append(tags[key])
-    parts.append(f"rules {result.rules.preset_name}")
+    changed = result.rules.overrides()
+    options = "".join(f", {name}={_option_text(value)}" for name, value in changed.items())
+    parts.append(f"rules {result.rules.preset_name}{options}")
     return " · ".join(parts)
 
 

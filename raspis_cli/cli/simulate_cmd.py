@@ -10,6 +10,7 @@ from typing import Annotated, TextIO
 import typer
 
 from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail
+from raspis_cli.pimcbot import BOTS, DEFAULT_BOT_SAMPLES
 from raspis_cli.rules import Rules
 from raspis_cli.simulate import (
     DETAILS,
@@ -63,6 +64,11 @@ def simulate(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
                                       help="Make the games in N processes (the output is the "
                                       "same for any N).")] = 1,
+    bot: Annotated[str, typer.Option("--bot", help="The bot of every seat: heuristic (fast) or "
+                                     "pimc (bids and endgame plays by Monte Carlo over the "
+                                     "double-dummy solver).", metavar="heuristic|pimc")] = "heuristic",
+    bot_samples: Annotated[int, typer.Option("--bot-samples", help="Samples per decision of the "
+                                             "pimc bot.", min=1, metavar="K")] = DEFAULT_BOT_SAMPLES,
     skill: Annotated[list[str] | None, typer.Option(
         "--skill", metavar="NAME=SKILL",
         help="How well NAME plays: 1 (the default) judges every bid and card as well as the bot "
@@ -86,13 +92,17 @@ def simulate(
     if detail not in DETAILS:
         raise typer.BadParameter(f"expected one of {', '.join(DETAILS)}, got {detail!r}",
                                  param_hint="--detail")
+    if bot not in BOTS:
+        raise typer.BadParameter(f"expected one of {', '.join(BOTS)}, got {bot!r}",
+                                 param_hint="--bot")
     rules = build_rules(preset, options)
     low, high = rules.players
     if not low <= players <= high:
         fail(f"the rules ({rules.preset_name}) allow {low} to {high} players, not {players}")
+    bots = None if bot == "heuristic" else [bot] * players
     skills, club = _club_plan(rules, players, games, skill, players_pool, table_sizes, date_range)
     texts = simulated_texts(rules, players, games, seed, detail=detail, fmt=fmt, jobs=jobs,
-                            club=club, skill=skills)
+                            bots=bots, bot_samples=bot_samples, club=club, skill=skills)
     if output == "-":
         _write(texts, fmt, sys.stdout)
         return

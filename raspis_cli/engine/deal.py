@@ -13,6 +13,7 @@ Hands are bitmasks (bit ``card`` set when held); a trick is a short list of
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from raspis_cli.cards import Card, Suit, cards_of
@@ -522,6 +523,20 @@ class Deal:
     def finish_trick_early(self) -> None:
         """Close an incomplete trick (an unfinished record): it counts for nobody."""
         self.trick = []
+
+    def copy(self) -> Deal:
+        """An independent copy of the deal's state, to try actions on (a
+        search, a test) without touching this one."""
+        twin = copy.copy(self)
+        twin.hands = list(self.hands) if self.hands is not None else None
+        twin.bids = list(self.bids)
+        twin.trick = list(self.trick)
+        twin.taken = list(self.taken)
+        twin.penalties = list(self.penalties)
+        twin.penalty_notes = list(self.penalty_notes)
+        twin.history = list(self.history)
+        twin.pass_streaks = list(self.pass_streaks)
+        return twin
 
     # --- results -------------------------------------------------------------
 

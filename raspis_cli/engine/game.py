@@ -46,9 +46,11 @@ class Game:
         self.totals = [0] * players
         self.pass_streaks = [0] * players
         self.scored_deals = 0
-        self.last_dealer: int | None = None
         self.last_number: int | None = None
         self.last_replayed = False
+        self.first_dealer: int | None = None
+        self.rotation = 0
+        """Seats the deal has moved on from the first recorded deal's dealer."""
 
     def player_problems(self) -> list[Violation]:
         """A ``players`` violation when the count is outside the rules' range."""
@@ -99,9 +101,14 @@ class Game:
             elif number != want:
                 out.append(Violation("schedule", f"deal {number} follows deal {self.last_number}; "
                                      f"expected deal {want}", at="number"))
-        if self.last_dealer is not None:
-            want_dealer = (self.last_dealer if self.last_replayed
-                           else (self.last_dealer + 1 + skipped) % self.players)
+        # the rotation is the seating from the first deal on: each deal is checked
+        # against it on its own, so one wrong dealer is one violation, not two
+        if self.first_dealer is None:
+            self.first_dealer = dealer
+        else:
+            if not self.last_replayed:
+                self.rotation += 1 + skipped
+            want_dealer = (self.first_dealer + self.rotation) % self.players
             if dealer != want_dealer:
                 out.append(Violation("dealer-order", f"{name[dealer]} dealt deal {number}; "
                                      f"{name[want_dealer]} was to deal", dealer, at="dealer"))
@@ -124,7 +131,6 @@ class Game:
         deal = Deal(rules, self.players, dealer, cards, kind,
                     effective_trump(rules, kind, trump), masks, self.pass_streaks, self.names)
         self.last_number = number
-        self.last_dealer = dealer
         self.last_replayed = replayed
         return deal, out
 

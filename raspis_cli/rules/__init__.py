@@ -144,6 +144,21 @@ class Rules:
         """The options whose value differs from ``base``."""
         return {n: v for n, v in self.options().items() if getattr(base, n) != v}
 
+    def overrides(self) -> dict[str, object]:
+        """The options that differ from this rules' preset, as JSON values
+        (what a record's ``rules.options`` holds)."""
+        base = _preset(self.preset_name)
+        return {n: OPTIONS[n].to_json(v) for n, v in self.changed_from(base).items()}
+
+    def record_json(self) -> str | dict[str, object]:
+        """The rules as RECORD-JSON writes a game's ``rules``: the preset's
+        name alone, or ``{"preset": ..., "options": {...}}`` with the options
+        in force that differ from it."""
+        changed = self.overrides()
+        if not changed:
+            return self.preset_name
+        return {"preset": self.preset_name, "options": changed}
+
     def to_json(self) -> dict[str, object]:
         """Every option as JSON values."""
         return {n: OPTIONS[n].to_json(v) for n, v in self.options().items()}
