@@ -39,10 +39,18 @@ def test_csv_and_table(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_views_are_there_to_query(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    rows = run_json(capsys, "query", "SELECT player, wins FROM leaderboard ORDER BY player",
-                    "--db", str(db), "-f", "json")
+    rows = run_json(capsys, "query", "SELECT player, sum(wins) AS wins FROM leaderboard "
+                    "GROUP BY player ORDER BY player", "--db", str(db), "-f", "json")
     assert rows == [{"player": "Boris", "wins": 1}, {"player": "Vera", "wins": 2},
                     {"player": "Анна", "wins": 1}]
+    # the ratings are tables: one row per pool (rules preset) and player
+    rated = run_json(capsys, "query", "SELECT pool, player, games FROM ratings ORDER BY ALL",
+                     "--db", str(db), "-f", "json")
+    assert rated == [{"pool": "classic", "player": "Boris", "games": 1},
+                     {"pool": "classic", "player": "Анна", "games": 1},
+                     {"pool": "raspisnoy", "player": "Boris", "games": 3},
+                     {"pool": "raspisnoy", "player": "Vera", "games": 3},
+                     {"pool": "raspisnoy", "player": "Анна", "games": 3}]
 
 
 def test_read_only_unless_write(db: Path, capsys: pytest.CaptureFixture[str]) -> None:

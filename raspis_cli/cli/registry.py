@@ -40,6 +40,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("live", "live_cmd", N_("Keep the sheet as the game is played, one deal at a time.")),
     ("explain", "explain_cmd", N_("Explain a sheet: each score as a formula, the fewest corrections.")),
     ("analyze", "analyze_cmd", N_("A double-dummy post-mortem of every deal whose hands are known.")),
+    ("report", "report_cmd", N_("One self-contained HTML page of a game or of a club.")),
 )
 """(command, module in raspis_cli.cli, summary) in the order of ``raspis --help``."""
 

@@ -29,7 +29,7 @@ from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.replay import DealResult, GameResult, RulesChoice, replay_game
 from raspis_cli.sources import load_source
 
-__all__ = ["score_sheet"]
+__all__ = ["running_totals", "score_sheet"]
 
 
 def _pick_games(path: str, game: int | None, choice: RulesChoice, compare: RulesChoice | None,
@@ -240,6 +240,8 @@ def score(
     fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, jsonl, csv or markdown.",
                                      metavar="table|json|jsonl|csv|markdown")] = "table",
     encoding: EncodingOption = None,
+    chart: Annotated[bool, typer.Option(
+        "--chart", help="Draw the running totals, one line per player (on a terminal only).")] = False,
 ) -> None:
     """The score sheet (расписка) recomputed; written values that differ are
     shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL."""
@@ -289,8 +291,20 @@ def score(
             stdout.print(ngettext("{n} violation: run raspis validate for details",
                                   "{n} violations: run raspis validate for details",
                                   len(first.problems)).format(n=len(first.problems)), markup=False)
+        if chart:
+            from raspis_cli.cli.charts import running_totals_chart
+
+            running_totals_chart(*running_totals(first), title=f"Running totals · {title}")
     if not pairs:
         raise typer.Exit(EXIT_ERROR)
+
+
+def running_totals(result: GameResult) -> tuple[list[str], list[list[int | None]]]:
+    """The players and their running total after each deal (replayed deals
+    left out; ``None`` where a total is not known)."""
+    players = list(result.totals)
+    rows = [[deal.totals.get(name) for name in players] for deal in result.deals if not deal.replayed]
+    return players, rows
 
 
 def _option_text(value: object) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import math
 import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
@@ -44,7 +45,9 @@ from raspis_cli.store import (
 )
 from raspis_cli.store.db import check_schema, describe_error, name_damage
 from raspis_cli.store.load import trace
-from raspis_cli.store.schema import REPORT_TITLES, REPORTS
+from raspis_cli.store.ratings import POOLS, RatingStep
+from raspis_cli.store.schema import REPORT_TITLES
+from raspis_cli.store.stats import REPORT_NAMES, ratings_rows
 
 __all__ = ["export", "load", "query", "stats"]
 
@@ -111,17 +114,32 @@ def _cell_text(value: object) -> Text:
     return Text(text.translate(_CONTROL))
 
 
-def _print_rows(rows: list[dict[str, Any]], fmt: TableFormat, title: str | None = None) -> None:
-    """Rows as JSON or CSV (exact values), or as a table of plain-text cells."""
+def rounded(column: str, value: object) -> object:
+    """A number as a person reads it in a table: a ``*_rate`` as a percentage
+    with one decimal, any other fraction with two decimals (JSON and CSV keep
+    every digit)."""
+    if isinstance(value, float) and math.isfinite(value):
+        if column.endswith("_rate"):
+            return f"{value:.1%}"
+        return f"{value:.2f}"
+    return value
+
+
+def _print_rows(rows: list[dict[str, Any]], fmt: TableFormat, title: str | None = None,
+                round_numbers: bool = False) -> None:
+    """Rows as JSON or CSV (exact values), or as a table of plain-text cells
+    (numbers :func:`rounded` with ``round_numbers``)."""
     if fmt != TableFormat.table:
         print_rows(rows, fmt.value)
         return
     table = Table(title=title, show_lines=False)
     columns = list(rows[0]) if rows else []
     for column in columns:
-        table.add_column(_cell_text(column), overflow="fold")
+        table.add_column(_cell_text(column), overflow="fold",
+                         justify="right" if rows and isinstance(rows[0][column], (int, float))
+                         and not isinstance(rows[0][column], bool) else "left")
     for row in rows:
-        table.add_row(*(_cell_text(row[c]) for c in columns))
+        table.add_row(*(_cell_text(rounded(c, row[c]) if round_numbers else row[c]) for c in columns))
     stdout.print(table)
 
 
@@ -260,6 +278,20 @@ def _open_existing(db: str | None, read_only: bool = True) -> tuple[duckdb.DuckD
     return con, path
 
 
+def _tags(values: list[str] | None) -> tuple[tuple[str, str], ...]:
+    pairs = []
+    for value in values or []:
+        key, eq, text = value.partition("=")
+        if not eq or not key:
+            raise typer.BadParameter(f"expected KEY=VALUE (e.g. Site=Клуб), got {value!r}",
+                                     param_hint="--tag")
+        pairs.append((key, text))
+    return tuple(pairs)
+
+
+REPORT_NAMES_HELP = ", ".join(REPORT_NAMES)
+
+
 @app.command("stats")
 def stats(
     db: DbOption = None,
@@ -272,31 +304,59 @@ def stats(
                                               help="Only games on or after DATE (YYYY-MM-DD).")] = None,
     until: Annotated[str | None, typer.Option("--until", metavar="DATE",
                                               help="Only games on or before DATE.")] = None,
+    players_count: Annotated[int | None, typer.Option(
+        "--players-count", min=2, metavar="N", help="Only games of N players.")] = None,
+    event: Annotated[str | None, typer.Option("--event", metavar="TEXT",
+                                              help="Only games whose Event tag is TEXT.")] = None,
+    tag: Annotated[list[str] | None, typer.Option(
+        "--tag", metavar="KEY=VALUE", help="Only games with this tag (repeatable: all must hold).")]
+    = None,
     report: Annotated[list[str] | None, typer.Option(
-        "--report", metavar="NAME", help=f"Only these reports: {', '.join(REPORTS)}.")] = None,
+        "--report", metavar="NAME", help=f"Only these reports: {REPORT_NAMES_HELP}.")] = None,
     valid_only: Annotated[bool, typer.Option("--valid-only", help="Only games without violations.")]
+    = False,
+    pool: Annotated[str, typer.Option(
+        "--pool", metavar="rules|all",
+        help="ratings: one rating per rules family (rules, the default) or all games together (all).")]
+    = "rules",
+    chart: Annotated[bool, typer.Option(
+        "--chart", help="ratings: draw the ratings over time in the terminal (nothing when piped).")]
     = False,
     fmt: FormatOption = TableFormat.table,
 ) -> None:
-    """Leaderboard, bid accuracy, passes, the dealer's record, deal kinds,
-    joker outcomes and head to head; each report is also a view in the database."""
-    names = list(report or REPORTS)
-    unknown = [n for n in names if n not in REPORTS]
+    """Ratings, leaderboard, bid accuracy, passes, the dealer's record, deal
+    kinds, joker outcomes and head to head; each SQL report is also a view
+    in the database, the ratings are the tables ratings and rating_history.
+
+    Every filter narrows every report. Ratings are computed over the games
+    the filters select, from the first up to --until; --since starts the
+    period whose games and rating change are shown."""
+    names = list(report or REPORT_NAMES)
+    unknown = [n for n in names if n not in REPORT_NAMES]
     if unknown:
-        raise typer.BadParameter(f"unknown report {unknown[0]!r}; the reports are {', '.join(REPORTS)}",
+        raise typer.BadParameter(f"unknown report {unknown[0]!r}; the reports are {REPORT_NAMES_HELP}",
                                  param_hint="--report")
     if rules is not None and rules not in PRESETS:
         raise typer.BadParameter(f"unknown preset {rules!r}; the presets are {', '.join(PRESETS)}",
                                  param_hint="--rules")
+    if pool not in POOLS:
+        raise typer.BadParameter(f"expected one of {', '.join(POOLS)}, got {pool!r}", param_hint="--pool")
     if fmt == TableFormat.csv and len(names) != 1:
         fail("--format csv prints one report: add --report NAME "
-             f"(one of {', '.join(REPORTS)})")
-    scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only)
+             f"(one of {REPORT_NAMES_HELP})")
+    scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only,
+                  players_count, event, _tags(tag))
     con, path = _open_existing(db)
+    history: list[RatingStep] = []
+    results: dict[str, list[dict[str, Any]]] = {}
     try:
         if player is not None:
             _check_player(con, player, path)
-        results = {name: report_rows(con, name, scope) for name in names}
+        for name in names:
+            if name == "ratings":
+                results[name], history = ratings_rows(con, scope, pool)
+            else:
+                results[name] = report_rows(con, name, scope)
     except StoreError as e:
         fail(name_damage(path, str(e)))
     finally:
@@ -310,10 +370,19 @@ def stats(
         return
     for name in names:
         rows = results[name]
+        title = REPORT_TITLES.get(name, _RATINGS_TITLE)
         if fmt == TableFormat.table and not rows:
-            stdout.print(f"{REPORT_TITLES[name]}: no rows", markup=False)
+            stdout.print(f"{title}: no rows", markup=False)
             continue
-        _print_rows(rows, fmt, title=REPORT_TITLES[name] if fmt == TableFormat.table else None)
+        _print_rows(rows, fmt, title=title if fmt == TableFormat.table else None, round_numbers=True)
+    if chart and "ratings" in results:
+        from raspis_cli.cli.charts import ratings_chart
+
+        ratings_chart(history, scope.player)
+
+
+_RATINGS_TITLE = ("Ratings (openskill Plackett-Luce; rating = mean, ordinal = rating - 3 x "
+                  "uncertainty; change = over the period)")
 
 
 def _check_player(con: Any, player: str, path: str) -> None:

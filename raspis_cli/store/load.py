@@ -32,6 +32,7 @@ from raspis_cli.record import GameRecord, Pos
 from raspis_cli.replay import Problem, replay_game
 from raspis_cli.sources import GameStream
 from raspis_cli.store.db import StoreError, ensure_schema
+from raspis_cli.store.ratings import refresh_rating_tables
 from raspis_cli.store.rows import TableBuilder, game_id
 from raspis_cli.store.schema import GAME_TABLES, TABLES
 
@@ -579,6 +580,8 @@ def load_units(
         trace("players")
         con.execute("DELETE FROM players")
         con.execute(_PLAYERS_SQL)
+        trace("ratings")
+        refresh_rating_tables(con)
         summary.rows = dict(writer.rows)
         trace("commit")
         con.execute("COMMIT")
