@@ -36,6 +36,7 @@ from raspis_cli.encodings import (
 )
 from raspis_cli.notation.grammar import Diagnostic as SyntaxDiagnostic
 from raspis_cli.record import GameRecord
+from raspis_cli.textsafe import escape_text, show_source_line
 
 __all__ = [
     "RECORD_SUFFIXES",
@@ -75,14 +76,14 @@ class Diagnostic:
 
 
 def render(path: str, d: Diagnostic) -> str:
-    """``file:line:col: CODE: message``, then the source line and a caret."""
+    """``file:line:col: CODE: message``, then the source line and a caret;
+    control characters escaped (:mod:`raspis_cli.textsafe`)."""
     where = path + (f":{d.line}:{d.column or 1}" if d.line is not None else "")
-    head = f"{where}: {d.code}: {d.message}"
+    head = escape_text(f"{where}: {d.code}: {d.message}")
     if not d.source or d.line is None:
         return head
-    prefix = d.source[: max((d.column or 1) - 1, 0)]
-    pad = "".join("\t" if ch == "\t" else " " for ch in prefix)
-    return f"{head}\n    {d.source}\n    {pad}^"
+    shown, pad = show_source_line(d.source, d.column or 1)
+    return f"{head}\n    {shown}\n    {pad}^"
 
 
 @dataclass(slots=True)

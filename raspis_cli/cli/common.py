@@ -15,10 +15,12 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from raspis_cli.replay import RulesChoice
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
+from raspis_cli.textsafe import escape_text
 
 app = typer.Typer(
     name="raspis",
@@ -53,9 +55,21 @@ class UsageError(Exception):
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
-    """Print ``raspis: error: MESSAGE`` on stderr and exit."""
-    stderr.print(f"raspis: error: {message}", markup=False)
+    """Print ``raspis: error: MESSAGE`` on stderr (control characters
+    escaped: messages quote names and paths) and exit."""
+    say(f"raspis: error: {message}")
     raise typer.Exit(code)
+
+
+def say(message: str) -> None:
+    """Print one message on stderr as plain text, control characters escaped."""
+    stderr.print(escape_text(message), markup=False)
+
+
+def safe_markup(text: str) -> str:
+    """Record text to put inside rich markup: control characters escaped
+    (:func:`~raspis_cli.textsafe.escape_text`) and ``[`` not read as a tag."""
+    return escape(escape_text(text))
 
 
 RecordFileArgument = Annotated[
@@ -134,9 +148,9 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
         return
     table = Table(title=title, show_lines=False)
     for column in columns:
-        table.add_column(column, overflow="fold")
+        table.add_column(safe_markup(column), overflow="fold")
     for row in rows:
-        table.add_row(*("" if row[c] is None else _cell(row[c]) for c in columns))
+        table.add_row(*("" if row[c] is None else safe_markup(_cell(row[c])) for c in columns))
     stdout.print(table)
 
 
@@ -182,10 +196,7 @@ def run_app(argv: list[str]) -> int:
         if show_traceback:
             traceback.print_exc()
         else:
-            stderr.print(
-                f"raspis: internal error: {type(e).__name__}: {e} "
-                "(run with --traceback for details; please report it)",
-                markup=False,
-            )
+            say(f"raspis: internal error: {type(e).__name__}: {e} "
+                "(run with --traceback for details; please report it)")
         return EXIT_ERROR
     return result if isinstance(result, int) else 0

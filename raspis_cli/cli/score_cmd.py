@@ -8,7 +8,6 @@ import sys
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
 from raspis_cli.cli.common import (
@@ -21,11 +20,13 @@ from raspis_cli.cli.common import (
     check_encoding_option,
     fail,
     rules_choice,
+    safe_markup,
     stdout,
     write_json,
 )
 from raspis_cli.replay import DealResult, GameResult, RulesChoice, replay_game
 from raspis_cli.sources import load_source
+from raspis_cli.textsafe import escape_text
 
 __all__ = ["score_sheet"]
 
@@ -135,7 +136,7 @@ def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
 
 
 def _differs(text: str, markup: bool) -> str:
-    return f" [bold red]({escape(text)})[/bold red]" if markup else f" ({text})"
+    return f" [bold red]({safe_markup(text)})[/bold red]" if markup else f" ({text})"
 
 
 def _rows(result: GameResult, other: GameResult | None, markup: bool) -> tuple[list[str], list[list[str]]]:
@@ -224,17 +225,17 @@ def score(
                    "|" + "|".join("---" for _ in header) + "|"]
             out += ["| " + " | ".join(r.replace("|", "\\|") for r in row) + " |" for row in rows]
             out += [""] + [f"- {line}" for line in _standings(first, second)] + [""]
-            sys.stdout.write("\n".join(out) + "\n")
+            sys.stdout.write("\n".join(escape_text(line) for line in out) + "\n")
             continue
         header, rows = _rows(first, second, markup=True)
-        table = Table(title=escape(title), show_lines=False)
+        table = Table(title=safe_markup(title), show_lines=False)
         for column in header:
-            table.add_column(escape(column), overflow="fold")
+            table.add_column(safe_markup(column), overflow="fold")
         for row in rows:
-            table.add_row(*[r if i >= 5 else escape(r) for i, r in enumerate(row)])
+            table.add_row(*[r if i >= 5 else safe_markup(r) for i, r in enumerate(row)])
         stdout.print(table)
         for line in _standings(first, second):
-            stdout.print(line, markup=False)
+            stdout.print(escape_text(line), markup=False)
         if not first.valid:
             stdout.print(f"{len(first.problems)} violation(s): run raspis validate for details",
                          markup=False)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from raspis_cli.cards import Card, Deck
 from raspis_cli.cli.common import (
@@ -17,6 +16,7 @@ from raspis_cli.cli.common import (
     check_encoding_option,
     fail,
     rules_choice,
+    safe_markup,
     stdout,
     write_json,
 )
@@ -81,8 +81,8 @@ def deal_story(result: GameResult, position: int) -> dict[str, object]:
 def _print_story(result: GameResult, record: DealRecord, story: dict[str, object]) -> None:
     out = stdout.print
     trump = story["trump"] or "not written"
-    out(f"[bold]Deal {record.number}[/bold] · {escape(record.kind)} · {record.cards} cards · "
-        f"dealer {escape(record.dealer)} · trump {escape(str(trump))}")
+    out(f"[bold]Deal {record.number}[/bold] · {safe_markup(record.kind)} · {record.cards} cards · "
+        f"dealer {safe_markup(record.dealer)} · trump {safe_markup(str(trump))}")
     hands = record.hands or {}
     if not hands and record.tricks:
         pieced: dict[str, list[Card]] = {}
@@ -95,9 +95,9 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
         out("hands:")
     for name in result.record.players:
         if name in hands:
-            out(f"  {escape(name)}: {escape(_hand_text(hands[name], result.rules.deck_cards))}")
+            out(f"  {safe_markup(name)}: {safe_markup(_hand_text(hands[name], result.rules.deck_cards))}")
     if record.bids:
-        out("bids: " + escape(", ".join(f"{n} {b}" for n, b in record.bids.items())))
+        out("bids: " + safe_markup(", ".join(f"{n} {b}" for n, b in record.bids.items())))
     tricks = story["tricks"]
     assert isinstance(tricks, list)
     for trick in tricks:
@@ -106,23 +106,23 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             text = f"{play['player']} {Card.parse(play['card'])}"
             if "declared" in play:
                 text += f" ({play['declared']})"
-            text = escape(text)
+            text = safe_markup(text)
             if "violations" in play:
                 kinds = ", ".join(v["kind"] for v in play["violations"])
-                text = f"[bold red]{text} ✗ {escape(kinds)}[/bold red]"
+                text = f"[bold red]{text} ✗ {safe_markup(kinds)}[/bold red]"
             parts.append(text)
         winner = trick["winner"] or "?"
         taken = ", ".join(f"{n} {t}" for n, t in trick["taken"].items())
-        out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{escape(winner)}[/bold]"
-            f"   ({escape(taken)})")
+        out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{safe_markup(winner)}[/bold]"
+            f"   ({safe_markup(taken)})")
     problems: list[Problem] = [p for p in result.problems if p.deal == record.number]
     scores = story["scores"]
     if isinstance(scores, dict):
-        out("scores: " + escape(", ".join(f"{n} {s if s is not None else '?'}"
+        out("scores: " + safe_markup(", ".join(f"{n} {s if s is not None else '?'}"
                                           for n, s in scores.items())))
     for problem in problems:
         if problem.trick is None:
-            out(f"[red]{escape(problem.kind)}[/red]: {escape(problem.message)}")
+            out(f"[red]{safe_markup(problem.kind)}[/red]: {safe_markup(problem.message)}")
     if not problems:
         out("no violations")
 

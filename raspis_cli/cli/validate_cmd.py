@@ -27,6 +27,7 @@ from raspis_cli.notation.grammar import Diagnostic as NotationDiagnostic
 from raspis_cli.record import Pos
 from raspis_cli.replay import Problem, RulesChoice, replay_game
 from raspis_cli.sources import Diagnostic, GameStream, expand_paths
+from raspis_cli.textsafe import escape_text, show_source_line
 
 __all__ = ["FileReport", "GameReport", "render_problem", "validate_file"]
 
@@ -157,17 +158,18 @@ def render_problem(source: FileReport, problem: Problem, colour: bool) -> list[s
     if problem.player is not None:
         context.append(problem.player)
     prefix = f"{', '.join(context)}: " if context else ""
+    where, message = escape_text(where), escape_text(prefix + problem.message)
     if colour:
         head = (f"[bold]{escape(where)}:[/bold] [red]{escape(problem.kind)}:[/red] "
-                f"{escape(prefix + problem.message)}")
+                f"{escape(message)}")
     else:
-        head = f"{where}: {problem.kind}: {prefix}{problem.message}"
+        head = f"{where}: {problem.kind}: {message}"
     lines = [head]
     if problem.pos is not None:
         text = source.source_line(problem.pos.line)
         if text is not None and text.strip():
-            shown = text.rstrip("\n").expandtabs(1)
-            caret = " " * (max(problem.pos.column, 1) - 1) + "^"
+            shown, pad_to = show_source_line(text, max(problem.pos.column, 1))
+            caret = pad_to + "^"
             gutter = f"{problem.pos.line:>5} | "
             lines.append(gutter + (escape(shown) if colour else shown))
             pad = " " * (len(gutter) - 2) + "| "
@@ -271,6 +273,9 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
 
 
 def _out(text: str, colour: bool, markup: bool = False) -> None:
+    """One line of the report (record text in it escaped: textsafe)."""
+    if not markup:
+        text = escape_text(text)
     if colour:
         stdout.print(text, markup=markup, highlight=False)
     else:

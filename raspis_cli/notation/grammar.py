@@ -28,6 +28,7 @@ from typing import Final
 import pyparsing as pp
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.textsafe import escape_text, show_source_line
 
 __all__ = [
     "Diagnostic",
@@ -91,12 +92,11 @@ class Diagnostic:
 
 def render_diagnostic(diag: Diagnostic) -> str:
     """Render a diagnostic as three lines: the message, the source, a caret."""
-    head = str(diag)
+    head = escape_text(str(diag))
     if not diag.source:
         return head
-    prefix = diag.source[: max(diag.column - 1, 0)]
-    pad = "".join("\t" if ch == "\t" else " " for ch in prefix)
-    return f"{head}\n    {diag.source}\n    {pad}^"
+    shown, pad = show_source_line(diag.source, diag.column)
+    return f"{head}\n    {shown}\n    {pad}^"
 
 
 # --- words -------------------------------------------------------------------

@@ -1,0 +1,60 @@
+"""How long raspis takes on pathological inputs: figures, not a test.
+
+The test suite checks that these shapes are read correctly
+(``tests/test_fuzz.py``); it never asserts how long that takes, because a
+busy machine makes any wall-clock limit fail correct code. This script
+prints the times, and the ratio that shows reading is linear: 10x the
+games should take about 10x as long.
+
+    .venv/bin/python bench/hostile_timing.py
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from fuzzkit import check_bytes, seeds  # noqa: E402
+from test_fuzz import PATHOLOGICAL  # noqa: E402
+
+from raspis_cli.notation import read_text  # noqa: E402
+from raspis_cli.notation.jsoncodec import read_json_text  # noqa: E402
+
+LONG_LINES = {
+    "sheet cell with 60,000 spaces": "23. 9 Вера | 3/3 200 1330 |" + " " * 30_000 + "9" + " " * 30_000
+    + "2/5 50 1130 | 2/0 0 1440",
+    "penalty with 60,000 spaces": "  penalty Анна -20 revoke" + " " * 60_000 + "of hearts",
+}
+
+
+def best(action: object, repeat: int = 3) -> float:
+    """The best of ``repeat`` timings of ``action()`` in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    """Print one line per input: its size and the best of three times."""
+    for name, data in sorted(PATHOLOGICAL.items()):
+        print(f"{name:36} {len(data):>10,} bytes  {best(lambda d=data: check_bytes(d), 1):8.3f} s")
+    for name, line in LONG_LINES.items():
+        print(f"{name:36} {len(line):>10,} chars  {best(lambda t=line: read_text(t + chr(10))):8.3f} s")
+    game = seeds()[-2].decode("utf-8")
+    small = best(lambda: read_text(game * 4))
+    big = best(lambda: read_text(game * 40))
+    print(f"read 4 games {small:.3f} s, 40 games {big:.3f} s: ratio {big / small:.1f} (linear: about 10)")
+    json_game = seeds()[-1].decode("utf-8")
+    listed = best(lambda: read_json_text("[" + ",".join([json_game] * 300) + "]"))
+    print(f"a .json list of 300 games: {listed:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
