@@ -231,8 +231,9 @@ class GameStream:
 
     @property
     def ordered_bids(self) -> bool:
-        """True when the source writes bids in bidding order (the notation)."""
-        return self.kind not in ("json", "jsonl")
+        """True: every source gives bids in the order they were made (the
+        notation as written; JSON by ``bid_order`` or in the implied order)."""
+        return True
 
     def line(self, number: int | None) -> str | None:
         """The text of a 1-based source line, if it is still kept."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from raspis_cli.cli.common import app, run_app
+from raspis_cli.cli.common import app, guard_console_encoding, run_app
 
 # Command modules register themselves on ``app`` as they are imported.
 from raspis_cli.cli import rules_cmd  # noqa: F401  isort: skip
@@ -25,4 +25,5 @@ __all__ = ["app", "main"]
 
 def main() -> None:
     """Entry point of the ``raspis`` console script."""
+    guard_console_encoding()
     sys.exit(run_app(sys.argv[1:]))

@@ -11,7 +11,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, Final, NoReturn
 
 import typer
 from rich.console import Console
@@ -165,6 +165,60 @@ def _cell(value: object) -> str:
 def write_json(data: object) -> None:
     """Print JSON on stdout: UTF-8, not ASCII-escaped, indented."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+SUIT_LETTERS: Final = str.maketrans({"♠": "S", "♣": "C", "♦": "D", "♥": "H",
+                                     "♤": "S", "♧": "C", "♢": "D", "♡": "H"})
+"""Suit symbols as the letters the notation also reads (``10♥`` -> ``10H``)."""
+
+
+class _SuitLetters:
+    """A text stream whose console cannot show suit symbols: they are written
+    as letters, and any other character it cannot show as ``?``."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self.encoding = str(stream.encoding)  # rich reads it (an ASCII table box for CP1251)
+        self.errors = "replace"
+
+    def write(self, text: str) -> int:
+        self._stream.write(text.translate(SUIT_LETTERS))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
+
+    def fileno(self) -> int:
+        return int(self._stream.fileno())
+
+
+def guard_console_encoding() -> None:
+    """Make output never fail on the console's encoding (a Russian Windows
+    console or ``> report.txt`` writes CP1251, which has no ♥): where standard
+    output or error cannot encode the suit symbols, they are written as the
+    letters S C D H and any other character it cannot encode as ``?``; one
+    line on standard error says so."""
+    changed = []
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            "♠♣♦♥".encode(encoding)
+            continue
+        except (UnicodeEncodeError, LookupError):
+            pass
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            reconfigure(errors="replace")
+        setattr(sys, name, _SuitLetters(stream))
+        changed.append(encoding)
+    if changed:
+        sys.stderr.write(f"raspis: the output encoding ({changed[0]}) has no suit symbols: suits are "
+                         "written as the letters S C D H (as the notation reads them), and other "
+                         "characters it cannot show as '?'\n")
 
 
 def run_app(argv: list[str]) -> int:
