@@ -5,7 +5,7 @@ unknown option, an illegal bid or a card the player never had; replaying it
 through the engine finds those. Every value keeps where it was written
 (:class:`Pos`), so a violation can point at it.
 
-The model follows ``RECORD-JSON.md`` field for field; the notation reader,
+The model follows ``docs/RECORD-JSON.md`` field for field; the notation reader,
 the notation writer and the JSON codec all produce and consume it.
 """
 

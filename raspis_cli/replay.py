@@ -29,7 +29,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One violation as reported: RECORD-JSON.md's fields plus the source place."""
+    """One violation as reported: docs/RECORD-JSON.md's fields plus the source place."""
 
     kind: str
     message: str

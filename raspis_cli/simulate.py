@@ -56,7 +56,7 @@ tricks) and ``sheet`` (bids and taken only)."""
 
 TEXT_FORMATS: Final = ("notation", "json", "jsonl")
 """What :func:`simulated_texts` renders a game as: the canonical notation, or
-one line of RECORD-JSON (for a JSON array or a JSONL file)."""
+one line of docs/RECORD-JSON.md (for a JSON array or a JSONL file)."""
 
 DEFAULT_NAMES: Final = (
     "Анна", "Boris", "Вера", "Dmitri", "Елена", "Frank", "Галина", "Helen", "Игорь", "Jack",
@@ -194,7 +194,7 @@ def simulate_games(
 
 
 def render_game(game: GameRecord, fmt: str) -> str:
-    """One game as text: the canonical notation (``notation``), or RECORD-JSON
+    """One game as text: the canonical notation (``notation``), or docs/RECORD-JSON.md
     on one line (``json``, ``jsonl``)."""
     if fmt == "notation":
         from raspis_cli.notation.writer import write_game
@@ -519,6 +519,13 @@ class _Simulator:
         if not jokers:
             return None
         rng = self.rng
+        if win and not leading and self.rules.joker_take_beaten_by_trump and rng.random() < 0.5:
+            # under joker_take_beaten_by_trump the suit a following `take` names
+            # matters: name any (a non-trump one may be beaten), so that
+            # simulated games exercise the rule
+            takes = [p for p in jokers if p.joker is not None and p.joker.mode == "take"]
+            if takes:
+                return rng.choice(takes)
         scored = [(_joker_intent(p.joker, leading, trump, led) + rng.random() * 0.01, p)
                   for p in jokers if p.joker is not None]
         if win:

@@ -6,7 +6,41 @@ from dataclasses import dataclass
 
 from raspis_cli.cards import Card, Suit
 
-__all__ = ["WINNING_LEAD_MODES", "JokerDecl", "Play", "Violation"]
+__all__ = ["VIOLATION_KINDS", "WINNING_LEAD_MODES", "JokerDecl", "Play", "Violation"]
+
+VIOLATION_KINDS = (
+    "syntax",
+    "rules",
+    "players",
+    "dealer-order",
+    "schedule",
+    "deal-size",
+    "unknown-card",
+    "duplicate-card",
+    "trump",
+    "bid-order",
+    "bid-range",
+    "dealer-restriction",
+    "third-pass",
+    "wrong-turn",
+    "not-in-hand",
+    "follow-suit",
+    "must-trump",
+    "joker-mode",
+    "joker-demand",
+    "trick-count",
+    "taken-mismatch",
+    "taken-sum",
+    "score-mismatch",
+    "total-mismatch",
+    "penalty",
+    "replay",
+)
+"""Every violation kind raspis reports, in the order of docs/RECORD-JSON.md.
+
+The one list of kinds: a kind the code emits must be here and documented
+there (``tests/test_docs.py`` checks both). ``syntax`` is reported by the
+readers' callers, the rest by the engine and the replay."""
 
 WINNING_LEAD_MODES = frozenset({"high", "lowest", "take"})
 """Lead declarations under which the joker wins the trick (barring options)."""
@@ -14,14 +48,14 @@ WINNING_LEAD_MODES = frozenset({"high", "lowest", "take"})
 
 @dataclass(frozen=True, slots=True)
 class JokerDecl:
-    """A joker's declaration: a mode of RULES.md §6, with its suit or card."""
+    """A joker's declaration: a mode of docs/RULES.md §6, with its suit or card."""
 
     mode: str
     suit: Suit | None = None
     card: Card | None = None
 
     def to_json(self) -> dict[str, str]:
-        """``{"mode", "suit"?, "card"?}`` as RECORD-JSON.md writes it."""
+        """``{"mode", "suit"?, "card"?}`` as docs/RECORD-JSON.md writes it."""
         out = {"mode": self.mode}
         if self.suit is not None:
             out["suit"] = self.suit.name
@@ -60,7 +94,7 @@ class Play:
 class Violation:
     """A rule broken by a recorded action.
 
-    ``kind`` is one of RECORD-JSON.md's violation kinds. ``trick`` is 1-based,
+    ``kind`` is one of :data:`VIOLATION_KINDS` (docs/RECORD-JSON.md). ``trick`` is 1-based,
     ``seat`` the offender's seat (0-based) where one applies; ``at`` names the
     recorded value to point at: ``"bid"``, ``"play"`` (the play ``index`` of
     the trick, 0-based), ``"hand"``, ``"trump"``, ``"dealer"``, ``"number"``,

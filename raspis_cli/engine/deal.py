@@ -646,11 +646,29 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
                 _card_key(c // 13, c % 13, new_led, trump) if not joker_mask >> c & 1 else k
                 for (_, c, _), k in zip(trick, keys, strict=True)
             ]
+    if rules.joker_take_beaten_by_trump and trump is not None:
+        _beat_taking_jokers(trick, keys, joker_mask, trump)
     best = 0
     for position in range(1, len(keys)):
         if keys[position] > keys[best]:
             best = position
     return best
+
+
+def _beat_taking_jokers(trick: Sequence[Entry], keys: list[tuple[int, int]], joker_mask: int,
+                        trump: Suit) -> None:
+    """``joker_take_beaten_by_trump`` (docs/RULES.md §6), on lead and on follow
+    alike: a winning joker declared ``take`` with a named non-trump suit is
+    beaten by a trump played after it. The trick then goes to the highest
+    trump played after the joker: every card before the joker (trumps
+    included) and the joker itself stop counting. A trump is a natural trump
+    card or a joker declared ``as`` a trump card (key rank 3)."""
+    for position, (_, card, decl) in enumerate(trick):
+        if (joker_mask >> card & 1 and decl is not None and decl.mode == "take"
+                and decl.suit is not None and decl.suit != trump
+                and keys[position][0] == _WIN
+                and any(key[0] == 3 for key in keys[position + 1:])):
+            keys[:position + 1] = [(_LOSE, 0)] * (position + 1)
 
 
 def _card_key(suit: int, rank_index: int, led: Suit | None, trump: Suit | None) -> tuple[int, int]:
@@ -664,7 +682,8 @@ def _card_key(suit: int, rank_index: int, led: Suit | None, trump: Suit | None) 
 def _joker_wins(position: int, decl: JokerDecl | None, rules: Rules, trump: Suit | None,
                 trump_played: bool, trick: Sequence[Entry], joker_mask: int) -> bool:
     if position > 0:
-        # following: take wins, anything else (discard, missing) loses
+        # following: take wins (joker_take_beaten_by_trump: see _beat_taking_jokers),
+        # anything else (discard, missing) loses
         return decl is not None and decl.mode == "take"
     if decl is None:
         return True
@@ -675,8 +694,7 @@ def _joker_wins(position: int, decl: JokerDecl | None, rules: Rules, trump: Suit
     if mode == "lowest":
         return True
     if mode == "take":
-        return not (rules.joker_take_beaten_by_trump and decl.suit is not None
-                    and decl.suit != trump and trump_played)
+        return True  # joker_take_beaten_by_trump: see _beat_taking_jokers
     if mode == "low":
         if decl.suit is None:
             return False

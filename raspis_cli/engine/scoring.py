@@ -1,4 +1,4 @@
-"""Deal scores (RULES.md §7): one function per question, no state."""
+"""Deal scores (docs/RULES.md §7): one function per question, no state."""
 
 from __future__ import annotations
 

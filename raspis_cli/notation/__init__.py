@@ -4,7 +4,7 @@
   model only), line parsing and syntax diagnostics;
 - :mod:`~raspis_cli.notation.reader`: text to :class:`~raspis_cli.record.GameRecord`;
 - :mod:`~raspis_cli.notation.writer`: records to the canonical text;
-- :mod:`~raspis_cli.notation.jsoncodec`: records to and from RECORD-JSON.md.
+- :mod:`~raspis_cli.notation.jsoncodec`: records to and from docs/RECORD-JSON.md.
 """
 
 from __future__ import annotations

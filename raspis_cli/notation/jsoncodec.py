@@ -1,4 +1,4 @@
-"""Game records to and from the JSON interchange of ``RECORD-JSON.md``.
+"""Game records to and from the JSON interchange of ``docs/RECORD-JSON.md``.
 
 Writing follows the contract field for field and adds three fields of the
 project: ``totals`` inside a deal (the running totals written on paper), and
@@ -93,7 +93,7 @@ def _comments_json(texts: list[str], anchors: list[str], default: str) -> list[d
 
 
 def deal_to_json(deal: DealRecord) -> dict[str, Any]:
-    """One deal as a JSON object (RECORD-JSON.md, plus ``totals``, ``comments``)."""
+    """One deal as a JSON object (docs/RECORD-JSON.md, plus ``totals``, ``comments``)."""
     out: dict[str, Any] = {"number": deal.number, "kind": deal.kind, "dealer": deal.dealer,
                            "cards": deal.cards}
     if deal.trump is not None:
@@ -131,7 +131,7 @@ def deal_to_json(deal: DealRecord) -> dict[str, Any]:
 
 def implied_bid_order(players: Sequence[str], dealer: str, bids: Mapping[str, int]) -> list[str]:
     """The order of a JSON deal's bids when it does not write ``bid_order``:
-    the bidding order (left of the dealer first; RECORD-JSON.md: "implied by
+    the bidding order (left of the dealer first; docs/RECORD-JSON.md: "implied by
     the dealer, not by the object's key order"), names that are not players
     after them in their key order."""
     order = [p for p in bidding_order(players, dealer) if p in bids]
@@ -140,7 +140,7 @@ def implied_bid_order(players: Sequence[str], dealer: str, bids: Mapping[str, in
 
 
 def game_to_json(game: GameRecord) -> dict[str, Any]:
-    """One game as a JSON object of RECORD-JSON.md. A deal whose bids were
+    """One game as a JSON object of docs/RECORD-JSON.md. A deal whose bids were
     made in another order than the implied one (the notation can say so, a
     ``bid-order`` violation) also gets ``"bid_order": [names]``, so that the
     JSON form keeps the fact and gets the same verdict."""

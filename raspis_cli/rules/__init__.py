@@ -1,4 +1,4 @@
-"""The rules of a table: one frozen value holding every option of RULES.md.
+"""The rules of a table: one frozen value holding every option of docs/RULES.md.
 
 >>> rules = Rules.preset("classic").with_options({"void": "free"})
 >>> rules.void
@@ -51,7 +51,7 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md, with the ``raspisnoy`` values as defaults."""
+    """Every option of docs/RULES.md, with the ``raspisnoy`` values as defaults."""
 
     preset_name: str = "raspisnoy"
     deck: int = 36
@@ -137,7 +137,7 @@ class Rules:
         return value
 
     def options(self) -> dict[str, OptionValue]:
-        """Every option and its value, in the order of RULES.md."""
+        """Every option and its value, in the order of docs/RULES.md."""
         return {name: getattr(self, name) for name in OPTIONS}
 
     def changed_from(self, base: Rules) -> dict[str, OptionValue]:

@@ -1,4 +1,4 @@
-"""Every option of RULES.md: its name, type, allowed values, default and meaning.
+"""Every option of docs/RULES.md: its name, type, allowed values, default and meaning.
 
 An option is described once, here; :class:`~raspis_cli.rules.Rules` is built
 from these descriptions and presets are data files that set some of them.
@@ -250,4 +250,4 @@ _SPECS: Final = [
 ]
 
 OPTIONS: Final[dict[str, OptionSpec]] = {spec.name: spec for spec in _SPECS}
-"""Every option by name, in the order of RULES.md."""
+"""Every option by name, in the order of docs/RULES.md."""

@@ -1,4 +1,4 @@
-"""The schedule of deals (RULES.md §4): which card count and kind each deal has."""
+"""The schedule of deals (docs/RULES.md §4): which card count and kind each deal has."""
 
 from __future__ import annotations
 

@@ -149,7 +149,7 @@ TABLES: Final[dict[str, tuple[Column, ...]]] = {
     "violations": (
         _c("game_id", "VARCHAR", "the game"),
         _c("ordinal", "INTEGER", "0-based order in the game's report"),
-        _c("kind", "VARCHAR", "violation kind (RECORD-JSON.md), or syntax"),
+        _c("kind", "VARCHAR", "violation kind (docs/RECORD-JSON.md)"),
         _c("message", "VARCHAR", "the message validate prints"),
         _c("deal", "INTEGER", "deal number, where it applies"),
         _c("trick", "INTEGER", "1-based trick, where it applies"),
