@@ -111,3 +111,36 @@ def test_textsafe_is_a_bottom_layer_module() -> None:
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     assert imported <= {"__future__", "typing"}
+
+
+# --- item 5: a console without suit symbols -------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "samples/raspisnoy-sheet-dispute.rsp"], ["validate", "samples/errors-friday.rsp"],
+    ["show", "samples/raspisnoy-full-3p.rsp"], ["fmt", "samples/classic.rsp"],
+])
+def test_cp1251_output_never_crashes(argv: list[str]) -> None:
+    """What a Russian Windows machine does with ``> report.txt``: CP1251 has
+    no ♥. Suits are written as letters (which the notation reads), and one
+    line on stderr says so."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR")}
+    env["PYTHONIOENCODING"] = "cp1251"
+    done = subprocess.run([sys.executable, "-m", "raspis_cli", *argv], cwd=ROOT, env=env,
+                          capture_output=True, timeout=300)
+    err = done.stderr.decode("cp1251")
+    assert done.returncode in (0, 1), err
+    assert "internal error" not in err and "Traceback" not in err
+    assert err.count("has no suit symbols") == 1 and len(err.splitlines()) == 1
+    out = done.stdout.decode("cp1251")  # every byte is CP1251
+    assert "♥" not in out and any(f"{rank}H" in out for rank in ("7", "8", "9", "10", "J", "Q", "K", "A"))
+    if argv[0] == "fmt":  # the letters read back: the same games
+        from raspis_cli.notation import read_text
+
+        read = read_text(out)
+        original = read_text((ROOT / argv[1]).read_text(encoding="utf-8"))
+        assert read.ok and len(read.games) == len(original.games)
