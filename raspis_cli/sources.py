@@ -59,6 +59,12 @@ __all__ = [
 RECORD_SUFFIXES = (".rsp", ".json", ".jsonl", ".ndjson")
 """The files a folder given on the command line is searched for."""
 
+JSON_DOCUMENT_LIMIT = 32 * 1024 * 1024
+"""The largest ``.json`` document read (characters): one document is parsed
+whole, which takes about 8 times its size in memory, so a larger one is
+refused (E005) rather than exhausting memory; ``.jsonl`` and the notation
+stream game by game at any size."""
+
 WINDOW_LINES = 200_000
 """How many recent source lines a :class:`GameStream` keeps for showing
 problems under their line (a game is a few hundred lines)."""
@@ -73,6 +79,8 @@ class Diagnostic:
     line: int | None = None
     column: int | None = None
     source: str = ""
+    shift: int = 0
+    """``source`` is an excerpt of a long line: ``column - shift`` points into it."""
 
 
 def render(path: str, d: Diagnostic) -> str:
@@ -82,7 +90,7 @@ def render(path: str, d: Diagnostic) -> str:
     head = escape_text(f"{where}: {d.code}: {d.message}")
     if not d.source or d.line is None:
         return head
-    shown, pad = show_source_line(d.source, d.column or 1)
+    shown, pad = show_source_line(d.source, (d.column or 1) - d.shift)
     return f"{head}\n    {shown}\n    {pad}^"
 
 
@@ -305,7 +313,19 @@ class GameStream:
         elif self.kind == "json":
             from raspis_cli.notation.jsoncodec import read_json_text
 
-            read = read_json_text("\n".join(lines), self.display)
+            kept: list[str] = []
+            size = 0
+            for text in lines:
+                size += len(text) + 1
+                if size > JSON_DOCUMENT_LIMIT:
+                    self.error = Diagnostic(
+                        "E005", f"a .json document is read whole, and this one is larger than "
+                        f"{JSON_DOCUMENT_LIMIT // (1024 * 1024)} MiB; write one game per line as .jsonl "
+                        "(which streams at any size), or split the file")
+                    return
+                kept.append(text)
+            read = read_json_text("\n".join(kept), self.display)
+            del kept
             self.diagnostics.extend(read.diagnostics)
             yield from read.games
         else:
@@ -315,7 +335,7 @@ class GameStream:
 
 
 def _plain(d: SyntaxDiagnostic) -> Diagnostic:
-    return Diagnostic(d.code, d.message, d.line, d.column, d.source)
+    return Diagnostic(d.code, d.message, d.line, d.column, d.source, d.shift)
 
 
 def _load(stream: GameStream, path: str) -> SourceFile:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["EXCERPT_WIDTH", "UNSAFE", "escape_text", "excerpt", "is_unsafe", "show_source_line"]
+__all__ = ["EXCERPT_WIDTH", "UNSAFE", "cut_line", "escape_text", "excerpt", "is_unsafe",
+           "show_source_line"]
 
 _NAMED: Final = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
 
@@ -74,6 +75,16 @@ def excerpt(line: str, column: int, width: int = EXCERPT_WIDTH) -> tuple[str, in
     head = "…" if start > 0 else ""
     tail = "…" if end < len(line) else ""
     return head + line[start:end] + tail, index - start + len(head) + 1
+
+
+def cut_line(line: str, column: int, width: int = EXCERPT_WIDTH) -> tuple[str, int]:
+    """What a diagnostic keeps of its source line: the line itself when it is
+    short, else :func:`excerpt` around ``column``; and the shift, the number
+    to subtract from ``column`` to point into what is kept."""
+    if len(line) <= width:
+        return line, 0
+    cut, col = excerpt(line, column, width)
+    return cut, column - col
 
 
 def show_source_line(line: str, column: int, width: int = EXCERPT_WIDTH) -> tuple[str, str]:

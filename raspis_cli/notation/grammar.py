@@ -28,7 +28,7 @@ from typing import Final
 import pyparsing as pp
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
-from raspis_cli.textsafe import escape_text, show_source_line
+from raspis_cli.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
 
 __all__ = [
     "Diagnostic",
@@ -81,6 +81,20 @@ class Diagnostic:
     column: int
     source: str = ""
     path: str = "<text>"
+    shift: int = 0
+    """``source`` is an excerpt of a long line (:func:`~raspis_cli.textsafe.cut_line`):
+    ``column - shift`` points into it."""
+
+    def __post_init__(self) -> None:
+        # a long line is kept as an excerpt around the column, never whole,
+        # and so is a message quoting a long token
+        if len(self.message) > 2 * EXCERPT_WIDTH:
+            object.__setattr__(self, "message", self.message[:EXCERPT_WIDTH] + "…"
+                               + self.message[-EXCERPT_WIDTH // 2:])
+        if len(self.source) > EXCERPT_WIDTH and not self.shift:
+            cut, shift = cut_line(self.source, self.column)
+            object.__setattr__(self, "source", cut)
+            object.__setattr__(self, "shift", shift)
 
     def render(self) -> str:
         """``file:line:col: E303: message``, the source line and a caret line."""
@@ -95,7 +109,7 @@ def render_diagnostic(diag: Diagnostic) -> str:
     head = escape_text(str(diag))
     if not diag.source:
         return head
-    shown, pad = show_source_line(diag.source, diag.column)
+    shown, pad = show_source_line(diag.source, diag.column - diag.shift)
     return f"{head}\n    {shown}\n    {pad}^"
 
 

@@ -170,7 +170,9 @@ class _Syntax:
 
     def _take(self) -> None:
         new = self.diagnostics[self.consumed:]
-        self.consumed += len(new)
+        # taken ones are not kept twice (the stream's list would grow with the file)
+        del self.diagnostics[:]
+        self.consumed = 0
         for d in new:
             if d.line is None:
                 self.stray += 1
@@ -263,6 +265,8 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
     held_syntax: list[list[Problem]] = []
     for game in games:
         problems = syntax.of_game(game)
+        if stream is not None and game.span is not None:
+            stream.forget_through(game.span[1])  # load shows no source line: keep none
         if mine:
             held.append(game)
             held_syntax.append(problems)
