@@ -29,6 +29,7 @@ from typing import Final
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
+from raspis_cli.pimcbot import BOTS, PimcBot
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord, TrumpValue
 from raspis_cli.rules import OPTIONS, Rules
 from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
@@ -131,12 +132,16 @@ def simulate_game(
     detail: str = "full",
     *,
     tags: dict[str, str] | None = None,
+    bots: Sequence[str] | None = None,
+    bot_samples: int | None = None,
 ) -> GameRecord:
     """Play one complete legal game with bots and return its record.
 
     ``seed`` is an int or a :class:`random.Random` (which is advanced);
     ``names`` default to :func:`default_names`; ``detail`` is one of
-    :data:`DETAILS`. ``tags`` replace the default Event/Site/Date tags.
+    :data:`DETAILS`. ``bots`` names each seat's bot (``heuristic``, the
+    default, or ``pimc``: :mod:`raspis_cli.pimcbot` with ``bot_samples``).
+    ``tags`` replace the default Event/Site/Date tags.
     Raises :class:`ValueError` for a player count outside the rules, bad
     names or an unknown detail, and :class:`EngineDisagreementError` when the
     engine rejects an action it listed as legal (an engine bug).
@@ -154,6 +159,8 @@ def simulate_game(
         day = datetime.date.fromordinal(_FIRST_DATE + rng.randrange(_DATE_SPAN))
         tags = {"Event": _EVENT, "Site": _SITE, "Date": day.isoformat()}
     sim = _Simulator(rules, seats, rng, detail)
+    if bots is not None:
+        sim.use_bots(bots, bot_samples)
     game = Game(rules, players, seats)
     dealer = rng.randrange(players)
     deals: list[DealRecord] = []
@@ -180,6 +187,8 @@ def simulate_games(
     names: Sequence[str] | None = None,
     detail: str = "full",
     start: int = 0,
+    bots: Sequence[str] | None = None,
+    bot_samples: int | None = None,
 ) -> Iterator[GameRecord]:
     """Games ``start`` … ``start + count - 1`` of the run with this seed.
 
@@ -188,7 +197,8 @@ def simulate_games(
     slices (``start``) gives the same games.
     """
     for index in range(start, start + count):
-        game = simulate_game(rules, players, game_seed(seed, index), names, detail)
+        game = simulate_game(rules, players, game_seed(seed, index), names, detail, bots=bots,
+                             bot_samples=bot_samples)
         game.tags["Event"] = f"{_EVENT} {index + 1}"
         yield game
 
@@ -211,15 +221,20 @@ _CHUNK_MAX: Final = 50
 """At most this many games per task of a run in several processes."""
 
 
-def _render_slice(task: tuple[Rules, int, int, int, int, str, str]) -> list[str]:
+_Task = tuple[Rules, int, int, int, int, str, str, tuple[str, ...] | None, int | None]
+
+
+def _render_slice(task: _Task) -> list[str]:
     """A worker's task: games ``start`` … ``start + count - 1``, rendered."""
-    rules, players, count, seed, start, detail, fmt = task
+    rules, players, count, seed, start, detail, fmt, bots, bot_samples = task
     return [render_game(g, fmt)
-            for g in simulate_games(rules, players, count, seed, detail=detail, start=start)]
+            for g in simulate_games(rules, players, count, seed, detail=detail, start=start,
+                                    bots=bots, bot_samples=bot_samples)]
 
 
 def simulated_texts(rules: Rules, players: int, count: int, seed: int, *, detail: str = "full",
-                    fmt: str = "notation", jobs: int = 1) -> Iterator[str]:
+                    fmt: str = "notation", jobs: int = 1, bots: Sequence[str] | None = None,
+                    bot_samples: int | None = None) -> Iterator[str]:
     """The games of :func:`simulate_games` ``(rules, players, count, seed)``
     rendered by :func:`render_game`, in game order, made in ``jobs`` processes.
 
@@ -229,12 +244,15 @@ def simulated_texts(rules: Rules, players: int, count: int, seed: int, *, detail
     if fmt not in TEXT_FORMATS:
         raise ValueError(f"fmt is one of {', '.join(TEXT_FORMATS)}, not {fmt!r}")
     if jobs <= 1 or count <= 1:
-        for game in simulate_games(rules, players, count, seed, detail=detail):
+        for game in simulate_games(rules, players, count, seed, detail=detail, bots=bots,
+                                   bot_samples=bot_samples):
             yield render_game(game, fmt)
         return
     # small slices keep every process busy to the end; imap keeps their order
     chunk = max(1, min(_CHUNK_MAX, count // (jobs * 4)))
-    tasks = [(rules, players, min(chunk, count - start), seed, start, detail, fmt)
+    plan = tuple(bots) if bots is not None else None
+    tasks: list[_Task] = [(rules, players, min(chunk, count - start), seed, start, detail, fmt,
+                           plan, bot_samples)
              for start in range(0, count, chunk)]
     # spawn: a worker imports only this module (and the notation writer)
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
@@ -268,6 +286,16 @@ class _Simulator:
         self.deck_cards = list(deck.cards)
         self.joker_mask = deck.joker_mask
         self.avoid_joker_lead = rules.joker_lead_penalty < 0
+        self.pimc: dict[int, PimcBot] = {}
+
+    def use_bots(self, bots: Sequence[str], samples: int | None) -> None:
+        """Give the seats named ``pimc`` in ``bots`` a :class:`PimcBot`."""
+        for seat, bot in enumerate(bots):
+            if bot not in BOTS:
+                raise ValueError(f"the bots are {', '.join(BOTS)}, not {bot!r}")
+            if bot == "pimc":
+                rng = random.Random(self.rng.getrandbits(64))
+                self.pimc[seat] = (PimcBot(rng) if samples is None else PimcBot(rng, samples))
 
     # --- dealing ---------------------------------------------------------------
 
@@ -323,7 +351,9 @@ class _Simulator:
         while not deal.done:
             seat = deal.to_play
             assert seat is not None
-            choice = choose(deal, seat, where)
+            bot = self.pimc.get(seat)
+            planned = bot.play(deal, seat, dealt.trump_card) if bot is not None else None
+            choice = planned if planned is not None else choose(deal, seat, where)
             if isinstance(choice, Play):
                 apply(seat, choice.card, choice.joker)
             else:
@@ -365,6 +395,14 @@ class _Simulator:
         fair = cards / self.players
         while (seat := deal.next_bidder) is not None:
             legal = deal.legal_bids()
+            bot = self.pimc.get(seat)
+            chosen = bot.bid(deal, seat, dealt.trump_card) if bot is not None else None
+            if chosen is not None:
+                problems = deal.bid(seat, chosen)
+                if problems:
+                    raise EngineDisagreementError(f"{self.names[seat]} bidding {chosen}", where,
+                                                  problems)
+                continue
             if not legal:  # pragma: no cover - the engine always leaves a bid
                 raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
             if deal.kind == "dark":

@@ -27,3 +27,13 @@ def test_bench_quick_prints_the_table(tmp_path: Path) -> None:
     assert len(rows) == 14
     assert out.startswith("corpus: full = 12 four-player raspisnoy games")
     assert "machine: nproc" in out and "memory: full:" in out
+
+
+def test_solver_bench_quick_prints_its_rows() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "solver_bench.py"), "--quick"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "agreement with brute force" in out and "50/50 agree" in out
+    assert "3 players x 3 cards, median per player-deal" in out
+    assert "PIMC bid advice, 3x3, K=4" in out and "(4/4 samples solved)" in out

@@ -56,7 +56,7 @@ def test_load_keeps_no_window_of_lines(tmp_path: Path, monkeypatch: pytest.Monke
             kept.append(len(self._lines) + len(self.diagnostics))
 
     monkeypatch.setattr(load_module, "GameStream", Watched)
-    code, out, err = run(capsys, "load", str(path), "--db", str(tmp_path / "m.duckdb"))
+    code, _, err = run(capsys, "load", str(path), "--db", str(tmp_path / "m.duckdb"))
     assert code == 0, err
     assert len(kept) == 12 and max(kept) <= 2, kept
 

@@ -19,6 +19,7 @@ from raspis_cli.cli import score_cmd  # noqa: F401  isort: skip
 from raspis_cli.cli import show_cmd  # noqa: F401  isort: skip
 from raspis_cli.cli import simulate_cmd  # noqa: F401  isort: skip
 from raspis_cli.cli import store_cmd  # noqa: F401  isort: skip
+from raspis_cli.cli import analyze_cmd  # noqa: F401  isort: skip
 
 __all__ = ["app", "main"]
 

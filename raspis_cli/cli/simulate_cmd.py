@@ -9,6 +9,7 @@ from typing import Annotated, TextIO
 import typer
 
 from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail
+from raspis_cli.pimcbot import BOTS, DEFAULT_BOT_SAMPLES
 from raspis_cli.simulate import DETAILS, TEXT_FORMATS, simulated_texts
 
 __all__: list[str] = []
@@ -53,6 +54,11 @@ def simulate(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
                                       help="Make the games in N processes (the output is the "
                                       "same for any N).")] = 1,
+    bot: Annotated[str, typer.Option("--bot", help="The bot of every seat: heuristic (fast) or "
+                                     "pimc (bids and endgame plays by Monte Carlo over the "
+                                     "double-dummy solver).", metavar="heuristic|pimc")] = "heuristic",
+    bot_samples: Annotated[int, typer.Option("--bot-samples", help="Samples per decision of the "
+                                             "pimc bot.", min=1, metavar="K")] = DEFAULT_BOT_SAMPLES,
 ) -> None:
     """Bots play complete legal games under any rules; the records are written
     as a scorekeeper would (scores and running totals included)."""
@@ -61,11 +67,16 @@ def simulate(
     if detail not in DETAILS:
         raise typer.BadParameter(f"expected one of {', '.join(DETAILS)}, got {detail!r}",
                                  param_hint="--detail")
+    if bot not in BOTS:
+        raise typer.BadParameter(f"expected one of {', '.join(BOTS)}, got {bot!r}",
+                                 param_hint="--bot")
     rules = build_rules(preset, options)
     low, high = rules.players
     if not low <= players <= high:
         fail(f"the rules ({rules.preset_name}) allow {low} to {high} players, not {players}")
-    texts = simulated_texts(rules, players, games, seed, detail=detail, fmt=fmt, jobs=jobs)
+    bots = None if bot == "heuristic" else [bot] * players
+    texts = simulated_texts(rules, players, games, seed, detail=detail, fmt=fmt, jobs=jobs,
+                            bots=bots, bot_samples=bot_samples)
     if output == "-":
         _write(texts, fmt, sys.stdout)
         return

@@ -1,0 +1,258 @@
+"""``raspis analyze``: a double-dummy post-mortem of every recorded deal."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from raspis_cli.analyze import (
+    DEFAULT_BUDGET,
+    DEFAULT_SAMPLES,
+    DealAnalysis,
+    GameAnalysis,
+    analyze_deal,
+    annotate_game,
+    summarize,
+)
+from raspis_cli.cli.common import (
+    EncodingOption,
+    RecordFileArgument,
+    RulesOption,
+    SetOption,
+    app,
+    check_encoding_option,
+    fail,
+    rules_choice,
+    stderr,
+    stdout,
+    write_json,
+)
+from raspis_cli.replay import GameResult, RulesChoice, replay_game
+from raspis_cli.sources import SourceFile, load_source
+
+Task = tuple[str, str | None, RulesChoice, int, int, str | None, int, int, int | None]
+"""A worker's task: file, encoding, rules, game index, deal position, player,
+samples, seed, budget."""
+
+_CACHE: dict[tuple[str, int], GameResult] = {}
+"""The game a process replayed last (one run's rules and encoding per process)."""
+
+
+def _replayed(path: str, encoding: str | None, choice: RulesChoice, game: int) -> GameResult:
+    key = (path, game)
+    found = _CACHE.get(key)
+    if found is None:
+        source = load_source(path, encoding=encoding)
+        found = replay_game(source.games[game], game, choice, source.ordered_bids,
+                            source.syntax_lines)
+        _CACHE.clear()
+        _CACHE[key] = found
+    return found
+
+
+def _run(task: Task) -> DealAnalysis:
+    """One deal, in whatever process: replays its game (once per process)."""
+    path, encoding, choice, game, position, player, samples, seed, budget = task
+    result = _replayed(path, encoding, choice, game)
+    deal_result = next(d for d in result.deals if d.position == position)
+    return analyze_deal(result, deal_result, samples=samples, seed=seed, budget=budget,
+                        only=player)
+
+
+def _results(tasks: list[Task], results: dict[int, GameResult], jobs: int) -> Iterator[DealAnalysis]:
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            _CACHE.clear()
+            _CACHE[(task[0], task[3])] = results[task[3]]
+            yield _run(task)
+        return
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap(_run, tasks)
+
+
+def _forced_text(analysis_player: object) -> str:
+    from raspis_cli.analyze import PlayerDeal
+
+    assert isinstance(analysis_player, PlayerDeal)
+    p = analysis_player
+    if p.outcome is None:
+        return "not solved within the search budget"
+    exact = list(p.outcome.exact)
+    if not exact:
+        forced = "no exact count"
+    elif len(exact) == 1:
+        forced = f"exactly {exact[0]}"
+    else:
+        forced = "exactly " + ", ".join(str(k) for k in exact[:-1]) + f" or {exact[-1]}"
+    return f"could force {forced} (at least {p.outcome.at_least}, at most {p.outcome.at_most})"
+
+
+def _print_deal(analysis: DealAnalysis) -> None:
+    out = stdout.print
+    out(f"[bold]Deal {analysis.number}[/bold] · {escape(analysis.kind)} · {analysis.cards} cards")
+    if analysis.skipped is not None:
+        out(f"  not analysed: {escape(analysis.skipped)}")
+        return
+    width = max(len(p.player) for p in analysis.players) if analysis.players else 0
+    for p in analysis.players:
+        bid = f"bid {p.bid}, took {p.taken}" if p.bid is not None else f"took {p.taken}"
+        line = f"  {escape(p.player.ljust(width))}  {bid}; {escape(_forced_text(p))}"
+        if p.makeable is False:
+            line += " [yellow]· not makeable[/yellow]"
+        out(line)
+        advice = p.advice
+        if advice is not None and p.bid is not None and advice.best is not None:
+            regret = advice.regret(p.bid)
+            mark = "" if regret <= 0 else f" · [red]regret {regret:.1f}[/red]"
+            exp = advice.expected
+            out(f"  {' ' * width}  advice ({advice.solved}/{advice.samples} samples): best bid "
+                f"{advice.best} (expected {exp[advice.best]:+.1f}), bid {p.bid} expected "
+                f"{exp.get(p.bid, 0.0):+.1f}{mark}")
+        elif advice is not None and advice.solved == 0:
+            out(f"  {' ' * width}  advice: no sample solved within the search budget")
+    for m in analysis.mistakes:
+        colour = "red" if m.kind == "lost-bid" else "magenta"
+        out(f"  [{colour}]✗ {escape(m.describe())}[/{colour}]")
+
+
+def _print_summary(game: GameAnalysis) -> None:
+    table = Table(title=f"Game {game.index + 1} summary", title_justify="left")
+    for column in ("player", "bids", "makeable", "made", "decisions", "mistakes", "handed",
+                   "regret", "accuracy"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for s in game.summary:
+        accuracy = s.accuracy
+        table.add_row(escape(s.player), str(s.bids), str(s.makeable), str(s.made),
+                      str(s.decisions), str(s.mistakes), str(s.handed), f"{s.regret:.1f}",
+                      "-" if accuracy is None else f"{accuracy:.0%}")
+    stdout.print(table)
+
+
+def _write_annotated(source: SourceFile, output: str) -> None:
+    from raspis_cli.notation import NotationWriteError, write_games
+    from raspis_cli.notation.jsoncodec import games_to_json_text, games_to_jsonl_text
+
+    games = source.games
+    try:
+        if output.endswith(".jsonl"):
+            text = games_to_jsonl_text(games)
+        elif output.endswith(".json"):
+            text = games_to_json_text(games)
+        else:
+            text = write_games(games)
+    except NotationWriteError as e:
+        fail(str(e))
+    try:
+        Path(output).write_text(text, encoding="utf-8", newline="\n")
+    except OSError as e:
+        fail(f"{output}: cannot write: {e.strerror or e}")
+
+
+@app.command("analyze")
+def analyze(
+    file: RecordFileArgument,
+    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (1-based).", min=1,
+                                             metavar="N")] = None,
+    deal: Annotated[int | None, typer.Option("--deal", "-d", help="Only deal number N.",
+                                             metavar="N")] = None,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's "
+                                               "bids and mistakes.", metavar="NAME")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.",
+                                     metavar="text|json")] = "text",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (same output for any N).",
+                                      min=1, metavar="N")] = 1,
+    samples: Annotated[int, typer.Option("--samples", "-k", help="PIMC samples per bid advice "
+                                         "(0: no advice).", min=0, metavar="K")] = DEFAULT_SAMPLES,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the PIMC samples.",
+                                      metavar="S")] = 0,
+    budget: Annotated[int, typer.Option("--budget", help="Positions one player's search of one "
+                                        "deal may visit (0: no limit).", min=0,
+                                        metavar="N")] = DEFAULT_BUDGET,
+    annotate: Annotated[bool, typer.Option("--annotate", help="Write the record with the "
+                                           "findings as comments (needs -o).")] = False,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Where --annotate writes "
+                                               "(.rsp notation, .json, .jsonl).",
+                                               metavar="FILE")] = None,
+    preset: RulesOption = None,
+    options: SetOption = None,
+    encoding: EncodingOption = None,
+) -> None:
+    """A double-dummy post-mortem of every deal whose hands are known: what
+    each player could force, the card that lost a bid (and the one that
+    would have kept it), the card that handed a bid to somebody, what should
+    have been bid (PIMC), and a summary per player (docs/ANALYZE.md)."""
+    if fmt not in ("text", "json"):
+        raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
+    if annotate and not output:
+        raise typer.BadParameter("--annotate writes to a file: give -o FILE", param_hint="-o")
+    if output and not annotate:
+        raise typer.BadParameter("-o is where --annotate writes: add --annotate",
+                                 param_hint="-o")
+    choice = rules_choice(preset, options)
+    check_encoding_option(encoding)
+    source = load_source(file, encoding=encoding)
+    if source.error is not None:
+        fail(f"{file}: {source.error.message}")
+    if annotate and source.diagnostics:
+        fail(f"{file}: {len(source.diagnostics)} syntax error(s); `raspis validate` shows them; "
+             "nothing is annotated")
+    indexes = list(range(len(source.games)))
+    if game is not None:
+        if game > len(source.games):
+            fail(f"{file} has {len(source.games)} game(s); there is no game {game}")
+        indexes = [game - 1]
+    results = {i: replay_game(source.games[i], i, choice, source.ordered_bids, source.syntax_lines)
+               for i in indexes}
+    if player is not None and not any(player in r.record.players for r in results.values()):
+        fail(f"no player named {player!r} in {file}")
+    limit = budget or None
+    tasks: list[Task] = [
+        (file, encoding, choice, i, d.position, player, samples, seed, limit)
+        for i in indexes for d in results[i].deals if deal is None or d.number == deal
+    ]
+    if deal is not None and not tasks:
+        fail(f"there is no deal {deal} in {file}" + (f", game {game}" if game else ""))
+    analyses = list(_progress(_results(tasks, results, jobs), len(tasks)))
+    games: list[GameAnalysis] = []
+    at = 0
+    for i in indexes:
+        count = sum(1 for t in tasks if t[3] == i)
+        mine = analyses[at:at + count]
+        at += count
+        record = results[i].record
+        games.append(GameAnalysis(i, record.tags.get("Event"), mine,
+                                  summarize(record.players, mine, player)))
+    if annotate and output:
+        for g in games:
+            annotate_game(source.games[g.index].deals, g)
+        _write_annotated(source, output)
+    if fmt == "json":
+        write_json({"file": file, "samples": samples, "seed": seed,
+                    "games": [g.to_json() for g in games]})
+        return
+    for g in games:
+        event = f": {g.event}" if g.event else ""
+        stdout.print(f"[bold]Game {g.index + 1}{escape(event)}[/bold]")
+        for analysis in g.deals:
+            _print_deal(analysis)
+        _print_summary(g)
+
+
+def _progress(items: Iterator[DealAnalysis], total: int) -> Iterator[DealAnalysis]:
+    """The items, with a progress bar on standard error when it is a terminal."""
+    if not stderr.is_terminal or total < 2:
+        yield from items
+        return
+    from rich.progress import Progress
+
+    with Progress(console=stderr, transient=True) as progress:
+        bar = progress.add_task("analysing deals", total=total)
+        for item in items:
+            yield item
+            progress.advance(bar)

@@ -1,0 +1,256 @@
+"""``raspis analyze``: the post-mortem of recorded deals, checked against brute
+force; -j, --player, --annotate; PIMC advice reproducible."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from clikit import check_golden, run_cli
+
+from raspis_cli.analyze import analyze_game
+from raspis_cli.cards import Card
+from raspis_cli.engine import Deal
+from raspis_cli.engine.pimc import bid_advice, sample_score
+from raspis_cli.engine.randomdeal import random_position
+from raspis_cli.engine.solver import Outcome, _play_copy, brute_force
+from raspis_cli.replay import replay_game
+from raspis_cli.rules import Rules
+from raspis_cli.sources import load_source
+
+SAMPLE = "samples/raspisnoy-full-3p.rsp"
+
+
+def _small_deals() -> list[int]:
+    source = load_source(SAMPLE)
+    return [d.number for d in source.games[0].deals if d.cards <= 3]
+
+
+def test_every_finding_on_small_deals_is_what_brute_force_says() -> None:
+    """Deals of up to 3 cards of the sample: each player's forceable counts,
+    and each mistake (before the card the bid could be forced, after it not;
+    a handed bid the reverse), recomputed by brute force."""
+    source = load_source(SAMPLE)
+    result = replay_game(source.games[0], 0)
+    checked_mistakes = 0
+    for number in _small_deals():
+        analysis = analyze_game(result, deal=number, samples=0)
+        (deal_analysis,) = analysis.deals
+        assert deal_analysis.skipped is None
+        deal_result = next(d for d in result.deals if d.number == number)
+        assert deal_result.deal is not None
+        from raspis_cli.analyze import _start_of_play
+
+        start, plays = _start_of_play(deal_result.deal)
+        names = result.record.players
+        for p in deal_analysis.players:
+            seat = names.index(p.player)
+            assert p.outcome == brute_force(start, seat)
+            assert p.taken == deal_result.deal.taken[seat]
+        states = [_play_copy(start)]
+        for seat, card, decl in plays:
+            nxt = _play_copy(states[-1])
+            nxt.apply_legal(seat, card, decl)
+            states.append(nxt)
+        for m in deal_analysis.mistakes:
+            bidder = names.index(m.bidder)
+            index = next(i for i, (s, c, _) in enumerate(plays)
+                         if names[s] == m.player and str(Card.from_index(c)) == m.card)
+            before = m.bid in brute_force(states[index], bidder).exact
+            after = m.bid in brute_force(states[index + 1], bidder).exact
+            if m.kind == "lost-bid":
+                assert (before, after) == (True, False), m
+                for kept in m.keeping:
+                    play = next(p for p in states[index].legal_plays() if str(p) == kept)
+                    child = _play_copy(states[index])
+                    child.apply_legal(plays[index][0], play.card, play.joker)
+                    assert m.bid in brute_force(child, bidder).exact
+            else:
+                assert (before, after) == (False, True), m
+            checked_mistakes += 1
+    assert checked_mistakes >= 3
+
+
+def test_text_post_mortem_of_one_deal() -> None:
+    done = run_cli("analyze", SAMPLE, "--deal", "3", "--samples", "10")
+    assert done.returncode == 0, done.stderr
+    check_golden("analyze-deal3.txt", done.stdout)
+
+
+def _first_deals(tmp_path: Path, count: int) -> Path:
+    """The sample cut after its first ``count`` deals (a smaller file to analyse)."""
+    text = (Path(__file__).resolve().parent.parent / SAMPLE).read_text(encoding="utf-8")
+    cut = tmp_path / "first.rsp"
+    cut.write_text(text[:text.index(f"\n{count + 1}. ")] + "\n", encoding="utf-8")
+    return cut
+
+
+def test_json_is_the_same_with_two_processes(tmp_path: Path) -> None:
+    path = str(_first_deals(tmp_path, 5))
+    args = ["analyze", path, "--format", "json", "--samples", "3"]
+    serial = run_cli(*args)
+    parallel = run_cli(*args, "-j", "2")
+    assert serial.returncode == 0, serial.stderr
+    assert parallel.stdout == serial.stdout
+    data = json.loads(serial.stdout)
+    (game,) = data["games"]
+    assert [d["deal"] for d in game["deals"]] == [1, 2, 3, 4, 5]
+    summary = {s["player"]: s for s in game["summary"]}
+    assert set(summary) == {"Анна", "Boris", "Вера"}
+    for name, s in summary.items():
+        players = [p for d in game["deals"] for p in d["players"] if p["player"] == name]
+        assert s["bids"] == 5 and s["made"] == sum(p["made"] for p in players)
+        assert s["makeable"] == sum(bool(p["makeable"]) for p in players)
+        assert s["mistakes"] == sum(p["mistakes"] for p in players) <= s["decisions"]
+        assert abs(s["regret"] - sum(p["advice"]["regret"] for p in players)) < 0.05
+        if s["decisions"]:
+            assert s["accuracy"] == round((s["decisions"] - s["mistakes"]) / s["decisions"], 4)
+
+
+def test_player_filter_and_bad_options(tmp_path: Path) -> None:
+    done = run_cli("analyze", SAMPLE, "--deal", "3", "--samples", "0", "--player", "Вера",
+                   "--format", "json")
+    assert done.returncode == 0, done.stderr
+    deal = json.loads(done.stdout)["games"][0]["deals"][0]
+    assert [p["player"] for p in deal["players"]] == ["Вера"]
+    assert all(m["player"] == "Вера" for m in deal["mistakes"])
+    assert run_cli("analyze", SAMPLE, "--annotate").returncode == 2
+    assert run_cli("analyze", SAMPLE, "-o", str(tmp_path / "x.rsp")).returncode == 2
+
+
+def test_annotations_survive_fmt_convert_and_validate(tmp_path: Path) -> None:
+    out = tmp_path / "annotated.rsp"
+    done = run_cli("analyze", SAMPLE, "--deal", "3", "--samples", "5", "--annotate", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "; analyze: trick 2: Вера's 6♥ lost the bid of 1; 8♣ would have kept it" in text
+    assert run_cli("validate", str(out)).returncode == 0
+    assert run_cli("fmt", "--check", str(out)).returncode == 0
+    as_json = run_cli("convert", str(out), "--to", "json")
+    assert "lost the bid of 1" in as_json.stdout
+    # notation -> JSON -> notation keeps the comments where they were
+    back = load_source(str(out))
+    from raspis_cli.notation import write_games
+    from raspis_cli.notation.jsoncodec import game_from_json
+
+    assert write_games([game_from_json(json.loads(as_json.stdout))]) == text
+    assert back.games[0].deals[2].comments
+
+
+def test_annotating_twice_replaces_and_json_has_the_field() -> None:
+    from raspis_cli.analyze import annotate_game
+    from raspis_cli.notation.jsoncodec import game_to_json
+
+    source = load_source(SAMPLE)
+    result = replay_game(source.games[0], 0)
+    analysis = analyze_game(result, deal=3, samples=3)
+    annotate_game(source.games[0].deals, analysis)
+    annotate_game(source.games[0].deals, analysis)
+    deal = game_to_json(source.games[0])["deals"][2]
+    assert deal["analysis"]["deal"] == 3
+    assert sum("lost the bid of 1" in c["text"] for c in deal["comments"]) == 1
+
+
+def test_pimc_is_seeded_and_scores_as_documented() -> None:
+    rules = Rules.preset("raspisnoy")
+    assert sample_score(rules, "normal", 2, Outcome((2,), 2, 2)) == 20
+    assert sample_score(rules, "normal", 2, Outcome((), 3, 1)) == 3  # pushed one over: 3 tricks
+    assert sample_score(rules, "normal", 3, Outcome((), 1, 0)) == -20
+    deal = random_position(random.Random(4), rules, 3, 3, played=0)
+    first = bid_advice(rules, deal, 0, 12, seed=5)
+    again = bid_advice(rules, deal, 0, 12, seed=5)
+    assert first == again and first.solved == 12
+    assert set(first.expected) == {0, 1, 2, 3}
+    other = bid_advice(rules, deal, 0, 12, seed=6)
+    assert other.expected != first.expected or other == first
+
+
+def test_samples_keep_what_the_bidder_saw() -> None:
+    from raspis_cli.engine.pimc import sample_hands
+
+    rules = Rules.preset("raspisnoy")
+    deal: Deal = random_position(random.Random(9), rules, 4, 5, played=0)
+    assert deal.hands is not None
+    rng = random.Random(1)
+    shown_card = deal.hands[2] & -deal.hands[2]
+    for _ in range(50):
+        hands = sample_hands(rng, deal, 1, seen=0, shown={2: shown_card})
+        assert hands[1] == deal.hands[1]
+        assert hands[2] & shown_card
+        assert all(bin(h).count("1") == 5 for h in hands)
+        union = 0
+        for h in hands:
+            assert not union & h
+            union |= h
+
+
+def test_pimc_bot_bids_and_plays_legally() -> None:
+    from raspis_cli.engine import Game
+    from raspis_cli.pimcbot import PimcBot
+    from raspis_cli.simulate import _Simulator
+
+    rules = Rules.preset("raspisnoy")
+    names = ["A", "B", "C"]
+    sim = _Simulator(rules, names, random.Random(3), "full")
+    sim.use_bots(["pimc", "heuristic", "pimc"], 6)
+    assert set(sim.pimc) == {0, 2}
+    game = Game(rules, 3, names)
+    for number, cards in enumerate((1, 2, 3, 4), start=1):
+        record = sim.play_deal(game, number, "normal", cards, (number - 1) % 3)
+        assert record.taken is not None and sum(record.taken.values()) == cards
+    deal = random_position(random.Random(8), rules, 3, 3, played=0)
+    deal.phase = "bidding"
+    bot = PimcBot(random.Random(1), samples=6)
+    bid = bot.bid(deal, deal.next_bidder or 0, None)
+    assert bid in deal.legal_bids()
+
+
+def test_simulate_refuses_an_unknown_bot() -> None:
+    done = run_cli("simulate", "-p", "3", "--bot", "alphazero")
+    assert done.returncode == 2 and "--bot" in done.stderr
+
+
+def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
+    """On a terminal (a pseudo-terminal here) analyze shows a progress bar on
+    standard error; piped (every other test) it does not."""
+    import os
+    import sys
+
+    import pexpect
+
+    path = str(_first_deals(tmp_path, 4))
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env["PYTHONIOENCODING"] = "utf-8"
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root
+    child = pexpect.spawn(sys.executable, ["-m", "raspis_cli", "analyze", path, "--samples", "2"],
+                          cwd=root, env=env, encoding="utf-8", timeout=300,
+                          dimensions=(40, 160))
+    child.expect("analysing deals")
+    child.expect("Game 1 summary")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    piped = run_cli("analyze", path, "--samples", "2")
+    assert "analysing deals" not in piped.stdout + piped.stderr
+
+
+def test_forehead_and_dark_samples_hide_the_right_hands() -> None:
+    from raspis_cli.engine.pimc import sample_hands
+
+    rules = Rules.preset("raspisnoy")
+    rng = random.Random(2)
+    for kind in ("forehead", "dark"):
+        deal = random_position(random.Random(5), rules, 3, 4, kind=kind, played=0)
+        deal.kind = kind
+        assert deal.hands is not None
+        kept = [0, 0, 0]
+        for _ in range(40):
+            hands = sample_hands(rng, deal, 0, own_known=kind != "dark")
+            for seat in range(3):
+                kept[seat] += hands[seat] == deal.hands[seat]
+        if kind == "forehead":
+            assert kept[1] == kept[2] == 40 and kept[0] < 40
+        else:
+            assert max(kept) < 40

@@ -1,0 +1,144 @@
+"""The double-dummy solver against brute force over the engine's own deal,
+and its fast paths against the engine's legality and trick winner."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from enginekit import hand
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from raspis_cli.cards import Suit
+from raspis_cli.engine import Deal, trick_winner
+from raspis_cli.engine.randomdeal import random_position, random_rules, random_small_case
+from raspis_cli.engine.solver import (
+    Outcome,
+    Solver,
+    _plain_follow,
+    _plain_winner,
+    brute_force,
+    solve,
+)
+from raspis_cli.rules import PRESETS, Rules
+
+
+def _agree(seed: int) -> bool:
+    """Solver and brute force on one random small case; False when the
+    case has a line without a legal play (contradictory options)."""
+    deal, player = random_small_case(random.Random(seed))
+    try:
+        expected = brute_force(deal, player)
+    except ValueError:
+        return False
+    assert solve(deal, player) == expected, (seed, deal.rules, deal.hands, deal.trick, player)
+    return True
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_solver_agrees_with_brute_force_on_random_small_deals(preset: str) -> None:
+    checked = 0
+    rng = random.Random(f"solver/{preset}")
+    for _ in range(150):
+        deal, player = random_small_case(rng, [preset])
+        try:
+            expected = brute_force(deal, player)
+        except ValueError:
+            continue
+        assert solve(deal, player) == expected, (deal.rules, deal.hands, deal.trick, player)
+        checked += 1
+    assert checked >= 140
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**40))
+def test_solver_agrees_with_brute_force_hypothesis(seed: int) -> None:
+    _agree(seed)
+
+
+def test_worked_example_one_card_each() -> None:
+    rules = Rules.preset("raspisnoy")
+    deal = Deal(rules, 2, 1, 1, "normal", Suit.H, [hand("AH"), hand("KH")])
+    deal.skip_bidding()
+    assert solve(deal, 0) == Outcome((1,), 1, 1)
+    assert solve(deal, 1) == Outcome((0,), 0, 0)
+
+
+def test_worked_example_the_joker_decides() -> None:
+    """The joker holder leads: high wins the trick, low loses it, so the
+    holder can force 0 or 1 of this last trick."""
+    rules = Rules.preset("raspisnoy")
+    deal = Deal(rules, 2, 1, 1, "normal", Suit.H, [hand("7S"), hand("KH")])
+    deal.skip_bidding()
+    assert solve(deal, 0) == Outcome((0, 1), 1, 0)
+    assert solve(deal, 1).exact == ()
+
+
+def test_outcome_counts_tricks_already_taken() -> None:
+    rng = random.Random(3)
+    rules = Rules.preset("raspisnoy")
+    deal = random_position(rng, rules, 3, 3, played=6)
+    for seat in range(3):
+        got = solve(deal, seat)
+        assert got == brute_force(deal, seat)
+        assert got.at_least >= deal.taken[seat]
+
+
+def test_can_force_and_forcing_plays_match_the_outcome() -> None:
+    rng = random.Random(11)
+    rules = Rules.preset("classic").with_options({"joker_lead_modes": "high,low"})
+    for _ in range(30):
+        deal = random_position(rng, rules, 3, 3, played=rng.randrange(4))
+        seat = deal.to_play
+        assert seat is not None
+        whole = solve(deal, seat)
+        solver = Solver(deal, seat)
+        for tricks in range(4):
+            assert solver.can_force(deal, tricks) == (tricks in whole.exact)
+            keeping = solver.forcing_plays(deal, tricks)
+            assert bool(keeping) == (tricks in whole.exact)
+            for play in deal.legal_plays():
+                child = _child(deal, seat, play.card, play.joker)
+                assert (play in keeping) == (tricks in solve(child, seat).exact)
+
+
+def _child(deal: Deal, seat: int, card: int, decl: object) -> Deal:
+    from raspis_cli.engine.solver import _play_copy
+
+    child = _play_copy(deal)
+    child.apply_legal(seat, card, decl)  # type: ignore[arg-type]
+    return child
+
+
+def test_fast_follow_and_winner_match_the_engine() -> None:
+    """The jokerless fast path is the engine's rule: random positions under
+    shuffled options, every seat's legal cards and every finished trick."""
+    rng = random.Random(7)
+    checked_follow = checked_winner = 0
+    for _ in range(400):
+        rules = random_rules(rng)
+        players = rng.randint(2, 5)
+        cards = rng.randint(1, (rules.deck - len(rules.deck_cards.jokers)) // players)
+        deal = random_position(rng, rules, players, cards, joker_chance=0.0)
+        if deal.done:
+            continue
+        seat = deal.to_play
+        assert deal.hands is not None and seat is not None
+        fast = _plain_follow(deal.hands[seat], deal.trick, deal.trump, rules.circular_trumps,
+                             rules.void == "must-trump", rules.deck_cards.suit_masks)
+        assert fast == deal.legal_naturals()
+        checked_follow += 1
+        for entry in deal.history:
+            if not any(rules.deck_cards.is_joker(c) for _, c, _ in entry.entries):
+                got = _plain_winner(entry.entries, deal.trump, rules.circular_trumps)
+                assert got == trick_winner(entry.entries, rules, rules.deck_cards.joker_mask,
+                                           deal.trump)
+                checked_winner += 1
+    assert checked_follow > 300 and checked_winner > 300
+
+
+def test_unknown_hands_are_refused() -> None:
+    deal = Deal(Rules.preset("raspisnoy"), 3, 0, 3)
+    with pytest.raises(ValueError, match="not known"):
+        solve(deal, 0)
