@@ -37,11 +37,15 @@ def raspis(*args: str, out: Path | None = None) -> None:
         raise SystemExit(f"raspis {' '.join(args)}: exit {done.returncode}: {done.stderr.decode()[-500:]}")
 
 
-def build(folder: Path, megabytes: int, games: int) -> tuple[Path, Path]:
-    """``big.rsp`` and ``big.jsonl`` of about ``megabytes`` each."""
+def build(folder: Path, megabytes: int, games: int, unit: Path | None = None) -> tuple[Path, Path]:
+    """``big.rsp`` and ``big.jsonl`` of about ``megabytes`` each (copies of
+    ``unit``, a notation file, or of ``games`` simulated games)."""
     unit_rsp, unit_jsonl = folder / "unit.rsp", folder / "unit.jsonl"
-    raspis("simulate", "--players", "4", "--games", str(games), "--seed", "11", "--detail", "full",
-           out=unit_rsp)
+    if unit is not None:
+        shutil.copyfile(unit, unit_rsp)
+    else:
+        raspis("simulate", "--players", "4", "--games", str(games), "--seed", "11", "--detail", "full",
+               out=unit_rsp)
     raspis("convert", "--to", "jsonl", str(unit_rsp), "-o", str(unit_jsonl))
     rsp_text = unit_rsp.read_text(encoding="utf-8")
     jsonl_lines = unit_jsonl.read_text(encoding="utf-8").splitlines()
@@ -50,6 +54,7 @@ def build(folder: Path, megabytes: int, games: int) -> tuple[Path, Path]:
     with open(big_rsp, "w", encoding="utf-8") as f:
         for copy in range(copies):
             f.write(rsp_text.replace('[Event "', f'[Event "copy {copy} ') + "\n")
+    copies = max(1, round(megabytes * 1e6 / sum(len(line.encode("utf-8")) + 1 for line in jsonl_lines)))
     with open(big_jsonl, "w", encoding="utf-8") as f:
         for copy in range(copies):
             for line in jsonl_lines:
@@ -83,15 +88,16 @@ def main() -> None:
     """Build the files, measure, print one line per run, delete the files."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mb", type=int, default=1000, help="size of each file in MB (default 1000)")
+    parser.add_argument("--mb", type=float, default=1000, help="size of each file in MB (default 1000)")
     parser.add_argument("--games", type=int, default=500, help="distinct games simulated (default 500)")
     parser.add_argument("--keep", action="store_true", help="keep the files")
+    parser.add_argument("--unit", type=Path, help="copy this notation file instead of simulating")
     parser.add_argument("--only", choices=["validate", "load"], help="measure one command only")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="raspis-memory-"))
     try:
         started = time.perf_counter()
-        files = build(folder, args.mb, args.games)
+        files = build(folder, args.mb, args.games, args.unit)
         print(f"built {', '.join(f'{p.name} {p.stat().st_size / 1e6:.0f} MB' for p in files)} "
               f"in {time.perf_counter() - started:.0f} s", flush=True)
         for path in files:
