@@ -129,7 +129,7 @@ class LoadSummary:
         }
 
 
-BATCH_GAMES = 250
+BATCH_GAMES = 50
 """Games read, replayed and turned into Arrow tables together: memory is
 bounded by a batch (and the pending insert), not by a file."""
 
