@@ -116,6 +116,7 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
                         f"waiting up to {wait:g} s for it to finish")
             waiting = True
             time.sleep(min(LOCK_POLL, max(deadline - time.monotonic(), 0.0)))
+            continue  # try again
         except OSError as e:
             raise StoreError(f"cannot open {path}: {e.strerror or e}") from None
         if sandboxed:
