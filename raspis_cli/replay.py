@@ -335,7 +335,9 @@ class _GameReplay:
         if self.ordered_bids:
             present = [n for n in expected_order if n in bids]
             if written != present:
-                first_wrong = next(w for w, p in zip(written, present, strict=True) if w != p)
+                # (with a name listed twice in the players the lists differ in length)
+                first_wrong = next((w for w, p in zip(written, present, strict=False) if w != p),
+                                   written[-1] if written else None)
                 self._problem(record, "bid-order", f"bids are written out of order: "
                               f"{', '.join(expected_order)} bid in that order (left of the "
                               f"dealer first)", "bid", player=first_wrong)

@@ -36,6 +36,7 @@ from raspis_cli.encodings import (
 )
 from raspis_cli.notation.grammar import Diagnostic as SyntaxDiagnostic
 from raspis_cli.record import GameRecord
+from raspis_cli.textsafe import escape_text, show_source_line
 
 __all__ = [
     "RECORD_SUFFIXES",
@@ -58,6 +59,12 @@ __all__ = [
 RECORD_SUFFIXES = (".rsp", ".json", ".jsonl", ".ndjson")
 """The files a folder given on the command line is searched for."""
 
+JSON_DOCUMENT_LIMIT = 32 * 1024 * 1024
+"""The largest ``.json`` document read (characters): one document is parsed
+whole, which takes about 8 times its size in memory, so a larger one is
+refused (E005) rather than exhausting memory; ``.jsonl`` and the notation
+stream game by game at any size."""
+
 WINDOW_LINES = 200_000
 """How many recent source lines a :class:`GameStream` keeps for showing
 problems under their line (a game is a few hundred lines)."""
@@ -72,17 +79,19 @@ class Diagnostic:
     line: int | None = None
     column: int | None = None
     source: str = ""
+    shift: int = 0
+    """``source`` is an excerpt of a long line: ``column - shift`` points into it."""
 
 
 def render(path: str, d: Diagnostic) -> str:
-    """``file:line:col: CODE: message``, then the source line and a caret."""
+    """``file:line:col: CODE: message``, then the source line and a caret;
+    control characters escaped (:mod:`raspis_cli.textsafe`)."""
     where = path + (f":{d.line}:{d.column or 1}" if d.line is not None else "")
-    head = f"{where}: {d.code}: {d.message}"
+    head = escape_text(f"{where}: {d.code}: {d.message}")
     if not d.source or d.line is None:
         return head
-    prefix = d.source[: max((d.column or 1) - 1, 0)]
-    pad = "".join("\t" if ch == "\t" else " " for ch in prefix)
-    return f"{head}\n    {d.source}\n    {pad}^"
+    shown, pad = show_source_line(d.source, (d.column or 1) - d.shift)
+    return f"{head}\n    {shown}\n    {pad}^"
 
 
 @dataclass(slots=True)
@@ -230,8 +239,9 @@ class GameStream:
 
     @property
     def ordered_bids(self) -> bool:
-        """True when the source writes bids in bidding order (the notation)."""
-        return self.kind not in ("json", "jsonl")
+        """True: every source gives bids in the order they were made (the
+        notation as written; JSON by ``bid_order`` or in the implied order)."""
+        return True
 
     def line(self, number: int | None) -> str | None:
         """The text of a 1-based source line, if it is still kept."""
@@ -304,7 +314,19 @@ class GameStream:
         elif self.kind == "json":
             from raspis_cli.notation.jsoncodec import read_json_text
 
-            read = read_json_text("\n".join(lines), self.display)
+            kept: list[str] = []
+            size = 0
+            for text in lines:
+                size += len(text) + 1
+                if size > JSON_DOCUMENT_LIMIT:
+                    self.error = Diagnostic(
+                        "E005", f"a .json document is read whole, and this one is larger than "
+                        f"{JSON_DOCUMENT_LIMIT // (1024 * 1024)} MiB; write one game per line as .jsonl "
+                        "(which streams at any size), or split the file")
+                    return
+                kept.append(text)
+            read = read_json_text("\n".join(kept), self.display)
+            del kept
             self.diagnostics.extend(read.diagnostics)
             yield from read.games
         else:
@@ -314,7 +336,7 @@ class GameStream:
 
 
 def _plain(d: SyntaxDiagnostic) -> Diagnostic:
-    return Diagnostic(d.code, d.message, d.line, d.column, d.source)
+    return Diagnostic(d.code, d.message, d.line, d.column, d.source, d.shift)
 
 
 def _load(stream: GameStream, path: str) -> SourceFile:

@@ -21,7 +21,8 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
         elif isinstance(node, ast.ImportFrom) and node.module:
             modules.add(node.module)
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
-                       "pyparsing", "raspis_cli.cards", "raspis_cli.i18n", "raspis_cli.suggest"}
+                       "pyparsing", "raspis_cli.cards", "raspis_cli.i18n", "raspis_cli.suggest",
+                       "raspis_cli.textsafe"}
 
 
 @pytest.mark.parametrize("token,code", [
@@ -139,7 +140,8 @@ def test_scan_keeps_comments_and_columns() -> None:
 
 def test_render_diagnostic_has_caret() -> None:
     d = g.Diagnostic("E303", "expected a card", 3, 5, "\ttrick 1O♥", "f.rsp")
-    assert d.render() == "f.rsp:3:5: E303: expected a card\n    \ttrick 1O♥\n    \t   ^"
+    # a tab is shown as \t like every control character (raspis_cli.textsafe); the caret follows
+    assert d.render() == "f.rsp:3:5: E303: expected a card\n    \\ttrick 1O♥\n         ^"
 
 
 def test_needs_quotes() -> None:

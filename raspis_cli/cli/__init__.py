@@ -21,7 +21,9 @@ def main() -> None:
     lang, _argv = language_from_argv(sys.argv[1:])
     if lang is not None and normalise_language(lang) is not None:
         set_language(lang, explicit=True)  # before common's help texts are built
-    from raspis_cli.cli.common import run_app
+    from raspis_cli.cli.common import guard_console_encoding, run_app
+
+    guard_console_encoding()
 
     sys.exit(run_app(sys.argv[1:]))
 

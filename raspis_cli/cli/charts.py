@@ -37,7 +37,7 @@ def line_chart(series: Series, title: str, width: int = 100, height: int = 24,
         xs = list(xs) if len(xs) > 1 else [xs[0], xs[0] + 1]
         ys = list(ys) if len(ys) > 1 else [ys[0], ys[0]]
         figure.draw(figure.signal(xs, ys).lines().label(_printable(name)))
-    figure.title(title)
+    figure.title(_printable(title))
     if xlabel:
         figure.label(xlabel, axis="x")
     if ylabel:
@@ -48,9 +48,12 @@ def line_chart(series: Series, title: str, width: int = 100, height: int = 24,
 
 
 def _printable(name: str) -> str:
-    """A name as a chart label: control characters shown as ``?`` so that no
-    name can move the cursor or restyle the terminal."""
-    return "".join(c if c.isprintable() else "?" for c in name)
+    """A name as a chart label: control characters escaped
+    (:func:`~raspis_cli.textsafe.escape_text`), anything else not printable
+    shown as ``?``, so that no name can move the cursor or restyle the terminal."""
+    from raspis_cli.textsafe import escape_text
+
+    return "".join(c if c.isprintable() else "?" for c in escape_text(name))
 
 
 def draw(text: str) -> None:

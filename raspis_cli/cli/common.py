@@ -11,13 +11,14 @@ import sys
 import traceback
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn, cast
 
 import typer
 
 from raspis_cli import __version__
 from raspis_cli.i18n import N_, _, language_from_argv, normalise_language, set_language
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
+from raspis_cli.textsafe import escape_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -92,9 +93,23 @@ class UsageError(Exception):
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
-    """Print ``raspis: error: MESSAGE`` on stderr and exit."""
-    stderr.print(f"raspis: error: {message}", markup=False)
+    """Print ``raspis: error: MESSAGE`` on stderr (control characters
+    escaped: messages quote names and paths) and exit."""
+    say(f"raspis: error: {message}")
     raise typer.Exit(code)
+
+
+def say(message: str) -> None:
+    """Print one message on stderr as plain text, control characters escaped."""
+    stderr.print(escape_text(message), markup=False)
+
+
+def safe_markup(text: str) -> str:
+    """Record text to put inside rich markup: control characters escaped
+    (:func:`~raspis_cli.textsafe.escape_text`) and ``[`` not read as a tag."""
+    from rich.markup import escape
+
+    return escape(escape_text(text))
 
 
 RecordFileArgument = Annotated[
@@ -180,9 +195,9 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
 
     table = Table(title=title, show_lines=False)
     for column in columns:
-        table.add_column(column, overflow="fold")
+        table.add_column(safe_markup(column), overflow="fold")
     for row in rows:
-        table.add_row(*("" if row[c] is None else _cell(row[c]) for c in columns))
+        table.add_row(*("" if row[c] is None else safe_markup(_cell(row[c])) for c in columns))
     stdout.print(table)
 
 
@@ -218,6 +233,60 @@ def _root(
 ) -> None:
     # the options are read before typer parses: --version by its callback, --lang by run_app
     pass
+
+SUIT_LETTERS: Final = str.maketrans({"♠": "S", "♣": "C", "♦": "D", "♥": "H",
+                                     "♤": "S", "♧": "C", "♢": "D", "♡": "H"})
+"""Suit symbols as the letters the notation also reads (``10♥`` -> ``10H``)."""
+
+
+class _SuitLetters:
+    """A text stream whose console cannot show suit symbols: they are written
+    as letters, and any other character it cannot show as ``?``."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self.encoding = str(stream.encoding)  # rich reads it (an ASCII table box for CP1251)
+        self.errors = "replace"
+
+    def write(self, text: str) -> int:
+        self._stream.write(text.translate(SUIT_LETTERS))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
+
+    def fileno(self) -> int:
+        return int(self._stream.fileno())
+
+
+def guard_console_encoding() -> None:
+    """Make output never fail on the console's encoding (a Russian Windows
+    console or ``> report.txt`` writes CP1251, which has no ♥): where standard
+    output or error cannot encode the suit symbols, they are written as the
+    letters S C D H and any other character it cannot encode as ``?``; one
+    line on standard error says so."""
+    changed = []
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            "♠♣♦♥".encode(encoding)
+            continue
+        except (UnicodeEncodeError, LookupError):
+            pass
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            reconfigure(errors="replace")
+        setattr(sys, name, _SuitLetters(stream))
+        changed.append(encoding)
+    if changed:
+        sys.stderr.write("raspis: " + _(
+            "the output encoding ({encoding}) has no suit symbols: suits are written as the letters "
+            "S C D H (as the notation reads them), and other characters it cannot show as '?'"
+        ).format(encoding=changed[0]) + "\n")
 
 
 def run_app(argv: list[str]) -> int:
@@ -264,10 +333,7 @@ def run_app(argv: list[str]) -> int:
         if show_traceback:
             traceback.print_exc()
         else:
-            stderr.print(
-                f"raspis: internal error: {type(e).__name__}: {e} "
-                "(run with --traceback for details; please report it)",
-                markup=False,
-            )
+            say(f"raspis: internal error: {type(e).__name__}: {e} "
+                "(run with --traceback for details; please report it)")
         return EXIT_ERROR
     return result if isinstance(result, int) else 0

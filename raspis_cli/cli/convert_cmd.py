@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import EXIT_ERROR, EXIT_OK, EncodingOption, app, check_encoding_option, stderr
+from raspis_cli.cli.common import EXIT_ERROR, EXIT_OK, EncodingOption, app, check_encoding_option, say
 from raspis_cli.cli.fmt_cmd import read_clean
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.jsoncodec import games_to_json_text, games_to_jsonl_text
@@ -69,7 +69,7 @@ def convert(
         else:
             text = write_games(games)
     except NotationWriteError as e:
-        stderr.print(f"raspis: error: {e}", markup=False)
+        say(f"raspis: error: {e}")
         return EXIT_ERROR
     if output is None or output == "-":
         sys.stdout.write(text)
@@ -78,7 +78,6 @@ def convert(
         try:
             Path(output).write_text(text, encoding="utf-8", newline="\n")
         except OSError as e:
-            stderr.print(f"raspis: error: {output}: cannot write: {e.strerror or e}",
-                         markup=False)
+            say(f"raspis: error: {output}: cannot write: {e.strerror or e}")
             return EXIT_ERROR
     return EXIT_OK

@@ -15,6 +15,7 @@ from raspis_cli.cli.common import (
     EncodingOption,
     app,
     check_encoding_option,
+    say,
     stderr,
 )
 from raspis_cli.i18n import _, normalise_language
@@ -45,20 +46,19 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
     if given) and return ``None``."""
     data, problem = read_source(name)
     if data is None:
-        stderr.print(f"raspis: error: {problem}", markup=False)
+        say(f"raspis: error: {problem}")
         return None
     display = "<stdin>" if name == "-" else name
     source = load_data(data, name, kind, encoding)
     if source.error is not None and not source.diagnostics:
-        stderr.print(f"raspis: error: {display}: {source.error.message}", markup=False)
+        say(f"raspis: error: {display}: {source.error.message}")
         return None
     errors = [d for d in source.diagnostics if not d.code.startswith("W")]
     if source.diagnostics:
         report(source, display)  # warnings are shown; only errors stop the rewrite
     if errors:
         if refusal is not None:
-            stderr.print(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}",
-                         markup=False)
+            say(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}")
         return None
     return source, data
 
@@ -96,13 +96,13 @@ def fmt(
             if russian:
                 text = russian_keywords(text)
         except NotationWriteError as e:
-            stderr.print(f"raspis: error: {display}: {e}", markup=False)
+            say(f"raspis: error: {display}: {e}")
             status = EXIT_ERROR
             continue
         canonical = text.encode("utf-8")
         if check:
             if canonical != data:
-                stderr.print(f"would reformat {display}", markup=False)
+                say(f"would reformat {display}")
                 status = max(status, EXIT_VIOLATIONS)
             continue
         if write and name != "-":
@@ -110,11 +110,10 @@ def fmt(
                 try:
                     Path(name).write_bytes(canonical)
                 except OSError as e:
-                    stderr.print(f"raspis: error: {display}: cannot write: {e.strerror or e}",
-                                 markup=False)
+                    say(f"raspis: error: {display}: cannot write: {e.strerror or e}")
                     status = EXIT_ERROR
                     continue
-                stderr.print(f"reformatted {display}", markup=False)
+                say(f"reformatted {display}")
             continue
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -8,7 +8,6 @@ import sys
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
 from raspis_cli.cli.common import (
@@ -21,6 +20,7 @@ from raspis_cli.cli.common import (
     check_encoding_option,
     fail,
     rules_choice,
+    safe_markup,
     stdout,
     write_json,
     write_jsonl,
@@ -28,6 +28,7 @@ from raspis_cli.cli.common import (
 from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.replay import DealResult, GameResult, RulesChoice, replay_game
 from raspis_cli.sources import load_source
+from raspis_cli.textsafe import escape_text
 
 __all__ = ["running_totals", "score_sheet"]
 
@@ -137,7 +138,7 @@ def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
 
 
 def _differs(text: str, markup: bool) -> str:
-    return f" [bold red]({escape(text)})[/bold red]" if markup else f" ({text})"
+    return f" [bold red]({safe_markup(text)})[/bold red]" if markup else f" ({text})"
 
 
 def _rows(result: GameResult, other: GameResult | None, markup: bool) -> tuple[list[str], list[list[str]]]:
@@ -189,10 +190,11 @@ def _compact_table(result: GameResult, other: GameResult | None, title: str) -> 
                 text += f" | {alt.totals.get(name, 0)} ({diff:+d})"
             first = k == 0
             number = str(deal.number) + (" " + _("(replayed)") if deal.replayed else "")
-            table.add_row(escape(number) if first else "",
-                          escape(f"{kind_label(deal.kind)} {deal.cards}") if first else "",
-                          escape(deal.dealer) if first else "", escape(deal.trump or "-") if first else "",
-                          escape(name), text, end_section=k == len(players) - 1)
+            table.add_row(safe_markup(number) if first else "",
+                          safe_markup(f"{kind_label(deal.kind)} {deal.cards}") if first else "",
+                          safe_markup(deal.dealer) if first else "",
+                          safe_markup(deal.trump or "-") if first else "",
+                          safe_markup(name), text, end_section=k == len(players) - 1)
     return table
 
 
@@ -273,20 +275,20 @@ def score(
                    "|" + "|".join("---" for _ in header) + "|"]
             out += ["| " + " | ".join(r.replace("|", "\\|") for r in row) + " |" for row in rows]
             out += [""] + [f"- {line}" for line in _standings(first, second)] + [""]
-            sys.stdout.write("\n".join(out) + "\n")
+            sys.stdout.write("\n".join(escape_text(line) for line in out) + "\n")
             continue
         header, rows = _rows(first, second, markup=True)
         if _table_width(header, _rows(first, second, markup=False)[1]) <= stdout.width:
-            table = Table(title=escape(title), show_lines=False)
+            table = Table(title=safe_markup(title), show_lines=False)
             for column in header:
-                table.add_column(escape(column), overflow="fold")
+                table.add_column(safe_markup(column), overflow="fold")
             for row in rows:
-                table.add_row(*[r if i >= 5 else escape(r) for i, r in enumerate(row)])
+                table.add_row(*[r if i >= 5 else safe_markup(r) for i, r in enumerate(row)])
         else:
-            table = _compact_table(first, second, escape(title))
+            table = _compact_table(first, second, safe_markup(title))
         stdout.print(table)
         for line in _standings(first, second):
-            stdout.print(line, markup=False)
+            stdout.print(escape_text(line), markup=False)
         if not first.valid:
             stdout.print(ngettext("{n} violation: run raspis validate for details",
                                   "{n} violations: run raspis validate for details",

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from raspis_cli.cards import Card, Deck
 from raspis_cli.cli.common import (
@@ -17,6 +16,7 @@ from raspis_cli.cli.common import (
     check_encoding_option,
     fail,
     rules_choice,
+    safe_markup,
     stdout,
     write_json,
     write_jsonl,
@@ -84,9 +84,10 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
     out = stdout.print
     trump = story["trump"] or _("not written")
     cards = ngettext("{n} card", "{n} cards", record.cards).format(n=record.cards)
-    out("[bold]" + escape(_("Deal {number}").format(number=record.number)) + "[/bold] · "
-        + escape(" · ".join([kind_label(record.kind), cards, _("dealer {name}").format(name=record.dealer),
-                             _("trump {trump}").format(trump=trump)])))
+    out("[bold]" + safe_markup(_("Deal {number}").format(number=record.number)) + "[/bold] · "
+        + safe_markup(" · ".join([kind_label(record.kind), cards,
+                                  _("dealer {name}").format(name=record.dealer),
+                                  _("trump {trump}").format(trump=str(trump))])))
     hands = record.hands or {}
     if not hands and record.tricks:
         pieced: dict[str, list[Card]] = {}
@@ -94,14 +95,14 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             for play in trick:
                 pieced.setdefault(play.player, []).append(play.card)
         hands = pieced
-        out(escape(_("hands (pieced together from the tricks):")))
+        out(safe_markup(_("hands (pieced together from the tricks):")))
     elif hands:
-        out(escape(_("hands:")))
+        out(safe_markup(_("hands:")))
     for name in result.record.players:
         if name in hands:
-            out(f"  {escape(name)}: {escape(_hand_text(hands[name], result.rules.deck_cards))}")
+            out(f"  {safe_markup(name)}: {safe_markup(_hand_text(hands[name], result.rules.deck_cards))}")
     if record.bids:
-        out(escape(_("bids: {bids}").format(bids=", ".join(f"{n} {b}" for n, b in record.bids.items()))))
+        out(safe_markup(_("bids: {bids}").format(bids=", ".join(f"{n} {b}" for n, b in record.bids.items()))))
     tricks = story["tricks"]
     assert isinstance(tricks, list)
     for trick in tricks:
@@ -110,31 +111,31 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             text = f"{play['player']} {Card.parse(play['card'])}"
             if "declared" in play:
                 text += f" ({play['declared']})"
-            text = escape(text)
+            text = safe_markup(text)
             if "violations" in play:
                 kinds = ", ".join(v["kind"] for v in play["violations"])
-                text = f"[bold red]{text} ✗ {escape(kinds)}[/bold red]"
+                text = f"[bold red]{text} ✗ {safe_markup(kinds)}[/bold red]"
             parts.append(text)
         winner = trick["winner"] or "?"
         taken = ", ".join(f"{n} {t}" for n, t in trick["taken"].items())
-        out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{escape(winner)}[/bold]"
-            f"   ({escape(taken)})")
+        out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{safe_markup(winner)}[/bold]"
+            f"   ({safe_markup(taken)})")
     if tricks:
         last = tricks[-1]["taken"]
         bids = record.bids or {}
-        out(escape(_("tricks taken: {taken}").format(taken=", ".join(
+        out(safe_markup(_("tricks taken: {taken}").format(taken=", ".join(
             f"{n} {t}" + (" " + _("(bid {bid})").format(bid=bids[n]) if n in bids else "")
             for n, t in last.items()))))
     problems: list[Problem] = [p for p in result.problems if p.deal == record.number]
     scores = story["scores"]
     if isinstance(scores, dict):
-        out(escape(_("scores: {scores}").format(scores=", ".join(
+        out(safe_markup(_("scores: {scores}").format(scores=", ".join(
             f"{n} {s if s is not None else '?'}" for n, s in scores.items()))))
     for problem in problems:
         if problem.trick is None:
-            out(f"[red]{escape(problem.kind)}[/red]: {escape(problem.message)}")
+            out(f"[red]{safe_markup(problem.kind)}[/red]: {safe_markup(problem.message)}")
     if not problems:
-        out(escape(_("no violations")))
+        out(safe_markup(_("no violations")))
 
 
 @app.command("show")

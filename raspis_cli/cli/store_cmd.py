@@ -24,6 +24,7 @@ from raspis_cli.cli.common import (
     app,
     fail,
     print_rows,
+    say,
     stderr,
     stdout,
     write_json,
@@ -48,6 +49,7 @@ from raspis_cli.store.load import trace
 from raspis_cli.store.ratings import POOLS, RatingStep
 from raspis_cli.store.schema import REPORT_TITLES
 from raspis_cli.store.stats import REPORT_NAMES, ratings_rows
+from raspis_cli.textsafe import escape_text
 
 __all__ = ["export", "load", "query", "stats"]
 
@@ -93,9 +95,6 @@ class _LoadProgress:
             self.bar.stop()
 
 
-_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
-
-
 def _cell_text(value: object) -> Text:
     """A value as a table cell shows it: plain text, never rich markup (a name
     like ``[/]`` is text, not a tag), control characters written as escapes
@@ -111,7 +110,7 @@ def _cell_text(value: object) -> Text:
         text = json.dumps(value, ensure_ascii=False)
     else:
         text = str(value)
-    return Text(text.translate(_CONTROL))
+    return Text(escape_text(text))
 
 
 def rounded(column: str, value: object) -> object:
@@ -222,7 +221,7 @@ def load(
     trace("open")
 
     def waiting(message: str) -> None:
-        stderr.print(f"raspis: {message}", markup=False)
+        say(f"raspis: {message}")
 
     try:
         con = open_db(path, create=True, wait=wait, on_wait=waiting)
@@ -242,7 +241,7 @@ def load(
     except duckdb.Error as e:
         failure = f"the database refused the load: {describe_error(path, e)}"
     except Exception:
-        stderr.print(f"raspis: nothing was loaded, {path} is unchanged", markup=False)
+        say(f"raspis: nothing was loaded, {path} is unchanged")
         raise  # an internal error: run_app reports it
     finally:
         progress.stop()
@@ -255,7 +254,7 @@ def load(
     if failure is not None or summary is None:
         fail(f"{failure}; nothing was loaded, {path} is unchanged", EXIT_ERROR)
     if not quiet:
-        stdout.print(_summary_text(summary, path), markup=False, highlight=False)
+        stdout.print(escape_text(_summary_text(summary, path)), markup=False, highlight=False)
 
 
 def _date(value: str | None, option: str) -> datetime.date | None:
@@ -268,10 +267,13 @@ def _date(value: str | None, option: str) -> datetime.date | None:
                                  param_hint=option) from None
 
 
-def _open_existing(db: str | None, read_only: bool = True) -> tuple[duckdb.DuckDBPyConnection, str]:
+def _open_existing(db: str | None, read_only: bool = True,
+                   sandboxed: bool = True) -> tuple[duckdb.DuckDBPyConnection, str]:
+    """An existing raspis database; read-only connections running SQL are
+    sandboxed (no files, no network) unless the caller writes files itself."""
     path = db or default_db_path()
     try:
-        con = open_db(path, read_only=read_only)
+        con = open_db(path, read_only=read_only, sandboxed=sandboxed)
         check_schema(con, path)
     except StoreError as e:
         fail(str(e))
@@ -410,16 +412,20 @@ def query(
                                        metavar="SQL")],
     db: DbOption = None,
     fmt: FormatOption = TableFormat.table,
-    write: Annotated[bool, typer.Option("--write", help="Allow statements that change the database.")]
+    write: Annotated[bool, typer.Option(
+        "--write", help="Allow statements that change the database, files or settings.")]
     = False,
 ) -> None:
     """Run SQL on the database (read-only unless --write) and print the rows.
 
+    Without --write only the database's tables can be read: no statement
+    may change them, touch a file (COPY, EXPORT, ATTACH, read_csv) or the
+    network (INSTALL, LOAD), or change a setting. --write allows all of it.
     JSON is a list of objects, one per row, keyed by column name.
     """
     if sql == "-":
         sql = sys.stdin.read()
-    con, path = _open_existing(db, read_only=not write)
+    con, path = _open_existing(db, read_only=not write, sandboxed=not write)
     try:
         rows = run_query(con, sql)
     except StoreError as e:
@@ -440,7 +446,7 @@ def export(
 ) -> None:
     """Export every table as Parquet, partitioned by the year of the game date
     (DIR/TABLE/year=YYYY/...), readable by DuckDB, Spark and Trino as is."""
-    con, path = _open_existing(db)
+    con, path = _open_existing(db, sandboxed=False)  # export writes DIR itself, running only its own SQL
     try:
         counts = export_parquet(con, parquet, overwrite)
     except StoreError as e:
@@ -449,4 +455,4 @@ def export(
         con.close()
     if not quiet:
         detail = ", ".join(f"{name} {n}" for name, n in counts.items())
-        stdout.print(f"exported {path} to {parquet}: {detail}", markup=False, highlight=False)
+        stdout.print(escape_text(f"exported {path} to {parquet}: {detail}"), markup=False, highlight=False)

@@ -28,6 +28,7 @@ from raspis_cli.notation.grammar import Diagnostic as NotationDiagnostic
 from raspis_cli.record import Pos
 from raspis_cli.replay import Problem, RulesChoice, replay_game
 from raspis_cli.sources import Diagnostic, GameStream, expand_paths
+from raspis_cli.textsafe import cut_line, escape_text, show_source_line
 
 __all__ = ["FileReport", "GameReport", "render_problem", "validate_file"]
 
@@ -58,10 +59,19 @@ class FileReport:
     syntax: list[Problem] = field(default_factory=list)
     error: Diagnostic | None = None
     lines: dict[int, str] = field(default_factory=dict)
+    shifts: dict[int, int] = field(default_factory=dict)
+    """Lines kept as an excerpt (textsafe.cut_line): what to subtract from a column."""
 
     def source_line(self, line: int | None) -> str | None:
-        """The text of a source line a problem points at."""
+        """The text of a source line a problem points at (an excerpt of a long one)."""
         return None if line is None else self.lines.get(line)
+
+    def keep_line(self, number: int, text: str, column: int) -> None:
+        """Keep (an excerpt around ``column`` of) a line a problem points at."""
+        if number not in self.lines:
+            self.lines[number], shift = cut_line(text, column)
+            if shift:
+                self.shifts[number] = shift
 
     @property
     def problem_count(self) -> int:
@@ -135,15 +145,17 @@ def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | 
             for problem in [*result.problems, *report.results[-1].warnings]:
                 number = problem.pos.line if problem.pos is not None else None
                 text = stream.line(number)
-                if number is not None and text is not None:
-                    report.lines[number] = text
+                if number is not None and text is not None and problem.pos is not None:
+                    report.keep_line(number, text, problem.pos.column)
         del game, result
         stream.forget_through(last)
     if stream.error is not None:
         report.error = stream.error
     for d in diags:
-        if d.source:
-            report.lines.setdefault(d.line, d.source)
+        if d.source and d.line not in report.lines:
+            report.lines[d.line] = d.source
+            if d.shift:
+                report.shifts[d.line] = d.shift
         if id(d) in claimed or (report.error is not None and (d.code, d.message, d.line, d.column) == (
                 report.error.code, report.error.message, report.error.line, report.error.column)):
             continue
@@ -170,17 +182,19 @@ def render_problem(source: FileReport, problem: Problem, colour: bool) -> list[s
     if problem.player is not None:
         context.append(problem.player)
     prefix = f"{', '.join(context)}: " if context else ""
+    where, message = escape_text(where), escape_text(prefix + problem.message)
     if colour:
         head = (f"[bold]{escape(where)}:[/bold] [red]{escape(problem.kind)}:[/red] "
-                f"{escape(prefix + problem.message)}")
+                f"{escape(message)}")
     else:
-        head = f"{where}: {problem.kind}: {prefix}{problem.message}"
+        head = f"{where}: {problem.kind}: {message}"
     lines = [head]
     if problem.pos is not None:
         text = source.source_line(problem.pos.line)
         if text is not None and text.strip():
-            shown = text.rstrip("\n").expandtabs(1)
-            caret = " " * (max(problem.pos.column, 1) - 1) + "^"
+            column = problem.pos.column - source.shifts.get(problem.pos.line, 0)
+            shown, pad_to = show_source_line(text, max(column, 1))
+            caret = pad_to + "^"
             gutter = f"{problem.pos.line:>5} | "
             lines.append(gutter + (escape(shown) if colour else shown))
             pad = " " * (len(gutter) - 2) + "| "
@@ -291,6 +305,9 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
 
 
 def _out(text: str, colour: bool, markup: bool = False) -> None:
+    """One line of the report (record text in it escaped: textsafe)."""
+    if not markup:
+        text = escape_text(text)
     if colour:
         stdout.print(text, markup=markup, highlight=False)
     else:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
 from raspis_cli.i18n import _
 from raspis_cli.suggest import did_you_mean, mixes_scripts, script_variants, suggest
+from raspis_cli.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
 
 __all__ = [
     "Diagnostic",
@@ -84,6 +85,20 @@ class Diagnostic:
     column: int
     source: str = ""
     path: str = "<text>"
+    shift: int = 0
+    """``source`` is an excerpt of a long line (:func:`~raspis_cli.textsafe.cut_line`):
+    ``column - shift`` points into it."""
+
+    def __post_init__(self) -> None:
+        # a long line is kept as an excerpt around the column, never whole,
+        # and so is a message quoting a long token
+        if len(self.message) > 2 * EXCERPT_WIDTH:
+            object.__setattr__(self, "message", self.message[:EXCERPT_WIDTH] + "…"
+                               + self.message[-EXCERPT_WIDTH // 2:])
+        if len(self.source) > EXCERPT_WIDTH and not self.shift:
+            cut, shift = cut_line(self.source, self.column)
+            object.__setattr__(self, "source", cut)
+            object.__setattr__(self, "shift", shift)
 
     @property
     def is_warning(self) -> bool:
@@ -100,12 +115,11 @@ class Diagnostic:
 
 def render_diagnostic(diag: Diagnostic) -> str:
     """Render a diagnostic as three lines: the message, the source, a caret."""
-    head = str(diag)
+    head = escape_text(str(diag))
     if not diag.source:
         return head
-    prefix = diag.source[: max(diag.column - 1, 0)]
-    pad = "".join("\t" if ch == "\t" else " " for ch in prefix)
-    return f"{head}\n    {diag.source}\n    {pad}^"
+    shown, pad = show_source_line(diag.source, diag.column - diag.shift)
+    return f"{head}\n    {shown}\n    {pad}^"
 
 
 # --- words -------------------------------------------------------------------

@@ -54,6 +54,7 @@ from raspis_cli.record import (
     PlayRecord,
     Pos,
     TrumpValue,
+    bound_numbers,
 )
 from raspis_cli.rules import OPTIONS, Rules, RulesError
 
@@ -795,6 +796,9 @@ class _Reader:
             game.comments, game.comment_anchors = _normalise(
                 g.texts, g.anchors, game_keys(game), "start")
         game.span = (g.first_line, g.last_line)
+        for problem in bound_numbers(game):
+            line, column = (problem.pos.line, problem.pos.column) if problem.pos else (g.first_line, 1)
+            self.diags.append(Diagnostic("E215", problem.message, line, column, "", self.path))
         return game
 
 

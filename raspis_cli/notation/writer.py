@@ -159,6 +159,12 @@ _MODES = ("high", "lowest", "low", "take", "discard", "as")
 def _decl(decl: JokerDecl) -> str:
     if decl.mode not in _MODES:
         raise NotationWriteError(f"the notation has no joker mode {decl.mode!r}")
+    if decl.mode == "as" and decl.suit is not None:
+        raise NotationWriteError(f"a joker declared 'as' names a card, not a suit: "
+                                 f"{decl.to_json()} cannot be written")
+    if decl.mode != "as" and decl.card is not None:
+        raise NotationWriteError(f"a joker declared {decl.mode!r} names a suit, not a card: "
+                                 f"{decl.to_json()} cannot be written")
     parts = [decl.mode]
     if decl.card is not None:
         parts.append(str(decl.card))
@@ -387,6 +393,10 @@ def write_game(game: GameRecord) -> str:
         if "," in name or not name.strip() or name != name.strip():
             raise NotationWriteError(f"the player name {name!r} cannot be written in the "
                                      "[Players] tag (no commas, no outer spaces)")
+    if len(set(players)) != len(players):
+        twice = next(n for n in players if players.count(n) > 1)
+        raise NotationWriteError(f"the player {twice!r} is listed twice (a players violation): the "
+                                 "notation could not tell the two seats apart")
     own: list[tuple[str, str]] = []
     for tag in _free_tags(game):
         if tag.lower() in ("rules", "option", "players") or not _TAG_NAME.fullmatch(tag):
@@ -395,6 +405,11 @@ def write_game(game: GameRecord) -> str:
     if game.rules_preset is not None:
         own.append(("rules", f"[Rules {_quote(game.rules_preset)}]"))
     for name, value in game.rules_options.items():
+        text = option_text(name, value)
+        if not name or name != name.strip() or "=" in name or text != text.strip():
+            raise NotationWriteError(f"the option {name!r} = {value!r} cannot be written as "
+                                     "[Option \"NAME=VALUE\"] (no '=' in the name, no outer spaces): "
+                                     "it would read back as another option")
         own.append((f"option:{name}", f"[Option {_quote(f'{name}={option_text(name, value)}')}]"))
     if players:
         own.append(("players", f"[Players {_quote(', '.join(players))}]"))

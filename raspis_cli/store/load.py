@@ -130,7 +130,7 @@ class LoadSummary:
         }
 
 
-BATCH_GAMES = 250
+BATCH_GAMES = 50
 """Games read, replayed and turned into Arrow tables together: memory is
 bounded by a batch (and the pending insert), not by a file."""
 
@@ -171,7 +171,9 @@ class _Syntax:
 
     def _take(self) -> None:
         new = self.diagnostics[self.consumed:]
-        self.consumed += len(new)
+        # taken ones are not kept twice (the stream's list would grow with the file)
+        del self.diagnostics[:]
+        self.consumed = 0
         for d in new:
             if d.code.startswith("W"):
                 continue  # a warning: the line was read, the game stays valid
@@ -266,6 +268,8 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
     held_syntax: list[list[Problem]] = []
     for game in games:
         problems = syntax.of_game(game)
+        if stream is not None and game.span is not None:
+            stream.forget_through(game.span[1])  # load shows no source line: keep none
         if mine:
             held.append(game)
             held_syntax.append(problems)

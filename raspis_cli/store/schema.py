@@ -26,8 +26,10 @@ __all__ = [
     "table_ddl",
 ]
 
-SCHEMA_VERSION: Final = 1
-"""Stored in ``raspis_meta``; a database of another version is refused."""
+SCHEMA_VERSION: Final = 2
+"""Stored in ``raspis_meta``; a database of another version is refused.
+2: game ids hash the canonical JSON of the record (bid order included);
+a version-1 database would store each of its games a second time."""
 
 
 @dataclass(frozen=True, slots=True)
