@@ -502,7 +502,7 @@ def test_load_trace_names_the_phases(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     phases = [line.split()[0] for line in trace.read_text().splitlines()]
     assert phases[:3] == ["open", "schema", "parse"]
-    assert phases[-5:] == ["players", "commit", "committed", "close", "closed"]
+    assert phases[-6:] == ["players", "ratings", "commit", "committed", "close", "closed"]
     assert "insert" in phases and "parsed" in phases
 
 

@@ -7,7 +7,6 @@ with ``ru`` means Russian), else English.
 
 from __future__ import annotations
 
-import os
 from typing import Final
 
 __all__ = ["LANGS", "JOKER_WORDS", "STRINGS", "interface_lang", "joker_words"]
@@ -203,14 +202,13 @@ _SUIT_WORDS: Final[dict[str, tuple[str, ...]]] = {
 
 
 def interface_lang(explicit: str | None = None) -> str:
-    """The language of a report: ``explicit`` if given, else the environment's."""
+    """The language of a report: ``explicit`` if given, else the interface's
+    (``--lang`` anywhere on the command line, else the environment's)."""
     if explicit:
         return explicit
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable, "")
-        if value:
-            return "ru" if value.lower().startswith("ru") else "en"
-    return "en"
+    from raspis_cli.i18n import language
+
+    return language()
 
 
 def joker_words(lang: str, mode: str, suit: int | None, card: str | None) -> str:
