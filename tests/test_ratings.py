@@ -192,13 +192,10 @@ def test_every_report_works_on_a_database_made_before_ratings(old_db: Path, tmp_
     parquet = tmp_path / "pq"
     code, text, err = run(capsys, "export", "--parquet", str(parquet), "--db", str(old_db))
     assert code == 0 and "ratings" in text and (parquet / "ratings" / "ratings.parquet").exists()
-    # the next load brings the file up to date: the rating tables appear
-    assert run(capsys, "load", str(ROOT / "samples" / "classic.rsp"), "--db", str(old_db), "-q")[0] == 0
-    con = duckdb.connect(str(old_db), read_only=True)
-    try:
-        assert con.execute("SELECT count(DISTINCT pool) FROM ratings").fetchone() == (4,)
-    finally:
-        con.close()
+    # loading more games is refused: the old file's game ids are of schema version 1 (issue 11
+    # changed how a game is identified), so new games would not be matched with the stored ones
+    code, _, err = run(capsys, "load", str(ROOT / "samples" / "classic.rsp"), "--db", str(old_db), "-q")
+    assert code == 2 and "schema version" in err
 
 
 def _on_a_terminal(*args: str) -> str:
