@@ -24,6 +24,7 @@ from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import GameResult, RulesChoice, replay_game
 from raspis_cli.sources import GameStream
+from raspis_cli.textsafe import cut_line
 
 __all__ = [
     "CheckError",
@@ -71,7 +72,9 @@ class SyntaxSplitter:
 
     def _take(self) -> None:
         new = self.diagnostics[self.consumed:]
-        self.consumed += len(new)
+        # taken ones are not kept twice (the stream's list would grow with the file)
+        del self.diagnostics[:]
+        self.consumed = 0
         for d in new:
             (self.stray if d.line is None else self.pending).append(d)
 
@@ -110,12 +113,16 @@ def check_game(game: GameRecord, index: int, choice: RulesChoice | None, ordered
     its lines) join the replay's, all in source order, so a game with one is
     never valid. A gap in the deal numbers across such a line is put down to
     it, not reported again."""
-    syntax = list(syntax)
+    errors: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    for d in syntax:
+        (warnings if d.is_warning else errors).append(d)
     result = replay_game(game, index, choice, ordered_bids,
-                         [d.line for d in syntax if d.line is not None])
-    if syntax:
-        result.problems.extend(syntax)
+                         [d.line for d in errors if d.line is not None])
+    if errors:
+        result.problems.extend(errors)
         result.problems.sort(key=_place)
+    result.warnings = warnings
     return result
 
 
@@ -139,6 +146,7 @@ class GameReport:
     deals: int
     problems: list[Diagnostic]
     json: dict[str, object] | None = None
+    warnings: list[Diagnostic] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -157,27 +165,49 @@ class FileReport:
     syntax: list[Diagnostic] = field(default_factory=list)
     error: Diagnostic | None = None
     lines: dict[int, str] = field(default_factory=dict)
+    shifts: dict[int, int] = field(default_factory=dict)
+    """Lines kept as an excerpt (textsafe.cut_line): what to subtract from a column."""
 
     def source_line(self, line: int | None) -> str | None:
-        """The text of a source line a problem points at."""
+        """The text of a source line a problem points at (an excerpt of a long one)."""
         return None if line is None else self.lines.get(line)
+
+    def keep_line(self, number: int, text: str, column: int) -> None:
+        """Keep (an excerpt around ``column`` of) a line a problem points at."""
+        if number not in self.lines:
+            self.lines[number], shift = cut_line(text, column)
+            if shift:
+                self.shifts[number] = shift
+
+    def keep_source(self, d: Diagnostic) -> None:
+        """Keep the source line a reading problem carries (already an excerpt)."""
+        if d.line is not None and d.source and d.line not in self.lines:
+            self.lines[d.line] = d.source
+            if d.shift:
+                self.shifts[d.line] = d.shift
 
     @property
     def problem_count(self) -> int:
-        """Violations of every kind, syntax included."""
-        return len(self.syntax) + sum(len(r.problems) for r in self.results)
+        """Violations of every kind, syntax included (warnings are not violations)."""
+        return sum(not p.is_warning for p in self.syntax) + sum(len(r.problems) for r in self.results)
+
+    @property
+    def warning_count(self) -> int:
+        """Warnings: lines read one way of two, a date that cannot be read."""
+        return sum(p.is_warning for p in self.syntax) + sum(len(r.warnings) for r in self.results)
 
     def problems(self) -> list[Diagnostic]:
-        """Every problem of the file, in source order."""
+        """Every problem and warning of the file, in source order."""
         out = list(self.syntax)
         for result in self.results:
             out.extend(result.problems)
+            out.extend(result.warnings)
         out.sort(key=_place)
         return out
 
     def kinds(self) -> Counter[str]:
         """Violations counted by kind."""
-        counts: Counter[str] = Counter(p.kind for p in self.syntax)
+        counts: Counter[str] = Counter(p.kind for p in self.syntax if not p.is_warning)
         for result in self.results:
             counts.update(p.kind for p in result.problems)
         return counts
@@ -214,25 +244,23 @@ def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | 
     for index, game in enumerate(stream):
         result = check_game(game, index, choice, stream.ordered_bids, splitter.of_game(game))
         report.results.append(GameReport(index, len(game.deals), result.problems,
-                                         result.to_json() if as_json else None))
+                                         result.to_json() if as_json else None, result.warnings))
         if not as_json:
-            for problem in result.problems:
+            for problem in [*result.problems, *result.warnings]:
                 text = stream.line(problem.line)
-                if problem.line is not None and text is not None:
-                    report.lines[problem.line] = text
+                if problem.line is not None and problem.column is not None and text is not None:
+                    report.keep_line(problem.line, text, problem.column)
         if game.span is not None:
             stream.forget_through(game.span[1])
         del game, result
     report.error = stream.error
     for d in splitter.finish():
-        if d.line is not None and d.source:
-            report.lines.setdefault(d.line, d.source)
+        report.keep_source(d)
         if d is not report.error:
             report.syntax.append(d)
     for kept in report.results:
-        for d in kept.problems:
-            if d.line is not None and d.source:
-                report.lines.setdefault(d.line, d.source)
+        for d in [*kept.problems, *kept.warnings]:
+            report.keep_source(d)
     return report
 
 

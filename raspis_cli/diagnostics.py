@@ -10,7 +10,9 @@ trick and player). :func:`render` shows any of them the same way::
        14 |   trick Анна: 1O♥ 7♥ 9♥
           |               ^
 
-This module is the bottom layer: it imports nothing of the project.
+This module is the bottom layer: it imports nothing of the project but
+:mod:`raspis_cli.textsafe` (what is echoed from a record is escaped, a long
+line is shown as an excerpt around the column).
 """
 
 from __future__ import annotations
@@ -18,10 +20,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["SYNTAX", "Diagnostic", "Pos", "Styler", "line_error", "render", "syntax_error"]
+from raspis_cli.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
+
+__all__ = ["SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "line_error", "render", "syntax_error"]
 
 SYNTAX = "syntax"
 """The kind of every problem found while reading (its ``code`` says which)."""
+
+WARNING = "warning"
+"""The kind of a reading warning (code ``W…``): reported, but the line was
+read one way of two and the game stays valid."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +61,25 @@ class Diagnostic:
     code: str = ""
     path: str = ""
     source: str = ""
+    shift: int = 0
+    """``source`` is an excerpt of a long line (:func:`~raspis_cli.textsafe.cut_line`):
+    ``column - shift`` points into it."""
+
+    def __post_init__(self) -> None:
+        # a long line is kept as an excerpt around the column, never whole,
+        # and so is a message quoting a long token
+        if len(self.message) > 2 * EXCERPT_WIDTH:
+            object.__setattr__(self, "message", self.message[:EXCERPT_WIDTH] + "…"
+                               + self.message[-EXCERPT_WIDTH // 2:])
+        if len(self.source) > EXCERPT_WIDTH and not self.shift and self.pos is not None:
+            cut, shift = cut_line(self.source, self.pos.column)
+            object.__setattr__(self, "source", cut)
+            object.__setattr__(self, "shift", shift)
+
+    @property
+    def is_warning(self) -> bool:
+        """A warning (code ``W…``): the line was read; the game stays valid."""
+        return self.kind == WARNING
 
     @property
     def line(self) -> int | None:
@@ -66,7 +93,10 @@ class Diagnostic:
 
     @property
     def label(self) -> str:
-        """What the problem is called in text: its code, else its kind."""
+        """What the problem is called in text: its code (``warning: W301`` for
+        a warning), else its kind."""
+        if self.kind == WARNING:
+            return f"{WARNING}: {self.code}" if self.code else WARNING
         return self.code or self.kind
 
     def text(self) -> str:
@@ -98,9 +128,11 @@ class Diagnostic:
 
 def syntax_error(code: str, message: str, line: int | None = None, column: int | None = None,
                  source: str = "", path: str = "") -> Diagnostic:
-    """A reading problem: numbered ``code``, message, place and the line's text."""
+    """A reading problem: numbered ``code``, message, place and the line's text.
+    Its kind is ``syntax``, or ``warning`` for a ``W…`` code (the line was read)."""
     pos = None if line is None else Pos(line, column or 1)
-    return Diagnostic("syntax", message, pos=pos, code=code, path=path, source=source)
+    return Diagnostic(WARNING if code.startswith("W") else SYNTAX, message, pos=pos, code=code,
+                      path=path, source=source)
 
 
 def line_error(code: str, message: str, column: int) -> Diagnostic:
@@ -134,13 +166,14 @@ def render(d: Diagnostic, path: str | None = None, source: str | None = None,
     if d.player is not None:
         context.append(d.player)
     prefix = f"{', '.join(context)}: " if context else ""
-    head = (style("where", where + ":") + " " if where else "") + style("label", d.label + ":") + " "
-    lines = [head + style("text", prefix + d.message)]
+    head = (style("where", escape_text(where) + ":") + " " if where else "") \
+        + style("label", d.label + ":") + " "
+    lines = [head + style("text", escape_text(prefix + d.message))]
+    shift = 0 if source is not None else d.shift
     text = source if source is not None else d.source
     if d.pos is not None and text and text.strip():
-        shown = text.rstrip("\n")
-        # the caret stands under the column whatever the tabs: keep them in the pad
-        pad = "".join("\t" if ch == "\t" else " " for ch in shown[: max(d.pos.column, 1) - 1])
+        # an excerpt around the column, escaped; the caret stands under the column
+        shown, pad = show_source_line(text, max(d.pos.column - shift, 1))
         gutter = f"{d.pos.line:>5} | "
         lines.append(gutter + style("source", shown))
         lines.append(" " * (len(gutter) - 2) + "| " + style("caret", pad + "^"))

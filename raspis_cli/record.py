@@ -20,6 +20,8 @@ from raspis_cli.engine.actions import JokerDecl
 
 __all__ = [
     "NO_TRUMP",
+    "NUMBER_RANGES",
+    "OutOfRange",
     "DealRecord",
     "GameRecord",
     "JokerDecl",
@@ -28,6 +30,8 @@ __all__ = [
     "PlayRecord",
     "Pos",
     "TrumpValue",
+    "bound_numbers",
+    "shown_number",
 ]
 
 
@@ -141,3 +145,92 @@ class GameRecord:
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the game's own place."""
         return self.positions.get(key, self.pos)
+
+
+# --- the numbers a record may hold ---------------------------------------------
+
+NUMBER_RANGES: dict[str, tuple[int, int]] = {
+    "number": (0, 9_999),
+    "cards": (0, 999),
+    "bid": (-999, 999),
+    "taken": (-999, 999),
+    "score": (-999_999_999, 999_999_999),
+    "total": (-999_999_999, 999_999_999),
+    "penalty": (-999_999_999, 999_999_999),
+}
+"""The range of each number a record may hold (inclusive), by what it is:
+a deal's number and cards, a bid, a taken count, a written score, running
+or final total, a penalty's points. Far beyond any real game (a deck has 54
+cards), small enough that nothing computed from them overflows. Option
+values have their own range (:data:`raspis_cli.rules.options.OPTION_INT_RANGE`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfRange:
+    """A number outside :data:`NUMBER_RANGES`: what it is, its key in the
+    record (``bid:Анна``, ``cards``, ``final:Анна``), the value, where."""
+
+    what: str
+    key: str
+    value: int
+    deal: int | None
+    pos: Pos | None
+
+    @property
+    def message(self) -> str:
+        """The diagnostic's words (the value cut to 30 digits)."""
+        low, high = NUMBER_RANGES[self.what]
+        text = shown_number(self.value)
+        place = f"deal {self.deal}: " if self.deal is not None else ""
+        return (f"{place}the {self.what} {text} is out of range (a record holds {self.what}s from "
+                f"{low:,} to {high:,})")
+
+
+def shown_number(value: int) -> str:
+    """A number as a message quotes it: whole up to 30 digits, else its size
+    (``str()`` of a number of more than 4,300 digits raises)."""
+    if value.bit_length() <= 96:
+        return str(value)
+    return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+
+
+def _outside(what: str, value: int) -> bool:
+    low, high = NUMBER_RANGES[what]
+    return not low <= value <= high
+
+
+def bound_numbers(game: GameRecord) -> list[OutOfRange]:
+    """Every number of ``game`` outside :data:`NUMBER_RANGES`, removed from
+    the record (a deal whose number or cards are out of range is dropped
+    whole), so that nothing downstream computes with it; the readers report
+    each as a diagnostic at its place."""
+    found: list[OutOfRange] = []
+    kept: list[DealRecord] = []
+    for deal in game.deals:
+        bad = [w for w in ("number", "cards") if _outside(w, getattr(deal, w))]
+        if bad:
+            found.extend(OutOfRange(w, w, getattr(deal, w), None, deal.where(w)) for w in bad)
+            continue
+        kept.append(deal)
+        for section, what in (("bids", "bid"), ("taken", "taken"), ("scores", "score"),
+                              ("totals", "total")):
+            values: dict[str, int] | None = getattr(deal, section)
+            if not values:
+                continue
+            for name in [n for n, v in values.items() if _outside(what, v)]:
+                found.append(OutOfRange(what, f"{what}:{name}", values[name], deal.number,
+                                        deal.where(f"{what}:{name}")))
+                del values[name]
+        if deal.penalties:
+            for p in [p for p in deal.penalties if _outside("penalty", p.points)]:
+                found.append(OutOfRange("penalty", "penalty", p.points, deal.number,
+                                        p.pos or deal.where("penalties")))
+                deal.penalties.remove(p)
+    if len(kept) != len(game.deals):
+        game.deals = kept
+    if game.totals:
+        for name in [n for n, v in game.totals.items() if _outside("total", v)]:
+            found.append(OutOfRange("total", f"final:{name}", game.totals[name], None,
+                                    game.where(f"total:{name}")))
+            del game.totals[name]
+    return found

@@ -16,8 +16,10 @@ from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
 from raspis_cli.engine.trick import bidding_order
+from raspis_cli.i18n import _
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, Pos
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
+from raspis_cli.suggest import did_you_mean
 
 Problem = Diagnostic
 """The name the replay gave its problems before there was one diagnostic type."""
@@ -73,6 +75,8 @@ class GameResult:
     deals: list[DealResult]
     totals: dict[str, int]
     winners: list[str]
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """Reading warnings on the game's lines (a line read one way of two): not violations."""
 
     @property
     def valid(self) -> bool:
@@ -91,6 +95,7 @@ class GameResult:
                  "scores": {n: s for n, s in d.scores.items() if s is not None}}
                 for d in self.deals
             ],
+            **({"warnings": [w.to_json() for w in self.warnings]} if self.warnings else {}),
         }
 
 
@@ -212,8 +217,9 @@ class _GameReplay:
             for name, written in record.totals.items():
                 pos = record.positions.get(f"total:{name}", record.pos)
                 if name not in totals:
-                    self.problems.append(Diagnostic("players", f"a total is written for {name!r}, "
-                                                 "who is not a player of this game",
+                    self.problems.append(Diagnostic("players", _(
+                        "a total is written for {name}, who is not a player of this game").format(
+                        name=repr(name)) + did_you_mean(name, self.seat_of),
                                                  player=name, pos=pos))
                 elif written - totals[name] not in (0, self.total_offsets.get(name, 0)):
                     # as for running totals: the difference the last written total
@@ -227,8 +233,8 @@ class _GameReplay:
     def _seat(self, deal: DealRecord, name: str, at: str, pos: Pos | None = None) -> int | None:
         seat = self.seat_of.get(name)
         if seat is None:
-            self._problem(deal, "players", f"{name!r} is not a player of this game", at,
-                          player=name, pos=pos)
+            self._problem(deal, "players", _("{name} is not a player of this game").format(name=repr(name))
+                          + did_you_mean(name, self.seat_of), at, player=name, pos=pos)
         return seat
 
     def _deal(self, record: DealRecord, may_stop_early: bool) -> None:
@@ -309,7 +315,9 @@ class _GameReplay:
         if self.ordered_bids:
             present = [n for n in expected_order if n in bids]
             if written != present:
-                first_wrong = next(w for w, p in zip(written, present, strict=True) if w != p)
+                # (with a name listed twice in the players the lists differ in length)
+                first_wrong = next((w for w, p in zip(written, present, strict=False) if w != p),
+                                   written[-1] if written else None)
                 self._problem(record, "bid-order", f"bids are written out of order: "
                               f"{', '.join(expected_order)} bid in that order (left of the "
                               f"dealer first)", "bid", player=first_wrong)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime
 import multiprocessing
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -37,6 +37,11 @@ from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
 
 __all__ = [
     "DEFAULT_NAMES",
+    "ClubPlan",
+    "misjudged",
+    "misplays",
+    "parse_date_range",
+    "parse_skill",
     "DETAILS",
     "TEXT_FORMATS",
     "EngineDisagreementError",
@@ -135,6 +140,7 @@ def simulate_game(
     tags: dict[str, str] | None = None,
     bots: Sequence[str] | None = None,
     bot_samples: int | None = None,
+    skill: Mapping[str, float] | None = None,
 ) -> GameRecord:
     """Play one complete legal game with bots and return its record.
 
@@ -143,6 +149,8 @@ def simulate_game(
     :data:`DETAILS`. ``bots`` names each seat's bot (``heuristic``, the
     default, or ``pimc``: :mod:`raspis_cli.pimcbot` with ``bot_samples``).
     ``tags`` replace the default Event/Site/Date tags.
+    ``skill`` maps names to the chance of judging a bid and a card right (see
+    :func:`misjudged`; a name not there, or 1.0, is a bot at its best).
     Raises :class:`ValueError` for a player count outside the rules, bad
     names or an unknown detail, and :class:`EngineDisagreementError` when the
     engine rejects an action it listed as legal (an engine bug).
@@ -159,7 +167,8 @@ def simulate_game(
     if tags is None:
         day = datetime.date.fromordinal(_FIRST_DATE + rng.randrange(_DATE_SPAN))
         tags = {"Event": _EVENT, "Site": _SITE, "Date": day.isoformat()}
-    sim = Simulator(rules, seats, rng, detail)
+    sim = Simulator(rules, seats, rng, detail,
+                     [skill.get(n, 1.0) for n in seats] if skill else None)
     if bots is not None:
         sim.use_bots(bots, bot_samples)
     game = Game(rules, players, seats)
@@ -190,6 +199,7 @@ def simulate_games(
     start: int = 0,
     bots: Sequence[str] | None = None,
     bot_samples: int | None = None,
+    skill: Mapping[str, float] | None = None,
 ) -> Iterator[GameRecord]:
     """Games ``start`` … ``start + count - 1`` of the run with this seed.
 
@@ -199,7 +209,7 @@ def simulate_games(
     """
     for index in range(start, start + count):
         game = simulate_game(rules, players, game_seed(seed, index), names, detail, bots=bots,
-                             bot_samples=bot_samples)
+                             bot_samples=bot_samples, skill=skill)
         game.tags["Event"] = f"{_EVENT} {index + 1}"
         yield game
 
@@ -222,43 +232,160 @@ _CHUNK_MAX: Final = 50
 """At most this many games per task of a run in several processes."""
 
 
-_Task = tuple[Rules, int, int, int, int, str, str, tuple[str, ...] | None, int | None]
+_Task = tuple[Rules, int, int, int, int, str, str, tuple[str, ...] | None, int | None,
+              "ClubPlan | None", tuple[tuple[str, float], ...]]
 
 
 def _render_slice(task: _Task) -> list[str]:
     """A worker's task: games ``start`` … ``start + count - 1``, rendered."""
-    rules, players, count, seed, start, detail, fmt, bots, bot_samples = task
+    rules, players, count, seed, start, detail, fmt, bots, bot_samples, club, skill = task
     return [render_game(g, fmt)
-            for g in simulate_games(rules, players, count, seed, detail=detail, start=start,
-                                    bots=bots, bot_samples=bot_samples)]
+            for g in _games(rules, players, count, seed, detail, start, bots, bot_samples, club,
+                            dict(skill))]
+
+
+def _games(rules: Rules, players: int, count: int, seed: int, detail: str, start: int,
+           bots: Sequence[str] | None, bot_samples: int | None, club: ClubPlan | None,
+           skill: Mapping[str, float]) -> Iterator[GameRecord]:
+    """A slice of a run: a club history's games, or those of one fixed table."""
+    if club is not None:
+        bot = bots[0] if bots else None
+        for index in range(start, start + count):
+            yield club.game(rules, seed, index, detail, bot, bot_samples)
+        return
+    yield from simulate_games(rules, players, count, seed, detail=detail, start=start, bots=bots,
+                              bot_samples=bot_samples, skill=skill)
 
 
 def simulated_texts(rules: Rules, players: int, count: int, seed: int, *, detail: str = "full",
                     fmt: str = "notation", jobs: int = 1, bots: Sequence[str] | None = None,
-                    bot_samples: int | None = None) -> Iterator[str]:
+                    bot_samples: int | None = None, club: ClubPlan | None = None,
+                    skill: Mapping[str, float] | None = None) -> Iterator[str]:
     """The games of :func:`simulate_games` ``(rules, players, count, seed)``
     rendered by :func:`render_game`, in game order, made in ``jobs`` processes.
 
     The processes make small slices of the run (``start``), so the texts are
-    the same, in the same order, for any ``jobs``.
+    the same, in the same order, for any ``jobs``. ``club`` makes a club
+    history instead (:class:`ClubPlan`); ``skill`` sets the bots' skill by name.
     """
     if fmt not in TEXT_FORMATS:
         raise ValueError(f"fmt is one of {', '.join(TEXT_FORMATS)}, not {fmt!r}")
+    skill_items = tuple(sorted((skill or {}).items()))
     if jobs <= 1 or count <= 1:
-        for game in simulate_games(rules, players, count, seed, detail=detail, bots=bots,
-                                   bot_samples=bot_samples):
+        for game in _games(rules, players, count, seed, detail, 0, bots, bot_samples, club,
+                           dict(skill_items)):
             yield render_game(game, fmt)
         return
     # small slices keep every process busy to the end; imap keeps their order
     chunk = max(1, min(_CHUNK_MAX, count // (jobs * 4)))
     plan = tuple(bots) if bots is not None else None
     tasks: list[_Task] = [(rules, players, min(chunk, count - start), seed, start, detail, fmt,
-                           plan, bot_samples)
+                           plan, bot_samples, club, skill_items)
              for start in range(0, count, chunk)]
     # spawn: a worker imports only this module (and the notation writer)
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
         for texts in pool.imap(_render_slice, tasks):
             yield from texts
+
+
+# --- skill and club histories ---------------------------------------------------
+#
+# Kept apart from the bots and the run machinery above: a bot of skill s judges
+# its bid as well as it can with probability s, and otherwise misjudges it by one
+# to two tricks; it plays each card as it means to with probability s, and
+# otherwise plays any legal card; a club history draws each game's table from a pool of names and
+# spreads the games over a date range, in order.
+
+
+def misjudged(estimate: float, skill: float, rng: random.Random) -> float:
+    """A bid estimate as a bot of ``skill`` (0..1) makes it: unchanged with
+    probability ``skill``, else off by 1 to 2 tricks either way."""
+    if rng.random() < skill:
+        return estimate
+    return estimate + rng.choice((-2.0, -1.5, -1.0, 1.0, 1.5, 2.0))
+
+
+def misplays(skill: float, rng: random.Random) -> bool:
+    """Whether a bot of ``skill`` (0..1) plays this card carelessly (any legal
+    card) instead of as it means to: with probability ``1 - skill``."""
+    return rng.random() >= skill
+
+
+def parse_skill(assignments: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """``NAME=0.8`` (a fixed skill) or ``NAME=0.6..0.9`` (a skill that changes
+    from the first game of a club history to its last) items as a map of
+    ``(first, last)``; raises :class:`ValueError` for a bad one."""
+    out: dict[str, tuple[float, float]] = {}
+    for item in assignments:
+        name, eq, value = item.rpartition("=")
+        first, dots, last = value.partition("..")
+        try:
+            numbers = (float(first), float(last if dots else first))
+        except ValueError:
+            numbers = (-1.0, -1.0)
+        if not eq or not name or not all(0.0 <= n <= 1.0 for n in numbers):
+            raise ValueError("expected NAME=SKILL or NAME=FROM..TO with skills from 0 to 1 "
+                             f"(e.g. Анна=0.8, Boris=0.6..0.9), got {item!r}")
+        out[name] = numbers
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ClubPlan:
+    """How a club history looks: who may come, table sizes, when, how well each plays.
+
+    Game ``i`` of ``total`` seats a table size drawn from ``table_sizes`` and
+    that many names drawn from ``pool`` (the rest are absent that evening),
+    dated ``first + i * days / total`` so the history runs forward in time."""
+
+    pool: tuple[str, ...]
+    table_sizes: tuple[int, ...]
+    first: datetime.date
+    last: datetime.date
+    total: int
+    skill: tuple[tuple[str, tuple[float, float]], ...] = ()
+    """Per name, the skill at the first game and at the last (linear between)."""
+
+    def check(self, rules: Rules) -> None:
+        """Raise :class:`ValueError` when the plan cannot be played under ``rules``."""
+        low, high = rules.players
+        if len(set(self.pool)) != len(self.pool):
+            raise ValueError("the players pool names someone twice")
+        for size in self.table_sizes:
+            if not low <= size <= high:
+                raise ValueError(f"the rules ({rules.preset_name}) allow {low} to {high} players, "
+                                 f"not {size}")
+            if size > len(self.pool):
+                raise ValueError(f"a table of {size} needs at least {size} names in the pool, "
+                                 f"not {len(self.pool)}")
+        if self.last < self.first:
+            raise ValueError(f"the date range ends ({self.last}) before it starts ({self.first})")
+
+    def game(self, rules: Rules, seed: int, index: int, detail: str, bot: str | None = None,
+             bot_samples: int | None = None) -> GameRecord:
+        """Game ``index`` of the history (every seat played by ``bot``, default heuristic)."""
+        rng = random.Random(game_seed(seed, index))
+        size = rng.choice(self.table_sizes)
+        names = rng.sample(self.pool, size)
+        days = (self.last - self.first).days
+        day = self.first + datetime.timedelta(days=index * days // max(self.total - 1, 1)
+                                              if self.total > 1 else 0)
+        tags = {"Event": f"Club game {index + 1}", "Site": _SITE, "Date": day.isoformat()}
+        along = index / (self.total - 1) if self.total > 1 else 0.0
+        skill = {name: a + (b - a) * along for name, (a, b) in self.skill}
+        return simulate_game(rules, size, rng, names, detail, tags=tags, skill=skill,
+                             bots=[bot] * size if bot else None, bot_samples=bot_samples)
+
+
+def parse_date_range(text: str) -> tuple[datetime.date, datetime.date]:
+    """``2024-01-01..2025-12-31`` as two dates; raises :class:`ValueError`."""
+    first, sep, last = text.partition("..")
+    try:
+        if not sep:
+            raise ValueError
+        return datetime.date.fromisoformat(first.strip()), datetime.date.fromisoformat(last.strip())
+    except ValueError:
+        raise ValueError(f"expected FROM..TO dates like 2024-01-01..2025-12-31, got {text!r}") from None
 
 
 # --- the bots ------------------------------------------------------------------
@@ -277,8 +404,11 @@ class _Dealt:
 class Simulator:
     """Bots for one game: deals the cards, bids, plays, writes the record."""
 
-    def __init__(self, rules: Rules, names: Sequence[str], rng: random.Random, detail: str) -> None:
+    def __init__(self, rules: Rules, names: Sequence[str], rng: random.Random, detail: str,
+                 skill: Sequence[float] | None = None) -> None:
         self.rules = rules
+        # per seat, the chance of judging a bid right (None: every bot judges as well as it can)
+        self.skill = list(skill) if skill is not None and any(s < 1.0 for s in skill) else None
         self.names = list(names)
         self.players = len(names)
         self.rng = rng
@@ -416,6 +546,8 @@ class Simulator:
             else:
                 estimate = self._strength(dealt.hands[seat], deal.trump, cards)
                 estimate += rng.gauss(0, _BID_NOISE)
+            if self.skill is not None:
+                estimate = misjudged(estimate, self.skill[seat], rng)
             if rng.random() < _RANDOM_PLAY / 2:
                 bid = rng.choice(legal)
             else:
@@ -478,7 +610,7 @@ class Simulator:
         if not count:
             raise EngineDisagreementError(f"{self.names[seat]} to play in trick {deal.trick_number}",
                                           where, [])
-        if rng.random() < _RANDOM_PLAY:
+        if rng.random() < _RANDOM_PLAY or (self.skill is not None and misplays(self.skill[seat], rng)):
             index = rng.randrange(count)  # as rng.choice(legal plays)
             return naturals[index] if index < len(naturals) else jokers[index - len(naturals)]
         want = self._wants_trick(deal, seat)

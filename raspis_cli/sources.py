@@ -54,6 +54,12 @@ __all__ = [
 RECORD_SUFFIXES = (".rsp", ".json", ".jsonl", ".ndjson")
 """The files a folder given on the command line is searched for."""
 
+JSON_DOCUMENT_LIMIT = 32 * 1024 * 1024
+"""The largest ``.json`` document read (characters): one document is parsed
+whole, which takes about 8 times its size in memory, so a larger one is
+refused (E005) rather than exhausting memory; ``.jsonl`` and the notation
+stream game by game at any size."""
+
 WINDOW_LINES = 200_000
 """How many recent source lines a :class:`GameStream` keeps for showing
 problems under their line (a game is a few hundred lines)."""
@@ -75,7 +81,7 @@ class SourceFile:
     @property
     def syntax_lines(self) -> list[int]:
         """The lines with a syntax diagnostic."""
-        return [d.line for d in self.diagnostics if d.line is not None]
+        return [d.line for d in self.diagnostics if d.line is not None and not d.is_warning]
 
     def source_line(self, line: int | None) -> str | None:
         """The text of a 1-based source line, if known."""
@@ -196,8 +202,9 @@ class GameStream:
 
     @property
     def ordered_bids(self) -> bool:
-        """True when the source writes bids in bidding order (the notation)."""
-        return self.kind not in ("json", "jsonl")
+        """True: every source gives bids in the order they were made (the
+        notation as written; JSON by ``bid_order`` or in the implied order)."""
+        return True
 
     def line(self, number: int | None) -> str | None:
         """The text of a 1-based source line, if it is still kept."""
@@ -248,8 +255,9 @@ class GameStream:
         finally:
             if stream is not None and stream is not sys.stdin.buffer:
                 stream.close()  # type: ignore[attr-defined]
-        if self.error is None and not self.games_read and self.diagnostics:
-            self.error = self.diagnostics[0]
+        errors = [d for d in self.diagnostics if not d.is_warning]
+        if self.error is None and not self.games_read and errors:
+            self.error = errors[0]
 
     def _keep(self, lines: Iterable[str]) -> Iterator[str]:
         kept = self._lines
@@ -269,7 +277,19 @@ class GameStream:
         elif self.kind == "json":
             from raspis_cli.notation.jsoncodec import read_json_text
 
-            read = read_json_text("\n".join(lines), self.display)
+            kept: list[str] = []
+            size = 0
+            for text in lines:
+                size += len(text) + 1
+                if size > JSON_DOCUMENT_LIMIT:
+                    self.error = syntax_error(
+                        "E005", f"a .json document is read whole, and this one is larger than "
+                        f"{JSON_DOCUMENT_LIMIT // (1024 * 1024)} MiB; write one game per line as .jsonl "
+                        "(which streams at any size), or split the file")
+                    return
+                kept.append(text)
+            read = read_json_text("\n".join(kept), self.display)
+            del kept
             self.diagnostics.extend(read.diagnostics)
             yield from read.games
         else:
@@ -286,7 +306,8 @@ def _load(stream: GameStream, path: str) -> SourceFile:
     result.lines = stream.all_lines()
     result.diagnostics = list(stream.diagnostics)
     if stream.error is not None:
-        first = result.diagnostics[0] if result.diagnostics else None
+        errors = [d for d in result.diagnostics if not d.is_warning]
+        first = errors[0] if errors else None
         result.error = first if first is not None and first == stream.error else stream.error
     return result
 

@@ -3,6 +3,16 @@
 
     .venv/bin/python scripts/fuzz_campaign.py --minutes 30            # mutation loop
     .venv/bin/python scripts/fuzz_campaign.py --minutes 30 --atheris  # coverage-guided (pip install atheris)
+    .venv/bin/python scripts/fuzz_campaign.py --semantic --inputs 100000  # semantic, differential
+
+With ``--semantic``, inputs are games whose *meaning* is changed
+(``fuzzkit.semantic_mutation``: cards swapped between hands, bids reordered,
+a player listed twice, control characters and separators in names, huge
+numbers, empty trick lists, joker declarations and option names the notation
+cannot hold), and the oracle is the JSON / notation differential
+(``fuzzkit.check_differential``): a game and its notation conversion have
+the same id, verdict and violations, and the conversion reads back byte for
+byte (or the conversion is refused with a message).
 
 Inputs are seeds (samples, the conformance corpus, simulated games in the
 notation and JSON) changed by tests/fuzzkit.py's mutations (bytes flipped,
@@ -100,6 +110,43 @@ def loop(minutes: float, seed: int, out: Path) -> int:
     return 1 if failures else 0
 
 
+def semantic_loop(minutes: float, inputs: int, seed: int, out: Path) -> int:
+    """Semantic mutations with the differential oracle, until ``inputs`` are
+    tried or ``minutes`` are spent."""
+    import collections
+
+    import fuzzkit
+
+    rnd = random.Random(seed)
+    fuzzkit.semantic_seeds()
+    failures: dict[tuple[str, str, int], str] = {}
+    outcomes: collections.Counter[str] = collections.Counter()
+    tried = 0
+    start = time.monotonic()
+    deadline = start + minutes * 60
+    while tried < inputs and time.monotonic() < deadline:
+        text = fuzzkit.semantic_mutation(rnd)
+        tried += 1
+        try:
+            outcomes[fuzzkit.check_differential(text)] += 1
+        except Exception as e:  # a campaign collects every kind
+            frame = traceback.extract_tb(e.__traceback__)[-1]
+            key = (type(e).__name__, Path(frame.filename).name, frame.lineno or 0)
+            outcomes["failed"] += 1
+            if key not in failures or len(text) < len(failures[key]):
+                failures[key] = text
+                print(f"[{tried}] {key[0]} at {key[1]}:{key[2]}: {str(e)[:200]}", flush=True)
+        if tried % 5000 == 0:
+            print(f"... {tried} inputs, {time.monotonic() - start:.0f} s, {dict(outcomes)}", flush=True)
+    out.mkdir(parents=True, exist_ok=True)
+    for i, (key, text) in enumerate(sorted(failures.items(), key=lambda kv: str(kv[0]))):
+        (out / f"semantic-{i:03d}-{key[0]}-{key[1]}-{key[2]}.json").write_text(text, encoding="utf-8")
+    elapsed = time.monotonic() - start
+    print(f"\n{tried} semantic inputs in {elapsed / 60:.1f} min ({tried / elapsed:.0f}/s); outcomes "
+          f"{dict(outcomes)}; {len(failures)} distinct failures; seed {seed}")
+    return 1 if failures else 0
+
+
 def atheris_main(minutes: float) -> int:
     import atheris  # type: ignore[import-not-found]
 
@@ -131,7 +178,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--out", type=Path, default=Path("fuzz-failures"))
     parser.add_argument("--atheris", action="store_true", help="coverage-guided, with atheris")
+    parser.add_argument("--semantic", action="store_true",
+                        help="semantic mutations with the JSON / notation differential as the oracle")
+    parser.add_argument("--inputs", type=int, default=10**12, help="stop after this many inputs")
     args = parser.parse_args()
+    if args.semantic:
+        return semantic_loop(args.minutes if args.minutes != 10 else 10**6, args.inputs, args.seed, args.out)
     if args.atheris:
         return atheris_main(args.minutes)
     return loop(args.minutes, args.seed, args.out)

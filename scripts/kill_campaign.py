@@ -54,13 +54,13 @@ from raspis_cli.store.load import TRACE_ENV  # noqa: E402
 
 Checksum = dict[str, tuple[int, int]]
 
-PHASES = ("startup", "open", "schema", "parse", "insert", "players", "commit", "committed",
+PHASES = ("startup", "open", "schema", "parse", "insert", "players", "ratings", "commit", "committed",
           "close", "closed", "completed")
 """The phases in load order; ``startup`` is before the first trace line
 (interpreter start, imports), ``completed`` means the process exited before
 the kill."""
 
-BEFORE_COMMIT = frozenset(("startup", "open", "schema", "parse", "insert", "players"))
+BEFORE_COMMIT = frozenset(("startup", "open", "schema", "parse", "insert", "players", "ratings"))
 AFTER_COMMIT = frozenset(("committed", "close", "closed", "completed"))
 
 

@@ -11,12 +11,19 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 
 
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def run_cli(*args: str, stdin: str | None = None,
+            env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``raspis ARGS`` as a user would (a fresh process, output not a
-    terminal, no colour) from the repository root."""
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR")}
+    terminal, no colour) from the repository root. The locale is neutral
+    (English) unless ``env_extra`` sets one (``{"LANG": "ru_RU.UTF-8"}``)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("COLUMNS", "FORCE_COLOR") and k not in LOCALE_VARIABLES}
     env["NO_COLOR"] = "1"
     env["PYTHONIOENCODING"] = "utf-8"
+    env.update(env_extra or {})
     return subprocess.run([sys.executable, "-m", "raspis_cli", *args], cwd=ROOT, env=env, input=stdin,
                           capture_output=True, text=True, encoding="utf-8", timeout=120)
 

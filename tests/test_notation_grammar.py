@@ -13,6 +13,7 @@ from raspis_cli.notation import grammar as g
 
 
 def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
+    # and the stdlib-only bottom layers: the interface language and "did you mean"
     tree = ast.parse(Path(g.__file__).read_text(encoding="utf-8"))
     modules = set()
     for node in ast.walk(tree):
@@ -21,7 +22,8 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
         elif isinstance(node, ast.ImportFrom) and node.module:
             modules.add(node.module)
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
-                       "pyparsing", "raspis_cli.cards", "raspis_cli.diagnostics"}
+                       "pyparsing", "raspis_cli.cards", "raspis_cli.diagnostics", "raspis_cli.i18n",
+                       "raspis_cli.suggest", "raspis_cli.textsafe"}
 
 
 @pytest.mark.parametrize("token,code", [
@@ -139,7 +141,8 @@ def test_scan_keeps_comments_and_columns() -> None:
 
 def test_render_diagnostic_has_caret() -> None:
     d = syntax_error("E303", "expected a card", 3, 5, "\ttrick 1O♥", "f.rsp")
-    assert d.render() == "f.rsp:3:5: E303: expected a card\n    3 | \ttrick 1O♥\n      | \t   ^"
+    # a tab is shown as \t like every control character (raspis_cli.textsafe); the caret follows
+    assert d.render() == "f.rsp:3:5: E303: expected a card\n    3 | \\ttrick 1O♥\n      |      ^"
 
 
 def test_needs_quotes() -> None:

@@ -1,32 +1,36 @@
 """The ``raspis`` command line: one typer app, one module per command group.
 
-Only this package imports typer and rich. Each command module registers its
-commands on :data:`app` when imported below.
+Only this package imports typer and rich. The command modules are imported
+when their command runs (:mod:`raspis_cli.cli.registry`), after the interface
+language is chosen, so that their help texts are translated and ``raspis
+--help`` does not pay for DuckDB or the notation's grammar.
 """
 
 from __future__ import annotations
 
 import sys
-
-from raspis_cli.cli.common import app, run_app
-
-# Command modules register themselves on ``app`` as they are imported.
-from raspis_cli.cli import rules_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import fmt_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import convert_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import validate_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import score_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import show_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import simulate_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import store_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import new_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import live_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import explain_cmd  # noqa: F401  isort: skip
-from raspis_cli.cli import analyze_cmd  # noqa: F401  isort: skip
+from typing import Any
 
 __all__ = ["app", "main"]
 
 
 def main() -> None:
     """Entry point of the ``raspis`` console script."""
+    from raspis_cli.i18n import language_from_argv, normalise_language, set_language
+
+    lang, _argv = language_from_argv(sys.argv[1:])
+    if lang is not None and normalise_language(lang) is not None:
+        set_language(lang, explicit=True)  # before common's help texts are built
+    from raspis_cli.cli.common import guard_console_encoding, run_app
+
+    guard_console_encoding()
+
     sys.exit(run_app(sys.argv[1:]))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from raspis_cli.cli.common import app
+
+        return app
+    raise AttributeError(name)

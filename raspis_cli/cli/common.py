@@ -6,29 +6,35 @@ import contextlib
 import csv
 import io
 import json
+import math
 import os
 import sys
 import traceback
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn, cast
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
-from raspis_cli.diagnostics import Diagnostic, render
-from raspis_cli.replay import RulesChoice
+from raspis_cli import __version__
+from raspis_cli.i18n import N_, _, language_from_argv, normalise_language, set_language
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
-from raspis_cli.sources import SourceFile, describe_os_error, load_data, read_file_bytes
+from raspis_cli.textsafe import escape_text
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from raspis_cli.diagnostics import Diagnostic
+    from raspis_cli.replay import RulesChoice
+    from raspis_cli.sources import SourceFile
+
+APP_HELP = N_("Validate, score and query game records of Raspisnoy poker (расписной покер).")
 
 app = typer.Typer(
     name="raspis",
-    help="Validate, score and query game records of Raspisnoy poker (расписной покер).",
+    help=_(APP_HELP),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -37,11 +43,43 @@ EXIT_OK = 0
 EXIT_VIOLATIONS = 1
 EXIT_ERROR = 2
 
-stdout = Console(highlight=False, soft_wrap=True)
-stderr = Console(stderr=True, highlight=False, soft_wrap=True)
-if not stdout.is_terminal and "COLUMNS" not in os.environ:
-    # a file or a pipe: tables as wide as they need, not folded at 80 columns
-    stdout.width = 240
+
+class _LazyConsole:
+    """A rich Console made at first use (importing rich costs startup time
+    that ``raspis --help`` and commands printing plain text need not pay)."""
+
+    def __init__(self, *, stderr: bool) -> None:
+        object.__setattr__(self, "_stderr", stderr)
+        object.__setattr__(self, "_console", None)
+
+    def _get(self) -> Console:
+        console = object.__getattribute__(self, "_console")
+        if console is None:
+            from rich.console import Console
+
+            to_stderr = object.__getattribute__(self, "_stderr")
+            console = Console(stderr=to_stderr, highlight=False, soft_wrap=True)
+            if not console.stderr and not console.is_terminal and "COLUMNS" not in os.environ:
+                # a file or a pipe: tables as wide as they need, not folded at 80 columns
+                console.width = 240
+            object.__setattr__(self, "_console", console)
+        return console  # type: ignore[no-any-return]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._get(), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._get(), name, value)
+
+    def __enter__(self) -> Any:  # special methods bypass __getattr__: rich's Progress enters the console
+        return self._get().__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        self._get().__exit__(*exc)
+
+
+stdout: Console = cast("Console", _LazyConsole(stderr=False))
+stderr: Console = cast("Console", _LazyConsole(stderr=True))
 
 
 class TableFormat(StrEnum):
@@ -49,24 +87,49 @@ class TableFormat(StrEnum):
 
     table = "table"
     json = "json"
+    jsonl = "jsonl"
     csv = "csv"
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
-    """Print ``raspis: error: MESSAGE`` on stderr and exit."""
-    stderr.print(f"raspis: error: {message}", markup=False)
+    """Print ``raspis: error: MESSAGE`` on stderr (control characters
+    escaped: messages quote names and paths) and exit."""
+    say(f"raspis: error: {message}")
     raise typer.Exit(code)
+
+
+def say(message: str) -> None:
+    """Print one message on stderr as plain text, control characters escaped."""
+    stderr.print(escape_text(message), markup=False)
+
+
+def safe_markup(text: str) -> str:
+    """Record text to put inside rich markup: control characters escaped
+    (:func:`~raspis_cli.textsafe.escape_text`) and ``[`` not read as a tag."""
+    from rich.markup import escape
+
+    return escape(escape_text(text))
 
 
 _STYLES = {"where": "bold", "label": "red", "caret": "green"}
 
 
 def render_diagnostic(d: Diagnostic, path: str | None = None, source: str | None = None,
-                      colour: bool = False) -> list[str]:
-    """The lines of :func:`raspis_cli.diagnostics.render`; with ``colour``, as
-    rich markup (the place bold, the kind red, the caret green)."""
+                      colour: bool = False, shift: int = 0) -> list[str]:
+    """The lines of :func:`raspis_cli.diagnostics.render` (record text escaped);
+    with ``colour``, as rich markup (the place bold, the kind red, the caret
+    green). ``source`` is the line's text when the caller kept it (an excerpt
+    when ``shift``: what to subtract from the column to point into it)."""
+    from raspis_cli.diagnostics import render
+
+    if shift and source is not None:
+        from dataclasses import replace
+
+        d = replace(d, source=source, shift=shift)
+        source = None
     if not colour:
         return render(d, path, source)
+    from rich.markup import escape
 
     def style(role: str, text: str) -> str:
         name = _STYLES.get(role)
@@ -77,6 +140,8 @@ def render_diagnostic(d: Diagnostic, path: str | None = None, source: str | None
 
 def read_source(name: str) -> tuple[bytes | None, str | None]:
     """The bytes of a file (``-`` is standard input), or an error message."""
+    from raspis_cli.sources import describe_os_error, read_file_bytes
+
     try:
         return read_file_bytes(name), None
     except OSError as e:
@@ -86,24 +151,26 @@ def read_source(name: str) -> tuple[bytes | None, str | None]:
 def read_clean(name: str, kind: str | None, encoding: str | None,
                refusal: str | None = None) -> tuple[SourceFile, bytes] | None:
     """Read one input for rewriting (fmt, convert): its records and its bytes
-    when it reads without a syntax error; otherwise print why on standard
-    error (every diagnostic with its caret, then ``refusal`` with their count
-    if given) and return ``None``."""
+    when it reads without a syntax error (warnings are printed, not refused);
+    otherwise print why on standard error (every diagnostic with its caret,
+    then ``refusal`` with their count if given) and return ``None``."""
+    from raspis_cli.sources import load_data
+
     data, problem = read_source(name)
     if data is None:
-        stderr.print(f"raspis: error: {problem}", markup=False)
+        say(f"raspis: error: {problem}")
         return None
     display = "<stdin>" if name == "-" else name
     source = load_data(data, name, kind, encoding)
     if source.error is not None and not source.diagnostics:
-        stderr.print(f"raspis: error: {display}: {source.error.message}", markup=False)
+        say(f"raspis: error: {display}: {source.error.message}")
         return None
-    if source.diagnostics:
-        for diag in source.diagnostics:
-            stderr.print("\n".join(render_diagnostic(diag, display)), markup=False)
+    for diag in source.diagnostics:
+        stderr.print("\n".join(render_diagnostic(diag, display)), markup=False)
+    errors = [d for d in source.diagnostics if not d.is_warning]
+    if errors:
         if refusal is not None:
-            stderr.print(f"raspis: {display}: {len(source.diagnostics)} syntax error(s); {refusal}",
-                         markup=False)
+            say(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}")
         return None
     return source, data
 
@@ -147,12 +214,22 @@ SetOption = Annotated[
 def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> RulesChoice:
     """``--rules``/``--set`` as a :class:`RulesChoice`, checked now so that a
     bad option is one clear error before any file is read."""
+    from raspis_cli.replay import RulesChoice
+
     build_rules(preset, assignments)
     options: dict[str, object] = {}
     for text in assignments or ():
         name, value = parse_assignment(text)
         options[name] = value
     return RulesChoice(preset, options)
+
+
+def check_format(fmt: str, allowed: Sequence[str]) -> str:
+    """``--format``: one of ``allowed``, else one clear usage error (exit 2)."""
+    if fmt not in allowed:
+        listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
+        raise typer.BadParameter(f"expected {listed}, got {fmt!r}", param_hint="--format")
+    return fmt
 
 
 def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
@@ -168,41 +245,18 @@ def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
         fail(str(e))
 
 
-def check_format(fmt: str, allowed: Sequence[str]) -> str:
-    """``--format``: one of ``allowed``, else one clear usage error (exit 2)."""
-    if fmt not in allowed:
-        listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
-        raise typer.BadParameter(f"expected {listed}, got {fmt!r}", param_hint="--format")
-    return fmt
-
-
-_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
-
-
-def cell_text(value: object) -> Text:
-    """A value as a table cell shows it: plain text, never rich markup (a name
-    like ``[/]`` is text, not a tag), control characters written as escapes
-    (``\\t``, ``\\x1b``) so that no value can restyle or move the terminal.
-    JSON and CSV print values exactly."""
-    if value is None:
-        text = ""
-    elif isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, (list, tuple)):
-        text = ",".join(str(v) for v in value)
-    elif isinstance(value, dict):
-        text = json.dumps(value, ensure_ascii=False)
-    else:
-        text = str(value)
-    return Text(text.translate(_CONTROL))
-
-
-def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = None) -> None:
-    """Print rows (dicts with the same keys) as JSON (a list of objects), CSV
-    (exact values) or a table of plain-text cells (:func:`cell_text`). Every
-    command that prints rows prints them here."""
+def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = None,
+               round_numbers: bool = False) -> None:
+    """Print rows (dicts with the same keys) as JSON (a list of objects), JSON
+    lines, CSV (exact values) or a table of plain-text cells (record text
+    escaped, never read as markup; numbers right-aligned and, with
+    ``round_numbers``, :func:`rounded`). Every command that prints rows
+    prints them here."""
     if fmt == "json":
         write_json(list(rows))
+        return
+    if fmt == "jsonl":
+        write_jsonl(list(rows))
         return
     columns = list(rows[0]) if rows else []
     if fmt == "csv":
@@ -210,22 +264,40 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns)
         for row in rows:
-            writer.writerow(["" if row[c] is None else _csv_cell(row[c]) for c in columns])
+            writer.writerow(["" if row[c] is None else _cell(row[c]) for c in columns])
         sys.stdout.write(buffer.getvalue())
         return
+    from rich.table import Table
+
     table = Table(title=title, show_lines=False)
     for column in columns:
-        table.add_column(cell_text(column), overflow="fold")
+        first = rows[0][column] if rows else None
+        numeric = isinstance(first, (int, float)) and not isinstance(first, bool)
+        table.add_column(safe_markup(column), overflow="fold", justify="right" if numeric else "left")
     for row in rows:
-        table.add_row(*(cell_text(row[c]) for c in columns))
+        table.add_row(*("" if row[c] is None else safe_markup(
+            _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns))
     stdout.print(table)
 
 
-def _csv_cell(value: object) -> str:
+def rounded(column: str, value: object) -> object:
+    """A number as a person reads it in a table: a ``*_rate`` as a percentage
+    with one decimal, any other fraction with two decimals (JSON and CSV keep
+    every digit)."""
+    if isinstance(value, float) and math.isfinite(value):
+        if column.endswith("_rate"):
+            return f"{value:.1%}"
+        return f"{value:.2f}"
+    return value
+
+
+def _cell(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return ",".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
     return str(value)
 
 
@@ -234,12 +306,102 @@ def write_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def write_jsonl(items: Sequence[object]) -> None:
+    """Print JSON Lines on stdout: one compact JSON value per line."""
+    sys.stdout.write("".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items))
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"raspis {__version__}\n")
+        raise typer.Exit(0)
+
+
+def _root(
+    version: Annotated[bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True,
+                                          help=_("Print the version and exit."))] = False,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="ru|en", help=_(
+        "The interface language (default: from the locale: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."))] = None,
+) -> None:
+    # the options are read before typer parses: --version by its callback, --lang by run_app
+    pass
+
+SUIT_LETTERS: Final = str.maketrans({"♠": "S", "♣": "C", "♦": "D", "♥": "H",
+                                     "♤": "S", "♧": "C", "♢": "D", "♡": "H"})
+"""Suit symbols as the letters the notation also reads (``10♥`` -> ``10H``)."""
+
+
+class _SuitLetters:
+    """A text stream whose console cannot show suit symbols: they are written
+    as letters, and any other character it cannot show as ``?``."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self.encoding = str(stream.encoding)  # rich reads it (an ASCII table box for CP1251)
+        self.errors = "replace"
+
+    def write(self, text: str) -> int:
+        self._stream.write(text.translate(SUIT_LETTERS))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
+
+    def fileno(self) -> int:
+        return int(self._stream.fileno())
+
+
+def guard_console_encoding() -> None:
+    """Make output never fail on the console's encoding (a Russian Windows
+    console or ``> report.txt`` writes CP1251, which has no ♥): where standard
+    output or error cannot encode the suit symbols, they are written as the
+    letters S C D H and any other character it cannot encode as ``?``; one
+    line on standard error says so."""
+    changed = []
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            "♠♣♦♥".encode(encoding)
+            continue
+        except (UnicodeEncodeError, LookupError):
+            pass
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            reconfigure(errors="replace")
+        setattr(sys, name, _SuitLetters(stream))
+        changed.append(encoding)
+    if changed:
+        sys.stderr.write("raspis: " + _(
+            "the output encoding ({encoding}) has no suit symbols: suits are written as the letters "
+            "S C D H (as the notation reads them), and other characters it cannot show as '?'"
+        ).format(encoding=changed[0]) + "\n")
+
+
 def run_app(argv: list[str]) -> int:
     """Run the app on these arguments and return the exit code; no traceback
     ever reaches the user unless ``--traceback`` is given or
-    ``RASPIS_TRACEBACK=1`` is set."""
+    ``RASPIS_TRACEBACK=1`` is set. ``--lang ru|en`` anywhere chooses the
+    interface language (``fmt`` keeps its own ``--lang`` too)."""
     show_traceback = "--traceback" in argv or os.environ.get("RASPIS_TRACEBACK") == "1"
     argv = [a for a in argv if a != "--traceback"]
+    lang, argv = language_from_argv(list(argv), keep_after=("fmt",))
+    if lang is not None and normalise_language(lang) is None:
+        message = _("--lang: {value} is not a language raspis speaks (ru, en)").format(value=repr(lang))
+        stderr.print(f"raspis: error: {message}", markup=False)
+        return EXIT_ERROR
+    set_language(lang, explicit=lang is not None)
+    from raspis_cli.cli.registry import register_commands
+
+    register_commands(argv)
+    from raspis_cli.cli.typer_fixes import install
+
+    install()
+    app.info.help = _(APP_HELP)
+    app.callback()(_root)
     try:
         result = app(args=argv, prog_name="raspis", standalone_mode=False)
     except typer.Exit as e:
@@ -263,10 +425,7 @@ def run_app(argv: list[str]) -> int:
         if show_traceback:
             traceback.print_exc()
         else:
-            stderr.print(
-                f"raspis: internal error: {type(e).__name__}: {e} "
-                "(run with --traceback for details; please report it)",
-                markup=False,
-            )
+            say(f"raspis: internal error: {type(e).__name__}: {e} "
+                "(run with --traceback for details; please report it)")
         return EXIT_ERROR
     return result if isinstance(result, int) else 0

@@ -16,7 +16,7 @@ from raspis_cli.cli.common import (
     app,
     check_encoding_option,
     read_clean,
-    stderr,
+    say,
 )
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.jsoncodec import games_to_json_text, games_to_jsonl_text
@@ -43,11 +43,11 @@ class Source(StrEnum):
 @app.command("convert")
 def convert(
     files: Annotated[list[str], typer.Argument(help="Input files (.rsp, .json, .jsonl); "
-                                               "- reads stdin.")],
-    to: Annotated[Target, typer.Option("--to", "-t", help="Output format.")],
-    output: Annotated[str | None, typer.Option("--output", "-o",
+                                               "- reads stdin.", metavar="FILE")],
+    to: Annotated[Target, typer.Option("--to", "-t", help="Output format.", metavar="json|jsonl|notation")],
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE",
                                                help="Output file (default: stdout).")] = None,
-    source: Annotated[Source, typer.Option("--from", "-f",
+    source: Annotated[Source, typer.Option("--from", "-f", metavar="auto|json|jsonl|notation",
                                            help="Input format (default: by extension or "
                                            "content).")] = Source.auto,
     encoding: EncodingOption = None,
@@ -76,7 +76,7 @@ def convert(
         else:
             text = write_games(games)
     except NotationWriteError as e:
-        stderr.print(f"raspis: error: {e}", markup=False)
+        say(f"raspis: error: {e}")
         return EXIT_ERROR
     if output is None or output == "-":
         sys.stdout.write(text)
@@ -85,7 +85,6 @@ def convert(
         try:
             Path(output).write_text(text, encoding="utf-8", newline="\n")
         except OSError as e:
-            stderr.print(f"raspis: error: {output}: cannot write: {e.strerror or e}",
-                         markup=False)
+            say(f"raspis: error: {output}: cannot write: {e.strerror or e}")
             return EXIT_ERROR
     return EXIT_OK

@@ -25,8 +25,10 @@ from raspis_cli.cli.common import (
 
 
 def say(text: str = "") -> None:
-    """A line of the explanation."""
-    stdout.print(text, markup=False, highlight=False)
+    """A line of the explanation (record text in it escaped: textsafe)."""
+    from raspis_cli.textsafe import escape_text
+
+    stdout.print("\n".join(escape_text(line) for line in text.split("\n")), markup=False, highlight=False)
 
 
 @app.command("explain")

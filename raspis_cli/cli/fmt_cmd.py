@@ -16,19 +16,24 @@ from raspis_cli.cli.common import (
     app,
     check_encoding_option,
     read_clean,
-    stderr,
+    say,
 )
+from raspis_cli.i18n import _, normalise_language
 from raspis_cli.notation import NotationWriteError, write_games
+from raspis_cli.notation.writer import russian_keywords
 
 
 @app.command("fmt")
 def fmt(
-    files: Annotated[list[str], typer.Argument(help="Notation files (.rsp); - reads stdin.")],
+    files: Annotated[list[str], typer.Argument(help="Notation files (.rsp); - reads stdin.", metavar="FILE")],
     check: Annotated[bool, typer.Option("--check", help="Exit 1 when a file is not canonical; "
                                         "print nothing else.")] = False,
     write: Annotated[bool, typer.Option("--write", "-w",
                                         help="Rewrite the files in place.")] = False,
     encoding: EncodingOption = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="en|ru",
+        help=_("Keywords and kinds of deal in this language (default: en); also the interface's."))] = None,
 ) -> int:
     """Print the canonical text of notation files (or check or rewrite them).
 
@@ -37,6 +42,7 @@ def fmt(
     is never rewritten).
     """
     check_encoding_option(encoding)
+    russian = normalise_language(lang or "en") == "ru"
     status = EXIT_OK
     for name in files:
         display = "<stdin>" if name == "-" else name
@@ -47,14 +53,16 @@ def fmt(
         source, data = read
         try:
             text = write_games(source.games)
+            if russian:
+                text = russian_keywords(text)
         except NotationWriteError as e:
-            stderr.print(f"raspis: error: {display}: {e}", markup=False)
+            say(f"raspis: error: {display}: {e}")
             status = EXIT_ERROR
             continue
         canonical = text.encode("utf-8")
         if check:
             if canonical != data:
-                stderr.print(f"would reformat {display}", markup=False)
+                say(f"would reformat {display}")
                 status = max(status, EXIT_VIOLATIONS)
             continue
         if write and name != "-":
@@ -62,11 +70,10 @@ def fmt(
                 try:
                     Path(name).write_bytes(canonical)
                 except OSError as e:
-                    stderr.print(f"raspis: error: {display}: cannot write: {e.strerror or e}",
-                                 markup=False)
+                    say(f"raspis: error: {display}: cannot write: {e.strerror or e}")
                     status = EXIT_ERROR
                     continue
-                stderr.print(f"reformatted {display}", markup=False)
+                say(f"reformatted {display}")
             continue
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -15,7 +15,17 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, rules_choice, stderr, stdout
+from raspis_cli.cli.common import (
+    RulesOption,
+    SetOption,
+    app,
+    build_rules,
+    fail,
+    rules_choice,
+    safe_markup,
+    stderr,
+    stdout,
+)
 from raspis_cli.cli.new_cmd import DealerOption, sheet_options
 
 COMMANDS = {
@@ -105,8 +115,11 @@ class LiveSession:
     # -- output -------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        """A line of the conversation."""
-        stdout.print(text, markup=False, highlight=False)
+        """A line of the conversation (record text in it escaped: textsafe)."""
+        from raspis_cli.textsafe import escape_text
+
+        stdout.print("\n".join(escape_text(line) for line in text.split("\n")), markup=False,
+                     highlight=False)
 
     def save(self) -> None:
         """Rewrite the file in one step."""
@@ -136,7 +149,7 @@ class LiveSession:
         for name in self.sheet.players:
             bid = result.bids.get(name)
             score = result.scores.get(name)
-            table.add_row(name, "-" if bid is None else str(bid), str(result.taken.get(name)),
+            table.add_row(safe_markup(name), "-" if bid is None else str(bid), str(result.taken.get(name)),
                           "?" if score is None else f"{score:+d}", str(result.totals[name]))
         stdout.print(table)
 

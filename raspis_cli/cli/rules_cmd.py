@@ -15,22 +15,24 @@ from raspis_cli.cli.common import (
     fail,
     print_rows,
     write_json,
+    write_jsonl,
 )
+from raspis_cli.i18n import _
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
 
-rules_app = typer.Typer(help="The rule presets, their options and schedules.", no_args_is_help=True)
+rules_app = typer.Typer(help=_("The rule presets, their options and schedules."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="table or json.", metavar="table|json")
+    str, typer.Option("--format", "-f", help="table, json or jsonl.", metavar="table|json|jsonl")
 ]
 
 
 @rules_app.command("list")
 def rules_list(fmt: FormatOption = "table") -> None:
     """List the shipped presets."""
-    check_format(fmt, ("table", "json"))
+    check_format(fmt, ("table", "json", "jsonl"))
     rows = [
         {"preset": name, "players": "-".join(map(str, Rules.preset(name).players)),
          "description": preset_description(name)}
@@ -46,10 +48,13 @@ def rules_show(
     fmt: FormatOption = "table",
 ) -> None:
     """Every option of a preset: its value and meaning."""
-    check_format(fmt, ("table", "json"))
+    check_format(fmt, ("table", "json", "jsonl"))
     rules = build_rules(preset, options)
     if fmt == "json":
         write_json({"preset": preset, "options": rules.to_json()})
+        return
+    if fmt == "jsonl":
+        write_jsonl([{"preset": preset, "options": rules.to_json()}])
         return
     rows = [
         {"option": name, "value": spec.show(rules.value(name)), "meaning": spec.meaning}
@@ -71,7 +76,7 @@ def rules_schedule(
         metavar="NAME")] = None,
 ) -> None:
     """The sequence of deals of a preset for N players (with names: and the dealers)."""
-    check_format(fmt, ("table", "json"))
+    check_format(fmt, ("table", "json", "jsonl"))
     rules = build_rules(preset, options)
     names: list[str] | None = None
     if players.strip().isdigit():

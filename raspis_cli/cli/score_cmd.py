@@ -8,7 +8,6 @@ import sys
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
 from raspis_cli.check import CheckError, read_results, score_sheet
@@ -23,12 +22,16 @@ from raspis_cli.cli.common import (
     check_format,
     fail,
     rules_choice,
+    safe_markup,
     stdout,
     write_json,
+    write_jsonl,
 )
+from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.replay import DealResult, GameResult, RulesChoice
+from raspis_cli.textsafe import escape_text
 
-__all__ = ["score"]
+__all__ = ["running_totals", "score"]
 
 
 def _pick_games(path: str, game: int | None, choice: RulesChoice, compare: RulesChoice | None,
@@ -50,32 +53,32 @@ def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
         # as on the paper sheet: "-" for no bid (miser, golden), "?" for a count not known
         head = ("-" if bid is None else str(bid)) + "/" + ("?" if taken is None else str(taken))
     if deal.written_taken and name in deal.written_taken and deal.written_taken[name] != taken:
-        head += _differs(f"written {deal.written_taken[name]}", markup)
+        head += _differs(_("written {value}").format(value=deal.written_taken[name]), markup)
     parts.append(head or "-")
     score_text = "?" if score is None else f"{score:+d}"
     written = deal.written_scores.get(name) if deal.written_scores else None
     if written is not None and score is not None and written != score:
-        score_text += _differs(f"written {written:+d}", markup)
+        score_text += _differs(_("written {value}").format(value=f"{written:+d}"), markup)
     parts.append(score_text)
     total_text = f"={total}"
     written_total = deal.written_totals.get(name) if deal.written_totals else None
     if written_total is not None and written_total != total:
-        total_text += _differs(f"written {written_total}", markup)
+        total_text += _differs(_("written {value}").format(value=written_total), markup)
     parts.append(total_text)
     return " ".join(parts)
 
 
 def _differs(text: str, markup: bool) -> str:
-    return f" [bold red]({escape(text)})[/bold red]" if markup else f" ({text})"
+    return f" [bold red]({safe_markup(text)})[/bold red]" if markup else f" ({text})"
 
 
 def _rows(result: GameResult, other: GameResult | None, markup: bool) -> tuple[list[str], list[list[str]]]:
     players = list(result.totals)
-    header = ["deal", "kind", "cards", "dealer", "trump", *players]
+    header = [_("deal"), _("kind"), _("cards"), _("dealer"), _("trump"), *players]
     rows = []
     alt_deals = other.deals if other is not None else []
     for position, deal in enumerate(result.deals):
-        row = [str(deal.number) + (" (replayed)" if deal.replayed else ""), deal.kind,
+        row = [str(deal.number) + (" " + _("(replayed)") if deal.replayed else ""), kind_label(deal.kind),
                str(deal.cards), deal.dealer, deal.trump or "-"]
         alt = alt_deals[position] if position < len(alt_deals) else None
         for name in players:
@@ -88,6 +91,44 @@ def _rows(result: GameResult, other: GameResult | None, markup: bool) -> tuple[l
     return header, rows
 
 
+def _table_width(header: list[str], rows: list[list[str]]) -> int:
+    """Columns a rich table of these cells needs unfolded (3 per column for borders and padding)."""
+    widths = [len(h) for h in header]
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+    return sum(widths) + 3 * len(widths) + 1
+
+
+def _compact_table(result: GameResult, other: GameResult | None, title: str) -> Table:
+    """The sheet for a narrow terminal: one row per deal and player, the deal's
+    own columns on its first row, names never broken."""
+    table = Table(title=title, show_lines=False)
+    table.add_column(_("deal"), no_wrap=True)
+    table.add_column(_("kind"), overflow="fold")
+    table.add_column(_("dealer"), no_wrap=True)
+    table.add_column(_("trump"), no_wrap=True)
+    table.add_column(_("player"), no_wrap=True)
+    table.add_column(_("bid/taken score =total"), overflow="fold")
+    alt_deals = other.deals if other is not None else []
+    players = list(result.totals)
+    for position, deal in enumerate(result.deals):
+        alt = alt_deals[position] if position < len(alt_deals) else None
+        for k, name in enumerate(players):
+            text = _cell_text(deal, name, markup=True)
+            if alt is not None:
+                diff = alt.totals.get(name, 0) - deal.totals.get(name, 0)
+                text += f" | {alt.totals.get(name, 0)} ({diff:+d})"
+            first = k == 0
+            number = str(deal.number) + (" " + _("(replayed)") if deal.replayed else "")
+            table.add_row(safe_markup(number) if first else "",
+                          safe_markup(f"{kind_label(deal.kind)} {deal.cards}") if first else "",
+                          safe_markup(deal.dealer) if first else "",
+                          safe_markup(deal.trump or "-") if first else "",
+                          safe_markup(name), text, end_section=k == len(players) - 1)
+    return table
+
+
 def _standings(result: GameResult, other: GameResult | None) -> list[str]:
     ranked = sorted(result.totals.items(), key=lambda kv: -kv[1])
     lines = []
@@ -98,17 +139,22 @@ def _standings(result: GameResult, other: GameResult | None) -> list[str]:
             place = count
         previous = total
         line = f"{place}. {name} {total}"
+        written = (result.record.totals or {}).get(name)
+        if written is not None and written != total:
+            line += " (" + _("written {value}").format(value=written) + ")"
         if other is not None:
             alt = other.totals.get(name, 0)
-            line += f"   what-if {alt} ({alt - total:+d})"
+            line += "   " + _("what-if {total} ({difference})").format(total=alt,
+                                                                   difference=f"{alt - total:+d}")
         lines.append(line)
     winners = result.winners
-    verdict = ("winner: " if len(winners) == 1 else "co-winners: ") + ", ".join(winners)
+    verdict = (_("winner: {names}") if len(winners) == 1 else _("co-winners: {names}")).format(
+        names=", ".join(winners))
     lines.append(verdict)
     if other is not None:
         alt_winners = other.winners
-        lines.append(("what-if winner: " if len(alt_winners) == 1 else "what-if co-winners: ")
-                     + ", ".join(alt_winners))
+        lines.append((_("what-if winner: {names}") if len(alt_winners) == 1
+                      else _("what-if co-winners: {names}")).format(names=", ".join(alt_winners)))
     return lines
 
 
@@ -124,13 +170,15 @@ def score(
     compare_set: Annotated[list[str] | None, typer.Option(
         "--compare-set", help="Recompute also with this option changed: OPTION=VALUE (repeatable).",
         metavar="OPTION=VALUE")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, csv or markdown.",
-                                     metavar="table|json|csv|markdown")] = "table",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, jsonl, csv or markdown.",
+                                     metavar="table|json|jsonl|csv|markdown")] = "table",
     encoding: EncodingOption = None,
+    chart: Annotated[bool, typer.Option(
+        "--chart", help="Draw the running totals, one line per player (on a terminal only).")] = False,
 ) -> None:
     """The score sheet (расписка) recomputed; written values that differ are
     shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL."""
-    check_format(fmt, ("table", "json", "csv", "markdown"))
+    check_format(fmt, ("table", "json", "jsonl", "csv", "markdown"))
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     alt: RulesChoice | None = None
@@ -141,6 +189,9 @@ def score(
     pairs = _pick_games(file, game, choice, alt, encoding)
     if fmt == "json":
         write_json([score_sheet(a, b) for a, b in pairs])
+        return
+    if fmt == "jsonl":
+        write_jsonl([score_sheet(a, b) for a, b in pairs])
         return
     if fmt == "csv":
         _print_csv(pairs)
@@ -153,22 +204,38 @@ def score(
                    "|" + "|".join("---" for _ in header) + "|"]
             out += ["| " + " | ".join(r.replace("|", "\\|") for r in row) + " |" for row in rows]
             out += [""] + [f"- {line}" for line in _standings(first, second)] + [""]
-            sys.stdout.write("\n".join(out) + "\n")
+            sys.stdout.write("\n".join(escape_text(line) for line in out) + "\n")
             continue
         header, rows = _rows(first, second, markup=True)
-        table = Table(title=escape(title), show_lines=False)
-        for column in header:
-            table.add_column(escape(column), overflow="fold")
-        for row in rows:
-            table.add_row(*[r if i >= 5 else escape(r) for i, r in enumerate(row)])
+        if _table_width(header, _rows(first, second, markup=False)[1]) <= stdout.width:
+            table = Table(title=safe_markup(title), show_lines=False)
+            for column in header:
+                table.add_column(safe_markup(column), overflow="fold")
+            for row in rows:
+                table.add_row(*[r if i >= 5 else safe_markup(r) for i, r in enumerate(row)])
+        else:
+            table = _compact_table(first, second, safe_markup(title))
         stdout.print(table)
         for line in _standings(first, second):
-            stdout.print(line, markup=False)
+            stdout.print(escape_text(line), markup=False)
         if not first.valid:
-            stdout.print(f"{len(first.problems)} violation(s): run raspis validate for details",
-                         markup=False)
+            stdout.print(ngettext("{n} violation: run raspis validate for details",
+                                  "{n} violations: run raspis validate for details",
+                                  len(first.problems)).format(n=len(first.problems)), markup=False)
+        if chart:
+            from raspis_cli.cli.charts import running_totals_chart
+
+            running_totals_chart(*running_totals(first), title=f"Running totals · {title}")
     if not pairs:
         raise typer.Exit(EXIT_ERROR)
+
+
+def running_totals(result: GameResult) -> tuple[list[str], list[list[int | None]]]:
+    """The players and their running total after each deal (replayed deals
+    left out; ``None`` where a total is not known)."""
+    players = list(result.totals)
+    rows = [[deal.totals.get(name) for name in players] for deal in result.deals if not deal.replayed]
+    return players, rows
 
 
 def _option_text(value: object) -> str:
@@ -181,13 +248,13 @@ def _option_text(value: object) -> str:
 
 def _title(result: GameResult) -> str:
     tags = result.record.tags
-    parts = [f"game {result.index + 1}"]
+    parts = [_("game {number}").format(number=result.index + 1)]
     for key in ("Event", "Date", "Site"):
         if key in tags:
             parts.append(tags[key])
     changed = result.rules.overrides()
     options = "".join(f", {name}={_option_text(value)}" for name, value in changed.items())
-    parts.append(f"rules {result.rules.preset_name}{options}")
+    parts.append(_("rules {preset}").format(preset=result.rules.preset_name) + options)
     return " · ".join(parts)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from raspis_cli.cards import Card, Deck
 from raspis_cli.check import CheckError, deal_story, read_results
@@ -19,10 +18,13 @@ from raspis_cli.cli.common import (
     check_format,
     fail,
     rules_choice,
+    safe_markup,
     stdout,
     write_json,
+    write_jsonl,
 )
 from raspis_cli.diagnostics import Diagnostic
+from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.record import DealRecord
 from raspis_cli.replay import GameResult
 
@@ -42,9 +44,12 @@ def _hand_text(cards: list[Card], deck: Deck) -> str:
 
 def _print_story(result: GameResult, record: DealRecord, story: dict[str, object]) -> None:
     out = stdout.print
-    trump = story["trump"] or "not written"
-    out(f"[bold]Deal {record.number}[/bold] · {escape(record.kind)} · {record.cards} cards · "
-        f"dealer {escape(record.dealer)} · trump {escape(str(trump))}")
+    trump = story["trump"] or _("not written")
+    cards = ngettext("{n} card", "{n} cards", record.cards).format(n=record.cards)
+    out("[bold]" + safe_markup(_("Deal {number}").format(number=record.number)) + "[/bold] · "
+        + safe_markup(" · ".join([kind_label(record.kind), cards,
+                                  _("dealer {name}").format(name=record.dealer),
+                                  _("trump {trump}").format(trump=str(trump))])))
     hands = record.hands or {}
     if not hands and record.tricks:
         pieced: dict[str, list[Card]] = {}
@@ -52,14 +57,14 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             for play in trick:
                 pieced.setdefault(play.player, []).append(play.card)
         hands = pieced
-        out("hands (pieced together from the tricks):")
+        out(safe_markup(_("hands (pieced together from the tricks):")))
     elif hands:
-        out("hands:")
+        out(safe_markup(_("hands:")))
     for name in result.record.players:
         if name in hands:
-            out(f"  {escape(name)}: {escape(_hand_text(hands[name], result.rules.deck_cards))}")
+            out(f"  {safe_markup(name)}: {safe_markup(_hand_text(hands[name], result.rules.deck_cards))}")
     if record.bids:
-        out("bids: " + escape(", ".join(f"{n} {b}" for n, b in record.bids.items())))
+        out(safe_markup(_("bids: {bids}").format(bids=", ".join(f"{n} {b}" for n, b in record.bids.items()))))
     tricks = story["tricks"]
     assert isinstance(tricks, list)
     for trick in tricks:
@@ -68,25 +73,31 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             text = f"{play['player']} {Card.parse(play['card'])}"
             if "declared" in play:
                 text += f" ({play['declared']})"
-            text = escape(text)
+            text = safe_markup(text)
             if "violations" in play:
                 kinds = ", ".join(v["kind"] for v in play["violations"])
-                text = f"[bold red]{text} ✗ {escape(kinds)}[/bold red]"
+                text = f"[bold red]{text} ✗ {safe_markup(kinds)}[/bold red]"
             parts.append(text)
         winner = trick["winner"] or "?"
         taken = ", ".join(f"{n} {t}" for n, t in trick["taken"].items())
-        out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{escape(winner)}[/bold]"
-            f"   ({escape(taken)})")
+        out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{safe_markup(winner)}[/bold]"
+            f"   ({safe_markup(taken)})")
+    if tricks:
+        last = tricks[-1]["taken"]
+        bids = record.bids or {}
+        out(safe_markup(_("tricks taken: {taken}").format(taken=", ".join(
+            f"{n} {t}" + (" " + _("(bid {bid})").format(bid=bids[n]) if n in bids else "")
+            for n, t in last.items()))))
     problems: list[Diagnostic] = [p for p in result.problems if p.deal == record.number]
     scores = story["scores"]
     if isinstance(scores, dict):
-        out("scores: " + escape(", ".join(f"{n} {s if s is not None else '?'}"
-                                          for n, s in scores.items())))
+        out(safe_markup(_("scores: {scores}").format(scores=", ".join(
+            f"{n} {s if s is not None else '?'}" for n, s in scores.items()))))
     for problem in problems:
         if problem.trick is None:
-            out(f"[red]{escape(problem.kind)}[/red]: {escape(problem.message)}")
+            out(f"[red]{safe_markup(problem.kind)}[/red]: {safe_markup(problem.message)}")
     if not problems:
-        out("no violations")
+        out(safe_markup(_("no violations")))
 
 
 @app.command("show")
@@ -97,16 +108,17 @@ def show(
                                              "with tricks).", metavar="N")] = None,
     preset: RulesOption = None,
     options: SetOption = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or jsonl.",
+                                     metavar="text|json|jsonl")] = "text",
     encoding: EncodingOption = None,
 ) -> None:
     """One deal replayed trick by trick: hands, trump, bids, every trick with
     its leader, the joker declarations in words, the winner; illegal plays marked."""
-    check_format(fmt, ("text", "json"))
+    check_format(fmt, ("text", "json", "jsonl"))
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     try:
-        [(result, _)] = read_results(file, choice, encoding, game)
+        [(result, _compared)] = read_results(file, choice, encoding, game)
     except CheckError as e:
         fail(str(e))
     record = result.record
@@ -119,6 +131,9 @@ def show(
     stories = [deal_story(result, i) for i in positions]
     if fmt == "json":
         write_json(stories if len(stories) > 1 else stories[0])
+        return
+    if fmt == "jsonl":
+        write_jsonl(stories)
         return
     for i, story in zip(positions, stories, strict=True):
         _print_story(result, record.deals[i], story)

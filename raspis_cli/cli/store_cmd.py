@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import duckdb
 import typer
@@ -19,10 +20,13 @@ from raspis_cli.cli.common import (
     app,
     fail,
     print_rows,
+    say,
     stderr,
     stdout,
     write_json,
+    write_jsonl,
 )
+from raspis_cli.i18n import _
 from raspis_cli.rules import PRESETS
 from raspis_cli.sources import expand_paths
 from raspis_cli.store import (
@@ -38,7 +42,10 @@ from raspis_cli.store import (
 )
 from raspis_cli.store.db import check_schema, describe_error, name_damage
 from raspis_cli.store.load import trace
-from raspis_cli.store.schema import REPORT_TITLES, REPORTS
+from raspis_cli.store.ratings import POOLS, RatingStep
+from raspis_cli.store.schema import REPORT_TITLES
+from raspis_cli.store.stats import REPORT_NAMES, ratings_rows
+from raspis_cli.textsafe import escape_text
 
 __all__ = ["export", "load", "query", "stats"]
 
@@ -48,7 +55,8 @@ DbOption = Annotated[
                  metavar="PATH"),
 ]
 FormatOption = Annotated[
-    TableFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False),
+    TableFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False,
+                              metavar="table|json|jsonl|csv"),
 ]
 
 _PROGRESS_AFTER = 0.5
@@ -131,9 +139,9 @@ WAIT_DEFAULT = 60.0
 @app.command("load")
 def load(
     files: Annotated[list[str], typer.Argument(
-        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
+        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.", metavar="FILE")],
     db: DbOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
                                       help="Read and replay in N processes (one writer).")] = 1,
     valid_only: Annotated[bool, typer.Option("--valid-only",
                                              help="Skip games with violations (and say how many).")] = False,
@@ -162,7 +170,7 @@ def load(
     trace("open")
 
     def waiting(message: str) -> None:
-        stderr.print(f"raspis: {message}", markup=False)
+        say(f"raspis: {message}")
 
     try:
         con = open_db(path, create=True, wait=wait, on_wait=waiting)
@@ -182,7 +190,7 @@ def load(
     except duckdb.Error as e:
         failure = f"the database refused the load: {describe_error(path, e)}"
     except Exception:
-        stderr.print(f"raspis: nothing was loaded, {path} is unchanged", markup=False)
+        say(f"raspis: nothing was loaded, {path} is unchanged")
         raise  # an internal error: run_app reports it
     finally:
         progress.stop()
@@ -195,7 +203,7 @@ def load(
     if failure is not None or summary is None:
         fail(f"{failure}; nothing was loaded, {path} is unchanged", EXIT_ERROR)
     if not quiet:
-        stdout.print(_summary_text(summary, path), markup=False, highlight=False)
+        stdout.print(escape_text(_summary_text(summary, path)), markup=False, highlight=False)
 
 
 def _date(value: str | None, option: str) -> datetime.date | None:
@@ -208,14 +216,31 @@ def _date(value: str | None, option: str) -> datetime.date | None:
                                  param_hint=option) from None
 
 
-def _open_existing(db: str | None, read_only: bool = True) -> tuple[duckdb.DuckDBPyConnection, str]:
+def _open_existing(db: str | None, read_only: bool = True,
+                   sandboxed: bool = True) -> tuple[duckdb.DuckDBPyConnection, str]:
+    """An existing raspis database; read-only connections running SQL are
+    sandboxed (no files, no network) unless the caller writes files itself."""
     path = db or default_db_path()
     try:
-        con = open_db(path, read_only=read_only)
+        con = open_db(path, read_only=read_only, sandboxed=sandboxed)
         check_schema(con, path)
     except StoreError as e:
         fail(str(e))
     return con, path
+
+
+def _tags(values: list[str] | None) -> tuple[tuple[str, str], ...]:
+    pairs = []
+    for value in values or []:
+        key, eq, text = value.partition("=")
+        if not eq or not key:
+            raise typer.BadParameter(f"expected KEY=VALUE (e.g. Site=Клуб), got {value!r}",
+                                     param_hint="--tag")
+        pairs.append((key, text))
+    return tuple(pairs)
+
+
+REPORT_NAMES_HELP = ", ".join(REPORT_NAMES)
 
 
 @app.command("stats")
@@ -230,29 +255,59 @@ def stats(
                                               help="Only games on or after DATE (YYYY-MM-DD).")] = None,
     until: Annotated[str | None, typer.Option("--until", metavar="DATE",
                                               help="Only games on or before DATE.")] = None,
+    players_count: Annotated[int | None, typer.Option(
+        "--players-count", min=2, metavar="N", help="Only games of N players.")] = None,
+    event: Annotated[str | None, typer.Option("--event", metavar="TEXT",
+                                              help="Only games whose Event tag is TEXT.")] = None,
+    tag: Annotated[list[str] | None, typer.Option(
+        "--tag", metavar="KEY=VALUE", help="Only games with this tag (repeatable: all must hold).")]
+    = None,
     report: Annotated[list[str] | None, typer.Option(
-        "--report", metavar="NAME", help=f"Only these reports: {', '.join(REPORTS)}.")] = None,
+        "--report", metavar="NAME", help=f"Only these reports: {REPORT_NAMES_HELP}.")] = None,
     valid_only: Annotated[bool, typer.Option("--valid-only", help="Only games without violations.")]
+    = False,
+    pool: Annotated[str, typer.Option(
+        "--pool", metavar="rules|all",
+        help="ratings: one rating per rules family (rules, the default) or all games together (all).")]
+    = "rules",
+    chart: Annotated[bool, typer.Option(
+        "--chart", help="ratings: draw the ratings over time in the terminal (nothing when piped).")]
     = False,
     fmt: FormatOption = TableFormat.table,
 ) -> None:
-    """Leaderboard, bid accuracy, passes, the dealer's record, deal kinds,
-    joker outcomes and head to head; each report is also a view in the database."""
-    names = list(report or REPORTS)
-    unknown = [n for n in names if n not in REPORTS]
+    """Ratings, leaderboard, bid accuracy, passes, the dealer's record, deal
+    kinds, joker outcomes and head to head; each SQL report is also a view
+    in the database, the ratings are the tables ratings and rating_history.
+
+    Every filter narrows every report. Ratings are computed over the games
+    the filters select, from the first up to --until; --since starts the
+    period whose games and rating change are shown."""
+    names = list(report or REPORT_NAMES)
+    unknown = [n for n in names if n not in REPORT_NAMES]
     if unknown:
-        raise typer.BadParameter(f"unknown report {unknown[0]!r}; the reports are {', '.join(REPORTS)}",
+        raise typer.BadParameter(f"unknown report {unknown[0]!r}; the reports are {REPORT_NAMES_HELP}",
                                  param_hint="--report")
     if rules is not None and rules not in PRESETS:
         raise typer.BadParameter(f"unknown preset {rules!r}; the presets are {', '.join(PRESETS)}",
                                  param_hint="--rules")
+    if pool not in POOLS:
+        raise typer.BadParameter(f"expected one of {', '.join(POOLS)}, got {pool!r}", param_hint="--pool")
     if fmt == TableFormat.csv and len(names) != 1:
         fail("--format csv prints one report: add --report NAME "
-             f"(one of {', '.join(REPORTS)})")
-    scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only)
+             f"(one of {REPORT_NAMES_HELP})")
+    scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only,
+                  players_count, event, _tags(tag))
     con, path = _open_existing(db)
+    history: list[RatingStep] = []
+    results: dict[str, list[dict[str, Any]]] = {}
     try:
-        results = {name: report_rows(con, name, scope) for name in names}
+        if player is not None:
+            _check_player(con, player, path)
+        for name in names:
+            if name == "ratings":
+                results[name], history = ratings_rows(con, scope, pool)
+            else:
+                results[name] = report_rows(con, name, scope)
     except StoreError as e:
         fail(name_damage(path, str(e)))
     finally:
@@ -260,27 +315,66 @@ def stats(
     if fmt == TableFormat.json:
         write_json(results[names[0]] if len(names) == 1 else results)
         return
+    if fmt == TableFormat.jsonl:  # one row a line; with several reports, each row says which
+        write_jsonl([row if len(names) == 1 else {"report": name, **row}
+                     for name in names for row in results[name]])
+        return
     for name in names:
         rows = results[name]
+        title = REPORT_TITLES.get(name, _RATINGS_TITLE)
         if fmt == TableFormat.table and not rows:
-            stdout.print(f"{REPORT_TITLES[name]}: no rows", markup=False)
+            stdout.print(f"{title}: no rows", markup=False)
             continue
-        print_rows(rows, fmt.value, title=REPORT_TITLES[name] if fmt == TableFormat.table else None)
+        print_rows(rows, fmt.value, title=title if fmt == TableFormat.table else None, round_numbers=True)
+    if chart and "ratings" in results:
+        from raspis_cli.cli.charts import ratings_chart
+
+        ratings_chart(history, scope.player)
+
+
+_RATINGS_TITLE = ("Ratings (openskill Plackett-Luce; rating = mean, ordinal = rating - 3 x "
+                  "uncertainty; change = over the period)")
+
+
+def _check_player(con: Any, player: str, path: str) -> None:
+    """Exit 1 with the closest names when ``--player`` names nobody in the database."""
+    from raspis_cli.store import known_players
+    from raspis_cli.suggest import suggest
+
+    players = known_players(con)
+    if player in players:
+        return
+    con.close()
+    close = suggest(player, players, n=3, cutoff=0.5)
+    message = _("no player {name} in {db}").format(name=repr(player), db=path)
+    if close:
+        message += _("; did you mean {names}?").format(names=", ".join(close))
+    elif players:
+        listed = ", ".join(players[:10]) + (", …" if len(players) > 10 else "")
+        message += _("; the players are {names}").format(names=listed)
+    fail(message, code=1)
 
 
 @app.command("query")
 def query(
-    sql: Annotated[str, typer.Argument(help="Any SQL DuckDB understands.", metavar="SQL")],
+    sql: Annotated[str, typer.Argument(help="Any SQL DuckDB understands; - reads it from standard input.",
+                                       metavar="SQL")],
     db: DbOption = None,
     fmt: FormatOption = TableFormat.table,
-    write: Annotated[bool, typer.Option("--write", help="Allow statements that change the database.")]
+    write: Annotated[bool, typer.Option(
+        "--write", help="Allow statements that change the database, files or settings.")]
     = False,
 ) -> None:
     """Run SQL on the database (read-only unless --write) and print the rows.
 
+    Without --write only the database's tables can be read: no statement
+    may change them, touch a file (COPY, EXPORT, ATTACH, read_csv) or the
+    network (INSTALL, LOAD), or change a setting. --write allows all of it.
     JSON is a list of objects, one per row, keyed by column name.
     """
-    con, path = _open_existing(db, read_only=not write)
+    if sql == "-":
+        sql = sys.stdin.read()
+    con, path = _open_existing(db, read_only=not write, sandboxed=not write)
     try:
         rows = run_query(con, sql)
     except StoreError as e:
@@ -301,7 +395,7 @@ def export(
 ) -> None:
     """Export every table as Parquet, partitioned by the year of the game date
     (DIR/TABLE/year=YYYY/...), readable by DuckDB, Spark and Trino as is."""
-    con, path = _open_existing(db)
+    con, path = _open_existing(db, sandboxed=False)  # export writes DIR itself, running only its own SQL
     try:
         counts = export_parquet(con, parquet, overwrite)
     except StoreError as e:
@@ -310,4 +404,4 @@ def export(
         con.close()
     if not quiet:
         detail = ", ".join(f"{name} {n}" for name, n in counts.items())
-        stdout.print(f"exported {path} to {parquet}: {detail}", markup=False, highlight=False)
+        stdout.print(escape_text(f"exported {path} to {parquet}: {detail}"), markup=False, highlight=False)

@@ -23,8 +23,10 @@ from raspis_cli.cli.common import (
     render_diagnostic,
     rules_choice,
     stdout,
+    write_jsonl,
 )
 from raspis_cli.sources import expand_paths
+from raspis_cli.textsafe import escape_text
 
 __all__ = ["validate"]
 
@@ -40,17 +42,21 @@ def _summary(report: FileReport) -> str:
     valid = sum(1 for r in report.results if r.valid)
     text = (f"{report.path}: {games} game{'s' * (games != 1)}, {deals} deal{'s' * (deals != 1)}, "
             f"{valid} valid, {count} violation{'s' * (count != 1)}")
-    return text + (f" ({detail})" if detail else "")
+    text += f" ({detail})" if detail else ""
+    warnings = report.warning_count
+    return text + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else "")
 
 
 @app.command("validate")
 def validate(
     files: Annotated[list[str], typer.Argument(
-        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.")],
+        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.", metavar="FILE")],
     preset: RulesOption = None,
     options: SetOption = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.", metavar="text|json")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or jsonl (one file object a line).",
+                                     metavar="text|json|jsonl")] = "text",
     max_errors: Annotated[int | None, typer.Option("--max-errors", help="Print at most N problems.",
+                                                   metavar="N",
                                                    min=0)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary lines.")] = False,
     encoding: EncodingOption = None,
@@ -60,7 +66,7 @@ def validate(
     Exit status: 0 every game is valid, 1 violations were found, 2 a file
     could not be read or parsed at all.
     """
-    check_format(fmt, ("text", "json"))
+    check_format(fmt, ("text", "json", "jsonl"))
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     reports = []
@@ -68,10 +74,12 @@ def validate(
         found = expand_paths([given])
         if not found:  # a folder without record files: say so rather than pass silently
             reports.append(folder_without_records(given))
-        reports += [validate_file(path, choice, encoding, fmt == "json") for path in found]
+        reports += [validate_file(path, choice, encoding, fmt != "text") for path in found]
     if fmt == "json":
         sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
                                     indent=2) + "\n")
+    elif fmt == "jsonl":
+        write_jsonl([r.to_json() for r in reports])
     else:
         _print_text(reports, max_errors, quiet)
     if any(r.error is not None for r in reports):
@@ -99,7 +107,7 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
                 hidden += 1
                 continue
             for line in render_diagnostic(problem, source.path, source.source_line(problem.line),
-                                          colour):
+                                          colour, source.shifts.get(problem.line or 0, 0)):
                 _out(line, colour, markup=colour)
             printed += 1
         if not quiet or report.problem_count or source.error:
@@ -120,6 +128,9 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
 
 
 def _out(text: str, colour: bool, markup: bool = False) -> None:
+    """One line of the report (record text in it escaped: textsafe)."""
+    if not markup:
+        text = escape_text(text)
     if colour:
         stdout.print(text, markup=markup, highlight=False)
     else:

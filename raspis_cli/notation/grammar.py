@@ -1,10 +1,10 @@
 """The grammar of the ``.rsp`` notation: tokens, lines and their pyparsing form.
 
-This module imports only :mod:`pyparsing`, the standard library and the card
-model. It knows the *text*: how a line is split into tokens, what each token
-may be, and what is wrong with a line that cannot be read. It knows nothing of
-the rules or the record model; :mod:`raspis_cli.notation.reader` turns the
-parsed lines into game records.
+This module imports only :mod:`pyparsing`, the standard library, the card
+model and the stdlib-only bottom layers (i18n, suggest). It knows the *text*:
+how a line is split into tokens, what each token may be, and what is wrong
+with a line that cannot be read. It knows nothing of the rules or the record
+model; :mod:`raspis_cli.notation.reader` turns the parsed lines into game records.
 
 The notation is line-oriented. Every physical line is first stripped of its
 comments by :func:`scan` (``;`` to the end of the line, ``{ ... }`` blocks that
@@ -23,12 +23,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-import pyparsing as pp
+if TYPE_CHECKING:
+    import pyparsing as pp
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
 from raspis_cli.diagnostics import Diagnostic, line_error
+from raspis_cli.i18n import _
+from raspis_cli.suggest import did_you_mean, mixes_scripts, script_variants, suggest
 
 __all__ = [
     "SourceLine",
@@ -158,13 +161,11 @@ _BARE_NAME_RE: Final = re.compile(P_BARE_NAME)
 _INT_RE: Final = re.compile(P_INT)
 
 
-def _line_element(name: str, pattern: str, flags: int = 0) -> pp.Regex:
-    element = pp.Regex(pattern, flags=flags)
-    element.set_name(name)
-    return element
+def _line_element(name: str, pattern: str, flags: int = 0) -> tuple[str, str, int]:
+    return name, pattern, flags
 
 
-LINE_ELEMENTS: Final[dict[str, pp.Regex]] = {
+LINE_PATTERNS: Final[dict[str, tuple[str, str, int]]] = {
     # one or more tag pairs: [Name "value"]
     "tag": _line_element("tag pair", rf"\[\s*({P_TAG_NAME})\s*({P_QUOTED})\s*\]"),
     # N. CARDS [KIND] DEALER [TRUMP] [| cells]
@@ -195,15 +196,41 @@ LINE_ELEMENTS: Final[dict[str, pp.Regex]] = {
     # attached or detached joker declaration, or a single punctuation mark
     "item": _line_element("list item", rf"({P_QUOTED})|({P_TOKEN})(?:\s*({P_DECL}))?|(\S)"),
 }
-"""The regular-expression elements the live parser matches: each line is
-matched by one of these (``element.re``, the pattern pyparsing compiled)."""
+"""The regular expressions the live parser matches (name, pattern, flags): each
+line is matched by one of these. :data:`LINE_ELEMENTS` holds the same as
+``pyparsing.Regex`` elements, built at first use (pyparsing is not imported to
+read a file)."""
 
-_TAG_RE: Final = LINE_ELEMENTS["tag"].re
-_DEAL_RE: Final = LINE_ELEMENTS["deal"].re
-_CELL_RE: Final = LINE_ELEMENTS["cell"].re
-_HAND_RE: Final = LINE_ELEMENTS["hand"].re
-_PENALTY_RE: Final = LINE_ELEMENTS["penalty"].re
-_ITEM_RE: Final = LINE_ELEMENTS["item"].re
+_LINE_RES: Final = {key: re.compile(pattern, flags) for key, (_n, pattern, flags) in LINE_PATTERNS.items()}
+_TAG_RE: Final = _LINE_RES["tag"]
+_DEAL_RE: Final = _LINE_RES["deal"]
+_CELL_RE: Final = _LINE_RES["cell"]
+_HAND_RE: Final = _LINE_RES["hand"]
+_PENALTY_RE: Final = _LINE_RES["penalty"]
+_ITEM_RE: Final = _LINE_RES["item"]
+
+
+def _line_elements() -> dict[str, pp.Regex]:
+    import pyparsing as pp
+
+    elements = {}
+    for key, (name, pattern, flags) in LINE_PATTERNS.items():
+        element = pp.Regex(pattern, flags=flags)
+        element.set_name(name)
+        elements[key] = element
+    return elements
+
+
+_LAZY: dict[str, object] = {}
+
+
+def __getattr__(name: str) -> object:
+    """``LINE_ELEMENTS`` and ``FILE``, the pyparsing forms, built at first use."""
+    if name in ("LINE_ELEMENTS", "FILE"):
+        if name not in _LAZY:
+            _LAZY[name] = _line_elements() if name == "LINE_ELEMENTS" else _build_file_grammar()
+        return _LAZY[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- cards -------------------------------------------------------------------
@@ -307,10 +334,14 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> 
     block_size = 0
     held: list[SourceLine] = []
     for number, text in enumerate(lines, 1):
+        raw = text
+        if (block is None and text[:1] in "[ \t" and '"' not in text and _CURLY_RE.search(text)
+                and text.lstrip()[:1] == "["):
+            text = text.translate(_CURLY_QUOTES)  # a tag line's quotes from a phone read as "
         if block is None and _SPECIAL_RE.search(text) is None:
-            yield SourceLine(number, text, text)
+            yield SourceLine(number, raw, text)
             continue
-        src = SourceLine(number, text, text)
+        src = SourceLine(number, raw, text)
         code = list(text)
         pos = 0
         if block is not None and (len(block) >= MAX_COMMENT_LINES or block_size > MAX_COMMENT_CHARS):
@@ -544,7 +575,9 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
     if first == "[":
         return _parse_tags(code)
     if first.isdigit():
-        return _parse_deal(code)
+        if "|" in code and _PASS_WORD_RE.search(code, code.index("|")):
+            code = _PASS_WORD_RE.sub(_pass_as_zero, code)
+        return _check_miser_cells(_parse_deal(code))
     key = KEYWORDS.get(head)
     if key == "trick" or key == "hand":
         fast = _fast_list(code, parts, key)
@@ -557,15 +590,22 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
     word_end = len(word)
     key = KEYWORDS.get(word) or KEYWORDS.get(word.lower())
     if key is None:
+        hint = did_you_mean(word, KEYWORDS, n=1) if word[:1].isalpha() else ""
         return line_error(
             "E201",
-            f"expected a deal line like {_EXAMPLE_DEAL} or a line starting with "
-            f"{_KEYWORD_LIST}, got {_show(_first_token(stripped))}",
+            _("expected a deal line like {example} or a line starting with {keywords}, got {got}").format(
+                example=_EXAMPLE_DEAL, keywords=_KEYWORD_LIST, got=_show(_first_token(stripped))) + hint,
             indent + 1,
         )
     rest_col = indent + word_end
     if key == "trick":
-        return _parse_trick(code, rest_col)
+        trick = _parse_trick(code, rest_col)
+        if isinstance(trick, Diagnostic) and _PAIRS_RE.fullmatch(code, rest_col):
+            return line_error("E307", _("{word} starts a trick line (the cards played, leader first); "
+                                       "for the tricks each player took write 'взятки' or 'taken', "
+                                       "like 'взятки Анна 1, Борис 2'").format(word=repr(word)),
+                             indent + 1)
+        return trick
     if key == "hand":
         return _parse_hand(code, rest_col)
     if key == "penalty":
@@ -580,6 +620,10 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
 
 
 _HEAD_WORD_RE: Final = re.compile(r"[^\s:]+")
+_PAIRS_RE: Final = re.compile(r'\s*(?:(?:"[^"]*"|[^\s:=,"]+)\s*[:=]?\s*[+-]?\d+\s*,?\s*)+')
+_CURLY_QUOTES: Final = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "″": '"'})
+_CURLY_RE: Final = re.compile("[“”„«»″]")
+"""Quotes a phone or a word processor puts in a tag, read as the plain ``"``."""
 
 
 def _fast_list(code: str, parts: list[str], key: str) -> TrickLine | HandLine | None:
@@ -764,8 +808,12 @@ def _parse_deal(code: str) -> DealLine | Diagnostic:
             hint = ""
             if (kind_word is None and _SUIT_SYMBOL_RE.search(trump_tok) is None
                     and _BARE_NAME_RE.fullmatch(trump_tok) is not None):
-                hint = (f" (if {m.group('dealer')!r} is a kind of deal, write one of "
-                        "normal, no-trump, dark, miser, golden, forehead)")
+                close = suggest(m.group("dealer").lower(), KIND_WORDS, n=1)
+                hint = _(" (if {word} is a kind of deal, write one of normal, no-trump, dark, miser, "
+                         "golden, forehead, or тёмная, бескозырка, мизер, золотая, лобовая)").format(
+                    word=repr(m.group("dealer")))
+                if close:
+                    hint = _(" (did you mean the kind {kind}?)").format(kind=repr(close[0]))
             return line_error("E204", f"expected a trump like K♣, ♣ or - (none), got "
                              f"{trump_tok!r}{hint}", cols["trump"])
     cells: list[Cell] | None = None
@@ -777,6 +825,33 @@ def _parse_deal(code: str) -> DealLine | Diagnostic:
         cols["cells"] = m.start("cells")
     return DealLine(int(m.group("number")), int(m.group("cards")), kind,
                     _unquote(m.group("dealer")), trump, cells, cols)
+
+
+_PASS_WORD_RE: Final = re.compile(r"(?<=[|\s])(?:пас|Пас|ПАС|п|П|pass|Pass)(?=/)"
+                                   r"|(?<=\|)(\s*)(?:пас|Пас|pass)(?=\s*(?:\||$))")
+
+
+def _pass_as_zero(m: re.Match[str]) -> str:
+    """A pass written as a word in a cell (``пас/1``, ``п/0``, ``| пас |``) is the bid 0,
+    padded so that the columns after it stay where they are."""
+    if m.group(1) is None:  # before a slash: the bid
+        return "0".rjust(len(m.group()))
+    return (m.group(1) + "0/-").ljust(len(m.group()))
+
+
+def _check_miser_cells(parsed: DealLine | Diagnostic) -> DealLine | Diagnostic:
+    """A miser deal written as bare trick counts (``| 0 | 2 | 1``) reads as scores: say how to write it."""
+    if (isinstance(parsed, DealLine) and parsed.kind == "miser" and parsed.cells
+            and all(c.bid is not None and "taken" not in c.cols and c.score is None and c.total is None
+                    for c in parsed.cells)):
+        counts = [c.bid for c in parsed.cells]
+        if all(n is not None and 0 <= n <= parsed.cards for n in counts) and sum(
+                n or 0 for n in counts) == parsed.cards:
+            written = " | ".join(f"-/{n}" for n in counts)
+            return line_error("E212", _("a miser deal has no bids: write the tricks taken as {cells}, "
+                                       "not as bare numbers (a bare number is a bid)").format(cells=written),
+                             parsed.cells[0].column)
+    return parsed
 
 
 def read_trump_token(token: str) -> Card | Suit | str | None:
@@ -824,9 +899,10 @@ def _diagnose_deal(code: str) -> Diagnostic:
     if i < len(toks) and toks[i][0] != "|":
         bar_at = next((k for k, t in enumerate(toks) if t[0] == "|"), len(toks))
         if dealer_at == 2 and bar_at == 5:
-            return line_error("E206", f"expected a kind of deal (normal, no-trump, dark, miser, "
-                             f"golden, forehead, or тёмная, бескозырка, мизер, золотая, "
-                             f"лобовая), got {toks[2][0]!r}", toks[2][1])
+            return line_error("E206", _(
+                "expected a kind of deal (normal, no-trump, dark, miser, golden, forehead, or тёмная, "
+                "бескозырка, мизер, золотая, лобовая), got {got}").format(got=repr(toks[2][0]))
+                + did_you_mean(toks[2][0].lower(), KIND_WORDS, n=1), toks[2][1])
         return line_error("E205", "expected '|' and the sheet cells or the end of the line, got "
                          f"{toks[i][0]!r}", toks[i][1])
     return line_error("E205", "this deal line cannot be read", toks[0][1])  # pragma: no cover
@@ -905,14 +981,46 @@ def _parse_hand(code: str, rest_col: int) -> HandLine | Diagnostic:
     else:
         return HandLine(name, cards, name_col)
     cards = []
-    for tm in re.finditer(r"\S+", body):
+    for tm in re.finditer(r"[^\s,]+", body):  # commas between cards are allowed, as in bid lines
         tok = tm.group()
         c = read_card_token(tok)
         if c is None:
-            return line_error("E303", f"expected a card like 10♥, TH or Д♠, got {tok!r}",
-                             pos + tm.start() + 1)
+            return line_error("E303", _("expected a card like 10♥, TH or Д♠, got {got}").format(got=repr(tok))
+                             + look_alike_hint(tok), pos + tm.start() + 1)
         cards.append(c)
     return HandLine(name, cards, name_col)
+
+
+def look_alike_hint(token: str) -> str:
+    """For a token that is no card but would be one with its look-alike
+    letters in the other script: `` (did you mean 'Вп' with a Cyrillic В: J♠?)``."""
+    for other, script in script_variants(token):
+        card = read_card_token(other)
+        if card is not None:
+            return _(" (did you mean {token}, with {script} letters: {card}?)").format(
+                token=repr(other), script=_(script), card=str(card) if isinstance(card, Card) else card)
+    return ""
+
+
+def mixed_script_reading(token: str) -> str | None:
+    """For a card token that mixes Latin and Cyrillic letters, the warning
+    saying which reading was taken (``None`` when it mixes nothing or is no card)."""
+    if not mixes_scripts(token):
+        return None
+    card = read_card_token(token)
+    if card is None:
+        return None
+    others = []
+    for other, script in script_variants(token):
+        alt = read_card_token(other)
+        if alt is not None and alt != card:
+            others.append(_("all {script}, {token} would be {card}").format(
+                script=_(script), token=repr(other), card=str(alt)))
+    if not others:
+        return None  # read the same in either script (Kт, Кт): nothing to warn about
+    message = _("{token} mixes Latin and Cyrillic letters; read as {card}").format(
+        token=repr(token), card=str(card))
+    return message + " (" + "; ".join(others) + ")"
 
 
 def parse_decl(text: str) -> Decl | None:
@@ -1031,8 +1139,8 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
 
 
 def _bad_trick_token(token: str, col: int) -> Diagnostic:
-    return line_error("E303", f"expected a card like 10♥ or a joker declaration, got {token!r}",
-                     col)
+    return line_error("E303", _("expected a card like 10♥ or a joker declaration, got {got}").format(
+        got=repr(token)) + look_alike_hint(token), col)
 
 
 def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
@@ -1115,6 +1223,8 @@ def _build_file_grammar() -> pp.ParserElement:
     what ``grammar/make_diagram.py`` draws. Comments are ignored, line breaks
     are significant.
     """
+    import pyparsing as pp
+
     ws = " \t\ufeff"
     pp.ParserElement.set_default_whitespace_chars(ws)
     try:
@@ -1184,5 +1294,7 @@ def _build_file_grammar() -> pp.ParserElement:
         pp.ParserElement.set_default_whitespace_chars(" \n\t\r")
 
 
-FILE: Final = _build_file_grammar()
+if TYPE_CHECKING:
+    LINE_ELEMENTS: dict[str, pp.Regex]
+    FILE: pp.ParserElement
 """The whole notation as a pyparsing grammar (see :func:`_build_file_grammar`)."""

@@ -16,13 +16,14 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
 from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.notation.grammar import KIND_WORDS
 from raspis_cli.notation.reader import ReadResult
+from raspis_cli.notation.writer import bidding_order
 from raspis_cli.record import (
     NO_TRUMP,
     DealRecord,
@@ -32,6 +33,7 @@ from raspis_cli.record import (
     PlayRecord,
     Pos,
     TrumpValue,
+    bound_numbers,
 )
 from raspis_cli.rules import OPTIONS
 from raspis_cli.rules.options import OptionError
@@ -51,8 +53,8 @@ __all__ = [
 FORMAT = "raspis/1"
 
 _GAME_KEYS = ("format", "tags", "rules", "players", "deals", "totals", "unfinished", "comments")
-_DEAL_KEYS = ("number", "kind", "dealer", "cards", "trump", "hands", "bids", "tricks", "taken",
-              "scores", "totals", "penalties", "replayed", "comments")
+_DEAL_KEYS = ("number", "kind", "dealer", "cards", "trump", "hands", "bids", "bid_order", "tricks",
+              "taken", "scores", "totals", "penalties", "replayed", "comments")
 
 
 class JsonRecordError(ValueError):
@@ -128,8 +130,21 @@ def deal_to_json(deal: DealRecord) -> dict[str, Any]:
     return out
 
 
+def implied_bid_order(players: Sequence[str], dealer: str, bids: Mapping[str, int]) -> list[str]:
+    """The order of a JSON deal's bids when it does not write ``bid_order``:
+    the bidding order (left of the dealer first; docs/RECORD-JSON.md: "implied by
+    the dealer, not by the object's key order"), names that are not players
+    after them in their key order."""
+    order = [p for p in bidding_order(players, dealer) if p in bids]
+    seen = set(order)
+    return order + [n for n in bids if n not in seen]
+
+
 def game_to_json(game: GameRecord) -> dict[str, Any]:
-    """One game as a JSON object of docs/RECORD-JSON.md."""
+    """One game as a JSON object of docs/RECORD-JSON.md. A deal whose bids were
+    made in another order than the implied one (the notation can say so, a
+    ``bid-order`` violation) also gets ``"bid_order": [names]``, so that the
+    JSON form keeps the fact and gets the same verdict."""
     out: dict[str, Any] = {"format": FORMAT, "tags": dict(game.tags)}
     if game.rules_options:
         rules: dict[str, Any] = {}
@@ -140,7 +155,14 @@ def game_to_json(game: GameRecord) -> dict[str, Any]:
     elif game.rules_preset is not None:
         out["rules"] = game.rules_preset
     out["players"] = list(game.players)
-    out["deals"] = [deal_to_json(d) for d in game.deals]
+    out["deals"] = []
+    for deal in game.deals:
+        obj = deal_to_json(deal)
+        if deal.bids and list(deal.bids) != implied_bid_order(game.players, deal.dealer, deal.bids):
+            at = list(obj).index("bids") + 1
+            items = list(obj.items())
+            obj = dict([*items[:at], ("bid_order", list(deal.bids)), *items[at:]])
+        out["deals"].append(obj)
     if game.totals is not None:
         out["totals"] = dict(game.totals)
     if game.unfinished:
@@ -231,8 +253,12 @@ def _comments(value: object, path: str, default: str) -> tuple[list[str], list[s
     return texts, anchors
 
 
-def deal_from_json(obj: object, path: str = "deal") -> DealRecord:
-    """A deal from its JSON object; raises :class:`JsonRecordError`."""
+def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | None = None) -> DealRecord:
+    """A deal from its JSON object; raises :class:`JsonRecordError`. Its bids
+    are put in the order they were made: ``bid_order`` when written, else
+    the implied order (:func:`implied_bid_order`, when ``players`` are given).
+    ``"tricks": []`` is the same as no tricks (no card was played: the
+    notation writes nothing for it either)."""
     d = _expect(obj, dict, path, "a deal object")
     for key in ("number", "kind", "dealer", "cards"):
         if key not in d:
@@ -260,7 +286,20 @@ def deal_from_json(obj: object, path: str = "deal") -> DealRecord:
         }
     if "bids" in d:
         deal.bids = _name_map(d["bids"], f"{path}.bids", "a bid")
-    if "tricks" in d:
+        if "bid_order" in d:
+            order = [_expect(n, str, f"{path}.bid_order[{i}]", "a player name")
+                     for i, n in enumerate(_expect(d["bid_order"], list, f"{path}.bid_order",
+                                                   "a list of the names in \"bids\""))]
+            if sorted(order) != sorted(deal.bids) or len(set(order)) != len(order):
+                raise JsonRecordError(f"{path}.bid_order", "must list each name of \"bids\" once")
+            deal.bids = {n: deal.bids[n] for n in order}
+        elif players is not None:
+            deal.bids = {n: deal.bids[n] for n in implied_bid_order(players, deal.dealer, deal.bids)}
+    elif "bid_order" in d:
+        raise JsonRecordError(f"{path}.bid_order", "there is no \"bids\" to order")
+    if d.get("tricks") == []:
+        pass  # no tricks written
+    elif "tricks" in d:
         tricks = []
         for i, trick in enumerate(_expect(d["tricks"], list, f"{path}.tricks", "a list of tricks")):
             tpath = f"{path}.tricks[{i}]"
@@ -322,7 +361,7 @@ def game_from_json(obj: object, path: str = "") -> GameRecord:
     elif rules is not None:
         raise JsonRecordError(f"{path}rules", "expected a preset name or "
                               "{\"preset\", \"options\"}")
-    game.deals = [deal_from_json(d, f"{path}deals[{i}]") for i, d in
+    game.deals = [deal_from_json(d, f"{path}deals[{i}]", players) for i, d in
                   enumerate(_expect(g.get("deals", []), list, f"{path}deals", "a list of deals"))]
     if "totals" in g:
         game.totals = _name_map(g["totals"], f"{path}totals")
@@ -331,6 +370,9 @@ def game_from_json(obj: object, path: str = "") -> GameRecord:
     if "comments" in g:
         game.comments, game.comment_anchors = _comments(g["comments"], f"{path}comments", "start")
     game.extra = {k: v for k, v in g.items() if k not in _GAME_KEYS}
+    for problem in bound_numbers(game):  # the first is enough to refuse the game
+        where = f"{path}totals" if problem.key.startswith("final:") else f"{path}deals"
+        raise JsonRecordError(where, problem.message)
     return game
 
 

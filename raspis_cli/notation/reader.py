@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import gc
 import io
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic, syntax_error
+from raspis_cli.i18n import _
 from raspis_cli.notation.grammar import (
     JOKER_WORD,
     KEYWORDS,
@@ -37,6 +39,7 @@ from raspis_cli.notation.grammar import (
     SourceLine,
     TagLine,
     TrickLine,
+    mixed_script_reading,
     parse_line,
     scan,
 )
@@ -50,6 +53,7 @@ from raspis_cli.record import (
     PlayRecord,
     Pos,
     TrumpValue,
+    bound_numbers,
 )
 from raspis_cli.rules import OPTIONS, Rules, RulesError
 
@@ -65,8 +69,8 @@ class ReadResult:
 
     @property
     def ok(self) -> bool:
-        """True when the text has no syntax error."""
-        return not self.diagnostics
+        """True when the text has no syntax error (warnings aside)."""
+        return all(d.is_warning for d in self.diagnostics)
 
 
 def split_lines(text: str) -> list[str]:
@@ -166,6 +170,43 @@ class _GameState:
         self.rotations: dict[str, list[str]] = {}
 
 
+_MIXED_RE = re.compile("[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z]")
+_TOKEN_RE = re.compile(r"[^\s(]+")
+_RUSSIAN_DATE_RE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})")
+_ISO_DATE_RE = re.compile(r"(\d{4})(?:[-./](\d{1,2}|\?\?)(?:[-./](\d{1,2}|\?\?))?)?")
+
+
+def canonical_date(text: str) -> str | None:
+    """``2026-12-04`` for ``2026-12-04``, ``2026.12.04``, ``2026/12/04``,
+    ``04.12.2026``, ``4.12.26`` (Russian day.month.year); ``2026`` or
+    ``2026-??-??`` when only the year is written; ``None`` when unreadable."""
+    import datetime
+
+    value = text.strip()
+    m = _ISO_DATE_RE.fullmatch(value)
+    if m is not None:
+        year, month, day = m.group(1), m.group(2), m.group(3)
+        if month is None:
+            return year
+        if day is None or not (month.isdigit() and day.isdigit()):
+            parts = [year, month.zfill(2) if month.isdigit() else "??",
+                     day.zfill(2) if day is not None and day.isdigit() else "??"]
+            return "-".join(parts)
+        try:
+            return datetime.date(int(year), int(month), int(day)).isoformat()
+        except ValueError:
+            return None
+    m = _RUSSIAN_DATE_RE.fullmatch(value)
+    if m is not None:
+        day, month, year = m.groups()
+        full_year = int(year) if len(year) == 4 else 2000 + int(year)
+        try:
+            return datetime.date(full_year, int(month), int(day)).isoformat()
+        except ValueError:
+            return None
+    return None
+
+
 class _Reader:
     def __init__(self, path: str, diagnostics: list[Diagnostic]) -> None:
         self.path = path
@@ -178,6 +219,29 @@ class _Reader:
         self.last_owner = "game"  # whose line was read last: "game" or "deal"
 
     # -- diagnostics ---------------------------------------------------------
+
+    def warn(self, code: str, message: str, column: int, src: SourceLine | None = None) -> None:
+        """A warning (code ``W…``): reported, but the line is read and the game stays valid."""
+        self.error(code, message, column, src)
+
+    def date(self, value: str, column: int) -> str:
+        """A Date tag's value written canonically (``2026-12-04``; ``2026`` or
+        ``2026-??-??`` when only the year is known); a date that cannot be read
+        is kept as written, with a warning."""
+        canonical = canonical_date(value)
+        if canonical is None:
+            self.warn("W106", _("cannot read the date {value}: write it as 2026-12-04 or 04.12.2026 "
+                                "(kept as written; games without a readable date have no date in the "
+                                "database)").format(value=repr(value)), column)
+            return value
+        return canonical
+
+    def mixed_scripts(self, src: SourceLine) -> None:
+        """Warn about every card token of a line that mixes Latin and Cyrillic letters."""
+        for m in _TOKEN_RE.finditer(src.code):
+            message = mixed_script_reading(m.group().rstrip(",:"))
+            if message is not None:
+                self.warn("W301", message, m.start() + 1, src)
 
     def error(self, code: str, message: str, column: int, src: SourceLine | None = None) -> None:
         s = src or self.src
@@ -206,6 +270,8 @@ class _Reader:
         scan_errors: list[tuple[str, str, int, int, str]] = []
         for src in scan(lines, scan_errors):
             self.src = src
+            if _MIXED_RE.search(src.code) is not None:
+                self.mixed_scripts(src)
             parsed: object
             if not scan_errors and not src.comments and not self.skipping and not self.pending:
                 parsed = parse_line(src.code)
@@ -390,7 +456,15 @@ class _Reader:
                     continue
                 offset = value_col + 1
                 names: list[str] = []
-                for part in value.split(","):
+                separator = ","
+                if "," not in value and len(value.split()) > 1:
+                    separator = " "
+                    listed = ", ".join(value.split())
+                    self.warn("W104", _("[Players] names are separated by commas; read as {n} players: "
+                                        "{names} (write [Players \"{names}\"])").format(
+                        n=len(value.split()), names=listed), value_col)
+                    value = " ".join(value.split())
+                for part in value.split(separator):
                     stripped = part.strip()
                     col = offset + len(part) - len(part.lstrip())
                     if not stripped:
@@ -413,6 +487,8 @@ class _Reader:
                 if name in game.tags:
                     self.error("E102", f"the {name} tag is written twice in this game", name_col)
                     continue
+                if low == "date":
+                    value = self.date(value, value_col)
                 game.tags[name] = value
                 game.positions[f"tag:{name}"] = Pos(line, value_col)
                 key = f"tag:{name}"
@@ -719,6 +795,9 @@ class _Reader:
             game.comments, game.comment_anchors = _normalise(
                 g.texts, g.anchors, game_keys(game), "start")
         game.span = (g.first_line, g.last_line)
+        for problem in bound_numbers(game):
+            line, column = (problem.pos.line, problem.pos.column) if problem.pos else (g.first_line, 1)
+            self.diags.append(syntax_error("E215", problem.message, line, column, "", self.path))
         return game
 
 

@@ -160,6 +160,12 @@ _MODES = ("high", "lowest", "low", "take", "discard", "as")
 def _decl(decl: JokerDecl) -> str:
     if decl.mode not in _MODES:
         raise NotationWriteError(f"the notation has no joker mode {decl.mode!r}")
+    if decl.mode == "as" and decl.suit is not None:
+        raise NotationWriteError(f"a joker declared 'as' names a card, not a suit: "
+                                 f"{decl.to_json()} cannot be written")
+    if decl.mode != "as" and decl.card is not None:
+        raise NotationWriteError(f"a joker declared {decl.mode!r} names a suit, not a card: "
+                                 f"{decl.to_json()} cannot be written")
     parts = [decl.mode]
     if decl.card is not None:
         parts.append(str(decl.card))
@@ -388,6 +394,10 @@ def write_game(game: GameRecord) -> str:
         if "," in name or not name.strip() or name != name.strip():
             raise NotationWriteError(f"the player name {name!r} cannot be written in the "
                                      "[Players] tag (no commas, no outer spaces)")
+    if len(set(players)) != len(players):
+        twice = next(n for n in players if players.count(n) > 1)
+        raise NotationWriteError(f"the player {twice!r} is listed twice (a players violation): the "
+                                 "notation could not tell the two seats apart")
     own: list[tuple[str, str]] = []
     for tag in _free_tags(game):
         if tag.lower() in ("rules", "option", "players") or not _TAG_NAME.fullmatch(tag):
@@ -396,6 +406,11 @@ def write_game(game: GameRecord) -> str:
     if game.rules_preset is not None:
         own.append(("rules", f"[Rules {_quote(game.rules_preset)}]"))
     for name, value in game.rules_options.items():
+        text = option_text(name, value)
+        if not name or name != name.strip() or "=" in name or text != text.strip():
+            raise NotationWriteError(f"the option {name!r} = {value!r} cannot be written as "
+                                     "[Option \"NAME=VALUE\"] (no '=' in the name, no outer spaces): "
+                                     "it would read back as another option")
         own.append((f"option:{name}", f"[Option {_quote(f'{name}={option_text(name, value)}')}]"))
     if players:
         own.append(("players", f"[Players {_quote(', '.join(players))}]"))
@@ -444,3 +459,31 @@ def _final_line(game: GameRecord, w: _Widths) -> str:
 def write_games(games: Iterable[GameRecord]) -> str:
     """The canonical text of several games, separated by blank lines."""
     return "\n".join(write_game(g) for g in games)
+
+
+RUSSIAN_KEYWORDS: dict[str, str] = {
+    "hand": "рука", "bids": "заказы", "trick": "взятка", "taken": "взятки", "scores": "очки",
+    "totals": "счёт", "penalty": "штраф", "replayed": "пересдача", "final": "итог",
+    "unfinished": "недоиграна",
+}
+"""The Russian word ``fmt --lang ru`` writes for each keyword (the reader takes both)."""
+RUSSIAN_KINDS: dict[str, str] = {
+    "no-trump": "бескозырка", "dark": "тёмная", "miser": "мизер", "golden": "золотая",
+    "forehead": "лобовая",
+}
+_DEAL_HEAD_RE = re.compile(r"(\d+\.\s+\d+\s+)(no-trump|dark|miser|golden|forehead)(?=\s)")
+_KEYWORD_HEAD_RE = re.compile(r"(\s*)(" + "|".join(RUSSIAN_KEYWORDS) + r")(?=\s|$)")
+
+
+def russian_keywords(text: str) -> str:
+    """Canonical notation with its keywords and kinds of deal in Russian
+    (``trick`` → ``взятка``, ``no-trump`` → ``бескозырка``): the first word
+    of each line only, so names, comments and tags are left as they are."""
+    out = []
+    for line in text.split("\n"):
+        if line[:1].isdigit():
+            line = _DEAL_HEAD_RE.sub(lambda m: m.group(1) + RUSSIAN_KINDS[m.group(2)], line, count=1)
+        elif line[:1] not in ("[", ";", "{"):
+            line = _KEYWORD_HEAD_RE.sub(lambda m: m.group(1) + RUSSIAN_KEYWORDS[m.group(2)], line, count=1)
+        out.append(line)
+    return "\n".join(out)

@@ -87,15 +87,30 @@ def _bool(value: object) -> OptionValue:
     raise OptionError(f"expected true or false, got {value!r}")
 
 
+OPTION_INT_RANGE: Final = (-99_999, 99_999)
+"""The range of a whole-number option (points, counts): far beyond any real
+table's, small enough that no score computed from it overflows."""
+
+
 def _int(value: object) -> OptionValue:
     if isinstance(value, bool):
         raise OptionError(f"expected a whole number, got {value!r}")
     if isinstance(value, int):
-        return value
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise OptionError(f"expected a whole number, got {value!r}") from None
+        number = value
+    else:
+        text = str(value).strip()
+        if len(text) > 30:
+            raise OptionError(f"expected a whole number from {OPTION_INT_RANGE[0]:,} to "
+                              f"{OPTION_INT_RANGE[1]:,}, got {len(text)} characters")
+        try:
+            number = int(text)
+        except ValueError:
+            raise OptionError(f"expected a whole number, got {value!r}") from None
+    low, high = OPTION_INT_RANGE
+    if not low <= number <= high:
+        shown = str(number) if number.bit_length() <= 96 else f"a number of {number.bit_length()} bits"
+        raise OptionError(f"expected a whole number from {low:,} to {high:,}, got {shown}")
+    return number
 
 
 def _as_int(value: object) -> int:

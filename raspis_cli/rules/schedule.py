@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from raspis_cli.i18n import _
 from raspis_cli.rules import Rules
 
 __all__ = ["Schedule", "ScheduledDeal", "schedule_for"]
@@ -72,7 +73,9 @@ class Schedule:
         """Why a finished game of ``played`` scored deals is too short, or ``None``."""
         if self.free or played >= len(self.fixed):
             return None
-        return f"the schedule has {len(self.fixed)} deals, the game ends after {played}"
+        return _("the schedule has {deals} deals, the game ends after {played} (if it was stopped "
+                 "early, write 'unfinished' on a line after the last deal)").format(
+            deals=len(self.fixed), played=played)
 
 
 def schedule_for(rules: Rules, players: int) -> Schedule:

@@ -11,7 +11,7 @@ from raspis_cli.store.export import export_parquet
 from raspis_cli.store.load import LoadError, LoadSummary, RecordSource, load_units
 from raspis_cli.store.query import run_query
 from raspis_cli.store.rows import canonical_game, game_id
-from raspis_cli.store.stats import Scope, report_rows
+from raspis_cli.store.stats import Scope, known_players, report_rows
 
 __all__ = [
     "LoadError",
@@ -23,6 +23,7 @@ __all__ = [
     "default_db_path",
     "export_parquet",
     "game_id",
+    "known_players",
     "load_units",
     "open_db",
     "report_rows",

@@ -24,6 +24,7 @@ __all__ = [
     "is_damage",
     "name_damage",
     "open_db",
+    "sandbox",
 ]
 
 DEFAULT_DB = "raspis.duckdb"
@@ -50,8 +51,27 @@ LOCK_POLL = 0.25
 """Seconds between attempts to open a database another process holds."""
 
 
+SANDBOX_SQL: Final = (
+    # no file system and no network for anything the SQL asks for (COPY TO,
+    # EXPORT DATABASE, INSTALL, ATTACH, read_csv('/etc/passwd') ...); the
+    # database file itself stays readable
+    "SET enable_external_access = false",
+    # and no statement may undo that (SET, RESET, PRAGMA are refused)
+    "SET lock_configuration = true",
+)
+
+
+def sandbox(con: duckdb.DuckDBPyConnection) -> None:
+    """Shut an open connection off from the file system and the network, for
+    good: after this only the database's own tables can be read (or written,
+    when it was opened for writing)."""
+    for statement in SANDBOX_SQL:
+        con.execute(statement)
+
+
 def open_db(path: str, read_only: bool = False, create: bool = False, wait: float = 0.0,
-            on_wait: Callable[[str], None] | None = None) -> duckdb.DuckDBPyConnection:
+            on_wait: Callable[[str], None] | None = None,
+            sandboxed: bool = False) -> duckdb.DuckDBPyConnection:
     """Open a database file; raises :class:`StoreError` with a message a person
     can act on (missing file or folder, not a DuckDB file, damaged, locked by
     another process). ``create``: a missing file is created (its folder must
@@ -59,7 +79,9 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
 
     DuckDB lets one process write a database file (or several read it). When
     another process holds the file, ``wait`` seconds are spent retrying;
-    ``on_wait(message)`` is called once, when the waiting starts."""
+    ``on_wait(message)`` is called once, when the waiting starts.
+    ``sandboxed``: the connection is then shut off from files and the
+    network (:func:`sandbox`)."""
     target = Path(path)
     check_backslash(path)
     if target.is_dir():
@@ -83,7 +105,7 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
     waiting = False
     while True:
         try:
-            return duckdb.connect(path, read_only=read_only, config=_CONFIG)
+            con = duckdb.connect(path, read_only=read_only, config=_CONFIG)
         except duckdb.Error as e:
             if not _is_lock_error(e):
                 raise StoreError(_explain(path, e)) from None
@@ -94,8 +116,12 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
                         f"waiting up to {wait:g} s for it to finish")
             waiting = True
             time.sleep(min(LOCK_POLL, max(deadline - time.monotonic(), 0.0)))
+            continue  # try again
         except OSError as e:
             raise StoreError(f"cannot open {path}: {e.strerror or e}") from None
+        if sandboxed:
+            sandbox(con)
+        return con
 
 
 def check_backslash(path: str) -> None:
@@ -210,10 +236,9 @@ def _refuse_newer(version: int | None, path: str) -> None:
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") -> None:
-    """Create the tables and views if missing, or bring an older database up
-    to this version (new tables, views refreshed, the version recorded),
-    inside the caller's transaction; refuse a database of a newer schema
-    version or not made by raspis."""
+    """Create the tables and views if missing, or refresh them (views
+    recreated, the version recorded), inside the caller's transaction;
+    refuse a database of another schema version or not made by raspis."""
     try:
         existing = {row[0] for row in con.execute(
             "SELECT table_name FROM information_schema.tables").fetchall()}
@@ -223,6 +248,12 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") ->
     if "raspis_meta" in existing:
         version = _stored_version(con, path)
         _refuse_newer(version, path)
+        if version is not None and version < SCHEMA_VERSION:
+            # version 1 identified a game differently (issue 11): new games could not be
+            # matched with the stored ones, so the file is read but not added to
+            raise StoreError(f"{path} has schema version {version}; this raspis writes version "
+                             f"{SCHEMA_VERSION} (games are identified differently): its reports "
+                             "still work, but load new games into a new file")
     elif existing:
         raise StoreError(f"{path} is a DuckDB database, but not one raspis made "
                          f"(tables: {', '.join(sorted(existing)[:5])})")

@@ -2,7 +2,12 @@
 
 ``DIR/TABLE/year=YYYY/data_0.parquet`` for each table that has games
 (``year=__HIVE_DEFAULT_PARTITION__``, the Hive convention, for games
-without a date; older DuckDB versions write ``year=NULL``), and ``DIR/players/players.parquet``.
+without a date; older DuckDB versions write ``year=NULL``); a table with no
+rows is one file ``DIR/TABLE/data_0.parquet`` holding its schema, so
+``read_parquet('DIR/violations/**')`` works on a club without violations.
+The derived tables are one file each: ``DIR/players/players.parquet``,
+``DIR/ratings/ratings.parquet``, ``DIR/rating_history/rating_history.parquet``
+(a database made before ratings existed has them computed on the way).
 DuckDB, Spark, Trino and pandas read the folders as hive-partitioned datasets.
 """
 
@@ -15,7 +20,8 @@ from pathlib import Path
 import duckdb
 
 from raspis_cli.store.db import StoreError, check_backslash
-from raspis_cli.store.schema import GAME_TABLES
+from raspis_cli.store.ratings import RATINGS_SQL, history_table
+from raspis_cli.store.schema import DERIVED_TABLES, GAME_TABLES, TABLES
 
 __all__ = ["export_parquet"]
 
@@ -33,7 +39,7 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str, overwrite: bool 
     check_backslash(folder)
     if root.exists() and not root.is_dir():
         raise StoreError(f"{folder} exists and is not a folder")
-    targets = [*GAME_TABLES, "players"]
+    targets = [*GAME_TABLES, *DERIVED_TABLES]
     present = [name for name in targets if (root / name).exists()]
     if present and not overwrite:
         raise StoreError(f"{folder} already holds {', '.join(present)}; "
@@ -57,7 +63,7 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str, overwrite: bool 
                 root.rmdir()
         if isinstance(e, OSError):
             raise StoreError(f"export to {folder} failed: {e.strerror or e}") from None
-        raise StoreError(f"export failed: {str(e).splitlines()[0]}") from None
+        raise StoreError(f"export failed: {str(e).splitlines()[0]}") from e
 
 
 def _export(con: duckdb.DuckDBPyConnection, root: Path, counts: dict[str, int]) -> dict[str, int]:
@@ -68,14 +74,41 @@ def _export(con: duckdb.DuckDBPyConnection, root: Path, counts: dict[str, int]) 
         else:
             select = (f"SELECT t.*, g.year FROM {name} t "
                       "JOIN games g USING (game_id)")
-        count = con.execute(f"SELECT count(*) FROM ({select})").fetchone()
-        counts[name] = int(count[0]) if count else 0
+        counts[name] = _count(con, select)
         (root / name).mkdir()
+        if counts[name] == 0:
+            # no partitions to write: one file that says what the columns are
+            con.execute(f"COPY ({select} LIMIT 0) TO {_quote(root / name / 'data_0.parquet')} "
+                        "(FORMAT parquet)")
+            continue
         con.execute(f"COPY ({select} ORDER BY ALL) TO {_quote(root / name)} "
                     "(FORMAT parquet, PARTITION_BY (year), OVERWRITE_OR_IGNORE)")
-    (root / "players").mkdir()
-    con.execute(f"COPY (SELECT * FROM players ORDER BY player) TO "
-                f"{_quote(root / 'players' / 'players.parquet')} (FORMAT parquet)")
-    row = con.execute("SELECT count(*) FROM players").fetchone()
-    counts["players"] = int(row[0]) if row else 0
+    existing = {row[0] for row in con.execute(
+        "SELECT table_name FROM information_schema.tables").fetchall()}
+    selects = {name: f"SELECT * FROM {name}" for name in DERIVED_TABLES}
+    registered = "rating_history" not in existing
+    if registered:
+        # a database made before ratings existed: rate its games now
+        con.register("rating_history", history_table(con))
+        selects["ratings"] = _ratings_select()
+    try:
+        for name in DERIVED_TABLES:
+            (root / name).mkdir()
+            order = ", ".join(f'"{c.name}"' for c in TABLES[name][:2])
+            con.execute(f"COPY (SELECT * FROM ({selects[name]}) ORDER BY {order}) TO "
+                        f"{_quote(root / name / (name + '.parquet'))} (FORMAT parquet)")
+            counts[name] = _count(con, selects[name])
+    finally:
+        if registered:
+            con.unregister("rating_history")
     return counts
+
+
+def _ratings_select() -> str:
+    """The SELECT of :data:`RATINGS_SQL` (its INSERT INTO ratings taken off)."""
+    return RATINGS_SQL.format(history="rating_history").strip().removeprefix("INSERT INTO ratings").strip()
+
+
+def _count(con: duckdb.DuckDBPyConnection, select: str) -> int:
+    rows = con.execute(f"SELECT count(*) FROM ({select})").fetchall()
+    return int(rows[0][0]) if rows else 0

@@ -32,6 +32,7 @@ from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.record import GameRecord
 from raspis_cli.sources import GameStream
 from raspis_cli.store.db import StoreError, ensure_schema
+from raspis_cli.store.ratings import refresh_rating_tables
 from raspis_cli.store.rows import TableBuilder, game_id
 from raspis_cli.store.schema import GAME_TABLES, TABLES
 
@@ -129,7 +130,7 @@ class LoadSummary:
         }
 
 
-BATCH_GAMES = 250
+BATCH_GAMES = 50
 """Games read, replayed and turned into Arrow tables together: memory is
 bounded by a batch (and the pending insert), not by a file."""
 
@@ -212,6 +213,8 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
     held_syntax: list[list[Diagnostic]] = []
     for game in games:
         problems = syntax.of_game(game)
+        if stream is not None and game.span is not None:
+            stream.forget_through(game.span[1])  # load shows no source line: keep none
         if mine:
             held.append(game)
             held_syntax.append(problems)
@@ -525,6 +528,8 @@ def load_units(
         trace("players")
         con.execute("DELETE FROM players")
         con.execute(_PLAYERS_SQL)
+        trace("ratings")
+        refresh_rating_tables(con)
         summary.rows = dict(writer.rows)
         trace("commit")
         con.execute("COMMIT")

@@ -63,6 +63,9 @@ def run_query(con: duckdb.DuckDBPyConnection, sql: str,
         message = str(e).strip()
         if "read-only" in message:
             message += " (raspis query is read-only; add --write to change the database)"
+        elif isinstance(e, duckdb.PermissionException) or "configuration has been locked" in message:
+            message = (message.splitlines()[0] + " (raspis query without --write reads only the "
+                       "database: no files, no network, no settings; add --write to allow them)")
         raise StoreError(message) from None
 
 

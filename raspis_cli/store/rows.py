@@ -18,6 +18,7 @@ import pyarrow as pa
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.actions import JokerDecl
+from raspis_cli.notation.writer import option_text
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
 from raspis_cli.replay import DealResult, GameResult
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
@@ -34,6 +35,8 @@ ID_LENGTH = 20
 
 
 def _trump_code(trump: object) -> str | None:
+    """A trump as stored: a card code (``10H``), a suit letter (``H``) or
+    ``none`` (no two of which are alike)."""
     if trump is None:
         return None
     if trump is NO_TRUMP:
@@ -52,22 +55,21 @@ def _canonical_rules(game: GameRecord) -> dict[str, object]:
     for name, raw in game.rules_options.items():
         spec = OPTIONS.get(name)
         if spec is None or base is None:
-            options[name] = ["as-written", str(raw)]
+            options[name] = ["as-written", option_text(name, raw)]  # as the notation writes it
             continue
         try:
             value = spec.read(raw)
         except (OptionError, ValueError):
-            options[name] = ["as-written", str(raw)]
+            options[name] = ["as-written", option_text(name, raw)]
             continue
         if value != getattr(base, name):
             options[name] = spec.to_json(value)
     return {"preset": preset, "options": options}
 
 
-def _decl_text(decl: JokerDecl) -> str:
-    suit = decl.suit.name if decl.suit is not None else ""
-    card = decl.card.code if decl.card is not None else ""
-    return f"{decl.mode}:{suit}:{card}"
+def _decl_value(decl: JokerDecl) -> list[str | None]:
+    return [decl.mode, decl.suit.name if decl.suit is not None else None,
+            decl.card.code if decl.card is not None else None]
 
 
 def _canonical_deal(deal: DealRecord) -> dict[str, object]:
@@ -76,18 +78,17 @@ def _canonical_deal(deal: DealRecord) -> dict[str, object]:
         "trump": _trump_code(deal.trump), "replayed": deal.replayed,
     }
     if deal.hands is not None:
-        out["hands"] = {name: " ".join(sorted(_CODES[c] for c in cards))
-                        for name, cards in deal.hands.items()}
-    for key in ("bids", "taken", "scores", "totals"):
+        out["hands"] = {name: sorted(_CODES[c] for c in cards) for name, cards in deal.hands.items()}
+    if deal.bids is not None:
+        # the order of the bids is a fact of the record (a bid-order violation or not)
+        out["bids"] = [[name, bid] for name, bid in deal.bids.items()]
+    for key in ("taken", "scores", "totals"):
         value = getattr(deal, key)
         if value is not None:
             out[key] = dict(value)
-    if deal.tricks is not None:
-        # one string per trick (cheaper to build and to hash than nested lists);
-        # fields are separated by control characters no name or code contains
-        out["tricks"] = ["\x1e".join(f"{p.player}\x1f{_CODES[p.card]}" + ("" if p.joker is None else
-                                      "\x1f" + _decl_text(p.joker)) for p in trick)
-                         for trick in deal.tricks]
+    if deal.tricks:  # "tricks": [] says no more than no tricks at all
+        out["tricks"] = [[[p.player, _CODES[p.card], None if p.joker is None else _decl_value(p.joker)]
+                          for p in trick] for trick in deal.tricks]
     if deal.penalties is not None:
         out["penalties"] = [[p.player, p.points, p.reason] for p in deal.penalties]
     return out
@@ -95,9 +96,11 @@ def _canonical_deal(deal: DealRecord) -> dict[str, object]:
 
 def canonical_game(game: GameRecord) -> dict[str, object]:
     """What a game *says*, as plain JSON values: tags, rules (options equal to
-    the preset's dropped), players, every deal with every written value, the
-    written totals. Source positions, comments and file names are left out, so
-    the same game in notation or JSON, or reformatted, gives the same value."""
+    the preset's dropped), players, every deal with every written value (bids
+    in the order they were made, tricks card by card with declarations), the
+    written totals. Source positions, comments, unknown JSON fields and file
+    names are left out, so the same game in notation or JSON, or reformatted,
+    gives the same value."""
     return {
         "tags": dict(game.tags),
         "rules": _canonical_rules(game),
@@ -110,7 +113,9 @@ def canonical_game(game: GameRecord) -> dict[str, object]:
 
 def game_id(game: GameRecord) -> str:
     """The game's id: the first :data:`ID_LENGTH` hex digits of the SHA-256 of
-    its canonical form (:func:`canonical_game`, JSON with sorted keys)."""
+    its canonical form (:func:`canonical_game`) as canonical JSON (sorted
+    keys, no spaces, UTF-8). JSON quotes every string, so no name, tag or
+    comment can imitate the structure around it (as a separator could)."""
     text = json.dumps(canonical_game(game), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:ID_LENGTH]
 

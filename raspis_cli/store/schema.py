@@ -15,6 +15,8 @@ from typing import Final
 
 __all__ = [
     "BASE_VIEWS",
+    "DERIVED_TABLES",
+    "GAME_TABLES",
     "REPORTS",
     "REPORT_TITLES",
     "SCHEMA_VERSION",
@@ -24,8 +26,10 @@ __all__ = [
     "table_ddl",
 ]
 
-SCHEMA_VERSION: Final = 1
-"""Stored in ``raspis_meta``; a database of another version is refused."""
+SCHEMA_VERSION: Final = 2
+"""Stored in ``raspis_meta``; a database of another version is refused.
+2: game ids hash the canonical JSON of the record (bid order included);
+a version-1 database would store each of its games a second time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,12 +159,38 @@ TABLES: Final[dict[str, tuple[Column, ...]]] = {
         _c("source_line", "INTEGER", "1-based line in the source file"),
         _c("source_column", "INTEGER", "1-based column in the source file"),
     ),
+    "rating_history": (
+        _c("pool", "VARCHAR", "the rating pool: the game's rules preset (one rating per rules family)"),
+        _c("seq", "INTEGER", "1-based order of the game in its pool (date order, then file and position)"),
+        _c("game_id", "VARCHAR", "the game"),
+        _c("date", "DATE", "the game's date"),
+        _c("player", "VARCHAR", "the player"),
+        _c("place", "INTEGER", "the player's final place in the game (ties share a place)"),
+        _c("mu_before", "DOUBLE", "rating (mean) before the game; 25 for a first game"),
+        _c("sigma_before", "DOUBLE", "uncertainty before the game; 25/3 for a first game"),
+        _c("mu", "DOUBLE", "rating (mean) after the game (openskill Plackett-Luce)"),
+        _c("sigma", "DOUBLE", "uncertainty after the game"),
+        _c("ordinal", "DOUBLE", "conservative rating after the game: mu - 3 sigma"),
+    ),
+    "ratings": (
+        _c("pool", "VARCHAR", "the rating pool (rules preset)"),
+        _c("player", "VARCHAR", "the player"),
+        _c("mu", "DOUBLE", "rating (mean) after the player's last game in the pool"),
+        _c("sigma", "DOUBLE", "its uncertainty"),
+        _c("ordinal", "DOUBLE", "mu - 3 sigma: the conservative rating tables sort by"),
+        _c("games", "INTEGER", "games rated in the pool"),
+        _c("first_date", "DATE", "earliest rated game"),
+        _c("last_date", "DATE", "latest rated game"),
+    ),
 }
 """Every table, in load order; ``games`` first, every other table but
 ``players`` has one ``game_id`` per row."""
 
-GAME_TABLES: Final = tuple(name for name in TABLES if name != "players")
-"""The tables filled per game (``players`` is recomputed after each load)."""
+DERIVED_TABLES: Final = ("players", "rating_history", "ratings")
+"""Tables recomputed from the others after each load (not exported per year)."""
+
+GAME_TABLES: Final = tuple(name for name in TABLES if name not in DERIVED_TABLES)
+"""The tables filled per game (the derived ones are recomputed after each load)."""
 
 
 def table_ddl(name: str) -> str:
@@ -193,30 +223,36 @@ JOIN scope_games g USING (game_id)""",
 }
 
 _RATES = """count(*) AS bids,
-       round(avg(CASE WHEN outcome = 'exact' THEN 1.0 ELSE 0.0 END), 4) AS exact_rate,
-       round(avg(CASE WHEN outcome = 'under' THEN 1.0 ELSE 0.0 END), 4) AS under_rate,
-       round(avg(CASE WHEN outcome = 'over' THEN 1.0 ELSE 0.0 END), 4) AS over_rate"""
+       avg(CASE WHEN outcome = 'exact' THEN 1.0 ELSE 0.0 END) AS exact_rate,
+       avg(CASE WHEN outcome = 'under' THEN 1.0 ELSE 0.0 END) AS under_rate,
+       avg(CASE WHEN outcome = 'over' THEN 1.0 ELSE 0.0 END) AS over_rate"""
 
 _BIDS = "scope_results WHERE bid IS NOT NULL AND taken IS NOT NULL AND NOT replayed"
 
 REPORTS: Final[dict[str, str]] = {
     "leaderboard": """
-SELECT s.player,
+SELECT g.rules_preset AS rules, g.player_count AS players, s.player,
        count(*) AS games,
        count(*) FILTER (WHERE s.winner) AS wins,
-       round(avg(CASE WHEN s.winner THEN 1.0 ELSE 0.0 END), 4) AS win_rate,
-       round(avg(s.total), 2) AS mean_total,
+       avg(CASE WHEN s.winner THEN 1.0 ELSE 0.0 END) AS win_rate,
+       avg(s.total) AS mean_total,
        CAST(sum(r.deals) AS BIGINT) AS deals,
-       round(sum(r.points) / sum(r.deals), 2) AS mean_per_deal
+       sum(r.points) / sum(r.deals) AS mean_per_deal,
+       sum(r.points - r.deals * t.table_per_deal) / sum(r.deals) AS relative_per_deal
 FROM scope_seats s
+JOIN scope_games g USING (game_id)
 LEFT JOIN (SELECT game_id, player, count(score) AS deals, sum(score) AS points
            FROM scope_results WHERE NOT replayed GROUP BY game_id, player) r
   USING (game_id, player)
-GROUP BY s.player
-ORDER BY wins DESC, mean_total DESC, s.player""",
+LEFT JOIN (SELECT game_id, sum(score) / count(score) AS table_per_deal
+           FROM deal_results JOIN deals USING (game_id, deal_index)
+           WHERE NOT replayed GROUP BY game_id) t
+  USING (game_id)
+GROUP BY g.rules_preset, g.player_count, s.player
+ORDER BY rules, players, wins DESC, mean_total DESC, s.player""",
     "bid_accuracy": f"""
 SELECT player, {_RATES},
-       round(avg(bid), 3) AS mean_bid, round(avg(taken), 3) AS mean_taken
+       avg(bid) AS mean_bid, avg(taken) AS mean_taken
 FROM {_BIDS}
 GROUP BY player
 ORDER BY exact_rate DESC, player""",
@@ -234,7 +270,7 @@ ORDER BY player_count, bid_position""",
 SELECT player,
        count(*) AS passes,
        count(*) FILTER (WHERE taken = 0) AS made,
-       round(avg(CASE WHEN taken = 0 THEN 1.0 ELSE 0.0 END), 4) AS made_rate
+       avg(CASE WHEN taken = 0 THEN 1.0 ELSE 0.0 END) AS made_rate
 FROM scope_results
 WHERE bid = 0 AND taken IS NOT NULL AND NOT replayed
 GROUP BY player
@@ -248,10 +284,10 @@ ORDER BY player, dealer_restriction""",
     "deal_kinds": """
 SELECT kind,
        count(*) AS player_deals,
-       round(avg(score), 2) AS mean_score,
-       round(avg(taken), 3) AS mean_taken,
-       round(avg(CASE WHEN taken = 0 THEN 1.0 ELSE 0.0 END), 4) AS zero_rate,
-       round(avg(CASE WHEN outcome IS NULL THEN NULL WHEN outcome = 'exact' THEN 1.0 ELSE 0.0 END), 4)
+       avg(score) AS mean_score,
+       avg(taken) AS mean_taken,
+       avg(CASE WHEN taken = 0 THEN 1.0 ELSE 0.0 END) AS zero_rate,
+       avg(CASE WHEN outcome IS NULL THEN NULL WHEN outcome = 'exact' THEN 1.0 ELSE 0.0 END)
          AS exact_rate
 FROM scope_results
 WHERE taken IS NOT NULL AND NOT replayed
@@ -262,7 +298,7 @@ SELECT joker_mode,
        CASE WHEN position = 0 THEN 'lead' ELSE 'follow' END AS played_as,
        count(*) AS plays,
        count(*) FILTER (WHERE won) AS won,
-       round(avg(CASE WHEN won THEN 1.0 ELSE 0.0 END), 4) AS won_rate
+       avg(CASE WHEN won THEN 1.0 ELSE 0.0 END) AS won_rate
 FROM scope_plays
 WHERE is_joker AND won IS NOT NULL
 GROUP BY joker_mode, played_as
@@ -273,7 +309,7 @@ SELECT a.player, b.player AS opponent,
        count(*) FILTER (WHERE a.total > b.total) AS ahead,
        count(*) FILTER (WHERE a.total < b.total) AS behind,
        count(*) FILTER (WHERE a.total = b.total) AS level,
-       round(avg(a.total - b.total), 2) AS mean_margin
+       avg(a.total - b.total) AS mean_margin
 FROM scope_seats a
 JOIN seats b ON b.game_id = a.game_id AND b.seat <> a.seat
 GROUP BY a.player, b.player
@@ -282,7 +318,8 @@ ORDER BY a.player, b.player""",
 """The report views: name -> one SELECT over the scope views."""
 
 REPORT_TITLES: Final[dict[str, str]] = {
-    "leaderboard": "Leaderboard",
+    "leaderboard": "Leaderboard by rules and table size (like with like; relative_per_deal: "
+                   "points per deal above the table's mean in the same games)",
     "bid_accuracy": "Bid accuracy",
     "bid_accuracy_by_cards": "Bid accuracy by card count",
     "bid_accuracy_by_seat": "Bid accuracy by seat (1 = left of the dealer; last = the dealer)",

@@ -1,0 +1,99 @@
+"""How long ``raspis`` takes to start, as a multiple of ``python -c "import typer"``.
+
+    python bench/startup.py              # 9 runs of each command; medians and ratios
+    python bench/startup.py --runs 3     # quicker
+    python bench/startup.py --imports 8  # and each command's 8 costliest imports (python -X importtime)
+
+Every run is a fresh process (``python -m raspis_cli ...`` from the repository),
+stdout to a pipe. The target (issue 13) is at most 2x the typer import for
+``raspis --help`` and ``raspis validate`` of a small sheet. Figures taken on a
+busy machine vary; the ratio of medians is what to read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SMALL = "samples/raspisnoy-sheet-dispute.rsp"
+
+COMMANDS: list[tuple[str, list[str]]] = [
+    ('python -c "pass"', ["-c", "pass"]),
+    ('python -c "import typer"  (the baseline)', ["-c", "import typer"]),
+    ("raspis --help", ["-m", "raspis_cli", "--help"]),
+    ("raspis --version", ["-m", "raspis_cli", "--version"]),
+    (f"raspis validate {SMALL}", ["-m", "raspis_cli", "validate", SMALL]),
+    (f"raspis score {SMALL}", ["-m", "raspis_cli", "score", SMALL]),
+    ("raspis rules list", ["-m", "raspis_cli", "rules", "list"]),
+    ("raspis query --help", ["-m", "raspis_cli", "query", "--help"]),
+]
+BASELINE = 1
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["NO_COLOR"] = "1"
+    return env
+
+
+def time_once(args: list[str]) -> float:
+    """Wall seconds of one fresh ``python ARGS``."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, *args], cwd=ROOT, env=_env(), stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def costliest_imports(args: list[str], top: int) -> list[tuple[int, str]]:
+    """The ``top`` imports with the largest cumulative time (microseconds)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", *args], cwd=ROOT, env=_env(),
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+    rows: list[tuple[int, str]] = []
+    for line in done.stderr.splitlines():
+        if line.startswith("import time:") and "|" in line and "cumulative" not in line:
+            _self, cumulative, name = line[len("import time:"):].split("|", 2)
+            if name.startswith("  ") is False or name.count(" ") <= 3:  # top-level imports only
+                rows.append((int(cumulative), name.strip()))
+    return sorted(rows, reverse=True)[:top]
+
+
+def main() -> int:
+    """Time each command; print medians and ratios to the typer import."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--imports", type=int, default=0, metavar="N")
+    args = parser.parse_args()
+    # warm the file cache and the bytecode once
+    for _label, argv in COMMANDS:
+        time_once(argv)
+    times: dict[str, list[float]] = {label: [] for label, _argv in COMMANDS}
+    for _ in range(args.runs):  # interleaved, so that a busy moment touches every command alike
+        for label, argv in COMMANDS:
+            times[label].append(time_once(argv))
+    baseline = statistics.median(times[COMMANDS[BASELINE][0]])
+    print(f"startup: {args.runs} runs each, median wall seconds; nproc {os.cpu_count()}, "
+          f"load average {os.getloadavg()[0]:.1f} (a busy machine inflates every row alike)")
+    print()
+    print("| command | median s | min s | x import typer |")
+    print("|---|---:|---:|---:|")
+    for label, _argv in COMMANDS:
+        median = statistics.median(times[label])
+        print(f"| {label} | {median:.3f} | {min(times[label]):.3f} | {median / baseline:.2f} |")
+    if args.imports:
+        for label, argv in COMMANDS[2:]:
+            print(f"\n{label}: costliest top-level imports (cumulative ms)")
+            for micros, name in costliest_imports(argv, args.imports):
+                print(f"  {micros / 1000:8.1f}  {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

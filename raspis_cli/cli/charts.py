@@ -1,0 +1,118 @@
+"""Charts in the terminal (plotext): running totals of a game, ratings over time.
+
+plotext is imported inside :func:`line_chart`, so ``raspis --help`` and every
+command without ``--chart`` never load it. A chart is drawn only on a
+terminal: piped or redirected output gets nothing (the tables and JSON
+stay clean for the program reading them).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from raspis_cli.store.ratings import RatingStep
+
+__all__ = ["draw", "line_chart", "ratings_chart", "ratings_series", "running_totals_chart"]
+
+Series = Mapping[str, tuple[Sequence[float], Sequence[float]]]
+"""One line per name: its x values and y values."""
+
+
+def line_chart(series: Series, title: str, width: int = 100, height: int = 24,
+               xlabel: str = "", ylabel: str = "", colour: bool = True) -> str:
+    """The chart as text: one labelled line per series."""
+    import plotext
+
+    figure = plotext.figure
+    figure.clear()
+    figure.theme("simple" if colour else "colorless")
+    figure.plot_size(width, height)
+    for name, (xs, ys) in series.items():
+        if not xs:
+            continue
+        xs = list(xs) if len(xs) > 1 else [xs[0], xs[0] + 1]
+        ys = list(ys) if len(ys) > 1 else [ys[0], ys[0]]
+        figure.draw(figure.signal(xs, ys).lines().label(_printable(name)))
+    figure.title(_printable(title))
+    if xlabel:
+        figure.label(xlabel, axis="x")
+    if ylabel:
+        figure.label(ylabel, axis="y")
+    text = str(figure.build())
+    figure.clear()
+    return text
+
+
+def _printable(name: str) -> str:
+    """A name as a chart label: control characters escaped
+    (:func:`~raspis_cli.textsafe.escape_text`), anything else not printable
+    shown as ``?``, so that no name can move the cursor or restyle the terminal."""
+    from raspis_cli.textsafe import escape_text
+
+    return "".join(c if c.isprintable() else "?" for c in escape_text(name))
+
+
+def draw(text: str) -> None:
+    """Print a chart, only when standard output is a terminal."""
+    if not sys.stdout.isatty():
+        return
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def _size() -> tuple[int, int]:
+    columns, lines = shutil.get_terminal_size((100, 30))
+    return max(40, min(columns, 160)), max(12, min(lines - 4, 30))
+
+
+def running_totals_chart(players: Sequence[str], totals: Sequence[Sequence[int | None]], title: str) -> None:
+    """Running totals of a game, one line per player (``totals[deal][seat]``;
+    a deal without a total leaves a gap in that player's line)."""
+    if not sys.stdout.isatty():
+        return
+    series: dict[str, tuple[list[float], list[float]]] = {}
+    for seat, player in enumerate(players):
+        xs = [float(i + 1) for i, row in enumerate(totals) if row[seat] is not None]
+        ys = [float(row[seat]) for row in totals if row[seat] is not None]  # type: ignore[arg-type]
+        series[player] = (xs, ys)
+    width, height = _size()
+    draw(line_chart(series, title, width, height, xlabel="deal", ylabel="total"))
+
+
+def ratings_series(history: Sequence[RatingStep], player: str | None = None,
+                   top: int = 8) -> dict[str, tuple[list[float], list[float]]]:
+    """The rating (mean) after each game, per player (``pool: player`` when
+    several pools), x = the game's order in its pool; the ``top`` players by
+    final ordinal (or the one ``player``)."""
+    pools = {s.pool for s in history}
+    lines: dict[str, tuple[list[float], list[float]]] = {}
+    final: dict[str, float] = {}
+    for step in history:
+        if player is not None and step.player != player:
+            continue
+        name = step.player if len(pools) == 1 else f"{step.pool}: {step.player}"
+        xs, ys = lines.setdefault(name, ([], []))
+        if not xs:  # from where the player started, just before the first game
+            xs.append(float(step.seq - 1))
+            ys.append(step.mu_before)
+        xs.append(float(step.seq))
+        ys.append(step.mu)
+        final[name] = step.ordinal
+    keep = sorted(final, key=lambda n: -final[n])[:top]
+    return {name: lines[name] for name in keep}
+
+
+def ratings_chart(history: Sequence[RatingStep], player: str | None = None) -> None:
+    """Ratings over time in the terminal (nothing when piped)."""
+    if not sys.stdout.isatty():
+        return
+    series = ratings_series(history, player)
+    if not series:
+        return
+    width, height = _size()
+    draw(line_chart(series, "Ratings over time (rating after each game)", width, height,
+                    xlabel="game in the pool", ylabel="rating"))

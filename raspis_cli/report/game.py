@@ -1,0 +1,149 @@
+"""The game report: what the template shows of one file of games.
+
+Per game: the расписка (every cell, written values that differ from the
+replay's, penalties), the final totals, the violations, the running-totals
+chart (SVG) and, for deals with full play, the data of the trick-by-trick
+replay viewer (hands, trump, bids, each trick card by card with the joker
+declarations in words and the winner).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from raspis_cli.cards import Card, Deck
+from raspis_cli.replay import DealResult, GameResult
+from raspis_cli.report.strings import STRINGS, joker_words, kind_word
+from raspis_cli.report.svg import line_chart
+
+__all__ = ["game_context"]
+
+_RED = frozenset((2, 3))
+
+
+def _card(card: Card, deck: Deck, lang: str) -> dict[str, Any]:
+    """A card as the viewer shows it: text, colour, and whether it is the joker."""
+    joker = deck.is_joker(card)
+    suit = deck.suit_of(card)
+    text = str(card)
+    if joker:
+        text = f"{text} ★" if text not in ("RJ", "BJ") else "★"
+    return {"t": text, "r": bool(suit in _RED if suit is not None else card.code == "RJ"), "j": joker,
+            "c": card.code}
+
+
+def _sort_key(card: Card, deck: Deck) -> tuple[int, int]:
+    suit = deck.suit_of(card)
+    return (9 if suit is None or deck.is_joker(card) else suit, -card.rank)
+
+
+def _cell(deal: DealResult, name: str) -> dict[str, Any]:
+    """One cell of the sheet: bid/taken, score, total, penalty, and the written
+    values that differ from the recomputed ones."""
+    bid = deal.bids.get(name)
+    taken = deal.taken.get(name)
+    score = deal.scores.get(name)
+    total = deal.totals.get(name)
+    diffs: dict[str, int] = {}
+    for key, written, value in (("taken", deal.written_taken, taken), ("score", deal.written_scores, score),
+                                ("total", deal.written_totals, total)):
+        if written is not None and name in written and written[name] != value:
+            diffs[key] = written[name]
+    head = None
+    if bid is not None or taken is not None:
+        head = ("-" if bid is None else str(bid)) + "/" + ("?" if taken is None else str(taken))
+    return {"head": head, "score": score, "total": total, "penalty": deal.penalties.get(name, 0),
+            "diffs": diffs, "made": bid is not None and taken is not None and bid == taken}
+
+
+def _replay_deal(result: GameResult, deal: DealResult, lang: str) -> dict[str, Any] | None:
+    """The viewer's data for one deal with its tricks, or None without them."""
+    record = result.record.deals[deal.position] if deal.position >= 0 else None
+    if record is None or not record.tricks:
+        return None
+    deck = result.rules.deck_cards
+    players = result.record.players
+    history = deal.deal.history if deal.deal is not None else []
+    hands = record.hands
+    if not hands:
+        pieced: dict[str, list[Card]] = {}
+        for trick in record.tricks:
+            for play in trick:
+                pieced.setdefault(play.player, []).append(play.card)
+        hands = pieced
+    tricks = []
+    for number, trick in enumerate(record.tricks, start=1):
+        done = history[number - 1] if number - 1 < len(history) else None
+        plays = []
+        for play in trick:
+            entry: dict[str, Any] = {"p": play.player, **_card(play.card, deck, lang)}
+            if play.joker is not None:
+                decl = play.joker
+                entry["d"] = joker_words(lang, decl.mode, int(decl.suit) if decl.suit is not None else None,
+                                         str(decl.card) if decl.card is not None else None)
+            plays.append(entry)
+        tricks.append({"n": number, "w": players[done.winner] if done is not None else None, "plays": plays})
+    trump = deal.trump
+    return {
+        "number": deal.number,
+        "kind": kind_word(lang, deal.kind),
+        "cards": deal.cards,
+        "dealer": deal.dealer,
+        "trump": trump if trump and trump != "none" else STRINGS[lang]["no_trump"],
+        "bids": {n: b for n, b in deal.bids.items() if b is not None},
+        "hands": {n: [_card(c, deck, lang) for c in sorted(cs, key=lambda c: _sort_key(c, deck))]
+                  for n, cs in hands.items()},
+        "tricks": tricks,
+    }
+
+
+def _viewer_words(lang: str) -> dict[str, str]:
+    s = STRINGS[lang]
+    return {"start": s["start"], "tricks": s["tricks"], "trick": s["trick"], "of": s["of"],
+            "card": s["card"], "deal": s["deal"], "dealer": s["dealer"], "trump": s["trump"],
+            "bid": s["bid"], "taken": s["taken"], "leads": s["leads"], "wins_trick": s["wins_trick"]}
+
+
+def game_context(results: list[GameResult], lang: str) -> dict[str, Any]:
+    """Everything the game template needs for the games of one file."""
+    s = STRINGS[lang]
+    games: list[dict[str, Any]] = []
+    for result in results:
+        players = list(result.record.players)
+        deals = []
+        chart_x: list[float] = []
+        chart_y: dict[str, list[float | None]] = {n: [] for n in players}
+        step = 0
+        for deal in result.deals:
+            deals.append({"number": deal.number, "kind": kind_word(lang, deal.kind), "cards": deal.cards,
+                          "dealer": deal.dealer, "replayed": deal.replayed,
+                          "trump": s["no_trump"] if deal.trump == "none" else deal.trump or "",
+                          "cells": [_cell(deal, n) for n in players],
+                          "problems": [p.message for p in deal.problems]})
+            if deal.replayed:
+                continue
+            step += 1
+            chart_x.append(step)
+            for n in players:
+                value = deal.totals.get(n)
+                chart_y[n].append(float(value) if value is not None else None)
+        series = {n: (chart_x, chart_y[n]) for n in players}
+        chart = line_chart(series, title=s["running_totals"], xlabel=s["deal"], ylabel=s["total"])
+        replay = [d for d in (_replay_deal(result, deal, lang) for deal in result.deals) if d is not None]
+        written_final = result.record.totals or {}
+        games.append({
+            "index": result.index + 1,
+            "tags": dict(result.record.tags),
+            "rules": result.rules.preset_name,
+            "players": players,
+            "deals": deals,
+            "totals": [{"player": n, "total": result.totals.get(n),
+                        "written": written_final.get(n) if written_final.get(n) != result.totals.get(n)
+                        else None, "winner": n in result.winners} for n in players],
+            "winners": result.winners,
+            "problems": [{"kind": p.kind, "message": p.message, "deal": p.deal, "trick": p.trick,
+                          "player": p.player} for p in result.problems],
+            "chart": chart,
+            "replay": {"players": players, "deals": replay, "words": _viewer_words(lang)},
+        })
+    return {"games": games, "any_replay": any(g["replay"]["deals"] for g in games)}

@@ -1,0 +1,262 @@
+"""Player ratings: a multiplayer skill rating from each game's final standings.
+
+Every rated game is a free-for-all of 2–6 players; its final places (equal
+totals share a place) update each player's rating through openskill's
+Plackett–Luce model, game after game in date order. A rating is a mean
+(``mu``, starting at 25) and an uncertainty (``sigma``, starting at 25/3);
+the **ordinal** ``mu - 3 sigma`` is the conservative figure a table is sorted
+by (a newcomer starts at 0 and climbs as the rating becomes sure).
+
+Games are rated per **pool**: by default the rules family
+(``games.rules_preset``), since a raspisnoy game and a georgian game are
+different contests; pool ``all`` rates every game together. Rating order is
+``date`` (games without a date last), then file and position in the file.
+
+openskill is imported inside the functions that use it (``raspis --help``
+stays fast). Library code: no printing, no typer or rich.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import duckdb
+
+from raspis_cli.store.db import StoreError
+
+__all__ = [
+    "HISTORY_COLUMNS",
+    "POOLS",
+    "RATINGS_SQL",
+    "RatedGame",
+    "RatingStep",
+    "rated_games",
+    "rating_report",
+    "rate_games",
+    "history_table",
+    "refresh_rating_tables",
+    "summarise",
+]
+
+POOLS: Final = ("rules", "all")
+"""``rules``: one rating per rules family (the default); ``all``: one pool."""
+
+START_MU: Final = 25.0
+START_SIGMA: Final = 25.0 / 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """One game as the rating sees it: who sat, and their final places."""
+
+    game_id: str
+    date: datetime.date | None
+    pool: str
+    players: tuple[str, ...]
+    places: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingStep:
+    """One player's rating before and after one game (a ``rating_history`` row)."""
+
+    pool: str
+    seq: int
+    game_id: str
+    date: datetime.date | None
+    player: str
+    place: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating after the game: ``mu - 3 sigma``."""
+        return self.mu - 3.0 * self.sigma
+
+
+def _model() -> Any:
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=START_MU, sigma=START_SIGMA)
+
+
+def rate_games(games: Iterable[RatedGame], *, reference: bool = False) -> Iterator[RatingStep]:
+    """Rate games in the order given; one step per player per game.
+
+    A game with fewer than two players, or a name twice at one table, says
+    nothing about who is better and is passed over. Each game goes through
+    openskill's Plackett–Luce update; :func:`_update_in_place` runs the
+    model's own computation without the copies ``rate`` makes of its inputs
+    (three times faster, the same numbers: ``reference=True`` calls
+    ``rate`` itself, and a test holds the two equal)."""
+    model = _model()
+    update = _update_by_rate if reference or not hasattr(model, "_compute") else _update_in_place
+    current: dict[tuple[str, str], Any] = {}
+    seqs: dict[str, int] = {}
+    rating = model.rating
+    for game in games:
+        players = game.players
+        if len(players) < 2 or len(set(players)) != len(players):
+            continue
+        pool = game.pool
+        keys = [(pool, p) for p in players]
+        ratings = []
+        for key in keys:
+            found = current.get(key)
+            if found is None:
+                found = current[key] = rating(mu=START_MU, sigma=START_SIGMA)
+            ratings.append(found)
+        before = [(r.mu, r.sigma) for r in ratings]
+        after = update(model, ratings, list(game.places))
+        seq = seqs.get(pool, 0) + 1
+        seqs[pool] = seq
+        for key, place, (mu0, sigma0), new in zip(keys, game.places, before, after, strict=True):
+            current[key] = new
+            yield RatingStep(pool, seq, game.game_id, game.date, key[1], place, mu0, sigma0,
+                             new.mu, new.sigma)
+
+
+def _update_by_rate(model: Any, ratings: list[Any], ranks: list[int]) -> list[Any]:
+    """openskill's public ``rate``: new rating objects, the inputs untouched."""
+    return [team[0] for team in model.rate([[r] for r in ratings], ranks=ranks)]
+
+
+def _update_in_place(model: Any, ratings: list[Any], ranks: list[int]) -> list[Any]:
+    """What ``rate`` does for one-player teams (add the dynamics ``tau`` to
+    sigma, order the teams by rank, compute), on the rating objects
+    themselves instead of deep copies of them."""
+    tau_squared = model.tau * model.tau
+    for r in ratings:
+        r.sigma = math.sqrt(r.sigma * r.sigma + tau_squared)
+    order = sorted(range(len(ratings)), key=ranks.__getitem__)
+    model._compute(teams=[[ratings[i]] for i in order], ranks=[ranks[i] for i in order])
+    if model.limit_sigma:  # pragma: no cover - raspis's model leaves it off
+        raise ValueError("limit_sigma is not supported by the in-place update")
+    return ratings
+
+
+_GAMES_SQL = """
+SELECT g.game_id, g.date, {pool} AS pool,
+       list(s.player ORDER BY s.seat) AS players,
+       list(s.place ORDER BY s.seat) AS places
+FROM {games} g JOIN seats s USING (game_id)
+WHERE s.place IS NOT NULL
+GROUP BY g.game_id, g.date, pool, g.source_file, g.game_index
+ORDER BY g.date NULLS LAST, g.source_file, g.game_index, g.game_id"""
+
+
+def rated_games(con: duckdb.DuckDBPyConnection, pool: str = "rules", games_sql: str = "games",
+                params: dict[str, object] | None = None) -> list[RatedGame]:
+    """The games to rate, in rating order. ``games_sql`` is a table name or a
+    parenthesised SELECT over ``games`` (the scope of a report)."""
+    if pool not in POOLS:
+        raise ValueError(f"pool is one of {', '.join(POOLS)}, not {pool!r}")
+    pool_sql = "g.rules_preset" if pool == "rules" else "'all'"
+    sql = _GAMES_SQL.format(pool=pool_sql, games=games_sql)
+    try:
+        rows = con.execute(sql, params or None).fetchall()
+    except duckdb.Error as e:
+        raise StoreError(str(e).strip()) from None
+    return [RatedGame(gid, date, str(p), tuple(players), tuple(places))
+            for gid, date, p, players, places in rows]
+
+
+def summarise(steps: Sequence[RatingStep], since: datetime.date | None = None,
+              player: str | None = None) -> list[dict[str, Any]]:
+    """The ratings table from a history: per pool and player, the rating after
+    the last game, the games played in the period (on or after ``since``) and
+    the change of the rating (mean) over that period; sorted by pool, then
+    ordinal (best first). ``rank`` is the place in the pool. Players with no
+    game in the period are left out; ``player`` keeps one player's rows."""
+    last: dict[tuple[str, str], RatingStep] = {}
+    first_in: dict[tuple[str, str], RatingStep] = {}
+    count: dict[tuple[str, str], int] = {}
+    for step in steps:
+        key = (step.pool, step.player)
+        in_period = since is None or (step.date is not None and step.date >= since)
+        last[key] = step
+        if in_period:
+            first_in.setdefault(key, step)
+            count[key] = count.get(key, 0) + 1
+    rows: list[dict[str, Any]] = []
+    for key in sorted(first_in, key=lambda k: (k[0], -last[k].ordinal, k[1])):
+        end = last[key]
+        rows.append({
+            "pool": key[0],
+            "rank": 0,
+            "player": key[1],
+            "rating": end.mu,
+            "uncertainty": end.sigma,
+            "ordinal": end.ordinal,
+            "games": count[key],
+            "change": end.mu - first_in[key].mu_before,
+            "last_date": end.date.isoformat() if end.date else None,
+        })
+    pool, rank = None, 0
+    for row in rows:
+        rank = rank + 1 if row["pool"] == pool else 1
+        pool = row["pool"]
+        row["rank"] = rank
+    return [r for r in rows if player is None or r["player"] == player]
+
+
+def rating_report(con: duckdb.DuckDBPyConnection, games_sql: str, params: dict[str, object],
+                  pool: str = "rules", since: datetime.date | None = None,
+                  player: str | None = None) -> tuple[list[dict[str, Any]], list[RatingStep]]:
+    """The ``ratings`` report over the games of ``games_sql`` (already cut at
+    the end of the period), and the history it came from."""
+    steps = list(rate_games(rated_games(con, pool, games_sql, params)))
+    return summarise(steps, since, player), steps
+
+
+HISTORY_COLUMNS: Final = ("pool", "seq", "game_id", "date", "player", "place",
+                           "mu_before", "sigma_before", "mu", "sigma", "ordinal")
+
+
+def history_table(con: duckdb.DuckDBPyConnection) -> Any:
+    """``rating_history`` as a ``pyarrow.Table``: every stored game, rated per
+    rules family (what :func:`refresh_rating_tables` stores)."""
+    import pyarrow as pa
+
+    steps = list(rate_games(rated_games(con, "rules")))
+    types = {"pool": pa.string(), "seq": pa.int32(), "game_id": pa.string(), "date": pa.date32(),
+             "player": pa.string(), "place": pa.int32(), "mu_before": pa.float64(),
+             "sigma_before": pa.float64(), "mu": pa.float64(), "sigma": pa.float64(),
+             "ordinal": pa.float64()}
+    columns = {name: pa.array([getattr(s, name) for s in steps], type=types[name])
+               for name in HISTORY_COLUMNS}
+    return pa.table(columns)
+
+
+def refresh_rating_tables(con: duckdb.DuckDBPyConnection) -> int:
+    """Recompute ``rating_history`` and ``ratings`` (pool = rules family,
+    every stored game) inside the caller's transaction; returns the number of
+    history rows."""
+    history = history_table(con)
+    con.execute("DELETE FROM rating_history")
+    con.register("raspis_new_history", history)
+    try:
+        con.execute(f"INSERT INTO rating_history ({', '.join(HISTORY_COLUMNS)}) "
+                    f"SELECT {', '.join(HISTORY_COLUMNS)} FROM raspis_new_history")
+    finally:
+        con.unregister("raspis_new_history")
+    con.execute("DELETE FROM ratings")
+    con.execute(RATINGS_SQL.format(history="rating_history"))
+    return int(history.num_rows)
+
+
+RATINGS_SQL: Final = """
+INSERT INTO ratings
+SELECT pool, player, arg_max(mu, seq) AS mu, arg_max(sigma, seq) AS sigma,
+       arg_max(ordinal, seq) AS ordinal, CAST(count(*) AS INTEGER) AS games,
+       min(date) AS first_date, max(date) AS last_date
+FROM {history}
+GROUP BY pool, player
+ORDER BY pool, player"""

@@ -1,0 +1,77 @@
+"""Issue 11, item 7: memory bounded by a game, not by the file. The figures
+(peak RSS of validate and load on large files) come from bench/memory.py;
+these tests check the mechanisms on small inputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from storekit import run
+
+import raspis_cli.sources as sources
+import raspis_cli.store.load as load_module
+from raspis_cli.diagnostics import syntax_error
+from raspis_cli.notation import write_games
+from raspis_cli.rules import Rules
+from raspis_cli.simulate import simulate_game
+from raspis_cli.textsafe import EXCERPT_WIDTH
+
+
+def test_a_diagnostic_keeps_an_excerpt_of_a_long_line() -> None:
+    line = "x" * 30_000 + "BAD" + "y" * 30_000
+    d = syntax_error("E303", "expected a card", 7, 30_001, line, "f.rsp")
+    assert len(d.source) <= EXCERPT_WIDTH + 2 and d.column == 30_001
+    shown, caret = d.render().splitlines()[1:]
+    assert shown.startswith("    7 | …") and shown[caret.index("^")] == "B"
+
+
+def test_validate_shows_an_excerpt_of_a_long_bad_line(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "long.rsp"
+    path.write_text('[Players "A, B, C"]\n1. 1 A 9H | 0/0 | 1/1 | 0/0\n  trick A: 9♦ ' + "Q" * 60_000
+                    + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1
+    assert max(len(line) for line in out.splitlines()) < 500
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "E303" in line)
+    source, caret = lines[at + 1:at + 3]
+    assert source.startswith("    3 | …") and len(caret) < 400
+
+
+def test_load_keeps_no_window_of_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """load shows no source lines: after each game the stream forgets its
+    lines (it kept up to 200,000 of them before), and it does not keep the
+    syntax problems it has handed on."""
+    games = [simulate_game(Rules.preset("raspisnoy"), 3, seed, detail="scores") for seed in range(12)]
+    path = tmp_path / "many.rsp"
+    path.write_text(write_games(games) + "1. what\n", encoding="utf-8")
+    kept: list[int] = []
+
+    class Watched(sources.GameStream):
+        def forget_through(self, number: int) -> None:
+            super().forget_through(number)
+            kept.append(len(self._lines) + len(self.diagnostics))
+
+    monkeypatch.setattr(load_module, "GameStream", Watched)
+    code, _, err = run(capsys, "load", str(path), "--db", str(tmp_path / "m.duckdb"))
+    assert code == 0, err
+    assert len(kept) == 12 and max(kept) <= 2, kept
+
+
+def test_a_json_document_over_the_limit_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from raspis_cli.notation.jsoncodec import games_to_json_text
+
+    games = [simulate_game(Rules.preset("raspisnoy"), 3, seed, detail="sheet") for seed in range(3)]
+    path = tmp_path / "big.json"
+    path.write_text(games_to_json_text(games), encoding="utf-8")
+    assert run(capsys, "validate", str(path))[0] == 0
+    monkeypatch.setattr(sources, "JSON_DOCUMENT_LIMIT", 2000)
+    for argv in (["validate", str(path)], ["score", str(path)], ["load", str(path), "--db",
+                                                                   str(tmp_path / "j.duckdb")]):
+        code, out, err = run(capsys, *argv)
+        assert code == 2, argv
+        assert "a .json document is read whole" in out + err and ".jsonl" in out + err, argv

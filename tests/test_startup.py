@@ -1,0 +1,50 @@
+"""Commands import only what they use: ``raspis --help`` and ``raspis validate``
+never load DuckDB, Arrow, the store or pydantic (typer's value checker), so
+they start in a fraction of a second. Nothing here is timed: the times are in
+``bench/startup.py``; this test checks the imports that make them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("duckdb", "pyarrow", "raspis_cli.store", "pydantic", "numpy")
+
+
+def _imported(*args: str) -> set[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "raspis_cli", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode in (0, 1, 2), done.stderr[-2000:]
+    return {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line}
+
+
+@pytest.mark.parametrize("args", [
+    ("--help",),
+    ("--version",),
+    ("validate", "samples/raspisnoy-sheet-dispute.rsp", "--max-errors", "5"),
+    ("score", "samples/classic.rsp", "--format", "csv"),
+    ("rules", "list"),
+    ("validate", "--help"),
+])
+def test_light_commands_import_nothing_heavy(args: tuple[str, ...]) -> None:
+    modules = _imported(*args)
+    assert "raspis_cli.cli.common" in modules, "the measurement sees the package's imports"
+    heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
+    assert not heavy, f"raspis {' '.join(args)} imported {heavy[:8]}"
+
+
+def test_help_does_not_import_the_commands() -> None:
+    modules = _imported("--help")
+    assert not {m for m in modules if m.endswith("_cmd")}, "the listing needs no command module"
+
+
+def test_a_store_command_still_loads_the_store(tmp_path: Path) -> None:
+    modules = _imported("query", "SELECT 1", "--db", str(tmp_path / "x.duckdb"))
+    assert "duckdb" in modules and "raspis_cli.store" in modules
