@@ -20,18 +20,24 @@ from typing import Final
 
 __all__ = [
     "BLACK_JOKER",
+    "NO_SUIT",
+    "RANK_INDEX",
     "RANK_NAMES",
     "RED_JOKER",
+    "SUIT_INDEX",
     "SUIT_MASKS",
     "Card",
     "CardError",
     "Deck",
     "Suit",
+    "card_index",
     "cards_of",
     "mask_of",
     "parse_card",
     "parse_rank",
     "parse_suit",
+    "rank_index",
+    "suit_index",
 ]
 
 
@@ -113,7 +119,7 @@ class Card(int):
         """The suited card of this rank (2..14) and suit."""
         if not 2 <= rank <= 14:
             raise ValueError(f"rank out of range: {rank}")
-        return _ALL[suit * 13 + rank - 2]
+        return _ALL[card_index(rank, suit)]
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -173,6 +179,32 @@ _PRETTY: Final = tuple(
 
 SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
 """The hand-mask bits of each suit's 13 cards (jokers of 54 cards excluded)."""
+
+NO_SUIT: Final = 4
+"""The suit index of ``RJ``/``BJ`` in :data:`SUIT_INDEX` (and, where a suit
+index is expected, "no suit": no trump, nothing led yet)."""
+
+SUIT_INDEX: Final = (*(i // 13 for i in range(52)), NO_SUIT, NO_SUIT)
+"""A card index's printed suit as 0..3 (♠ ♣ ♦ ♥), :data:`NO_SUIT` for the
+two jokers of 54 cards: the table the hot loops index instead of dividing."""
+
+RANK_INDEX: Final = (*(i % 13 for i in range(52)), 0, 0)
+"""A card index's rank as 0 (a two) .. 12 (an ace); 0 for the two jokers."""
+
+
+def suit_index(card: int) -> int:
+    """The printed suit of a card index as 0..3, :data:`NO_SUIT` for ``RJ``/``BJ``."""
+    return SUIT_INDEX[card]
+
+
+def rank_index(card: int) -> int:
+    """The rank of a card index as 0 (a two) .. 12 (an ace); 0 for ``RJ``/``BJ``."""
+    return RANK_INDEX[card]
+
+
+def card_index(rank: int, suit: int) -> int:
+    """The index of the card of this rank (2..14) and suit (0..3)."""
+    return suit * 13 + rank - 2
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from raspis_cli.cards import Card, Suit
+from raspis_cli.diagnostics import Pos
 from raspis_cli.engine.actions import JokerDecl
 
 __all__ = [
@@ -32,17 +33,6 @@ __all__ = [
     "bound_numbers",
     "shown_number",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Pos:
-    """A place in a source file: 1-based line and column."""
-
-    line: int
-    column: int
-
-    def __str__(self) -> str:
-        return f"{self.line}:{self.column}"
 
 
 class NoTrump(Enum):

@@ -13,11 +13,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.cards import Card, Suit
+from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
+from raspis_cli.engine.trick import bidding_order
 from raspis_cli.i18n import _
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, Pos
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.suggest import did_you_mean
+
+Problem = Diagnostic
+"""The name the replay gave its problems before there was one diagnostic type."""
 
 __all__ = [
     "DealResult",
@@ -27,33 +32,6 @@ __all__ = [
     "replay_game",
     "resolve_rules",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One violation as reported: docs/RECORD-JSON.md's fields plus the source place."""
-
-    kind: str
-    message: str
-    deal: int | None = None
-    trick: int | None = None
-    player: str | None = None
-    pos: Pos | None = None
-
-    def to_json(self) -> dict[str, object]:
-        """The violation object of ``validate --format json``."""
-        out: dict[str, object] = {"kind": self.kind}
-        if self.deal is not None:
-            out["deal"] = self.deal
-        if self.trick is not None:
-            out["trick"] = self.trick
-        if self.player is not None:
-            out["player"] = self.player
-        if self.pos is not None:
-            out["line"] = self.pos.line
-            out["column"] = self.pos.column
-        out["message"] = self.message
-        return out
 
 
 @dataclass(slots=True)
@@ -80,7 +58,7 @@ class DealResult:
     written_scores: dict[str, int] | None
     written_totals: dict[str, int] | None
     replayed: bool = False
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
     deal: Deal | None = None
     position: int = -1
     """The deal's index in the record's list of deals."""
@@ -93,10 +71,12 @@ class GameResult:
     index: int
     record: GameRecord
     rules: Rules
-    problems: list[Problem]
+    problems: list[Diagnostic]
     deals: list[DealResult]
     totals: dict[str, int]
     winners: list[str]
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """Reading warnings on the game's lines (a line read one way of two): not violations."""
 
     @property
     def valid(self) -> bool:
@@ -115,6 +95,7 @@ class GameResult:
                  "scores": {n: s for n, s in d.scores.items() if s is not None}}
                 for d in self.deals
             ],
+            **({"warnings": [w.to_json() for w in self.warnings]} if self.warnings else {}),
         }
 
 
@@ -127,10 +108,10 @@ class RulesChoice:
     options: Mapping[str, object] = field(default_factory=dict)
 
 
-def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[Rules, list[Problem]]:
+def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[Rules, list[Diagnostic]]:
     """The rules a game is replayed under, and a ``rules`` problem for each
     part of the record's rules that cannot be read (the rest still applies)."""
-    problems: list[Problem] = []
+    problems: list[Diagnostic] = []
     choice = choice or RulesChoice()
     if choice.preset is not None:
         rules = Rules.preset(choice.preset)
@@ -138,7 +119,7 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
     else:
         preset = game.rules_preset or "raspisnoy"
         if preset not in PRESETS:
-            problems.append(Problem("rules", f"unknown rules preset {preset!r}; the presets are "
+            problems.append(Diagnostic("rules", f"unknown rules preset {preset!r}; the presets are "
                                     f"{', '.join(PRESETS)} (replayed under raspisnoy)",
                                     pos=game.where("rules")))
             preset = "raspisnoy"
@@ -149,7 +130,7 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
             rules = rules.with_options({name: value})
         except RulesError as e:
             known = "" if name in OPTIONS else " (ignored)"
-            problems.append(Problem("rules", f"{e}{known}",
+            problems.append(Diagnostic("rules", f"{e}{known}",
                                     pos=game.positions.get(f"option:{name}", game.where("rules"))))
     rules = rules.with_options(choice.options)
     return rules, problems
@@ -178,7 +159,7 @@ class _GameReplay:
         self.seat_of: dict[str, int] = {}
         for name in self.names:
             if name in self.seat_of:
-                self.problems.append(Problem("players", f"player {name!r} is listed twice",
+                self.problems.append(Diagnostic("players", f"player {name!r} is listed twice",
                                              player=name,
                                              pos=game.positions.get(f"player:{name}",
                                                                     game.where("players"))))
@@ -186,7 +167,7 @@ class _GameReplay:
                 self.seat_of[name] = len(self.seat_of)
         self.game = Game(self.rules, len(self.names), self.names)
         for v in self.game.player_problems():
-            self.problems.append(Problem(v.kind, v.message, pos=game.where("players")))
+            self.problems.append(Diagnostic(v.kind, v.message, pos=game.where("players")))
         self.deals: list[DealResult] = []
         self.position = 0
         self.total_offsets: dict[str, int] = {}
@@ -194,7 +175,7 @@ class _GameReplay:
     # -- reporting ----------------------------------------------------------
 
     def _report(self, deal: DealRecord | None, v: Violation,
-                player: str | None = None) -> Problem:
+                player: str | None = None) -> Diagnostic:
         who = player if player is not None else (
             self.names[v.seat] if v.seat is not None and v.seat < len(self.names) else None)
         pos: Pos | None
@@ -209,15 +190,15 @@ class _GameReplay:
             pos = deal.where(f"{v.at}:{who}")
         else:
             pos = deal.where(v.at)
-        problem = Problem(v.kind, v.message, deal.number if deal else None, v.trick, who, pos)
+        problem = Diagnostic(v.kind, v.message, deal.number if deal else None, v.trick, who, pos)
         self.problems.append(problem)
         return problem
 
     def _problem(self, deal: DealRecord, kind: str, message: str, at: str,
                  player: str | None = None, trick: int | None = None,
-                 pos: Pos | None = None) -> Problem:
+                 pos: Pos | None = None) -> Diagnostic:
         where = pos or (deal.where(f"{at}:{player}") if player is not None else deal.where(at))
-        problem = Problem(kind, message, deal.number, trick, player, where)
+        problem = Diagnostic(kind, message, deal.number, trick, player, where)
         self.problems.append(problem)
         return problem
 
@@ -236,14 +217,14 @@ class _GameReplay:
             for name, written in record.totals.items():
                 pos = record.positions.get(f"total:{name}", record.pos)
                 if name not in totals:
-                    self.problems.append(Problem("players", _(
+                    self.problems.append(Diagnostic("players", _(
                         "a total is written for {name}, who is not a player of this game").format(
                         name=repr(name)) + did_you_mean(name, self.seat_of),
                                                  player=name, pos=pos))
                 elif written - totals[name] not in (0, self.total_offsets.get(name, 0)):
                     # as for running totals: the difference the last written total
                     # carries is not reported again
-                    self.problems.append(Problem("total-mismatch", f"{name}'s final total is "
+                    self.problems.append(Diagnostic("total-mismatch", f"{name}'s final total is "
                                                  f"written as {written}; recomputed {totals[name]}",
                                                  player=name, pos=pos))
         best = [self.names[s] for s in winners([totals[n] for n in self.seat_of])]
@@ -330,8 +311,7 @@ class _GameReplay:
         for name in bids:
             if name not in self.seat_of:
                 self._seat(record, name, "bid", record.where(f"bid:{name}"))
-        expected_order = [self.names[(deal.first_bidder + i) % len(self.names)]
-                          for i in range(len(self.names))]
+        expected_order = [self.names[s] for s in bidding_order(deal.first_bidder, len(self.names))]
         if self.ordered_bids:
             present = [n for n in expected_order if n in bids]
             if written != present:
@@ -599,13 +579,6 @@ def replay_game(game: GameRecord, index: int = 0, choice: RulesChoice | None = N
     numbers across one of them is put down to it, not reported again."""
     return _GameReplay(game, index, choice, ordered_bids, syntax_lines).run()
 
-
-def deal_results_by_number(result: GameResult) -> Mapping[int, Sequence[DealResult]]:
-    """The deal results grouped by deal number (a replayed deal repeats one)."""
-    out: dict[int, list[DealResult]] = {}
-    for deal in result.deals:
-        out.setdefault(deal.number, []).append(deal)
-    return out
 
 
 def _fitting_counts(possible: Sequence[Sequence[int] | None], cards: int) -> list[tuple[int, ...]]:

@@ -27,8 +27,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from raspis_cli.cards import Card, Suit
+from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
+from raspis_cli.engine.trick import ORDER, bidding_order, led_suit, trick_trump
 from raspis_cli.pimcbot import BOTS, PimcBot
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord, TrumpValue
 from raspis_cli.rules import Rules
@@ -44,6 +45,7 @@ __all__ = [
     "DETAILS",
     "TEXT_FORMATS",
     "EngineDisagreementError",
+    "Simulator",
     "deal_plan",
     "default_names",
     "game_seed",
@@ -165,7 +167,7 @@ def simulate_game(
     if tags is None:
         day = datetime.date.fromordinal(_FIRST_DATE + rng.randrange(_DATE_SPAN))
         tags = {"Event": _EVENT, "Site": _SITE, "Date": day.isoformat()}
-    sim = _Simulator(rules, seats, rng, detail,
+    sim = Simulator(rules, seats, rng, detail,
                      [skill.get(n, 1.0) for n in seats] if skill else None)
     if bots is not None:
         sim.use_bots(bots, bot_samples)
@@ -399,7 +401,7 @@ class _Dealt:
     trump_card: Card | None
 
 
-class _Simulator:
+class Simulator:
     """Bots for one game: deals the cards, bids, plays, writes the record."""
 
     def __init__(self, rules: Rules, names: Sequence[str], rng: random.Random, detail: str,
@@ -497,7 +499,8 @@ class _Simulator:
         detail = self.detail
         record = DealRecord(number=number, kind=kind, dealer=names[dealer], cards=cards)
         if deal.has_bids:
-            record.bids = {names[s]: b for s in _bid_order(deal) if (b := deal.bids[s]) is not None}
+            bid_seats = bidding_order(deal.first_bidder, deal.players)
+            record.bids = {names[s]: b for s in bid_seats if (b := deal.bids[s]) is not None}
         record.taken = dict(zip(names, deal.taken, strict=True))
         if detail == "sheet":
             return record
@@ -561,7 +564,7 @@ class _Simulator:
         lengths = [0, 0, 0, 0]
         for card in hand:
             if not joker_mask >> card & 1:
-                lengths[card // 13] += 1
+                lengths[SUIT_INDEX[card]] += 1
         value = 0.0
         # with many cards per player side suits run out and get trumped
         side_ace = 0.85 if trump is None else max(0.45, 0.85 - 0.04 * cards)
@@ -569,7 +572,7 @@ class _Simulator:
             if joker_mask >> card & 1:
                 value += 0.95
                 continue
-            suit, rank = card // 13, card % 13 + 2
+            suit, rank = SUIT_INDEX[card], RANK_INDEX[card] + 2
             if suit == trump:
                 value += _TRUMP_VALUE.get(rank, 0.3) + (0.1 if lengths[suit] >= 3 else 0.0)
             elif rank == 14:
@@ -615,9 +618,11 @@ class _Simulator:
         trump = deal.trump
         if not trick:
             return self._lead(deal, naturals, jokers, want, trump)
-        led = _plain_led(trick, self.joker_mask)
+        led_as_suit, _ = led_suit(trick, self.joker_mask)
+        led = None if led_as_suit is None else int(led_as_suit)
         if self.rules.circular_trumps:
-            trump = Suit((led + 1) % 4) if led is not None else None
+            circular = trick_trump(NO_SUIT if led is None else led, NO_SUIT, True)
+            trump = None if circular == NO_SUIT else Suit(circular)
         rank = _STRENGTH[4 if trump is None else trump].__getitem__
         winners, losers = self._split(deal, seat, led, trump, naturals)
         if want:
@@ -645,7 +650,7 @@ class _Simulator:
         if want:
             if naturals:
                 best = max(naturals, key=strength.__getitem__)
-                sure = best % 13 == 12 and (trump is None or best // 13 == trump)
+                sure = RANK_INDEX[best] == 12 and (trump is None or SUIT_INDEX[best] == trump)
                 if jokers and not sure and not (shy and rng.random() < 0.8):
                     joker = self._pick_joker(jokers, True, True, trump, None)
                     if joker is not None and rng.random() < 0.75:
@@ -676,7 +681,7 @@ class _Simulator:
                 else:
                     losers.append(card)
             return winners, losers
-        keys = _KEYS[led][4 if trump is None else trump]
+        keys = ORDER[led][NO_SUIT if trump is None else trump]
         best = max(keys[c] for _, c, _ in trick)
         for card in naturals:
             (winners if keys[card] > best else losers).append(card)
@@ -720,47 +725,15 @@ def _bits(mask: int) -> list[int]:
 _TRUMP_VALUE: Final = {14: 1.0, 13: 0.85, 12: 0.7, 11: 0.55, 10: 0.45}
 
 
-def _bid_order(deal: Deal) -> list[int]:
-    first = deal.first_bidder
-    return [(first + i) % deal.players for i in range(deal.players)]
-
-
-_HAND_ORDER: Final = tuple((c // 13 if c < 52 else 4) * 64 + 63 - c for c in range(54))
+_HAND_ORDER: Final = tuple(SUIT_INDEX[c] * 64 + 63 - c for c in range(54))
 """How a hand is written: by suit (jokers last), high cards first."""
 
 
-_KEYS: Final = tuple(
-    tuple(
-        tuple(40 + c % 13 if c // 13 == trump else 20 + c % 13 if c // 13 == led else 0
-              for c in range(54))
-        for trump in range(5)
-    )
-    for led in range(4)
-)
-"""How a natural card ranks in a trick, by suit led and trump (4: none):
-trumps above the suit led above the rest (jokers are never looked up)."""
-
-
 _STRENGTH: Final = tuple(
-    tuple(c % 13 + (13 if c // 13 == trump else 0) for c in range(54)) for trump in range(5)
+    tuple(RANK_INDEX[c] + (13 if SUIT_INDEX[c] == trump else 0) for c in range(54))
+    for trump in range(NO_SUIT + 1)
 )
 """How strong a natural card is, per trump suit (index 4: no trump)."""
-
-
-def _plain_led(trick: Sequence[tuple[int, int, JokerDecl | None]], joker_mask: int) -> int | None:
-    """The suit led so far, as the engine reads it (``None``: not known yet)."""
-    _, first, decl = trick[0]
-    if not joker_mask >> first & 1:
-        return first // 13
-    if decl is not None:
-        if decl.mode == "as" and decl.card is not None and decl.card < 52:
-            return decl.card // 13
-        if decl.suit is not None and decl.mode != "as":
-            return int(decl.suit)
-    for _, card, _ in trick[1:]:
-        if not joker_mask >> card & 1:
-            return card // 13
-    return None
 
 
 def _joker_intent(decl: JokerDecl | None, leading: bool, trump: Suit | None, led: int | None) -> float:
@@ -775,8 +748,8 @@ def _joker_intent(decl: JokerDecl | None, leading: bool, trump: Suit | None, led
         return -1.0 - (0.1 if led is not None and decl.suit == led else 0.0)
     card = decl.card
     if mode == "as" and card is not None:
-        rank = card % 13
-        suit = card // 13
+        rank = RANK_INDEX[card]
+        suit = SUIT_INDEX[card]
         if trump is not None and suit == trump:
             return 0.5 + rank / 26 if rank >= 11 else -0.2 + rank / 100
         if leading or suit == led:

@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.encodings import (
     CHUNK_BYTES,
     MAX_JSON_LINE_BYTES,
@@ -34,24 +35,18 @@ from raspis_cli.encodings import (
     detect,
     iter_lines,
 )
-from raspis_cli.notation.grammar import Diagnostic as SyntaxDiagnostic
 from raspis_cli.record import GameRecord
-from raspis_cli.textsafe import escape_text, show_source_line
 
 __all__ = [
     "RECORD_SUFFIXES",
     "WINDOW_LINES",
-    "Diagnostic",
     "GameStream",
-    "SourceError",
     "SourceFile",
     "describe_os_error",
     "expand_paths",
     "load_data",
     "load_source",
     "read_file_bytes",
-    "read_source_text",
-    "render",
     "sniff_kind",
     "source_kind",
 ]
@@ -70,30 +65,6 @@ WINDOW_LINES = 200_000
 problems under their line (a game is a few hundred lines)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    """A syntax problem: a numbered code, a message, where, and the line's text."""
-
-    code: str
-    message: str
-    line: int | None = None
-    column: int | None = None
-    source: str = ""
-    shift: int = 0
-    """``source`` is an excerpt of a long line: ``column - shift`` points into it."""
-
-
-def render(path: str, d: Diagnostic) -> str:
-    """``file:line:col: CODE: message``, then the source line and a caret;
-    control characters escaped (:mod:`raspis_cli.textsafe`)."""
-    where = path + (f":{d.line}:{d.column or 1}" if d.line is not None else "")
-    head = escape_text(f"{where}: {d.code}: {d.message}")
-    if not d.source or d.line is None:
-        return head
-    shown, pad = show_source_line(d.source, (d.column or 1) - d.shift)
-    return f"{head}\n    {shown}\n    {pad}^"
-
-
 @dataclass(slots=True)
 class SourceFile:
     """A file read: its games, its syntax diagnostics, or why it is unreadable."""
@@ -110,21 +81,13 @@ class SourceFile:
     @property
     def syntax_lines(self) -> list[int]:
         """The lines with a syntax diagnostic."""
-        return [d.line for d in self.diagnostics if d.line is not None and not d.code.startswith("W")]
+        return [d.line for d in self.diagnostics if d.line is not None and not d.is_warning]
 
     def source_line(self, line: int | None) -> str | None:
         """The text of a 1-based source line, if known."""
         if line is None or not 1 <= line <= len(self.lines):
             return None
         return self.lines[line - 1]
-
-
-class SourceError(ValueError):
-    """A file that cannot be read at all (:func:`read_source_text`)."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        self.diagnostic = diagnostic
-        super().__init__(f"{diagnostic.code}: {diagnostic.message}")
 
 
 def expand_paths(paths: list[str]) -> list[str]:
@@ -226,7 +189,7 @@ class GameStream:
         self.encoding = encoding
         self.data = data
         self.window = window
-        self.diagnostics: list[SyntaxDiagnostic] = []
+        self.diagnostics: list[Diagnostic] = []
         self.error: Diagnostic | None = None
         self.games_read = 0
         self._lines: deque[str] = deque()
@@ -265,7 +228,7 @@ class GameStream:
 
     def report(self, code: str, message: str, line: int, column: int, source: str) -> None:
         """Add a diagnostic (the decoding layer calls this)."""
-        self.diagnostics.append(SyntaxDiagnostic(code, message, line, column, source, self.display))
+        self.diagnostics.append(syntax_error(code, message, line, column, source, self.display))
 
     def __iter__(self) -> Iterator[GameRecord]:
         stream: SupportsRead | None = None
@@ -286,15 +249,15 @@ class GameStream:
                 self.games_read += 1
                 yield game
         except OSError as e:
-            self.error = Diagnostic("E001", describe_os_error(e))
+            self.error = syntax_error("E001", describe_os_error(e), path=self.display)
         except EncodingError as e:
-            self.error = Diagnostic("E001", str(e))
+            self.error = syntax_error("E001", str(e), path=self.display)
         finally:
             if stream is not None and stream is not sys.stdin.buffer:
                 stream.close()  # type: ignore[attr-defined]
-        errors = [d for d in self.diagnostics if not d.code.startswith("W")]
+        errors = [d for d in self.diagnostics if not d.is_warning]
         if self.error is None and not self.games_read and errors:
-            self.error = _plain(errors[0])
+            self.error = errors[0]
 
     def _keep(self, lines: Iterable[str]) -> Iterator[str]:
         kept = self._lines
@@ -319,7 +282,7 @@ class GameStream:
             for text in lines:
                 size += len(text) + 1
                 if size > JSON_DOCUMENT_LIMIT:
-                    self.error = Diagnostic(
+                    self.error = syntax_error(
                         "E005", f"a .json document is read whole, and this one is larger than "
                         f"{JSON_DOCUMENT_LIMIT // (1024 * 1024)} MiB; write one game per line as .jsonl "
                         "(which streams at any size), or split the file")
@@ -335,19 +298,15 @@ class GameStream:
             yield from iter_games(lines, self.display, self.diagnostics)
 
 
-def _plain(d: SyntaxDiagnostic) -> Diagnostic:
-    return Diagnostic(d.code, d.message, d.line, d.column, d.source, d.shift)
-
-
 def _load(stream: GameStream, path: str) -> SourceFile:
     result = SourceFile(path)
     result.games = list(stream)
     result.kind = stream.kind or "notation"
     result.ordered_bids = stream.ordered_bids
     result.lines = stream.all_lines()
-    result.diagnostics = [_plain(d) for d in stream.diagnostics]
+    result.diagnostics = list(stream.diagnostics)
     if stream.error is not None:
-        errors = [d for d in result.diagnostics if not d.code.startswith("W")]
+        errors = [d for d in result.diagnostics if not d.is_warning]
         first = errors[0] if errors else None
         result.error = first if first is not None and first == stream.error else stream.error
     return result
@@ -365,21 +324,3 @@ def load_data(data: bytes, path: str, kind: str | None = None, encoding: str | N
     """:func:`load_source` of bytes already read from ``path``."""
     return _load(GameStream(path, kind, encoding, data=data, window=None), path)
 
-
-def read_source_text(path: str, encoding: str | None = None) -> str:
-    """The text of a file (``-``: standard input) as the readers see it: BOM
-    removed, newlines as ``\\n``. Raises ``OSError``, or :class:`SourceError`
-    for bytes that cannot be decoded or a line that is too long."""
-    problems: list[Diagnostic] = []
-
-    def report(code: str, message: str, line: int, column: int, source: str) -> None:
-        problems.append(Diagnostic(code, message, line, column, source))
-
-    if path == "-":
-        lines = list(iter_lines(sys.stdin.buffer, report, encoding))
-    else:
-        with open(path, "rb") as handle:
-            lines = list(iter_lines(handle, report, encoding))
-    if problems:
-        raise SourceError(problems[0])
-    return "\n".join(lines) + ("\n" if lines else "")

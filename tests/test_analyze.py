@@ -188,11 +188,11 @@ def test_samples_keep_what_the_bidder_saw() -> None:
 def test_pimc_bot_bids_and_plays_legally() -> None:
     from raspis_cli.engine import Game
     from raspis_cli.pimcbot import PimcBot
-    from raspis_cli.simulate import _Simulator
+    from raspis_cli.simulate import Simulator
 
     rules = Rules.preset("raspisnoy")
     names = ["A", "B", "C"]
-    sim = _Simulator(rules, names, random.Random(3), "full")
+    sim = Simulator(rules, names, random.Random(3), "full")
     sim.use_bots(["pimc", "heuristic", "pimc"], 6)
     assert set(sim.pimc) == {0, 2}
     game = Game(rules, 3, names)

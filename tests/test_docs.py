@@ -244,7 +244,7 @@ def test_the_code_reports_exactly_the_documented_kinds() -> None:
 
 def test_kind_scan_sees_a_new_kind() -> None:
     """The scan itself can fail: a call with an undocumented kind is found."""
-    source = 'Problem("made-up-kind", "a message")\nViolation(kind="other-kind", message="m")\n'
+    source = 'Diagnostic("made-up-kind", "a message")\nViolation(kind="other-kind", message="m")\n'
     tree = ast.parse(source)
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
     emitters = _emitters(list(_modules()))

@@ -4,46 +4,60 @@ legal actions and the checker of recorded actions never disagree."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
 import pytest
 from enginekit import all_declarations, clone, random_hands, random_trump, run_deal, run_game
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from raspis_cli.cards import Suit, cards_of
 from raspis_cli.engine import Deal, Game, Play, trick_winner
-from raspis_cli.rules import KINDS, PRESETS, Rules
+from raspis_cli.rules import KINDS, OPTIONS, PRESETS, Rules, RulesError
+from raspis_cli.rules.options import OptionSpec
 from raspis_cli.rules.schedule import schedule_for
 
-# options a table may set on top of a preset (as with --set); each dict is one choice
-OVERRIDES: list[dict[str, object]] = [
-    {"circular_trumps": True},
-    {"void": "must-trump"},
-    {"void": "free"},
-    {"third_pass": True},
-    {"dealer_restriction": "no-full-bid"},
-    {"dealer_restriction": "off"},
-    {"first_leader": "dealer"},
-    {"first_leader": "left-of-dealer"},
-    {"joker_lead_modes": "high lowest low take as", "joker_follow_modes": "take discard as"},
-    {"joker_lead_modes": "high low take"},
-    {"joker_demand_first_trick_only": True},
-    {"joker_high_winner": "highest-trump"},
-    {"joker_take_beaten_by_trump": True},
-    {"joker_low_nobody_follows": "joker-wins"},
-    {"two_jokers": "opposite"},
-    {"two_jokers": "later-wins"},
-    {"discard_suit": "optional"},
-    {"discard_suit": "required"},
-    {"full_deal_trump": "last-card"},
-    {"full_deal_trump": "random-card"},
-    {"full_deal_trump": "none"},
-    {"joker": "6S"},
-    {"joker": "none"},
-    {"deck": 54},
-    {"revoke_penalty": -50, "joker_lead_penalty": -10},
+NOT_DRAWN: Final = frozenset({"players", "schedule"})
+"""Options the tests set themselves: the player count is drawn within the
+rules' range, and single deals are played under the free schedule."""
+
+
+def option_values(spec: OptionSpec) -> Sequence[object]:
+    """Values of one option a table may set (as with ``--set``), read off the
+    option table: every choice and both booleans; for a set of modes or kinds
+    all of them and each with one left out; for points a penalty, nothing and
+    a bonus."""
+    if spec.type_name == "bool":
+        return [True, False]
+    if spec.type_name == "choice":
+        return list(spec.choices)
+    if spec.type_name in ("modes", "kinds"):
+        return [" ".join(spec.choices)] + [" ".join(c for c in spec.choices if c != left)
+                                           for left in spec.choices]
+    if spec.type_name == "int":
+        return [-50, 0, 10]
+    raise AssertionError(f"option {spec.name}: a type ({spec.type_name}) the property tests "
+                         "do not know how to vary; add it to option_values")
+
+
+OVERRIDES: Final[list[dict[str, object]]] = [
+    {name: value} for name, spec in OPTIONS.items() if name not in NOT_DRAWN
+    for value in option_values(spec)
 ]
+"""Every value of every option, one choice each: generated from the option
+table, so a new option or value is exercised without editing a list here."""
+
+
+def test_every_option_value_is_drawn() -> None:
+    drawn = {(name, str(value)) for override in OVERRIDES for name, value in override.items()}
+    for name, spec in OPTIONS.items():
+        if name in NOT_DRAWN:
+            continue
+        assert name in {n for n, _ in drawn}
+        for choice in spec.choices if spec.type_name == "choice" else ():
+            assert (name, choice) in drawn
+
 
 MODEST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -58,7 +72,10 @@ def tables(draw: st.DrawFn, free: bool = False) -> tuple[Rules, int]:
         options.update(OVERRIDES[index])
     if free:
         options["schedule"] = "free"
-    rules = Rules.preset(preset).with_options(options)
+    try:
+        rules = Rules.preset(preset).with_options(options)
+    except RulesError:
+        reject()  # a combination the rules refuse (e.g. a joker in a deck without one)
     low, high = rules.players
     players = draw(st.integers(low, min(high, rules.deck // 2)))
     return rules, players

@@ -11,10 +11,10 @@ import copy
 import random
 
 import pytest
+from faultkit import FAULTS, ExpectedViolation, inject, with_fault
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine import Game
-from raspis_cli.faults import FAULTS, ExpectedViolation, inject, with_fault
 from raspis_cli.record import NO_TRUMP, GameRecord
 from raspis_cli.replay import replay_game
 from raspis_cli.rules import PRESETS, Rules

@@ -53,7 +53,7 @@ def games(draw: st.DrawFn) -> GameRecord:
         trump = draw(st.sampled_from([None, NO_TRUMP, Suit.H, Card.from_index(20)]))
         deal = DealRecord(n, draw(st.sampled_from(["normal", "dark", "miser"])), dealer, cards,
                           trump)
-        if draw(st.booleans()):
+        if deal.kind != "miser" and draw(st.booleans()):  # a miser deal has no bids
             order = players[players.index(dealer) + 1:] + players[: players.index(dealer) + 1]
             if draw(st.booleans()):
                 order = order[::-1]  # written out of order: kept by a bids line

@@ -89,7 +89,7 @@ def test_undecodable_bytes_name_offset_line_and_column_and_reading_goes_on(
     path = tmp_path / "g.rsp"
     path.write_bytes(b"; caf\xe9 export\n" + good)
     _, out, _ = run(capsys, "validate", str(path))
-    assert f"{path}:1:6: syntax: E002: undecodable byte 0xE9 at offset 5" in out
+    assert f"{path}:1:6: E002: undecodable byte 0xE9 at offset 5" in out
     assert "1 game" in out  # the game after it is read and validated
 
 

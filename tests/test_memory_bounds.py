@@ -11,8 +11,8 @@ from storekit import run
 
 import raspis_cli.sources as sources
 import raspis_cli.store.load as load_module
+from raspis_cli.diagnostics import syntax_error
 from raspis_cli.notation import write_games
-from raspis_cli.notation.grammar import Diagnostic
 from raspis_cli.rules import Rules
 from raspis_cli.simulate import simulate_game
 from raspis_cli.textsafe import EXCERPT_WIDTH
@@ -20,10 +20,10 @@ from raspis_cli.textsafe import EXCERPT_WIDTH
 
 def test_a_diagnostic_keeps_an_excerpt_of_a_long_line() -> None:
     line = "x" * 30_000 + "BAD" + "y" * 30_000
-    d = Diagnostic("E303", "expected a card", 7, 30_001, line, "f.rsp")
+    d = syntax_error("E303", "expected a card", 7, 30_001, line, "f.rsp")
     assert len(d.source) <= EXCERPT_WIDTH + 2 and d.column == 30_001
     shown, caret = d.render().splitlines()[1:]
-    assert shown.strip().startswith("…") and shown[caret.index("^")] == "B"
+    assert shown.startswith("    7 | …") and shown[caret.index("^")] == "B"
 
 
 def test_validate_shows_an_excerpt_of_a_long_bad_line(tmp_path: Path,

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from raspis_cli.cards import Card, Suit, parse_card
+from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.notation import grammar as g
 
 
@@ -21,8 +22,8 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
         elif isinstance(node, ast.ImportFrom) and node.module:
             modules.add(node.module)
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
-                       "pyparsing", "raspis_cli.cards", "raspis_cli.i18n", "raspis_cli.suggest",
-                       "raspis_cli.textsafe"}
+                       "pyparsing", "raspis_cli.cards", "raspis_cli.diagnostics", "raspis_cli.i18n",
+                       "raspis_cli.suggest", "raspis_cli.textsafe"}
 
 
 @pytest.mark.parametrize("token,code", [
@@ -124,7 +125,7 @@ def test_trick_with_names_and_declarations() -> None:
 ])
 def test_line_errors(text: str, code: str, column: int) -> None:
     err = g.parse_line(text)
-    assert isinstance(err, g.LineError)
+    assert isinstance(err, Diagnostic)
     assert (err.code, err.column) == (code, column)
 
 
@@ -139,9 +140,9 @@ def test_scan_keeps_comments_and_columns() -> None:
 
 
 def test_render_diagnostic_has_caret() -> None:
-    d = g.Diagnostic("E303", "expected a card", 3, 5, "\ttrick 1O♥", "f.rsp")
+    d = syntax_error("E303", "expected a card", 3, 5, "\ttrick 1O♥", "f.rsp")
     # a tab is shown as \t like every control character (raspis_cli.textsafe); the caret follows
-    assert d.render() == "f.rsp:3:5: E303: expected a card\n    \\ttrick 1O♥\n         ^"
+    assert d.render() == "f.rsp:3:5: E303: expected a card\n    3 | \\ttrick 1O♥\n      |      ^"
 
 
 def test_needs_quotes() -> None:

@@ -94,4 +94,5 @@ def test_rule_matters_are_not_syntax_errors() -> None:
 def test_never_raises(text: str) -> None:
     result = read_text(text)
     for d in result.diagnostics:
+        assert d.line is not None and d.column is not None
         assert d.line >= 1 and d.column >= 1 and d.code.startswith("E")

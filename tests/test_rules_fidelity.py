@@ -14,12 +14,12 @@ from pathlib import Path
 
 from clikit import run_cli
 from enginekit import deal_of
+from faultkit import inject
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from raspis_cli.cards import Card, Suit, parse_card
 from raspis_cli.engine import JokerDecl, trick_winner
-from raspis_cli.faults import inject
 from raspis_cli.notation import read_text
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
 from raspis_cli.replay import GameResult, replay_game

@@ -528,7 +528,7 @@ def test_numbers_too_large_for_the_database_name_the_file_and_game(
     records = tmp_path / "big.jsonl"
     records.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "validate", str(records))
-    assert code == 1 and f"{records}:2:1: syntax: J002" in out and "is out of range" in out
+    assert code == 1 and f"{records}:2:1: J002" in out and "is out of range" in out
     db = tmp_path / "b.duckdb"
     for jobs in ("1", "2"):
         code, out, err = run(capsys, "load", str(records), "--db", str(db), "-j", jobs)

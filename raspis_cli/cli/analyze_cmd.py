@@ -27,6 +27,7 @@ from raspis_cli.cli.common import (
     SetOption,
     app,
     check_encoding_option,
+    check_format,
     fail,
     rules_choice,
     stderr,
@@ -187,8 +188,7 @@ def analyze(
     each player could force, the card that lost a bid (and the one that
     would have kept it), the card that handed a bid to somebody, what should
     have been bid (PIMC), and a summary per player (docs/ANALYZE.md)."""
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"expected text or json, got {fmt!r}", param_hint="--format")
+    check_format(fmt, ("text", "json"))
     if annotate and not output:
         raise typer.BadParameter("--annotate writes to a file: give -o FILE", param_hint="-o")
     if output and not annotate:

@@ -6,6 +6,7 @@ import contextlib
 import csv
 import io
 import json
+import math
 import os
 import sys
 import traceback
@@ -23,7 +24,9 @@ from raspis_cli.textsafe import escape_text
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from raspis_cli.diagnostics import Diagnostic
     from raspis_cli.replay import RulesChoice
+    from raspis_cli.sources import SourceFile
 
 APP_HELP = N_("Validate, score and query game records of Raspisnoy poker (расписной покер).")
 
@@ -88,10 +91,6 @@ class TableFormat(StrEnum):
     csv = "csv"
 
 
-class UsageError(Exception):
-    """A problem with what the user asked for: printed as one line, exit 2."""
-
-
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``raspis: error: MESSAGE`` on stderr (control characters
     escaped: messages quote names and paths) and exit."""
@@ -110,6 +109,70 @@ def safe_markup(text: str) -> str:
     from rich.markup import escape
 
     return escape(escape_text(text))
+
+
+_STYLES = {"where": "bold", "label": "red", "caret": "green"}
+
+
+def render_diagnostic(d: Diagnostic, path: str | None = None, source: str | None = None,
+                      colour: bool = False, shift: int = 0) -> list[str]:
+    """The lines of :func:`raspis_cli.diagnostics.render` (record text escaped);
+    with ``colour``, as rich markup (the place bold, the kind red, the caret
+    green). ``source`` is the line's text when the caller kept it (an excerpt
+    when ``shift``: what to subtract from the column to point into it)."""
+    from raspis_cli.diagnostics import render
+
+    if shift and source is not None:
+        from dataclasses import replace
+
+        d = replace(d, source=source, shift=shift)
+        source = None
+    if not colour:
+        return render(d, path, source)
+    from rich.markup import escape
+
+    def style(role: str, text: str) -> str:
+        name = _STYLES.get(role)
+        return f"[{name}]{escape(text)}[/{name}]" if name else escape(text)
+
+    return render(d, path, source, style)
+
+
+def read_source(name: str) -> tuple[bytes | None, str | None]:
+    """The bytes of a file (``-`` is standard input), or an error message."""
+    from raspis_cli.sources import describe_os_error, read_file_bytes
+
+    try:
+        return read_file_bytes(name), None
+    except OSError as e:
+        return None, f"{'<stdin>' if name == '-' else name}: {describe_os_error(e)}"
+
+
+def read_clean(name: str, kind: str | None, encoding: str | None,
+               refusal: str | None = None) -> tuple[SourceFile, bytes] | None:
+    """Read one input for rewriting (fmt, convert): its records and its bytes
+    when it reads without a syntax error (warnings are printed, not refused);
+    otherwise print why on standard error (every diagnostic with its caret,
+    then ``refusal`` with their count if given) and return ``None``."""
+    from raspis_cli.sources import load_data
+
+    data, problem = read_source(name)
+    if data is None:
+        say(f"raspis: error: {problem}")
+        return None
+    display = "<stdin>" if name == "-" else name
+    source = load_data(data, name, kind, encoding)
+    if source.error is not None and not source.diagnostics:
+        say(f"raspis: error: {display}: {source.error.message}")
+        return None
+    for diag in source.diagnostics:
+        stderr.print("\n".join(render_diagnostic(diag, display)), markup=False)
+    errors = [d for d in source.diagnostics if not d.is_warning]
+    if errors:
+        if refusal is not None:
+            say(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}")
+        return None
+    return source, data
 
 
 RecordFileArgument = Annotated[
@@ -161,6 +224,14 @@ def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> Rules
     return RulesChoice(preset, options)
 
 
+def check_format(fmt: str, allowed: Sequence[str]) -> str:
+    """``--format``: one of ``allowed``, else one clear usage error (exit 2)."""
+    if fmt not in allowed:
+        listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
+        raise typer.BadParameter(f"expected {listed}, got {fmt!r}", param_hint="--format")
+    return fmt
+
+
 def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
     """Rules from ``--rules PRESET`` and ``--set OPTION=VALUE`` options."""
     try:
@@ -174,8 +245,13 @@ def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
         fail(str(e))
 
 
-def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = None) -> None:
-    """Print rows (dicts with the same keys) as a rich table, JSON list or CSV."""
+def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = None,
+               round_numbers: bool = False) -> None:
+    """Print rows (dicts with the same keys) as JSON (a list of objects), JSON
+    lines, CSV (exact values) or a table of plain-text cells (record text
+    escaped, never read as markup; numbers right-aligned and, with
+    ``round_numbers``, :func:`rounded`). Every command that prints rows
+    prints them here."""
     if fmt == "json":
         write_json(list(rows))
         return
@@ -195,10 +271,24 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
 
     table = Table(title=title, show_lines=False)
     for column in columns:
-        table.add_column(safe_markup(column), overflow="fold")
+        first = rows[0][column] if rows else None
+        numeric = isinstance(first, (int, float)) and not isinstance(first, bool)
+        table.add_column(safe_markup(column), overflow="fold", justify="right" if numeric else "left")
     for row in rows:
-        table.add_row(*("" if row[c] is None else safe_markup(_cell(row[c])) for c in columns))
+        table.add_row(*("" if row[c] is None else safe_markup(
+            _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns))
     stdout.print(table)
+
+
+def rounded(column: str, value: object) -> object:
+    """A number as a person reads it in a table: a ``*_rate`` as a percentage
+    with one decimal, any other fraction with two decimals (JSON and CSV keep
+    every digit)."""
+    if isinstance(value, float) and math.isfinite(value):
+        if column.endswith("_rate"):
+            return f"{value:.1%}"
+        return f"{value:.2f}"
+    return value
 
 
 def _cell(value: object) -> str:
@@ -206,6 +296,8 @@ def _cell(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return ",".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
     return str(value)
 
 

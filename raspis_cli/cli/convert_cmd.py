@@ -9,8 +9,15 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import EXIT_ERROR, EXIT_OK, EncodingOption, app, check_encoding_option, say
-from raspis_cli.cli.fmt_cmd import read_clean
+from raspis_cli.cli.common import (
+    EXIT_ERROR,
+    EXIT_OK,
+    EncodingOption,
+    app,
+    check_encoding_option,
+    read_clean,
+    say,
+)
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.jsoncodec import games_to_json_text, games_to_jsonl_text
 from raspis_cli.record import GameRecord

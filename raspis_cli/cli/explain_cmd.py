@@ -55,9 +55,10 @@ def explain(
     Exit 0 when the sheet (or the cells asked about) agrees with the rules, 1
     when something written differs, 2 when the file cannot be read.
     """
+    from raspis_cli.cli.common import render_diagnostic
     from raspis_cli.explain import cell_formula, find_fixes
     from raspis_cli.replay import replay_game
-    from raspis_cli.sources import load_source, render
+    from raspis_cli.sources import load_source
 
     check_encoding_option(encoding)
     choice = rules_choice(rules, options)
@@ -74,7 +75,7 @@ def explain(
     if source.error is not None and not source.games:
         fail(f"{display}: {source.error.message}")
     for diag in source.diagnostics:
-        stderr.print(render(display, diag), markup=False)
+        stderr.print("\n".join(render_diagnostic(diag, display)), markup=False)
     games = source.games
     if not games:
         fail(f"{display}: no game in the file")

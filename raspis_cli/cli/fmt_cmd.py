@@ -15,52 +15,12 @@ from raspis_cli.cli.common import (
     EncodingOption,
     app,
     check_encoding_option,
+    read_clean,
     say,
-    stderr,
 )
 from raspis_cli.i18n import _, normalise_language
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.writer import russian_keywords
-from raspis_cli.sources import SourceFile, describe_os_error, load_data, read_file_bytes, render
-
-
-def read_source(name: str) -> tuple[bytes | None, str | None]:
-    """The bytes of a file (``-`` is standard input), or an error message."""
-    try:
-        return read_file_bytes(name), None
-    except OSError as e:
-        return None, f"{'<stdin>' if name == '-' else name}: {describe_os_error(e)}"
-
-
-def report(source: SourceFile, display: str) -> None:
-    """Print a file's diagnostics on standard error, each with its caret."""
-    for diag in source.diagnostics:
-        stderr.print(render(display, diag), markup=False)
-
-
-def read_clean(name: str, kind: str | None, encoding: str | None,
-               refusal: str | None = None) -> tuple[SourceFile, bytes] | None:
-    """Read one input for rewriting (fmt, convert): its records and its bytes
-    when it reads without a syntax error; otherwise print why on standard
-    error (every diagnostic with its caret, then ``refusal`` with their count
-    if given) and return ``None``."""
-    data, problem = read_source(name)
-    if data is None:
-        say(f"raspis: error: {problem}")
-        return None
-    display = "<stdin>" if name == "-" else name
-    source = load_data(data, name, kind, encoding)
-    if source.error is not None and not source.diagnostics:
-        say(f"raspis: error: {display}: {source.error.message}")
-        return None
-    errors = [d for d in source.diagnostics if not d.code.startswith("W")]
-    if source.diagnostics:
-        report(source, display)  # warnings are shown; only errors stop the rewrite
-    if errors:
-        if refusal is not None:
-            say(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}")
-        return None
-    return source, data
 
 
 @app.command("fmt")

@@ -324,7 +324,8 @@ def live(
     path = Path(file)
     if path.exists():
         from raspis_cli.atomic import remove_stale_temporaries
-        from raspis_cli.sources import load_source, render
+        from raspis_cli.cli.common import render_diagnostic
+        from raspis_cli.sources import load_source
 
         remove_stale_temporaries(file)  # left by a kill in the middle of a save
 
@@ -335,7 +336,7 @@ def live(
             fail(f"{file}: {source.error.message}")
         if source.diagnostics:
             for diag in source.diagnostics:
-                stderr.print(render(file, diag), markup=False)
+                stderr.print("\n".join(render_diagnostic(diag, file)), markup=False)
             fail(f"{file} has syntax errors; mend them first (it is not rewritten)")
         try:
             sheet = LiveSheet(source.games)

@@ -11,6 +11,7 @@ from raspis_cli.cli.common import (
     SetOption,
     app,
     build_rules,
+    check_format,
     fail,
     print_rows,
     write_json,
@@ -28,17 +29,10 @@ FormatOption = Annotated[
 ]
 
 
-def _check_format(fmt: str, allowed: tuple[str, ...] = ("table", "json", "jsonl")) -> str:
-    if fmt not in allowed:
-        raise typer.BadParameter(f"expected one of {', '.join(allowed)}, got {fmt!r}",
-                                 param_hint="--format")
-    return fmt
-
-
 @rules_app.command("list")
 def rules_list(fmt: FormatOption = "table") -> None:
     """List the shipped presets."""
-    _check_format(fmt)
+    check_format(fmt, ("table", "json", "jsonl"))
     rows = [
         {"preset": name, "players": "-".join(map(str, Rules.preset(name).players)),
          "description": preset_description(name)}
@@ -54,7 +48,7 @@ def rules_show(
     fmt: FormatOption = "table",
 ) -> None:
     """Every option of a preset: its value and meaning."""
-    _check_format(fmt)
+    check_format(fmt, ("table", "json", "jsonl"))
     rules = build_rules(preset, options)
     if fmt == "json":
         write_json({"preset": preset, "options": rules.to_json()})
@@ -82,7 +76,7 @@ def rules_schedule(
         metavar="NAME")] = None,
 ) -> None:
     """The sequence of deals of a preset for N players (with names: and the dealers)."""
-    _check_format(fmt)
+    check_format(fmt, ("table", "json", "jsonl"))
     rules = build_rules(preset, options)
     names: list[str] | None = None
     if players.strip().isdigit():

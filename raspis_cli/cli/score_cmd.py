@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from raspis_cli.check import CheckError, read_results, score_sheet
 from raspis_cli.cli.common import (
     EXIT_ERROR,
     EncodingOption,
@@ -18,6 +19,7 @@ from raspis_cli.cli.common import (
     SetOption,
     app,
     check_encoding_option,
+    check_format,
     fail,
     rules_choice,
     safe_markup,
@@ -26,89 +28,18 @@ from raspis_cli.cli.common import (
     write_jsonl,
 )
 from raspis_cli.i18n import _, kind_label, ngettext
-from raspis_cli.replay import DealResult, GameResult, RulesChoice, replay_game
-from raspis_cli.sources import load_source
+from raspis_cli.replay import DealResult, GameResult, RulesChoice
 from raspis_cli.textsafe import escape_text
 
-__all__ = ["running_totals", "score_sheet"]
+__all__ = ["running_totals", "score"]
 
 
 def _pick_games(path: str, game: int | None, choice: RulesChoice, compare: RulesChoice | None,
                 encoding: str | None = None) -> list[tuple[GameResult, GameResult | None]]:
-    source = load_source(path, encoding=encoding)
-    if source.error is not None:
-        where = f":{source.error.line}:{source.error.column or 1}" if source.error.line else ""
-        fail(f"{path}{where}: {source.error.message}")
-    games = source.games
-    if game is not None:
-        if not 1 <= game <= len(games):
-            fail(f"{path} has {len(games)} game{'s' * (len(games) != 1)}; there is no game {game}")
-        indexed = [(game - 1, games[game - 1])]
-    else:
-        indexed = list(enumerate(games))
-    out = []
-    for index, record in indexed:
-        first = replay_game(record, index, choice, source.ordered_bids, source.syntax_lines)
-        second = (replay_game(record, index, compare, source.ordered_bids, source.syntax_lines)
-                  if compare else None)
-        out.append((first, second))
-    return out
-
-
-def score_sheet(result: GameResult, other: GameResult | None = None) -> dict[str, object]:
-    """The sheet as JSON: per deal and player bid, taken, score, total and the
-    written values; with ``other``, the what-if scores and the difference."""
-    players = list(result.totals)
-    deals = []
-    compare_deals = other.deals if other is not None else []
-    for position, deal in enumerate(result.deals):
-        entry: dict[str, object] = {
-            "number": deal.number, "kind": deal.kind, "cards": deal.cards,
-            "dealer": deal.dealer, "trump": deal.trump or None,
-        }
-        if deal.replayed:
-            entry["replayed"] = True
-        cells: dict[str, dict[str, object]] = {}
-        alt = compare_deals[position] if position < len(compare_deals) else None
-        for name in players:
-            cell: dict[str, object] = {
-                "bid": deal.bids.get(name), "taken": deal.taken.get(name),
-                "score": deal.scores.get(name), "total": deal.totals.get(name),
-            }
-            if deal.penalties.get(name):
-                cell["penalty"] = deal.penalties[name]
-            for key, written in (("written_taken", deal.written_taken),
-                                 ("written_score", deal.written_scores),
-                                 ("written_total", deal.written_totals)):
-                if written is not None and name in written:
-                    cell[key] = written[name]
-            if alt is not None:
-                alt_total = alt.totals.get(name, 0)
-                cell["compare_score"] = alt.scores.get(name)
-                cell["compare_total"] = alt_total
-                cell["difference"] = alt_total - deal.totals.get(name, 0)
-            cells[name] = cell
-        entry["players"] = cells
-        deals.append(entry)
-    out: dict[str, object] = {
-        "game": result.index + 1,
-        "tags": dict(result.record.tags),
-        "rules": result.rules.record_json(),
-        "players": players,
-        "deals": deals,
-        "totals": dict(result.totals),
-        "winners": result.winners,
-        "valid": result.valid,
-    }
-    if other is not None:
-        out["compare"] = {
-            "rules": other.rules.preset_name,
-            "options": {k: v for k, v in other.rules.changed_from(result.rules).items()},
-            "totals": dict(other.totals),
-            "winners": other.winners,
-            "difference": {n: other.totals.get(n, 0) - result.totals.get(n, 0) for n in players},
-        }
-    return out
+    try:
+        return read_results(path, choice, encoding, game, compare)
+    except CheckError as e:
+        fail(str(e))
 
 
 def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
@@ -247,9 +178,7 @@ def score(
 ) -> None:
     """The score sheet (расписка) recomputed; written values that differ are
     shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL."""
-    if fmt not in ("table", "json", "jsonl", "csv", "markdown"):
-        raise typer.BadParameter(f"expected table, json, jsonl, csv or markdown, got {fmt!r}",
-                                 param_hint="--format")
+    check_format(fmt, ("table", "json", "jsonl", "csv", "markdown"))
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     alt: RulesChoice | None = None

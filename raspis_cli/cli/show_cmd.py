@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from raspis_cli.cards import Card, Deck
+from raspis_cli.check import CheckError, deal_story, read_results
 from raspis_cli.cli.common import (
     EncodingOption,
     RecordFileArgument,
@@ -14,6 +15,7 @@ from raspis_cli.cli.common import (
     SetOption,
     app,
     check_encoding_option,
+    check_format,
     fail,
     rules_choice,
     safe_markup,
@@ -21,12 +23,12 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
+from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.record import DealRecord
-from raspis_cli.replay import GameResult, Problem, replay_game
-from raspis_cli.sources import load_source
+from raspis_cli.replay import GameResult
 
-__all__ = ["deal_story"]
+__all__ = ["show"]
 
 
 def _hand_text(cards: list[Card], deck: Deck) -> str:
@@ -38,46 +40,6 @@ def _hand_text(cards: list[Card], deck: Deck) -> str:
         by_suit.setdefault(9 if suit is None else suit, []).append(
             f"joker {card}" if deck.is_joker(card) else str(card))
     return "  ".join(" ".join(group) for _, group in sorted(by_suit.items()))
-
-
-def deal_story(result: GameResult, position: int) -> dict[str, object]:
-    """One deal as data: hands, trump, bids, tricks with winners, problems."""
-    record = result.record.deals[position]
-    deal_result = next((d for d in result.deals if d.position == position), None)
-    engine = deal_result.deal if deal_result is not None else None
-    history = engine.history if engine is not None else []
-    problems = [p for p in result.problems if p.deal == record.number]
-    tricks = []
-    running: dict[str, int] = dict.fromkeys(result.record.players, 0)
-    for number, trick in enumerate(record.tricks or [], start=1):
-        done = history[number - 1] if number - 1 < len(history) else None
-        winner = result.record.players[done.winner] if done is not None else None
-        if winner is not None:
-            running[winner] = running.get(winner, 0) + 1
-        plays = []
-        for play in trick:
-            marks = [p for p in problems if p.trick == number and p.player == play.player]
-            entry: dict[str, object] = {"player": play.player, "card": play.card.code}
-            if play.joker is not None:
-                entry["joker"] = play.joker.to_json()
-                entry["declared"] = str(play.joker)
-            if marks:
-                entry["violations"] = [p.to_json() for p in marks]
-            plays.append(entry)
-        tricks.append({"number": number, "leader": trick[0].player if trick else None,
-                       "plays": plays, "winner": winner, "taken": dict(running)})
-    return {
-        "game": result.index + 1,
-        "number": record.number, "kind": record.kind, "cards": record.cards,
-        "dealer": record.dealer,
-        "trump": deal_result.trump if deal_result is not None else None,
-        "hands": {n: [c.code for c in cs] for n, cs in (record.hands or {}).items()},
-        "bids": dict(record.bids or {}),
-        "tricks": tricks,
-        "taken": deal_result.taken if deal_result is not None else None,
-        "scores": deal_result.scores if deal_result is not None else None,
-        "violations": [p.to_json() for p in problems],
-    }
 
 
 def _print_story(result: GameResult, record: DealRecord, story: dict[str, object]) -> None:
@@ -126,7 +88,7 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
         out(safe_markup(_("tricks taken: {taken}").format(taken=", ".join(
             f"{n} {t}" + (" " + _("(bid {bid})").format(bid=bids[n]) if n in bids else "")
             for n, t in last.items()))))
-    problems: list[Problem] = [p for p in result.problems if p.deal == record.number]
+    problems: list[Diagnostic] = [p for p in result.problems if p.deal == record.number]
     scores = story["scores"]
     if isinstance(scores, dict):
         out(safe_markup(_("scores: {scores}").format(scores=", ".join(
@@ -152,17 +114,14 @@ def show(
 ) -> None:
     """One deal replayed trick by trick: hands, trump, bids, every trick with
     its leader, the joker declarations in words, the winner; illegal plays marked."""
-    if fmt not in ("text", "json", "jsonl"):
-        raise typer.BadParameter(f"expected text, json or jsonl, got {fmt!r}", param_hint="--format")
+    check_format(fmt, ("text", "json", "jsonl"))
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
-    source = load_source(file, encoding=encoding)
-    if source.error is not None:
-        fail(f"{file}: {source.error.message}")
-    if not 1 <= game <= len(source.games):
-        fail(f"{file} has {len(source.games)} game(s); there is no game {game}")
-    record = source.games[game - 1]
-    result = replay_game(record, game - 1, choice, source.ordered_bids, source.syntax_lines)
+    try:
+        [(result, _compared)] = read_results(file, choice, encoding, game)
+    except CheckError as e:
+        fail(str(e))
+    record = result.record
     positions = [i for i, d in enumerate(record.deals) if deal is None or d.number == deal]
     if deal is None:
         with_tricks = [i for i in positions if record.deals[i].tricks]

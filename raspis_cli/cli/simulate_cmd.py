@@ -9,7 +9,7 @@ from typing import Annotated, TextIO
 
 import typer
 
-from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail
+from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, check_format, fail
 from raspis_cli.pimcbot import BOTS, DEFAULT_BOT_SAMPLES
 from raspis_cli.rules import Rules
 from raspis_cli.simulate import (
@@ -90,8 +90,7 @@ def simulate(
 ) -> None:
     """Bots play complete legal games under any rules; the records are written
     as a scorekeeper would (scores and running totals included)."""
-    if fmt not in TEXT_FORMATS:
-        raise typer.BadParameter(f"expected notation, json or jsonl, got {fmt!r}", param_hint="--format")
+    check_format(fmt, TEXT_FORMATS)
     if detail not in DETAILS:
         raise typer.BadParameter(f"expected one of {', '.join(DETAILS)}, got {detail!r}",
                                  param_hint="--detail")

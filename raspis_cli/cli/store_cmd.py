@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import json
-import math
 import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
@@ -15,8 +13,6 @@ from typing import Annotated, Any
 import duckdb
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
 from raspis_cli.cli.common import (
     EXIT_ERROR,
@@ -93,53 +89,6 @@ class _LoadProgress:
     def stop(self) -> None:
         if self.bar is not None:
             self.bar.stop()
-
-
-def _cell_text(value: object) -> Text:
-    """A value as a table cell shows it: plain text, never rich markup (a name
-    like ``[/]`` is text, not a tag), control characters written as escapes
-    (``\\t``, ``\\x1b``) so that no value can restyle or move the terminal.
-    JSON and CSV print values exactly."""
-    if value is None:
-        text = ""
-    elif isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, (list, tuple)):
-        text = ",".join(str(v) for v in value)
-    elif isinstance(value, dict):
-        text = json.dumps(value, ensure_ascii=False)
-    else:
-        text = str(value)
-    return Text(escape_text(text))
-
-
-def rounded(column: str, value: object) -> object:
-    """A number as a person reads it in a table: a ``*_rate`` as a percentage
-    with one decimal, any other fraction with two decimals (JSON and CSV keep
-    every digit)."""
-    if isinstance(value, float) and math.isfinite(value):
-        if column.endswith("_rate"):
-            return f"{value:.1%}"
-        return f"{value:.2f}"
-    return value
-
-
-def _print_rows(rows: list[dict[str, Any]], fmt: TableFormat, title: str | None = None,
-                round_numbers: bool = False) -> None:
-    """Rows as JSON or CSV (exact values), or as a table of plain-text cells
-    (numbers :func:`rounded` with ``round_numbers``)."""
-    if fmt != TableFormat.table:
-        print_rows(rows, fmt.value)
-        return
-    table = Table(title=title, show_lines=False)
-    columns = list(rows[0]) if rows else []
-    for column in columns:
-        table.add_column(_cell_text(column), overflow="fold",
-                         justify="right" if rows and isinstance(rows[0][column], (int, float))
-                         and not isinstance(rows[0][column], bool) else "left")
-    for row in rows:
-        table.add_row(*(_cell_text(rounded(c, row[c]) if round_numbers else row[c]) for c in columns))
-    stdout.print(table)
 
 
 def _plural(n: int, word: str) -> str:
@@ -376,7 +325,7 @@ def stats(
         if fmt == TableFormat.table and not rows:
             stdout.print(f"{title}: no rows", markup=False)
             continue
-        _print_rows(rows, fmt, title=title if fmt == TableFormat.table else None, round_numbers=True)
+        print_rows(rows, fmt.value, title=title if fmt == TableFormat.table else None, round_numbers=True)
     if chart and "ratings" in results:
         from raspis_cli.cli.charts import ratings_chart
 
@@ -432,7 +381,7 @@ def query(
         fail(name_damage(path, str(e)))
     finally:
         con.close()
-    _print_rows(rows, fmt)
+    print_rows(rows, fmt.value)
 
 
 @app.command("export")

@@ -16,9 +16,20 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from raspis_cli.cards import Card, Suit, cards_of
+from raspis_cli.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
 from raspis_cli.engine.actions import WINNING_LEAD_MODES, JokerDecl, Play, Violation
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
+from raspis_cli.engine.trick import (
+    LED_BASE,
+    ORDER,
+    TRUMP_BASE,
+    Entry,
+    follow_mask,
+    led_suit,
+    plain_winner,
+    trick_trump,
+    void_mask,
+)
 from raspis_cli.rules import Rules
 
 __all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
@@ -27,11 +38,12 @@ BIDDING = "bidding"
 PLAY = "play"
 DONE = "done"
 
-Entry = tuple[int, int, JokerDecl | None]
-"""A card in a trick: (seat, card index, joker declaration or None)."""
 
-_WIN = 5
+_WIN = 100
+"""A winning joker ranks ``_WIN + its position`` (above every natural card's
+:data:`~raspis_cli.engine.trick.ORDER`: the later winning joker wins)."""
 _LOSE = -1
+"""A losing joker ranks below every card."""
 _SUITS = tuple(Suit)
 
 
@@ -198,7 +210,7 @@ class Deal:
     def _lead_info(self) -> tuple[Suit | None, JokerDecl | None]:
         """The suit led in the current trick (``None``: not known yet) and the
         leading joker's declaration if the leader played a joker."""
-        return _led_suit(self.trick, self._joker_mask)
+        return led_suit(self.trick, self._joker_mask)
 
     def _trick_trump(self, led: Suit | None) -> Suit | None:
         if self.rules.circular_trumps:
@@ -224,20 +236,12 @@ class Deal:
                     else:
                         top = suit_cards & -suit_cards
                     return top, "joker-demand"
-                return self._void_mask(hand, trump)
+                return void_mask(hand, NO_SUIT if trump is None else trump, self.rules.void,
+                                 self._suit_masks)
         if led is None:
             return hand, ""
-        suit_cards = hand & self._suit_masks[led]
-        if suit_cards:
-            return suit_cards, "follow-suit"
-        return self._void_mask(hand, trump)
-
-    def _void_mask(self, hand: int, trump: Suit | None) -> tuple[int, str]:
-        if self.rules.void == "must-trump" and trump is not None:
-            trumps = hand & self._suit_masks[trump]
-            if trumps:
-                return trumps, "must-trump"
-        return hand, ""
+        return follow_mask(hand, led, NO_SUIT if trump is None else trump, self.rules.void,
+                           self._suit_masks)
 
     def _joker_problem(self, seat: int, decl: JokerDecl | None) -> str | None:
         """Why this declaration is not allowed for a joker played now."""
@@ -474,16 +478,12 @@ class Deal:
         lead_card = cards[0]
         if seats[0] != leader or joker_mask >> lead_card & 1 or not deck_mask >> lead_card & 1:
             return False
-        led = lead_card // 13
-        led_mask = suit_masks[led]
-        circular = self.rules.circular_trumps
-        trump = (led + 1) % 4 if circular else (-1 if self.trump is None else int(self.trump))
-        must_trump = self.rules.void == "must-trump" and trump >= 0
-        trump_mask = suit_masks[trump] if trump >= 0 else 0
         if not hands[leader] >> lead_card & 1:
             return False
-        best = 0
-        best_key = 200 + lead_card % 13 if led == trump else 100 + lead_card % 13
+        led = SUIT_INDEX[lead_card]
+        trump = trick_trump(led, NO_SUIT if self.trump is None else self.trump,
+                            self.rules.circular_trumps)
+        void = self.rules.void
         for position in range(1, n):
             seat = seats[position]
             card = cards[position]
@@ -492,28 +492,18 @@ class Deal:
             hand = hands[seat]
             if not hand >> card & 1 or not deck_mask >> card & 1:
                 return False
-            suit = card // 13
-            if suit != led:
-                if hand & led_mask:
-                    return False
-                if must_trump and suit != trump and hand & trump_mask:
-                    return False
-            if suit == trump:
-                key = 200 + card % 13
-            elif suit == led:
-                key = 100 + card % 13
-            else:
-                continue
-            if key > best_key:
-                best_key = key
-                best = position
+            # the same rule as card by card (_follow_mask), on the hand without its jokers
+            allowed, _ = follow_mask(hand & ~joker_mask, led, trump, void, suit_masks)
+            if not allowed >> card & 1:
+                return False
+        best = plain_winner(cards, trump)
         for seat, card in zip(seats, cards, strict=True):
             hands[seat] &= ~(1 << card)
         winner = seats[best]
         self.taken[winner] += 1
         entries: list[Entry] = [(seat, card, None) for seat, card in zip(seats, cards, strict=True)]
         self.history.append(TrickResult(self.trick_number, leader, entries, winner, _SUITS[led],
-                                        _SUITS[trump] if trump >= 0 else None))
+                                        _SUITS[trump] if trump != NO_SUIT else None))
         self.trick_number += 1
         self.leader = winner
         if self.trick_number > self.cards:
@@ -564,24 +554,6 @@ class Deal:
         ]
 
 
-def _led_suit(trick: Sequence[Entry], joker_mask: int) -> tuple[Suit | None, JokerDecl | None]:
-    """The suit led of a (possibly partial) trick and the leading joker's declaration."""
-    if not trick:
-        return None, None
-    _, card, decl = trick[0]
-    if not joker_mask >> card & 1:
-        return _SUITS[card // 13], None
-    if decl is not None:
-        if decl.mode == "as" and decl.card is not None and decl.card.suit is not None:
-            return decl.card.suit, decl
-        if decl.suit is not None and decl.mode != "as":
-            return decl.suit, decl
-    for _, other, _ in trick[1:]:
-        if not joker_mask >> other & 1:
-            return _SUITS[other // 13], decl
-    return None, decl
-
-
 def _first_joker_wins(trick: Sequence[Entry], joker_mask: int) -> bool | None:
     """Whether the first joker already in the trick is a winning one (``None``:
     no joker yet)."""
@@ -598,45 +570,26 @@ def _first_joker_wins(trick: Sequence[Entry], joker_mask: int) -> bool | None:
 def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
                  deal_trump: Suit | None) -> int:
     """The index (in play order) of the entry that wins a complete trick."""
-    first = trick[0][1]
-    if not joker_mask >> first & 1 and not any(joker_mask >> c & 1 for _, c, _ in trick):
+    if not any(joker_mask >> c & 1 for _, c, _ in trick):
         # no joker: the highest trump, else the highest card of the suit led
-        led_suit = first // 13
-        if rules.circular_trumps:
-            trump_suit = (led_suit + 1) % 4
-        else:
-            trump_suit = -1 if deal_trump is None else int(deal_trump)
-        best = 0
-        best_key = 40 + first % 13 if led_suit == trump_suit else 20 + first % 13
-        for position in range(1, len(trick)):
-            card = trick[position][1]
-            card_suit = card // 13
-            if card_suit == trump_suit:
-                key = 40 + card % 13
-            elif card_suit == led_suit:
-                key = 20 + card % 13
-            else:
-                continue
-            if key > best_key:
-                best_key = key
-                best = position
-        return best
-    led, lead_decl = _led_suit(trick, joker_mask)
+        led_index = SUIT_INDEX[trick[0][1]]
+        trump_index = trick_trump(led_index, NO_SUIT if deal_trump is None else deal_trump,
+                                  rules.circular_trumps)
+        return plain_winner([c for _, c, _ in trick], trump_index)
+    led, lead_decl = led_suit(trick, joker_mask)
     trump = (led.next() if led is not None else None) if rules.circular_trumps else deal_trump
     trump_played = trump is not None and any(
-        not joker_mask >> c & 1 and c // 13 == trump for _, c, _ in trick
+        not joker_mask >> c & 1 and SUIT_INDEX[c] == trump for _, c, _ in trick
     )
-    keys: list[tuple[int, int]] = []
+    order = ORDER[NO_SUIT if led is None else led][NO_SUIT if trump is None else trump]
+    keys: list[int] = []
     jokers_seen = 0
     for position, (_, card, decl) in enumerate(trick):
         if not joker_mask >> card & 1:
-            keys.append(_card_key(card // 13, card % 13, led, trump))
+            keys.append(order[card])
             continue
         if decl is not None and decl.mode == "as" and decl.card is not None:
-            declared = decl.card
-            suit = declared.suit
-            keys.append(_card_key(suit, declared.rank - 2, led, trump) if suit is not None
-                        else (0, 0))
+            keys.append(order[decl.card])  # a joker declared as RJ/BJ ranks 0
             continue
         wins = _joker_wins(position, decl, rules, trump, trump_played, trick, joker_mask)
         if jokers_seen and rules.two_jokers == "opposite":
@@ -644,21 +597,21 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
             # requires), not of whether an option made the first one win
             wins = not _first_joker_wins(trick, joker_mask)
         jokers_seen += 1
-        keys.append((_WIN, position) if wins else (_LOSE, 0))
+        keys.append(_WIN + position if wins else _LOSE)
     if (
         lead_decl is not None
         and lead_decl.mode == "low"
         and lead_decl.suit is not None
-        and keys[0][0] == _LOSE
+        and keys[0] == _LOSE
         and rules.joker_low_nobody_follows == "first-card-suit"
-        and all(k[0] < 2 for k in keys)
+        and all(k < LED_BASE for k in keys)
     ):
         # nobody played the suit named or a trump: the first real card's suit counts as led
         first_real = next((c for _, c, _ in trick if not joker_mask >> c & 1), None)
         if first_real is not None:
-            new_led = Suit(first_real // 13)
+            new_order = ORDER[SUIT_INDEX[first_real]][NO_SUIT if trump is None else trump]
             keys = [
-                _card_key(c // 13, c % 13, new_led, trump) if not joker_mask >> c & 1 else k
+                new_order[c] if not joker_mask >> c & 1 else k
                 for (_, c, _), k in zip(trick, keys, strict=True)
             ]
     if rules.joker_take_beaten_by_trump and trump is not None:
@@ -670,28 +623,20 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
     return best
 
 
-def _beat_taking_jokers(trick: Sequence[Entry], keys: list[tuple[int, int]], joker_mask: int,
+def _beat_taking_jokers(trick: Sequence[Entry], keys: list[int], joker_mask: int,
                         trump: Suit) -> None:
     """``joker_take_beaten_by_trump`` (docs/RULES.md §6), on lead and on follow
     alike: a winning joker declared ``take`` with a named non-trump suit is
     beaten by a trump played after it. The trick then goes to the highest
     trump played after the joker: every card before the joker (trumps
     included) and the joker itself stop counting. A trump is a natural trump
-    card or a joker declared ``as`` a trump card (key rank 3)."""
+    card or a joker declared ``as`` a trump card (a key from TRUMP_BASE up to a winning joker's)."""
     for position, (_, card, decl) in enumerate(trick):
         if (joker_mask >> card & 1 and decl is not None and decl.mode == "take"
                 and decl.suit is not None and decl.suit != trump
-                and keys[position][0] == _WIN
-                and any(key[0] == 3 for key in keys[position + 1:])):
-            keys[:position + 1] = [(_LOSE, 0)] * (position + 1)
-
-
-def _card_key(suit: int, rank_index: int, led: Suit | None, trump: Suit | None) -> tuple[int, int]:
-    if suit == trump:
-        return (3, rank_index)
-    if suit == led:
-        return (2, rank_index)
-    return (0, 0)
+                and keys[position] >= _WIN
+                and any(TRUMP_BASE <= key < _WIN for key in keys[position + 1:])):
+            keys[:position + 1] = [_LOSE] * (position + 1)
 
 
 def _joker_wins(position: int, decl: JokerDecl | None, rules: Rules, trump: Suit | None,
@@ -714,7 +659,7 @@ def _joker_wins(position: int, decl: JokerDecl | None, rules: Rules, trump: Suit
         if decl.suit is None:
             return False
         followed = any(
-            not joker_mask >> c & 1 and (c // 13 == decl.suit or c // 13 == trump)
+            not joker_mask >> c & 1 and (SUIT_INDEX[c] == decl.suit or SUIT_INDEX[c] == trump)
             for _, c, _ in trick[1:]
         )
         return not followed and rules.joker_low_nobody_follows == "joker-wins"

@@ -34,9 +34,11 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
+from raspis_cli.cards import NO_SUIT as _CARDS_NO_SUIT
+
 __all__ = ["JIT", "MODES", "NO_SUIT", "bsearch", "esearch", "follow_naturals", "trick_winner"]
 
-NO_SUIT = 4
+NO_SUIT = _CARDS_NO_SUIT
 HIGH, LOWEST, LOW, TAKE, DISCARD, AS = 1, 2, 3, 4, 5, 6
 MODES = {"high": HIGH, "lowest": LOWEST, "low": LOW, "take": TAKE, "discard": DISCARD, "as": AS}
 """Declaration mode -> code (``code >> 6``)."""

@@ -9,13 +9,12 @@
 
 from __future__ import annotations
 
-from raspis_cli.notation.grammar import Diagnostic, render_diagnostic
+from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.notation.reader import ReadResult, iter_games, read_bytes, read_file, read_text
 from raspis_cli.notation.writer import NotationWriteError, write_game, write_games
 
 __all__ = [
     "Diagnostic",
-    "render_diagnostic",
     "ReadResult",
     "read_text",
     "read_bytes",

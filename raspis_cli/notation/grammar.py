@@ -29,17 +29,14 @@ if TYPE_CHECKING:
     import pyparsing as pp
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.diagnostics import Diagnostic, line_error
 from raspis_cli.i18n import _
 from raspis_cli.suggest import did_you_mean, mixes_scripts, script_variants, suggest
-from raspis_cli.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
 
 __all__ = [
-    "Diagnostic",
-    "render_diagnostic",
     "SourceLine",
     "Comment",
     "scan",
-    "LineError",
     "TagLine",
     "DealLine",
     "Cell",
@@ -66,60 +63,6 @@ __all__ = [
     "quote_name",
     "NotationWriteError",
 ]
-
-
-# --- diagnostics -------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    """A syntax error: where it is, its code (``E303``) and a message in words.
-
-    ``source`` is the physical source line (without its line break), shown
-    under the message with a caret at ``column``.
-    """
-
-    code: str
-    message: str
-    line: int
-    column: int
-    source: str = ""
-    path: str = "<text>"
-    shift: int = 0
-    """``source`` is an excerpt of a long line (:func:`~raspis_cli.textsafe.cut_line`):
-    ``column - shift`` points into it."""
-
-    def __post_init__(self) -> None:
-        # a long line is kept as an excerpt around the column, never whole,
-        # and so is a message quoting a long token
-        if len(self.message) > 2 * EXCERPT_WIDTH:
-            object.__setattr__(self, "message", self.message[:EXCERPT_WIDTH] + "…"
-                               + self.message[-EXCERPT_WIDTH // 2:])
-        if len(self.source) > EXCERPT_WIDTH and not self.shift:
-            cut, shift = cut_line(self.source, self.column)
-            object.__setattr__(self, "source", cut)
-            object.__setattr__(self, "shift", shift)
-
-    @property
-    def is_warning(self) -> bool:
-        """A warning (code ``W…``): the line was read; the game stays valid."""
-        return self.code.startswith("W")
-
-    def render(self) -> str:
-        """``file:line:col: E303: message``, the source line and a caret line."""
-        return render_diagnostic(self)
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.code}: {self.message}"
-
-
-def render_diagnostic(diag: Diagnostic) -> str:
-    """Render a diagnostic as three lines: the message, the source, a caret."""
-    head = escape_text(str(diag))
-    if not diag.source:
-        return head
-    shown, pad = show_source_line(diag.source, diag.column - diag.shift)
-    return f"{head}\n    {shown}\n    {pad}^"
 
 
 # --- words -------------------------------------------------------------------
@@ -506,15 +449,6 @@ def needs_quotes(name: str) -> bool:
 # --- parsed lines --------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class LineError:
-    """What is wrong with a line: a code, a message and the 1-based column."""
-
-    code: str
-    message: str
-    column: int
-
-
 @dataclass(slots=True)
 class TagLine:
     """One or more tag pairs: ``(name, value, name column, value column)``."""
@@ -621,7 +555,7 @@ _KEYWORD_LIST: Final = "hand, bids, trick, taken, scores, totals, penalty, repla
 _LONG_NUMBER_RE: Final = re.compile(r"\d{100,}")
 
 
-def parse_line(code: str) -> ParsedLine | LineError | None:
+def parse_line(code: str) -> ParsedLine | Diagnostic | None:
     """Parse one line of code (comments already blanked); ``None`` if blank."""
     try:
         return _parse_line(code)
@@ -629,10 +563,10 @@ def parse_line(code: str) -> ParsedLine | LineError | None:
         m = _LONG_NUMBER_RE.search(code)
         if m is None:
             raise
-        return LineError("E214", f"a number of {len(m.group())} digits is too long", m.start() + 1)
+        return line_error("E214", f"a number of {len(m.group())} digits is too long", m.start() + 1)
 
 
-def _parse_line(code: str) -> ParsedLine | LineError | None:
+def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
     parts = code.split()
     if not parts:
         return None
@@ -657,7 +591,7 @@ def _parse_line(code: str) -> ParsedLine | LineError | None:
     key = KEYWORDS.get(word) or KEYWORDS.get(word.lower())
     if key is None:
         hint = did_you_mean(word, KEYWORDS, n=1) if word[:1].isalpha() else ""
-        return LineError(
+        return line_error(
             "E201",
             _("expected a deal line like {example} or a line starting with {keywords}, got {got}").format(
                 example=_EXAMPLE_DEAL, keywords=_KEYWORD_LIST, got=_show(_first_token(stripped))) + hint,
@@ -666,8 +600,8 @@ def _parse_line(code: str) -> ParsedLine | LineError | None:
     rest_col = indent + word_end
     if key == "trick":
         trick = _parse_trick(code, rest_col)
-        if isinstance(trick, LineError) and _PAIRS_RE.fullmatch(code, rest_col):
-            return LineError("E307", _("{word} starts a trick line (the cards played, leader first); "
+        if isinstance(trick, Diagnostic) and _PAIRS_RE.fullmatch(code, rest_col):
+            return line_error("E307", _("{word} starts a trick line (the cards played, leader first); "
                                        "for the tricks each player took write 'взятки' or 'taken', "
                                        "like 'взятки Анна 1, Борис 2'").format(word=repr(word)),
                              indent + 1)
@@ -678,7 +612,7 @@ def _parse_line(code: str) -> ParsedLine | LineError | None:
         return _parse_penalty(code, rest_col)
     if key in ("replayed", "unfinished"):
         if code[rest_col:].strip():
-            return LineError("E207", f"expected nothing after {key!r}, got "
+            return line_error("E207", f"expected nothing after {key!r}, got "
                              f"{_show(_first_token(code[rest_col:].lstrip()))}",
                              rest_col + 1 + len(code[rest_col:]) - len(code[rest_col:].lstrip()))
         return FlagLine(key)
@@ -732,7 +666,7 @@ def _show(token: str) -> str:
     return repr(token)
 
 
-def _parse_tags(code: str) -> TagLine | LineError:
+def _parse_tags(code: str) -> TagLine | Diagnostic:
     tags: list[tuple[str, str, int, int]] = []
     pos = 0
     n = len(code)
@@ -743,7 +677,7 @@ def _parse_tags(code: str) -> TagLine | LineError:
             break
         m = _TAG_RE.match(code, pos)
         if m is None:
-            return LineError("E101", 'expected a tag pair like [Event "Friday club"], got '
+            return line_error("E101", 'expected a tag pair like [Event "Friday club"], got '
                              + _show(code[pos:].strip()[:30]), pos + 1)
         tags.append((m.group(1), _unquote(m.group(2)), m.start(1) + 1, m.start(2) + 1))
         pos = m.end()
@@ -852,7 +786,7 @@ def _fast_cells(code: str, bar: int) -> list[Cell] | None:
     return cells
 
 
-def _parse_deal(code: str) -> DealLine | LineError:
+def _parse_deal(code: str) -> DealLine | Diagnostic:
     fast = _fast_deal(code)
     if fast is not None:
         return fast
@@ -880,12 +814,12 @@ def _parse_deal(code: str) -> DealLine | LineError:
                     word=repr(m.group("dealer")))
                 if close:
                     hint = _(" (did you mean the kind {kind}?)").format(kind=repr(close[0]))
-            return LineError("E204", f"expected a trump like K♣, ♣ or - (none), got "
+            return line_error("E204", f"expected a trump like K♣, ♣ or - (none), got "
                              f"{trump_tok!r}{hint}", cols["trump"])
     cells: list[Cell] | None = None
     if m.group("cells") is not None:
         got = _parse_cells(m.group("cells"), m.start("cells"))
-        if isinstance(got, LineError):
+        if isinstance(got, Diagnostic):
             return got
         cells = got
         cols["cells"] = m.start("cells")
@@ -905,7 +839,7 @@ def _pass_as_zero(m: re.Match[str]) -> str:
     return (m.group(1) + "0/-").ljust(len(m.group()))
 
 
-def _check_miser_cells(parsed: DealLine | LineError) -> DealLine | LineError:
+def _check_miser_cells(parsed: DealLine | Diagnostic) -> DealLine | Diagnostic:
     """A miser deal written as bare trick counts (``| 0 | 2 | 1``) reads as scores: say how to write it."""
     if (isinstance(parsed, DealLine) and parsed.kind == "miser" and parsed.cells
             and all(c.bid is not None and "taken" not in c.cols and c.score is None and c.total is None
@@ -914,7 +848,7 @@ def _check_miser_cells(parsed: DealLine | LineError) -> DealLine | LineError:
         if all(n is not None and 0 <= n <= parsed.cards for n in counts) and sum(
                 n or 0 for n in counts) == parsed.cards:
             written = " | ".join(f"-/{n}" for n in counts)
-            return LineError("E212", _("a miser deal has no bids: write the tricks taken as {cells}, "
+            return line_error("E212", _("a miser deal has no bids: write the tricks taken as {cells}, "
                                        "not as bare numbers (a bare number is a bid)").format(cells=written),
                              parsed.cells[0].column)
     return parsed
@@ -939,25 +873,25 @@ def _read_trump(token: str) -> Card | Suit | str | None:
         return None
 
 
-def _diagnose_deal(code: str) -> LineError:
+def _diagnose_deal(code: str) -> Diagnostic:
     """Walk a deal line token by token to say what is wrong and where."""
     toks = [(m.group(), m.start() + 1) for m in re.finditer(rf'{P_QUOTED}|\||[^\s|]+', code)]
     i = 0
     number, col = toks[0]
     m = re.fullmatch(r"(\d+)[.)]?", number)
     if m is None:
-        return LineError("E202", f"expected a deal number like '3.', got {number!r}", col)
+        return line_error("E202", f"expected a deal number like '3.', got {number!r}", col)
     i = 1
     if i >= len(toks) or not toks[i][0].isdigit():
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
-        return LineError("E202", f"expected the number of cards dealt after the deal number, "
+        return line_error("E202", f"expected the number of cards dealt after the deal number, "
                          f"got {_show(got[0])}", got[1])
     i += 1
     if i < len(toks) and toks[i][0].lower() in KIND_WORDS:
         i += 1
     if i >= len(toks) or _NAME_RE.fullmatch(toks[i][0]) is None:
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
-        return LineError("E203", f"expected the dealer's name, got {_show(got[0])}", got[1])
+        return line_error("E203", f"expected the dealer's name, got {_show(got[0])}", got[1])
     dealer_at = i
     i += 1
     if i < len(toks) and toks[i][0] != "|":
@@ -965,16 +899,16 @@ def _diagnose_deal(code: str) -> LineError:
     if i < len(toks) and toks[i][0] != "|":
         bar_at = next((k for k, t in enumerate(toks) if t[0] == "|"), len(toks))
         if dealer_at == 2 and bar_at == 5:
-            return LineError("E206", _(
+            return line_error("E206", _(
                 "expected a kind of deal (normal, no-trump, dark, miser, golden, forehead, or тёмная, "
                 "бескозырка, мизер, золотая, лобовая), got {got}").format(got=repr(toks[2][0]))
                 + did_you_mean(toks[2][0].lower(), KIND_WORDS, n=1), toks[2][1])
-        return LineError("E205", "expected '|' and the sheet cells or the end of the line, got "
+        return line_error("E205", "expected '|' and the sheet cells or the end of the line, got "
                          f"{toks[i][0]!r}", toks[i][1])
-    return LineError("E205", "this deal line cannot be read", toks[0][1])  # pragma: no cover
+    return line_error("E205", "this deal line cannot be read", toks[0][1])  # pragma: no cover
 
 
-def _parse_cells(text: str, offset: int) -> list[Cell] | LineError:
+def _parse_cells(text: str, offset: int) -> list[Cell] | Diagnostic:
     cells: list[Cell] = []
     pos = 0
     parts = text.split("|")
@@ -994,7 +928,7 @@ def _parse_cells(text: str, offset: int) -> list[Cell] | LineError:
                 if not ok:
                     bad, col = tm.group(), base + tm.start() + 1
                     break
-            return LineError("E211", "expected a sheet cell like 2/1, 2/1 20 or 2/1 20 45 "
+            return line_error("E211", "expected a sheet cell like 2/1, 2/1 20 or 2/1 20 45 "
                              f"(bid/taken score total), got {bad!r}", col)
         cell = Cell(base + 1)
         bt = m.group("bt")
@@ -1020,12 +954,12 @@ _CELL_BT_RE: Final = re.compile(P_CELL_BT)
 _SUIT_SYMBOL_RE: Final = re.compile("[♠♣♦♥♤♧♢♡]")
 
 
-def _parse_hand(code: str, rest_col: int) -> HandLine | LineError:
+def _parse_hand(code: str, rest_col: int) -> HandLine | Diagnostic:
     rest = code[rest_col:]
     m = _NAME_RE.search(rest)
     lead = rest.lstrip()
     if m is None or not lead or m.start() != len(rest) - len(lead):
-        return LineError("E302", "expected a player name after 'hand', got "
+        return line_error("E302", "expected a player name after 'hand', got "
                          f"{_show(_first_token(lead))}", rest_col + len(rest) - len(lead) + 1)
     name = _unquote(m.group())
     name_col = rest_col + m.start() + 1
@@ -1051,7 +985,7 @@ def _parse_hand(code: str, rest_col: int) -> HandLine | LineError:
         tok = tm.group()
         c = read_card_token(tok)
         if c is None:
-            return LineError("E303", _("expected a card like 10♥, TH or Д♠, got {got}").format(got=repr(tok))
+            return line_error("E303", _("expected a card like 10♥, TH or Д♠, got {got}").format(got=repr(tok))
                              + look_alike_hint(tok), pos + tm.start() + 1)
         cards.append(c)
     return HandLine(name, cards, name_col)
@@ -1141,7 +1075,7 @@ def _decl(text: str) -> Decl | None:
         return d
 
 
-def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
+def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
     players: list[str | None] = []
     cards: list[Card | str] = []
     cols: list[int] = []
@@ -1160,7 +1094,7 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
                         or _SUIT_SYMBOL_RE.search(word) is not None):
                     return _bad_trick_token(word, m.start() + 1)
                 if m.group(3) is not None:
-                    return LineError("E303", "expected a card like 10♥ before the joker "
+                    return line_error("E303", "expected a card like 10♥ before the joker "
                                      f"declaration {m.group(3)!r}, got {word!r}", m.start() + 1)
                 pending = word
                 pending_col = m.start() + 1
@@ -1170,7 +1104,7 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
             if decl_txt is not None:
                 decl = _decl(decl_txt[1:-1])
                 if decl is None:
-                    return LineError(
+                    return line_error(
                         "E304", "expected a joker declaration like (take), (discard ♥), "
                         "(high ♠), (low ♦), (as A♦) or (забрать), (скинуть черви), "
                         f"(по старшим пикам), got {decl_txt!r}", m.start(3) + 1)
@@ -1190,26 +1124,26 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | LineError:
         other = m.group(4)
         if other in (":", ","):
             if other == ":" and pending is None:
-                return LineError("E303", "expected a player name or a card before ':'",
+                return line_error("E303", "expected a player name or a card before ':'",
                                  m.start() + 1)
             continue
         return _bad_trick_token(code[m.start():].split()[0], m.start() + 1)
     if pending is not None:
-        return LineError("E303", f"expected a card after {pending!r}, got the end of the line",
+        return line_error("E303", f"expected a card after {pending!r}, got the end of the line",
                          len(code.rstrip()) + 1)
     if not cards:
-        return LineError("E303", "expected the cards of the trick, leader first, like "
+        return line_error("E303", "expected the cards of the trick, leader first, like "
                          "'trick Анна: A♥ 7♠(take) 6♥'", len(code.rstrip()) + 1)
     has_decl = any(d is not None for d in decls)
     return TrickLine(players, cards, cols, decls if has_decl else None)
 
 
-def _bad_trick_token(token: str, col: int) -> LineError:
-    return LineError("E303", _("expected a card like 10♥ or a joker declaration, got {got}").format(
+def _bad_trick_token(token: str, col: int) -> Diagnostic:
+    return line_error("E303", _("expected a card like 10♥ or a joker declaration, got {got}").format(
         got=repr(token)) + look_alike_hint(token), col)
 
 
-def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | LineError:
+def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
     rest = code[rest_col:]
     if key == "final" and rest.strip().startswith("|"):
         cells: list[tuple[int, int]] = []
@@ -1222,7 +1156,7 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | LineError:
             tm = re.search(r"\S+", part)
             if tm is None or _INT_RE.fullmatch(tm.group()) is None or part[tm.end():].strip():
                 bad = tm.group() if tm else ""
-                return LineError("E211", f"expected a total like 123 or -40, got {_show(bad)}",
+                return line_error("E211", f"expected a total like 123 or -40, got {_show(bad)}",
                                  pos + (tm.start() if tm else 0) + 1)
             cells.append((int(tm.group()), pos + tm.start() + 1))
             pos += len(part) + 1
@@ -1241,7 +1175,7 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | LineError:
                     and m.group(3) is None:
                 name = m.group(2)
             else:
-                return LineError("E306", f"expected a player name and a number like "
+                return line_error("E306", f"expected a player name and a number like "
                                  f"'{key} Boris 1, Vera 0', got {tok!r}", m.start() + 1)
             name_col = m.start() + 1
             continue
@@ -1249,29 +1183,29 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | LineError:
             pairs.append((name, int(m.group(2)), name_col))
             name = None
             continue
-        return LineError("E305", f"expected a number after {name!r}, got {tok!r}",
+        return line_error("E305", f"expected a number after {name!r}, got {tok!r}",
                          m.start() + 1)
     if name is not None:
-        return LineError("E305", f"expected a number after {name!r}, got the end of the line",
+        return line_error("E305", f"expected a number after {name!r}, got the end of the line",
                          len(code.rstrip()) + 1)
     if not pairs:
-        return LineError("E306", f"expected a player name and a number like "
+        return line_error("E306", f"expected a player name and a number like "
                          f"'{key} Boris 1, Vera 0', got the end of the line",
                          len(code.rstrip()) + 1)
     return PairsLine(key, pairs)
 
 
-def _parse_penalty(code: str, rest_col: int) -> PenaltyLine | LineError:
+def _parse_penalty(code: str, rest_col: int) -> PenaltyLine | Diagnostic:
     m = _PENALTY_RE.fullmatch(code)
     if m is None:
         rest = code[rest_col:].lstrip()
         col = len(code) - len(rest) + 1
         nm = _NAME_RE.match(rest)
         if nm is None:
-            return LineError("E313", "expected 'penalty NAME POINTS reason', like "
+            return line_error("E313", "expected 'penalty NAME POINTS reason', like "
                              f"'penalty Boris -50 revoke', got {_show(_first_token(rest))}", col)
         after = rest[nm.end():].lstrip(" :")
-        return LineError("E305", f"expected the penalty points after {_unquote(nm.group())!r}, "
+        return line_error("E305", f"expected the penalty points after {_unquote(nm.group())!r}, "
                          f"got {_show(_first_token(after))}", len(code) - len(after) + 1)
     cols = {"name": m.start("name") + 1, "points": m.start("points") + 1}
     return PenaltyLine(_unquote(m.group("name")), int(m.group("points")),
@@ -1300,13 +1234,16 @@ def _build_file_grammar() -> pp.ParserElement:
         def tok(pattern: str, name: str, flags: int = 0) -> pp.ParserElement:
             return pp.Regex(pattern, flags=flags).set_name(name)
 
-        card = tok(P_TOKEN, "card")
+        # a card is a token the reader reads as a card (read_card_token, the same
+        # function); a name in a trick or hand is one it does not
+        card = tok(P_TOKEN, "card").add_condition(lambda t: read_card_token(t[0]) is not None)
         name = tok(P_NAME, "name")
+        player = name.copy().add_condition(lambda t: read_card_token(t[0]) is None)
         number = tok(P_NAT, "number")
-        points = tok(P_INT, "points")
+        points = tok(P_INT, "integer")
         kw = {k: pp.MatchFirst([pp.Keyword(w, ident_chars=pp.identbodychars + "-/")
                                 for w in sorted((w for w, v in KEYWORDS.items() if v == k),
-                                                key=len, reverse=True)]).set_name(k)
+                                                key=len, reverse=True)]).set_name(f"{k} kw")
               for k in CANONICAL_KEYWORD}
 
         tag = (pp.Suppress("[") + tok(P_TAG_NAME, "tag name") + tok(P_QUOTED, "string")
@@ -1314,21 +1251,22 @@ def _build_file_grammar() -> pp.ParserElement:
         tag_line = (pp.OneOrMore(tag) + eol).set_name("tag line")
 
         kind = tok(P_KIND, "kind", re.IGNORECASE)
-        trump = tok(r"[^\s|]+", "trump")
-        bid_taken = tok(r"(?:\d+|-)(?:/(?:\d+|-)?)?|/(?:\d+|-)", "bid/taken")
+        trump = tok(r"[^\s|]+", "trump").add_condition(lambda t: _read_trump(t[0]) is not None)
+        bid_taken = tok(r"(?:\d+|-)(?:/(?:\d+|-)?)?|/(?:\d+|-)", "bid taken")
         cell = (pp.Opt(bid_taken) + pp.Opt(tok(rf"{P_INT}|-", "score")
                                            + pp.Opt(tok(rf"{P_INT}|-", "total"))))
         cell = cell.set_name("cell")
-        cells = (pp.OneOrMore(pp.Suppress("|") + cell)).set_name("sheet cells")
+        cells = (pp.OneOrMore(pp.Suppress("|") + cell)).set_name("cells")
         deal_line = (tok(rf"{P_NAT}[.)]?", "deal number") + number.copy().set_name("cards")
                      + pp.Opt(kind) + name.copy().set_name("dealer")
                      + pp.Opt(trump) + pp.Opt(cells) + eol).set_name("deal line")
 
         hand_line = (kw["hand"] + name + pp.Opt(":") + pp.ZeroOrMore(card) + eol)
         hand_line = hand_line.set_name("hand line")
-        decl = tok(P_DECL, "joker declaration")
-        entry = pp.Opt(name + pp.Opt(":")) + card + pp.Opt(decl)
-        trick_line = (kw["trick"] + pp.OneOrMore(entry.set_name("play")) + eol)
+        decl = tok(P_DECL, "declaration")
+        entry = pp.Opt(player + pp.Opt(":")) + card + pp.Opt(decl)
+        lead = (player + pp.Opt(":") + card + pp.Opt(decl)).set_name("lead")
+        trick_line = (kw["trick"] + lead + pp.ZeroOrMore(entry.set_name("play")) + eol)
         trick_line = trick_line.set_name("trick line")
         pair = (name + pp.Opt(pp.one_of(": =")) + points + pp.Opt(",")).set_name("pair")
         pairs_line = (pp.MatchFirst([kw[k] for k in ("bids", "taken", "scores", "totals")])
@@ -1336,15 +1274,17 @@ def _build_file_grammar() -> pp.ParserElement:
         penalty_line = (kw["penalty"] + name + pp.Opt(":") + points
                         + pp.Opt(tok(r"[^\n]+", "reason")) + eol).set_name("penalty line")
         replayed_line = (kw["replayed"] + eol).set_name("replayed line")
-        deal = (deal_line + pp.ZeroOrMore(hand_line | trick_line | pairs_line | penalty_line
-                                          | replayed_line)).set_name("deal")
+        detail_line = (hand_line | trick_line | pairs_line | penalty_line
+                       | replayed_line).set_name("detail line")
+        deal = (deal_line + pp.ZeroOrMore(detail_line)).set_name("deal")
         final_line = (kw["final"] + (pp.OneOrMore(pp.Suppress("|") + points)
                                      | pp.OneOrMore(pair)) + eol).set_name("final line")
         unfinished_line = (kw["unfinished"] + eol).set_name("unfinished line")
         body = (deal | final_line | unfinished_line).set_name("body line")
         game = (pp.OneOrMore(tag_line) + pp.ZeroOrMore(body)) | pp.OneOrMore(body)
         game = game.set_name("game")
-        grammar = (pp.Opt(eol) + pp.ZeroOrMore(game) + pp.StringEnd())
+        blank_line = nl.copy().set_name("blank line")
+        grammar = (pp.ZeroOrMore(blank_line) + pp.ZeroOrMore(game) + pp.StringEnd())
         grammar = grammar.set_name("file")
         comment = (pp.Regex(r";[^\n]*").set_name("line comment")
                    | pp.Regex(r"\{[^}]*\}").set_name("block comment"))

@@ -6,7 +6,7 @@ project: ``totals`` inside a deal (the running totals written on paper), and
 so that comments survive notation → JSON → notation. Reading accepts records
 that carry only the contract's fields; unknown fields are kept in ``extra``
 and written back. Bad JSON or a value of the wrong type is reported as a
-:class:`~raspis_cli.notation.grammar.Diagnostic` (codes ``J...``), never an
+:class:`~raspis_cli.diagnostics.Diagnostic` (codes ``J...``), never an
 exception. Games and deals get the line and column where their object
 starts.
 """
@@ -20,7 +20,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
-from raspis_cli.notation.grammar import KIND_WORDS, Diagnostic
+from raspis_cli.diagnostics import Diagnostic, syntax_error
+from raspis_cli.notation.grammar import KIND_WORDS
 from raspis_cli.notation.reader import ReadResult
 from raspis_cli.notation.writer import bidding_order
 from raspis_cli.record import (
@@ -401,13 +402,13 @@ _LONG_NUMBER = re.compile(r"\d{100,}")
 
 
 def _decode_error(e: json.JSONDecodeError, lines: _Lines, path: str) -> Diagnostic:
-    return Diagnostic("J001", f"this is not valid JSON: {e.msg}", e.lineno, e.colno,
+    return syntax_error("J001", f"this is not valid JSON: {e.msg}", e.lineno, e.colno,
                       lines.source(e.lineno), path)
 
 
 def _record_error(e: JsonRecordError, lines: _Lines, path: str, pos: Pos | None) -> Diagnostic:
     line, col = (pos.line, pos.column) if pos else (1, 1)
-    return Diagnostic("J002", f"not a game record: {e}", line, col, lines.source(line), path)
+    return syntax_error("J002", f"not a game record: {e}", line, col, lines.source(line), path)
 
 
 def _place_deals(game: GameRecord, lines: _Lines, start: int, end: int) -> None:
@@ -478,12 +479,12 @@ def read_json_text(text: str, path: str = "<json>", lines: bool = False) -> Read
     except json.JSONDecodeError as e:
         result.diagnostics.append(_decode_error(e, index_of, path))
     except RecursionError:
-        result.diagnostics.append(Diagnostic("J001", "this is not valid JSON: nested too deeply",
+        result.diagnostics.append(syntax_error("J001", "this is not valid JSON: nested too deeply",
                                              1, 1, "", path))
     except ValueError:  # a number longer than sys.get_int_max_str_digits()
         m = _LONG_NUMBER.search(text)
         line, col = index_of.line_col(m.start()) if m else (1, 1)
-        result.diagnostics.append(Diagnostic(
+        result.diagnostics.append(syntax_error(
             "J001", f"a number of {len(m.group()) if m else 'many'} digits is too long", line, col,
             index_of.source(line), path))
     return result
@@ -510,22 +511,22 @@ def iter_jsonl_games(lines: Iterable[str], path: str = "<jsonl>",
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
-            diags.append(Diagnostic("J001", f"this is not valid JSON: {e.msg}",
+            diags.append(syntax_error("J001", f"this is not valid JSON: {e.msg}",
                                     number, e.colno, _shown(line), path))
             continue
         except ValueError:  # a number longer than sys.get_int_max_str_digits()
             m = _LONG_NUMBER.search(line)
-            diags.append(Diagnostic("J001", f"a number of {len(m.group()) if m else 'many'} digits is "
+            diags.append(syntax_error("J001", f"a number of {len(m.group()) if m else 'many'} digits is "
                                     "too long", number, m.start() + 1 if m else 1, _shown(line), path))
             continue
         except RecursionError:
-            diags.append(Diagnostic("J001", "this is not valid JSON: nested too deeply",
+            diags.append(syntax_error("J001", "this is not valid JSON: nested too deeply",
                                     number, 1, _shown(line), path))
             continue
         try:
             game = game_from_json(obj)
         except JsonRecordError as e:
-            diags.append(Diagnostic("J002", f"not a game record: {e}", number, 1, _shown(line), path))
+            diags.append(syntax_error("J002", f"not a game record: {e}", number, 1, _shown(line), path))
             continue
         game.pos = Pos(number, 1)
         game.span = (number, number)

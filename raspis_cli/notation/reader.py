@@ -6,7 +6,7 @@
 
 The reader is streaming: :func:`iter_games` takes an iterator of lines and
 yields each game as soon as the next one starts. Syntax errors are collected
-as :class:`~raspis_cli.notation.grammar.Diagnostic` values; a line that cannot
+as :class:`~raspis_cli.diagnostics.Diagnostic` values; a line that cannot
 be read is skipped, and after a deal line that cannot be read the reader
 resynchronises at the next deal or game. Rule matters (an unknown preset, a
 card not in the deck, an illegal bid) are recorded as written: the replay
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from raspis_cli.cards import Card, Suit
+from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.i18n import _
 from raspis_cli.notation.grammar import (
     JOKER_WORD,
@@ -31,10 +32,8 @@ from raspis_cli.notation.grammar import (
     TRUMP_WORD,
     Cell,
     DealLine,
-    Diagnostic,
     FlagLine,
     HandLine,
-    LineError,
     PairsLine,
     PenaltyLine,
     SourceLine,
@@ -110,7 +109,7 @@ def read_bytes(data: bytes, path: str = "<bytes>", encoding: str | None = None) 
     diags = result.diagnostics
 
     def report(code: str, message: str, line: int, column: int, source: str) -> None:
-        diags.append(Diagnostic(code, message, line, column, source, path))
+        diags.append(syntax_error(code, message, line, column, source, path))
 
     gc_was_on = gc.isenabled()
     gc.disable()  # see _Reader.run
@@ -247,7 +246,7 @@ class _Reader:
     def error(self, code: str, message: str, column: int, src: SourceLine | None = None) -> None:
         s = src or self.src
         assert s is not None
-        self.diags.append(Diagnostic(code, message, s.number, max(column, 1), s.text, self.path))
+        self.diags.append(syntax_error(code, message, s.number, max(column, 1), s.text, self.path))
 
     # -- main loop -------------------------------------------------------------
 
@@ -292,7 +291,7 @@ class _Reader:
             else:
                 bad_line = False
                 for code, msg, line, col, text in scan_errors:
-                    self.diags.append(Diagnostic(code, msg, line, col, text, self.path))
+                    self.diags.append(syntax_error(code, msg, line, col, text, self.path))
                     bad_line = bad_line or line == src.number
                 scan_errors.clear()
                 parsed = None if bad_line else parse_line(src.code)
@@ -300,7 +299,7 @@ class _Reader:
             if finished is not None:
                 yield finished
         for code, msg, line, col, text in scan_errors:
-            self.diags.append(Diagnostic(code, msg, line, col, text, self.path))
+            self.diags.append(syntax_error(code, msg, line, col, text, self.path))
         # comments before any game make no game; after a game they end it
         if self.game is not None:
             if self.pending:
@@ -369,13 +368,13 @@ class _Reader:
         the comments on this line belong to), or ``None``."""
         g = self.game
         assert g is not None
-        if isinstance(parsed, LineError):
+        if isinstance(parsed, Diagnostic):
             head = src.code.lstrip()
             word = head.split(None, 1)[0].lower() if head else ""
             if self.skipping and head[:1] not in ("[", *"0123456789") and (
                     KEYWORDS.get(word) not in ("final", "unfinished")):
                 return None  # resynchronising: the rest of an unreadable deal
-            self.error(parsed.code, parsed.message, parsed.column)
+            self.error(parsed.code, parsed.message, parsed.column or 1)
             if head[:1].isdigit():
                 self.finish_deal()
                 self.skipping = True
@@ -798,7 +797,7 @@ class _Reader:
         game.span = (g.first_line, g.last_line)
         for problem in bound_numbers(game):
             line, column = (problem.pos.line, problem.pos.column) if problem.pos else (g.first_line, 1)
-            self.diags.append(Diagnostic("E215", problem.message, line, column, "", self.path))
+            self.diags.append(syntax_error("E215", problem.message, line, column, "", self.path))
         return game
 
 

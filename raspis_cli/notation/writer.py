@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from raspis_cli.cards import Suit
+from raspis_cli.engine.trick import bidding_order as seat_order
 from raspis_cli.notation.grammar import NotationWriteError, quote_name
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, JokerDecl, PlayRecord, TrumpValue
 from raspis_cli.rules import OPTIONS, RulesError
@@ -49,8 +50,8 @@ def bidding_order(players: Sequence[str], dealer: str) -> list[str]:
     order when the dealer is not a player)."""
     if dealer not in players:
         return list(players)
-    i = players.index(dealer)
-    return list(players[i + 1 :]) + list(players[: i + 1])
+    seats = seat_order((players.index(dealer) + 1) % len(players), len(players))
+    return [players[seat] for seat in seats]
 
 
 def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:

@@ -215,30 +215,59 @@ def name_damage(path: str, message: str) -> str:
     return message
 
 
+def _stored_version(con: duckdb.DuckDBPyConnection, path: str) -> int | None:
+    """The schema version recorded in ``raspis_meta`` (``None`` when none is)."""
+    try:
+        row = con.execute("SELECT value FROM raspis_meta WHERE key = 'schema_version'").fetchone()
+    except duckdb.Error as e:
+        raise StoreError(describe_error(path, e)) from None
+    if row is None:
+        return None
+    try:
+        return int(row[0])
+    except (TypeError, ValueError):
+        raise StoreError(f"{path} records a schema version raspis cannot read: {row[0]!r}") from None
+
+
+def _refuse_newer(version: int | None, path: str) -> None:
+    if version is not None and version > SCHEMA_VERSION:
+        raise StoreError(f"{path} was written by a newer raspis (schema version {version}; this "
+                         f"raspis reads versions up to {SCHEMA_VERSION}): upgrade raspis to use it")
+
+
 def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") -> None:
-    """Create the tables and views if missing (inside the caller's transaction);
+    """Create the tables and views if missing, or refresh them (views
+    recreated, the version recorded), inside the caller's transaction;
     refuse a database of another schema version or not made by raspis."""
     try:
         existing = {row[0] for row in con.execute(
             "SELECT table_name FROM information_schema.tables").fetchall()}
     except duckdb.Error as e:
         raise StoreError(describe_error(path, e)) from None
+    version: int | None = None
     if "raspis_meta" in existing:
-        row = con.execute("SELECT value FROM raspis_meta WHERE key = 'schema_version'").fetchone()
-        if row is not None and row[0] != str(SCHEMA_VERSION):
-            raise StoreError(f"{path} has schema version {row[0]}; this raspis writes version "
-                             f"{SCHEMA_VERSION}")
+        version = _stored_version(con, path)
+        _refuse_newer(version, path)
+        if version is not None and version < SCHEMA_VERSION:
+            # version 1 identified a game differently (issue 11): new games could not be
+            # matched with the stored ones, so the file is read but not added to
+            raise StoreError(f"{path} has schema version {version}; this raspis writes version "
+                             f"{SCHEMA_VERSION} (games are identified differently): its reports "
+                             "still work, but load new games into a new file")
     elif existing:
         raise StoreError(f"{path} is a DuckDB database, but not one raspis made "
                          f"(tables: {', '.join(sorted(existing)[:5])})")
     for statement in create_schema_sql():
         con.execute(statement)
-    if "raspis_meta" not in existing:
+    if version != SCHEMA_VERSION:
+        con.execute("DELETE FROM raspis_meta WHERE key = 'schema_version'")
         con.execute("INSERT INTO raspis_meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
 
 
 def check_schema(con: duckdb.DuckDBPyConnection, path: str) -> None:
-    """For reading commands: the database must have been made by raspis."""
+    """For reading commands: the database must have been made by raspis, of
+    this schema version or an older one (the reports do not rely on the
+    views it stores: see :func:`raspis_cli.store.stats.report_sql`)."""
     try:
         tables = {row[0] for row in con.execute(
             "SELECT table_name FROM information_schema.tables").fetchall()}
@@ -246,3 +275,4 @@ def check_schema(con: duckdb.DuckDBPyConnection, path: str) -> None:
         raise StoreError(describe_error(path, e)) from None
     if "raspis_meta" not in tables or "games" not in tables:
         raise StoreError(f"{path} holds no raspis game history (load games first: raspis load FILE...)")
+    _refuse_newer(_stored_version(con, path), path)

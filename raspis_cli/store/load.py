@@ -27,9 +27,9 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from raspis_cli.notation.grammar import Diagnostic as SyntaxDiagnostic
-from raspis_cli.record import GameRecord, Pos
-from raspis_cli.replay import Problem, replay_game
+from raspis_cli.check import SyntaxSplitter, check_game
+from raspis_cli.diagnostics import Diagnostic
+from raspis_cli.record import GameRecord
 from raspis_cli.sources import GameStream
 from raspis_cli.store.db import StoreError, ensure_schema
 from raspis_cli.store.ratings import refresh_rating_tables
@@ -158,61 +158,8 @@ class Batch:
     stray: int = 0
 
 
-class _Syntax:
-    """A stream's syntax problems given to the game whose lines hold them, as
-    the games come (spans grow through the file); the rest are stray."""
-
-    def __init__(self, diagnostics: list[SyntaxDiagnostic]) -> None:
-        self.diagnostics = diagnostics
-        self.consumed = 0
-        self.pending: list[SyntaxDiagnostic] = []
-        self.lines: list[int] = []
-        self.stray = 0
-
-    def _take(self) -> None:
-        new = self.diagnostics[self.consumed:]
-        # taken ones are not kept twice (the stream's list would grow with the file)
-        del self.diagnostics[:]
-        self.consumed = 0
-        for d in new:
-            if d.code.startswith("W"):
-                continue  # a warning: the line was read, the game stays valid
-            if d.line is None:
-                self.stray += 1
-            else:
-                self.pending.append(d)
-                self.lines.append(d.line)
-
-    def of_game(self, game: GameRecord) -> list[Problem]:
-        """The syntax problems inside ``game`` (read since the games before it)."""
-        self._take()
-        if not self.pending or game.span is None:
-            return []
-        first, last = game.span
-        out: list[Problem] = []
-        keep: list[SyntaxDiagnostic] = []
-        for d in self.pending:
-            assert d.line is not None
-            if first <= d.line <= last:
-                out.append(Problem("syntax", f"{d.code}: {d.message}", pos=Pos(d.line, d.column or 1)))
-            elif d.line < first:
-                self.stray += 1
-            else:
-                keep.append(d)
-        self.pending = keep
-        return out
-
-    def finish(self) -> int:
-        """The count of problems belonging to no game."""
-        self._take()
-        self.stray += len(self.pending)
-        self.pending = []
-        return self.stray
-
-
 def _replay_batch(batch: Batch, games: list[GameRecord], first_index: int,
-                  syntax: list[list[Problem]], syntax_lines: list[int], ordered: bool,
-                  valid_only: bool) -> None:
+                  syntax: list[list[Diagnostic]], ordered: bool, valid_only: bool) -> None:
     """Game ids, replays and rows of ``games`` (the file's games from
     ``first_index``) into ``batch``."""
     name = batch.name
@@ -227,13 +174,11 @@ def _replay_batch(batch: Batch, games: list[GameRecord], first_index: int,
             batch.invalid.append(False)  # the parent counts it a duplicate
             continue
         seen.add(gid)
-        result = replay_game(game, index, None, ordered, syntax_lines)
-        game_syntax = syntax[offset]
-        valid = result.valid and not game_syntax
-        batch.invalid.append(not valid)
-        if not valid and valid_only:
+        result = check_game(game, index, None, ordered, syntax[offset])
+        batch.invalid.append(not result.valid)
+        if not result.valid and valid_only:
             continue
-        builder.add_game(gid, result, name, game_syntax)
+        builder.add_game(gid, result, name)
         places[gid] = (index, game.span[0] if game.span is not None else None)
     try:
         batch.tables = builder.tables()
@@ -254,18 +199,18 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
         games: Iterable[GameRecord] = unit.games
         ordered = unit.ordered_bids
         stream: GameStream | None = None
-        syntax = _Syntax([])
+        syntax = SyntaxSplitter([])
     else:
         name = unit
         stream = GameStream(unit)
         games = stream
         ordered = True
-        syntax = _Syntax(stream.diagnostics)
+        syntax = SyntaxSplitter(stream.diagnostics)
     number = 0
     index = 0
     mine = owned is None or owned(0)
     held: list[GameRecord] = []
-    held_syntax: list[list[Problem]] = []
+    held_syntax: list[list[Diagnostic]] = []
     for game in games:
         problems = syntax.of_game(game)
         if stream is not None and game.span is not None:
@@ -280,13 +225,12 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
             batch = None
             if mine:
                 batch = Batch(name)
-                _replay_batch(batch, held, index - len(held), held_syntax, syntax.lines,
-                              ordered, valid_only)
+                _replay_batch(batch, held, index - len(held), held_syntax, ordered, valid_only)
             yield batch
             held, held_syntax = [], []
             number += 1
             mine = owned is None or owned(number)
-    stray = syntax.finish()
+    stray = len(syntax.finish())
     if not mine:
         yield None
         return
@@ -298,7 +242,7 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
         where = f":{error.line}" if error.line else ""
         batch.error = f"{unit}{where}: {error.message}"
     else:
-        _replay_batch(batch, held, index - len(held), held_syntax, syntax.lines, ordered, valid_only)
+        _replay_batch(batch, held, index - len(held), held_syntax, ordered, valid_only)
     yield batch
 
 

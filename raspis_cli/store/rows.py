@@ -11,7 +11,7 @@ import datetime
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 import pyarrow as pa
@@ -20,7 +20,7 @@ from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.actions import JokerDecl
 from raspis_cli.notation.writer import option_text
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
-from raspis_cli.replay import DealResult, GameResult, Problem
+from raspis_cli.replay import DealResult, GameResult
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.rules.options import OptionError
 from raspis_cli.store.schema import GAME_TABLES, TABLES
@@ -170,14 +170,33 @@ _CARD_INFO: Final = tuple(
 """Per card index: JSON code, printed suit letter, rank (the hot loop of plays)."""
 
 
+def _row_maker(table: str) -> Callable[..., tuple[object, ...]]:
+    """A function that takes a table's columns by name (keyword-only, all
+    required) and returns the row tuple in :data:`TABLES` column order."""
+    names = [c.name for c in TABLES[table]]
+    assert all(n.isidentifier() for n in names)
+    source = f"def {table}_row(*, {', '.join(names)}):\n    return ({', '.join(names)},)\n"
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)  # the column names come from TABLES (identifiers, checked above)
+    maker: Callable[..., tuple[object, ...]] = namespace[f"{table}_row"]
+    return maker
+
+
+ROWS: Final[dict[str, Callable[..., tuple[object, ...]]]] = {name: _row_maker(name) for name in GAME_TABLES}
+"""Per table, the row maker: rows are built by column name (an unknown or a
+missing column is a ``TypeError``), so two columns of one type cannot be
+swapped silently; the row is a plain tuple in :data:`TABLES` column order."""
+
+
 class TableBuilder:
     """Rows of many games, column by column; :meth:`tables` makes Arrow tables."""
 
     def __init__(self) -> None:
         self.row_lists: dict[str, list[tuple[object, ...]]] = {name: [] for name in GAME_TABLES}
 
-    def _add(self, table: str, *values: object) -> None:
-        self.row_lists[table].append(values)
+    def _add(self, table: str, **values: object) -> None:
+        """One row, given by column name (an unknown or missing name is a TypeError)."""
+        self.row_lists[table].append(ROWS[table](**values))
 
     def rows(self, table: str) -> int:
         """Rows gathered so far in one table."""
@@ -193,41 +212,43 @@ class TableBuilder:
             out[name] = pa.Table.from_struct_array(pa.array(rows, type=rows_type))
         return out
 
-    def add_game(self, gid: str, result: GameResult, source_file: str,
-                 syntax: Sequence[Problem] = ()) -> None:
-        """Every row of one replayed game. ``syntax``: syntax problems of the
-        source that belong to this game (stored as violations, making it invalid)."""
+    def add_game(self, gid: str, result: GameResult, source_file: str) -> None:
+        """Every row of one checked game (:func:`raspis_cli.check.check_game`:
+        its problems include the syntax problems on its lines)."""
         record = result.record
         names = list(record.players)
         seat_of: dict[str, int] = {}
         for seat, name in enumerate(names):
             seat_of.setdefault(name, seat)
-        problems = list(syntax) + list(result.problems)
+        problems = result.problems
         date, year = game_date(record.tags)
         rules = result.rules
         changed = rules.changed_from(Rules.preset(rules.preset_name))
         span = record.span
-        self._add(
-            "games", gid, date, year, record.tags.get("Event"), record.tags.get("Site"),
-            list(record.tags.items()), rules.preset_name,
-            [(n, json.dumps(OPTIONS[n].to_json(v), ensure_ascii=False)) for n, v in changed.items()],
-            json.dumps(rules.to_json(), ensure_ascii=False), len(names), len(record.deals),
-            record.unfinished, not problems, len(problems), source_file, result.index,
-            span[0] if span else None, span[1] if span else None,
-        )
+        self._add("games", game_id=gid, date=date, year=year, event=record.tags.get("Event"),
+                  site=record.tags.get("Site"), tags=list(record.tags.items()),
+                  rules_preset=rules.preset_name,
+                  rules_options=[(n, json.dumps(OPTIONS[n].to_json(v), ensure_ascii=False))
+                                 for n, v in changed.items()],
+                  rules=json.dumps(rules.to_json(), ensure_ascii=False), player_count=len(names),
+                  deal_count=len(record.deals), unfinished=record.unfinished, valid=not problems,
+                  violation_count=len(problems), source_file=source_file, game_index=result.index,
+                  first_line=span[0] if span else None, last_line=span[1] if span else None)
         totals = [result.totals.get(name) for name in names]
         known = [t for t in totals if t is not None]
         for seat, name in enumerate(names):
             total = totals[seat]
             place = None if total is None else 1 + sum(1 for t in known if t > total)
             written = record.totals.get(name) if record.totals is not None else None
-            self._add("seats", gid, seat, name, total, written, place, place == 1)
+            self._add("seats", game_id=gid, seat=seat, player=name, total=total,
+                      written_total=written, place=place, winner=place == 1)
         by_position = {d.position: d for d in result.deals}
         for index, deal in enumerate(record.deals):
             self._add_deal(gid, index, deal, by_position.get(index), seat_of, names, rules)
         for ordinal, p in enumerate(problems):
-            self._add("violations", gid, ordinal, p.kind, p.message, p.deal, p.trick, p.player,
-                      p.pos.line if p.pos else None, p.pos.column if p.pos else None)
+            self._add("violations", game_id=gid, ordinal=ordinal, kind=p.kind, message=p.text(),
+                      deal=p.deal, trick=p.trick, player=p.player, source_line=p.line,
+                      source_column=p.column)
 
     def _add_deal(self, gid: str, index: int, deal: DealRecord, result: DealResult | None,
                   seat_of: dict[str, int], names: list[str], rules: Rules) -> None:
@@ -235,9 +256,12 @@ class TableBuilder:
         dealer_seat = seat_of.get(deal.dealer)
         trump_suit = _suit(engine.trump) if engine is not None else None
         bid_sum = sum(deal.bids.values()) if deal.bids else None
-        self._add("deals", gid, index, deal.number, deal.kind, deal.cards, deal.dealer, dealer_seat,
-                  _trump_code(deal.trump), trump_suit, bid_sum, bool(deal.tricks),
-                  result.taken_source if result is not None else None, deal.replayed)
+        self._add("deals", game_id=gid, deal_index=index, number=deal.number, kind=deal.kind,
+                  cards=deal.cards, dealer=deal.dealer, dealer_seat=dealer_seat,
+                  trump=_trump_code(deal.trump), trump_suit=trump_suit, bid_sum=bid_sum,
+                  has_tricks=bool(deal.tricks),
+                  taken_source=result.taken_source if result is not None else None,
+                  replayed=deal.replayed)
         if result is not None:
             n = len(names)
             wt, ws, wtot = result.written_taken, result.written_scores, result.written_totals
@@ -247,26 +271,32 @@ class TableBuilder:
                 if bid is not None and taken is not None:
                     outcome = "exact" if bid == taken else "under" if taken < bid else "over"
                 position = (seat - dealer_seat - 1) % n + 1 if dealer_seat is not None else None
-                self._add("deal_results", gid, index, deal.number, seat, name, position,
-                          seat == dealer_seat, bid, taken, outcome, result.scores.get(name),
-                          result.penalties.get(name), result.totals.get(name),
-                          wt.get(name) if wt else None, ws.get(name) if ws else None,
-                          wtot.get(name) if wtot else None)
+                self._add("deal_results", game_id=gid, deal_index=index, number=deal.number,
+                          seat=seat, player=name, bid_position=position,
+                          is_dealer=seat == dealer_seat, bid=bid, taken=taken, outcome=outcome,
+                          score=result.scores.get(name), penalty=result.penalties.get(name),
+                          total=result.totals.get(name),
+                          written_taken=wt.get(name) if wt else None,
+                          written_score=ws.get(name) if ws else None,
+                          written_total=wtot.get(name) if wtot else None)
         if not deal.tricks:
             return
         history = {t.number: t for t in engine.history} if engine is not None else {}
         deck = rules.deck_cards
         jokers = deck.joker_mask
         plays = self.row_lists["plays"]
+        play_row = ROWS["plays"]
         for number, trick in enumerate(deal.tricks, start=1):
             if not trick:
                 continue
             done = history.get(number)
             winner = done.winner if done is not None else None
             leader = trick[0].player
-            self._add("tricks", gid, index, number, seat_of.get(leader), leader, winner,
-                      names[winner] if winner is not None and winner < len(names) else None,
-                      _suit(done.led_suit) if done else None, _suit(done.trump) if done else None)
+            self._add("tricks", game_id=gid, deal_index=index, trick=number,
+                      leader_seat=seat_of.get(leader), leader=leader, winner_seat=winner,
+                      winner=names[winner] if winner is not None and winner < len(names) else None,
+                      led_suit=_suit(done.led_suit) if done else None,
+                      trump_suit=_suit(done.trump) if done else None)
             for position, play in enumerate(trick):
                 card = play.card
                 play_seat = seat_of.get(play.player)
@@ -274,6 +304,9 @@ class TableBuilder:
                 won = None if winner is None else play_seat == winner
                 if joker is None and not jokers >> card & 1:
                     code, suit_letter, rank = _CARD_INFO[card]
+                    # the one row built by position: a plain card, the hot loop of a load
+                    # (by name it costs a third more load time); tests/test_store_rows.py
+                    # checks every column of these rows against the record
                     plays.append((gid, index, number, position, play_seat, play.player, code, False,
                                   suit_letter, rank, None, None, None, won))
                     continue
@@ -284,6 +317,9 @@ class TableBuilder:
                     suit_letter, rank = _suit(declared or named), None
                 else:
                     _, suit_letter, rank = _CARD_INFO[card]
-                plays.append((gid, index, number, position, play_seat, play.player, card.code, is_joker,
-                              suit_letter, rank, joker.mode if joker else None, _suit(declared),
-                              joker.card.code if joker and joker.card is not None else None, won))
+                plays.append(play_row(
+                    game_id=gid, deal_index=index, trick=number, position=position, seat=play_seat,
+                    player=play.player, card=card.code, is_joker=is_joker, suit=suit_letter,
+                    rank=rank, joker_mode=joker.mode if joker else None, joker_suit=_suit(declared),
+                    joker_card=joker.card.code if joker and joker.card is not None else None,
+                    won=won))

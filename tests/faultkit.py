@@ -75,11 +75,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final
 
-from raspis_cli.cards import Card, Suit, mask_of
+from raspis_cli.cards import SUIT_INDEX, Card, Suit, mask_of
 from raspis_cli.engine import Deal, Game, JokerDecl, Violation
+from raspis_cli.engine.trick import bidding_order, led_suit
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import _Simulator
+from raspis_cli.simulate import Simulator
 
 __all__ = ["FAULTS", "ExpectedViolation", "inject", "with_fault"]
 
@@ -165,8 +166,7 @@ class _Context:
         violations of the play (bids are not judged here)."""
         deal = self.open_deal(record)
         if record.bids is not None and deal.has_bids:
-            for i in range(self.players):
-                seat = (deal.first_bidder + i) % self.players
+            for seat in bidding_order(deal.first_bidder, self.players):
                 deal.bid(seat, record.bids[self.names[seat]])
         deal.skip_bidding()
         found: list[Violation] = []
@@ -198,8 +198,7 @@ class _Context:
                                                True, record.replayed)
             found += problems
             if record.bids is not None and deal.has_bids:
-                for i in range(self.players):
-                    seat = (deal.first_bidder + i) % self.players
+                for seat in bidding_order(deal.first_bidder, self.players):
                     found += deal.bid(seat, record.bids[names[seat]])
             deal.skip_bidding()
             for trick in record.tricks or ():
@@ -244,20 +243,9 @@ def _played_deals(ctx: _Context) -> list[int]:
 
 def _led_suit(record: DealRecord, trick: list[PlayRecord], ctx: _Context) -> int | None:
     """The suit led of a recorded trick (as the engine reads it)."""
-    deck = ctx.rules.deck_cards
-    first = trick[0]
-    if not deck.is_joker(first.card):
-        return first.card // 13
-    decl = first.joker
-    if decl is not None:
-        if decl.mode == "as" and decl.card is not None and decl.card < 52:
-            return decl.card // 13
-        if decl.suit is not None and decl.mode != "as":
-            return int(decl.suit)
-    for play in trick[1:]:
-        if not deck.is_joker(play.card):
-            return play.card // 13
-    return None
+    entries = [(0, play.card, play.joker) for play in trick]
+    led, _ = led_suit(entries, ctx.rules.deck_cards.joker_mask)
+    return None if led is None else int(led)
 
 
 def _try_deal_change(ctx: _Context, index: int, change: Callable[[DealRecord], None],
@@ -336,11 +324,11 @@ def _revoke(ctx: _Context) -> ExpectedViolation | None:
                 name = play.player
                 if deck.is_joker(play.card):
                     continue
-                if play.card // 13 == led:
+                if SUIT_INDEX[play.card] == led:
                     # followed suit: swap with a later off-suit play of theirs
                     for later in range(t + 1, len(record.tricks)):
                         other = next(p for p in record.tricks[later] if p.player == name)
-                        if not deck.is_joker(other.card) and other.card // 13 != led:
+                        if not deck.is_joker(other.card) and SUIT_INDEX[other.card] != led:
                             options.append((partial(_swap_plays, name=name, t1=t, t2=later),
                                             t + 1, name))
                     continue
@@ -351,7 +339,7 @@ def _revoke(ctx: _Context) -> ExpectedViolation | None:
                     if holder == name:
                         continue
                     for card in ctx.dealt_before(record, t + 1, holder):
-                        if card // 13 != led or deck.is_joker(card) or card == trump_card:
+                        if SUIT_INDEX[card] != led or deck.is_joker(card) or card == trump_card:
                             continue
                         for mine in own_later:
                             options.append((partial(_relabel, a=card, b=mine), t + 1, name))
@@ -431,9 +419,9 @@ def _joker_demand(ctx: _Context) -> ExpectedViolation | None:
                 name = play.player
                 if deck.is_joker(play.card):
                     continue
-                suit = play.card // 13
+                suit = SUIT_INDEX[play.card]
                 held = [c for c in ctx.dealt_before(record, t + 1, name)
-                        if not deck.is_joker(c) and c // 13 == suit and c != play.card]
+                        if not deck.is_joker(c) and SUIT_INDEX[c] == suit and c != play.card]
                 if decl.mode in demands and decl.suit == suit:
                     # break the demand: play another card of the suit here
                     for card in held:
@@ -517,7 +505,7 @@ def _duplicate_card(ctx: _Context) -> ExpectedViolation | None:
             continue
         for name, hand in record.hands.items():
             options += [(record, c, name) for c in hand
-                        if not deck.is_joker(c) and c // 13 == trump // 13]
+                        if not deck.is_joker(c) and SUIT_INDEX[c] == SUIT_INDEX[trump]]
     if not options:
         return None
     record, card, name = ctx.rng.choice(options)
@@ -542,8 +530,7 @@ def _skip_dealer(ctx: _Context) -> ExpectedViolation | None:
         deal, _ = engine.start_deal(record.number, record.kind, ctx.seat[record.dealer],
                                     record.cards, trump, record.trump is not None, hands)
         if record.bids is not None and deal.has_bids:
-            for i in range(ctx.players):
-                seat = (deal.first_bidder + i) % ctx.players
+            for seat in bidding_order(deal.first_bidder, ctx.players):
                 deal.bid(seat, record.bids[names[seat]])
         deal.skip_bidding()
         for trick in record.tricks or ():
@@ -552,7 +539,7 @@ def _skip_dealer(ctx: _Context) -> ExpectedViolation | None:
         taken = (list(deal.taken) if deal.done
                  else [(record.taken or {}).get(n, 0) for n in names])
         engine.finish_deal(deal, deal.scores(taken))
-    sim = _Simulator(ctx.rules, names, ctx.rng, detail)
+    sim = Simulator(ctx.rules, names, ctx.rng, detail)
     due = ctx.seat[game.deals[index].dealer]
     shifted = (due + 1) % ctx.players
     new_dealer = names[shifted]

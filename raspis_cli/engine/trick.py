@@ -1,0 +1,132 @@
+"""The trick rule, written once: who bids first, which suit is led, which cards
+a player must play, how natural cards rank, and who wins a trick without a
+joker.
+
+The engine (:class:`~raspis_cli.engine.deal.Deal`: legality, the card-by-card
+play and its fast whole-trick path, :func:`~raspis_cli.engine.deal.trick_winner`),
+the simulator's bots and the tests' fault injector all call these, so a
+change here (a new void rule, say) reaches every one of them. Suits are
+indexes 0..3 (♠ ♣ ♦ ♥) with :data:`~raspis_cli.cards.NO_SUIT` for "none"
+(no trump; nothing led yet); cards are indexes 0..53 and hands bit masks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Suit
+from raspis_cli.engine.actions import JokerDecl
+
+__all__ = [
+    "LED_BASE",
+    "Entry",
+    "ORDER",
+    "TRUMP_BASE",
+    "bidding_order",
+    "card_order",
+    "follow_mask",
+    "led_suit",
+    "plain_winner",
+    "trick_trump",
+    "void_mask",
+]
+
+Entry = tuple[int, int, JokerDecl | None]
+"""A card in a trick: (seat, card index, joker declaration or ``None``)."""
+
+TRUMP_BASE: Final = 40
+"""A trump ranks ``TRUMP_BASE + rank index`` (:data:`ORDER`)."""
+LED_BASE: Final = 20
+"""A card of the suit led ranks ``LED_BASE + rank index``; any other card 0."""
+
+ORDER: Final = tuple(
+    tuple(
+        tuple(TRUMP_BASE + RANK_INDEX[c] if c < 52 and SUIT_INDEX[c] == trump
+              else LED_BASE + RANK_INDEX[c] if c < 52 and SUIT_INDEX[c] == led else 0
+              for c in range(54))
+        for trump in range(NO_SUIT + 1)
+    )
+    for led in range(NO_SUIT + 1)
+)
+"""``ORDER[led][trump][card]``: how a natural card ranks in a trick: trumps
+above the suit led above the rest (0, they never win). ``led`` and ``trump``
+are suit indexes or :data:`~raspis_cli.cards.NO_SUIT`; a joker's own rank is
+decided by its declaration, not here."""
+
+
+def card_order(card: int, led: int, trump: int) -> int:
+    """How a natural card ranks in a trick with this suit led and trump."""
+    return ORDER[led][trump][card]
+
+
+def trick_trump(led: int, deal_trump: int, circular: bool) -> int:
+    """The trump of one trick: the deal's, or under ``circular_trumps`` the
+    suit after the suit led (none while nothing is led)."""
+    if circular:
+        return NO_SUIT if led == NO_SUIT else (led + 1) % 4
+    return deal_trump
+
+
+def plain_winner(cards: Sequence[int], trump: int) -> int:
+    """The position (in play order) of the card that wins a trick of natural
+    cards (no joker): the highest trump, else the highest card of the suit led."""
+    first = cards[0]
+    keys = ORDER[SUIT_INDEX[first]][trump]
+    best = 0
+    best_key = keys[first]
+    for position in range(1, len(cards)):
+        key = keys[cards[position]]
+        if key > best_key:
+            best_key = key
+            best = position
+    return best
+
+
+def void_mask(hand: int, trump: int, void: str, suit_masks: Sequence[int]) -> tuple[int, str]:
+    """The cards a player void in the suit asked for may play, and the
+    violation kind for another: anything, or (``void: must-trump``) a trump
+    when one is held."""
+    if void == "must-trump" and trump != NO_SUIT:
+        trumps = hand & suit_masks[trump]
+        if trumps:
+            return trumps, "must-trump"
+    return hand, ""
+
+
+def follow_mask(hand: int, led: int, trump: int, void: str,
+                suit_masks: Sequence[int]) -> tuple[int, str]:
+    """The natural cards of ``hand`` that may follow a natural card of suit
+    ``led``, and the violation kind for another card: the suit led when held
+    (``follow-suit``), else :func:`void_mask`."""
+    suit_cards = hand & suit_masks[led]
+    if suit_cards:
+        return suit_cards, "follow-suit"
+    return void_mask(hand, trump, void, suit_masks)
+
+
+def led_suit(trick: Sequence[Entry], joker_mask: int) -> tuple[Suit | None, JokerDecl | None]:
+    """The suit led of a (possibly partial) trick and the leading joker's
+    declaration: a natural lead's suit; a leading joker's declared suit (or
+    the suit of the card it is declared as); failing that the first natural
+    card played after it (``None`` while there is none)."""
+    if not trick:
+        return None, None
+    _, card, decl = trick[0]
+    if not joker_mask >> card & 1:
+        return Suit(SUIT_INDEX[card]), None
+    if decl is not None:
+        if decl.mode == "as" and decl.card is not None and decl.card.suit is not None:
+            return decl.card.suit, decl
+        if decl.suit is not None and decl.mode != "as":
+            return decl.suit, decl
+    for _, other, _ in trick[1:]:
+        if not joker_mask >> other & 1:
+            return Suit(SUIT_INDEX[other]), decl
+    return None, decl
+
+
+def bidding_order(first_bidder: int, players: int) -> list[int]:
+    """The seats in bidding order: the first bidder (left of the dealer) round
+    the table to the dealer."""
+    return [(first_bidder + i) % players for i in range(players)]
