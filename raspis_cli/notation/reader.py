@@ -322,15 +322,38 @@ class _Reader:
         if self.game is None:
             self.game = _GameState(src.number)
         self.game.last_line = src.number
+        ahead: list[tuple[str, int]] = []
         if self.pending:
+            if isinstance(parsed, DealLine):
+                ahead = self.take_leading(src.number)
             self.flush_pending(starts_game=isinstance(parsed, TagLine)
                                and not self.game.has_body and self.game.last_key == "start")
         owner = self.handle(parsed, src)
         if owner is not None:
             self.last_owner = owner
+        for text, _line in ahead:
+            if owner == "deal" and self.deal is not None:  # the comments just above a deal line are its own
+                self.deal.texts.append(text)
+                self.deal.anchors.append("start")
+            else:
+                self.attach(text, on=False)
         for c in src.comments:
             self.attach(c.text, on=owner is not None)
         return finished
+
+    def take_leading(self, number: int) -> list[tuple[str, int]]:
+        """Take from the own-line comments not yet placed those written just
+        above line ``number`` (on the lines right before it, no blank line
+        between): they belong to the deal that line starts."""
+        pending = self.pending
+        i = len(pending)
+        below = number
+        while i > 0 and 0 <= below - pending[i - 1][1] <= 1 and pending[i - 1][1] < number:
+            below = pending[i - 1][1]
+            i -= 1
+        taken = pending[i:]
+        del pending[i:]
+        return taken
 
     def flush_pending(self, starts_game: bool) -> None:
         g = self.game
