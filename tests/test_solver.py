@@ -10,8 +10,8 @@ from enginekit import hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import Suit
-from raspis_cli.engine import Deal
+from raspis_cli.cards import Card, Suit
+from raspis_cli.engine import Deal, JokerDecl
 from raspis_cli.engine import solver_kernel as sk
 from raspis_cli.engine.deal import trick_winner
 from raspis_cli.engine.randomdeal import random_position, random_rules, random_small_case
@@ -150,3 +150,18 @@ def test_unknown_hands_are_refused() -> None:
     deal = Deal(Rules.preset("raspisnoy"), 3, 0, 3)
     with pytest.raises(ValueError, match="not known"):
         solve(deal, 0)
+
+
+def test_a_joker_declared_as_a_card_ties_with_it() -> None:
+    """A joker led 'as 7♦' beats a real 7♦ played after it (the earlier of
+    equal cards wins) but not the 8♦: the two are different moves although
+    no live card lies between them (found by the random agreement test)."""
+    rules = Rules.preset("georgian")
+    for dealer in (0, 1):
+        deal = Deal(rules, 2, dealer, 2, "normal", Suit.S, [hand("7S 7C"), hand("7D 8D")])
+        if deal.leader == 0:
+            break
+    deal.skip_bidding()
+    deal.apply_legal(0, Card.parse("7S"), JokerDecl("as", card=Card.parse("7D")))
+    assert brute_force(deal, 1) == Outcome((0, 2), 2, 0)
+    assert solve(deal, 1) == Outcome((0, 2), 2, 0)

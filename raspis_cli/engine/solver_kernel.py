@@ -348,13 +348,15 @@ def gen_moves(seat: int, base: int, w: Ints) -> int:
     live = 0
     for s in range(n):
         live |= w[HA + s]
+    declared = 0  # cards named by jokers declared 'as' in this trick
     for i in range(tlen):
         card = w[TC + i]
         if jokers >> card & 1:
             if w[TD + i] >> 6 == AS:
-                live |= 1 << (w[TD + i] & 63)
+                declared |= 1 << (w[TD + i] & 63)
         else:
             live |= 1 << card
+    live |= declared
     merge = w[RU + R_AS_LIVE_OK] != 0 or not live & jokers
     jokers_live = live & jokers
     live &= ~jokers
@@ -369,7 +371,7 @@ def gen_moves(seat: int, base: int, w: Ints) -> int:
         low = rest & -rest
         rest ^= low
         card = bit_index(low)
-        if merge:
+        if merge and not declared & low:  # a joker 'as' this card ties with it
             above = live & ~((low << 1) - 1)
             if above:
                 nxt = above & -above
@@ -456,15 +458,33 @@ def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
     for i in range(tlen):
         if (leader + i) % n == player:
             p_pos = i
-    winning = trick_winner(tlen, w) if tlen > 0 else -1
+    jokers = w[MA + M_JOKERS]
+    plain = True  # no joker in the trick: compare keys, not whole tricks
+    for i in range(tlen):
+        if jokers >> w[TC + i] & 1:
+            plain = False
+    winning = -1
+    best_key = 0
+    led = NO_SUIT
+    trump = NO_SUIT
+    if tlen > 0:
+        winning = trick_winner(tlen, w)
+        if plain:
+            led = w[TC] // 13
+            trump = trick_trump(led, w)
+            best_key = _card_key(w[TC + winning], led, trump)
     for m in range(base, base + count):
         strength = w[MS + m]
         if tlen == 0:
             score = strength if mode == 0 else -strength
         else:
-            w[TC + tlen] = w[MC + m]
-            w[TD + tlen] = w[MD + m]
-            wins = trick_winner(tlen + 1, w) == tlen
+            card = w[MC + m]
+            if plain and not jokers >> card & 1:
+                wins = _card_key(card, led, trump) > best_key
+            else:
+                w[TC + tlen] = card
+                w[TD + tlen] = w[MD + m]
+                wins = trick_winner(tlen + 1, w) == tlen
             if mode == 0:
                 if seat == player:
                     score = (100 + (-strength if last else strength)) if wins else -strength
@@ -495,6 +515,53 @@ def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
         w[MD + j + 1] = d
         w[MS + j + 1] = s
 
+
+@kernel
+def sure_tricks(w: Ints) -> int:
+    """At a trick boundary, the tricks one side is sure of: the highest live
+    trumps held in a row by one hand each win the trick they are played in,
+    whenever that is (one hand's cards fall in different tricks), unless a
+    joker is live that could change that: the others' for the player's
+    trumps, any for the others' trumps.
+    ``64 * player's + others'``; 0 under circular trumps or without a trump."""
+    trump = w[RU + R_TRUMP]
+    if w[RU + R_CIRCULAR] or trump == NO_SUIT:
+        return 0
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    jokers = w[MA + M_JOKERS]
+    mine = w[HA + player]
+    others = 0
+    for s in range(n):
+        if s != player:
+            others |= w[HA + s]
+    trumps = w[MA + trump]
+    live = (mine | others) & trumps
+    if not live:
+        return 0
+    card = trump * 13 + 12
+    while not live >> card & 1:
+        card -= 1
+    is_mine = mine >> card & 1
+    side = mine
+    if not is_mine:
+        # any joker: one of the others' (joker_take_beaten_by_trump) can hand
+        # the trick to the player's lower trump
+        if (mine | others) & jokers:
+            return 0
+        for s in range(n):  # one hand: its cards fall in different tricks
+            if w[HA + s] >> card & 1:
+                side = w[HA + s]
+    elif others & jokers:
+        return 0
+    run = 0
+    while card >= trump * 13:
+        if live >> card & 1:
+            if not side >> card & 1:
+                break
+            run += 1
+        card -= 1
+    return run * 64 if is_mine else run
 
 @kernel
 def make_key(ko: int, w: Ints) -> int:
@@ -608,6 +675,16 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
                 return 1
             if tt[v + 1] < t:
                 return 0
+        sure = sure_tricks(w)
+        if sure:
+            won = sure >> 6  # the player's sure tricks
+            lost = sure & 63  # the others'
+            if mode == 1:
+                won, lost = lost, won
+            if t <= won:
+                return 1
+            if t > left - lost:
+                return 0
     w[ST + S_NODES] += 1
     if w[ST + S_NODES] > w[ST + S_LIMIT]:
         w[ST + S_ABORT] = 1
@@ -706,6 +783,10 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
             unwon_most = tt[v + V_MINUS_UB]
             if unwon_most < left:
                 no |= (1 << (left - unwon_most)) - 1
+        sure = sure_tricks(w)
+        if sure:
+            no |= (1 << (sure >> 6)) - 1  # fewer than the player's sure tricks
+            no |= ((2 << left) - 1) & ~((2 << (left - (sure & 63))) - 1)  # beyond the rest
         rest = care & ~(yes | no)
         known_yes = yes & care
         if rest == 0:
@@ -723,7 +804,11 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
         w[ST + S_ERROR] = 1
         w[ST + S_ABORT] = 1
         return 0
-    order_moves(seat, count, base, 0, w)
+    # order for the counts asked: few tricks (below a fair share) as 'avoid'
+    low_bit = care & -care
+    fewest = bit_index(low_bit) if low_bit else 0
+    left_now = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+    order_moves(seat, count, base, 1 if fewest * n < left_now else 0, w)
     acc = 0 if maximize else care
     for m in range(base, base + count):
         need = care & ~acc if maximize else acc
