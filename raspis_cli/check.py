@@ -17,13 +17,13 @@ No output happens here; a file that cannot be read at all is a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import GameResult, RulesChoice, replay_game
-from raspis_cli.sources import GameStream
+from raspis_cli.sources import GameStream, Piece, split_file
 from raspis_cli.textsafe import cut_line
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "read_results",
     "score_sheet",
     "validate_file",
+    "validate_files",
 ]
 
 _LAST = 1 << 62  # past every line
@@ -233,12 +234,14 @@ def _error_json(error: Diagnostic) -> dict[str, object]:
 
 
 def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | None = None,
-                  as_json: bool = False) -> FileReport:
+                  as_json: bool = False, piece: Piece | None = None) -> FileReport:
     """Read and check one file (``-`` is standard input) game by game: each
     game is replayed as soon as it is read and only what the report needs is
     kept (its problems and the lines they point at; with ``as_json`` its
-    report object), so memory is bounded by the largest game."""
-    stream = GameStream(path, encoding=encoding)
+    report object), so memory is bounded by the largest game. With
+    ``piece``, only that piece of the file (its games numbered from the
+    piece's start)."""
+    stream = GameStream(path, encoding=encoding, piece=piece)
     report = FileReport(path)
     splitter = SyntaxSplitter(stream.diagnostics)
     for index, game in enumerate(stream):
@@ -262,6 +265,66 @@ def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | 
         for d in [*kept.problems, *kept.warnings]:
             report.keep_source(d)
     return report
+
+
+PIECE_GAMES = 100
+"""Games in a piece of a file checked by a worker process (``validate -j``)."""
+
+
+def validate_files(paths: Sequence[str], choice: RulesChoice | None = None,
+                   encoding: str | None = None, as_json: bool = False,
+                   jobs: int = 1) -> Iterator[FileReport]:
+    """:func:`validate_file` of each path, in order. With ``jobs`` > 1 the
+    files are cut into pieces of whole games
+    (:func:`~raspis_cli.sources.split_file`) checked by that many worker
+    processes, and each file's pieces are put back together: the same
+    reports as one process gives."""
+    if jobs <= 1:
+        for path in paths:
+            yield validate_file(path, choice, encoding, as_json)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    tasks: list[tuple[str, Piece | None]] = []
+    for path in paths:
+        pieces = split_file(path, PIECE_GAMES, encoding)
+        tasks += [(path, piece) for piece in pieces] if len(pieces) > 1 else [(path, None)]
+    # spawn: the same start in every process, whatever the platform
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        reports = pool.map(_validate_piece, [(path, piece, choice, encoding, as_json)
+                                             for path, piece in tasks])
+        whole: FileReport | None = None
+        for (_path, piece), report in zip(tasks, reports, strict=True):
+            if whole is None:
+                whole = report
+            else:
+                _join(whole, report)
+            if piece is None or piece.final:
+                yield whole
+                whole = None
+
+
+def _validate_piece(task: tuple[str, Piece | None, RulesChoice | None, str | None, bool]) -> FileReport:
+    path, piece, choice, encoding, as_json = task
+    return validate_file(path, choice, encoding, as_json, piece)
+
+
+def _join(whole: FileReport, part: FileReport) -> None:
+    """Add the report of the next piece of a file to the report so far."""
+    offset = len(whole.results)
+    for result in part.results:
+        result.index += offset
+        if result.json is not None:
+            result.json["index"] = result.index
+        whole.results.append(result)
+    whole.syntax.extend(part.syntax)
+    for number, text in part.lines.items():
+        whole.lines.setdefault(number, text)
+    for number, shift in part.shifts.items():
+        whole.shifts.setdefault(number, shift)
+    if whole.error is None:
+        whole.error = part.error
 
 
 def folder_without_records(path: str) -> FileReport:

@@ -20,6 +20,7 @@ still read).
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -41,8 +42,10 @@ __all__ = [
     "RECORD_SUFFIXES",
     "WINDOW_LINES",
     "GameStream",
+    "Piece",
     "SourceFile",
     "describe_os_error",
+    "split_file",
     "expand_paths",
     "load_data",
     "load_source",
@@ -183,8 +186,12 @@ class GameStream:
     """
 
     def __init__(self, path: str, kind: str | None = None, encoding: str | None = None,
-                 data: bytes | None = None, window: int | None = WINDOW_LINES) -> None:
+                 data: bytes | None = None, window: int | None = WINDOW_LINES,
+                 piece: Piece | None = None) -> None:
         self.path = path
+        self.piece = piece
+        """Read only these lines (:func:`split_file`): the others are read as
+        blank lines, and the stream stops after the piece's last line."""
         self.kind = kind
         self.encoding = encoding
         self.data = data
@@ -245,6 +252,8 @@ class GameStream:
                 self.kind = sniff_kind(self.path, first[bom:4096].decode(codec, "ignore"))
             limit = MAX_LINE_BYTES if self.kind == "notation" else MAX_JSON_LINE_BYTES
             lines = self._keep(iter_lines(_Prefixed(first, stream), self.report, self.encoding, limit))
+            if self.piece is not None:
+                lines = _piece_lines(lines, self.piece)
             for game in self._games(lines):
                 self.games_read += 1
                 yield game
@@ -256,7 +265,8 @@ class GameStream:
             if stream is not None and stream is not sys.stdin.buffer:
                 stream.close()  # type: ignore[attr-defined]
         errors = [d for d in self.diagnostics if not d.is_warning]
-        if self.error is None and not self.games_read and errors:
+        if self.error is None and not self.games_read and errors and (
+                self.piece is None or self.piece.number == 0):
             self.error = errors[0]
 
     def _keep(self, lines: Iterable[str]) -> Iterator[str]:
@@ -324,3 +334,110 @@ def load_data(data: bytes, path: str, kind: str | None = None, encoding: str | N
     """:func:`load_source` of bytes already read from ``path``."""
     return _load(GameStream(path, kind, encoding, data=data, window=None), path)
 
+
+
+# --- pieces of a file, for workers that share it --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """Lines ``first`` to ``last`` (1-based, inclusive; ``last`` ``None``: to
+    the end) of a record file: whole games, cut where a new game surely
+    starts. ``number`` counts the file's pieces from 0; ``final`` marks its
+    last one."""
+
+    number: int
+    first: int
+    last: int | None
+    final: bool
+
+
+_SURE_TAG_RE = re.compile(r'\s*\[[A-Za-z][A-Za-z0-9_]*\s+"[^"\\{}]*"\s*\]\s*')
+"""A tag line beyond doubt (a stricter pattern than the reader's): after the
+body of a game it starts the next one."""
+
+
+def split_file(path: str, games_per_piece: int, encoding: str | None = None) -> list[Piece]:
+    """Cut a notation or ``.jsonl`` file into pieces of about
+    ``games_per_piece`` games, for workers that each read one piece (they
+    read the other lines as blank lines, which costs about what splitting
+    the lines does). A cut is made only where a new game surely starts: in
+    notation, before the blank and comment lines that precede a tag line
+    following the body of a game (so the comments before a game stay with
+    it, as the reader places them); in ``.jsonl``, at any line. A file that
+    cannot be cut so (a ``{ }`` comment over several lines, ``.json``,
+    standard input, an unreadable file) is one piece: the reader then sees
+    it whole, as without workers."""
+    whole = [Piece(0, 1, None, True)]
+    if path == "-" or games_per_piece < 1:
+        return whole
+    try:
+        with open(path, "rb") as stream:
+            first = stream.read(CHUNK_BYTES)
+            codec, bom = detect(first[:4096], declared=encoding)
+            kind = sniff_kind(path, first[bom:4096].decode(codec, "ignore"))
+            if kind not in ("notation", "jsonl"):
+                return whole
+            limit = MAX_LINE_BYTES if kind == "notation" else MAX_JSON_LINE_BYTES
+            cuts = _cuts(iter_lines(_Prefixed(first, stream), _ignore, encoding, limit),
+                         kind, games_per_piece)
+    except (OSError, EncodingError):
+        return whole
+    if not cuts:
+        return whole
+    bounds = [1, *cuts]
+    return [Piece(i, start, (bounds[i + 1] - 1) if i + 1 < len(bounds) else None, i + 1 == len(bounds))
+            for i, start in enumerate(bounds)]
+
+
+def _ignore(code: str, message: str, line: int, column: int, source: str) -> None:
+    """Problems found while cutting: the workers report them as they read."""
+
+
+def _cuts(lines: Iterable[str], kind: str, games_per_piece: int) -> list[int]:
+    cuts: list[int] = []
+    games = 0
+    if kind == "jsonl":
+        for number, text in enumerate(lines, 1):
+            if text.strip():
+                if games == games_per_piece:
+                    cuts.append(number)
+                    games = 0
+                games += 1
+        return cuts
+    after_body = False  # the last line that was not blank, a comment or a tag was the body
+    gap_start = 0  # the first blank or comment line after the last body line
+    for number, text in enumerate(lines, 1):
+        head = text.lstrip()
+        if ("{" in text or "}" in text) and text.count("{") != text.count("}"):
+            return cuts  # a comment over several lines: no cut after it
+        if not head or head[0] in ";{":
+            if after_body and not gap_start:
+                gap_start = number
+            continue
+        if head[0] == "[":
+            if after_body and _SURE_TAG_RE.fullmatch(text) is not None:
+                games += 1
+                if games > games_per_piece:
+                    cuts.append(gap_start or number)
+                    games = 1
+            after_body = False
+            gap_start = 0
+            continue
+        if not after_body and games == 0:
+            games = 1  # a file whose first game has no tags
+        after_body = True
+        gap_start = 0
+    return cuts
+
+
+def _piece_lines(lines: Iterable[str], piece: Piece) -> Iterator[str]:
+    """The lines of a file with those outside ``piece`` blank (line numbers
+    kept), up to the piece's last line."""
+    for number, text in enumerate(lines, 1):
+        if number < piece.first:
+            yield ""
+        elif piece.last is None or number <= piece.last:
+            yield text
+        else:
+            return

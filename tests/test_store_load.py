@@ -229,3 +229,76 @@ def test_schema_md_documents_every_column() -> None:
         assert section is not None, table
         for column in columns:
             assert f"| `{column.name}` | {column.sql_type} |" in section, (table, column.name)
+
+
+def _pieces_corpus(folder: Path) -> list[Path]:
+    """Files that workers cut into pieces: twelve games with comments between
+    them, a game given twice, a game with a syntax error, a game without
+    tags at the start; and the same games as .jsonl."""
+    folder.mkdir(exist_ok=True)
+    games = list(simulate_games(Rules.preset("raspisnoy"), 3, 12, seed=9, detail="scores"))
+    text = write_games(games[:6])
+    text += "\n; a comment that belongs to the next game\n{ and one in braces }\n\n"
+    text += write_games([games[6], games[6], *games[7:]])
+    lines = text.split("\n")
+    bad = next(i for i, line in enumerate(lines) if line.startswith("3. ") and i > len(lines) // 2)
+    lines[bad] = lines[bad].replace("|", "| x/y", 1)  # a syntax error inside a later game
+    notation = folder / "club.rsp"
+    notation.write_text("1. 1 A - | 0/0 | 0/1 | 1/0\n\n" + "\n".join(lines), encoding="utf-8")
+    jsonl = folder / "club.jsonl"
+    jsonl.write_text(games_to_jsonl_text(games + games[:2]), encoding="utf-8")
+    return [notation, jsonl]
+
+
+def test_workers_reading_pieces_give_the_database_of_one_process(tmp_path: Path) -> None:
+    """With -j 2 each worker reads and replays only its pieces of a file (cut
+    at game boundaries): the database is the same as one process's, game
+    numbers, lines, syntax problems and duplicates included."""
+    from raspis_cli.sources import split_file
+
+    files = _pieces_corpus(tmp_path / "c")
+    assert len(split_file(str(files[0]), 4)) >= 3 and len(split_file(str(files[1]), 4)) == 4
+    summaries = []
+    for jobs in (1, 2):
+        con = duckdb.connect(str(tmp_path / f"j{jobs}.duckdb"))
+        summaries.append(load_units(con, [str(f) for f in files], jobs=jobs, batch_games=2).to_json())
+        con.close()
+    assert summaries[0] == summaries[1]
+    one, two = snapshot(tmp_path / "j1.duckdb"), snapshot(tmp_path / "j2.duckdb")
+    assert one == two
+    con = duckdb.connect(str(tmp_path / "j2.duckdb"), read_only=True)
+    numbers = [r[0] for r in con.execute("SELECT game_index FROM games ORDER BY 1").fetchall()]
+    con.close()
+    # the games of later pieces are numbered from the start of the file, not of their piece
+    assert numbers == sorted(set(numbers)) and numbers[-1] >= 12
+
+
+def test_a_file_is_cut_only_where_a_game_surely_starts(tmp_path: Path) -> None:
+    from raspis_cli.sources import split_file
+
+    game = '[Event "E"]\n[Players "A, B"]\n1. 1 A - | 0/0 | 1/1\n'
+    path = tmp_path / "f.rsp"
+    path.write_text(game + "\n; about the next game\n" + game + "\n" + game, encoding="utf-8")
+    pieces = split_file(str(path), 1)
+    assert [(p.first, p.last, p.final) for p in pieces] == [(1, 3, False), (4, 8, False), (9, None, True)]
+    # a { } comment over several lines: no cut after it (a [ line inside it is no tag)
+    path.write_text(game + "{ a long\n" + game + "}\n" + game, encoding="utf-8")
+    assert len(split_file(str(path), 1)) == 1
+
+
+def test_validate_in_pieces_gives_the_report_of_one_process(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """validate -j: the files cut into pieces, each checked by a worker, the
+    reports put back together: the same as one process's, game numbers,
+    syntax problems and the source lines they point at included."""
+    import raspis_cli.check as check
+
+    monkeypatch.setattr(check, "PIECE_GAMES", 4)
+    paths = [str(p) for p in _pieces_corpus(tmp_path / "c")]
+    for as_json in (False, True):
+        one = list(check.validate_files(paths, as_json=as_json, jobs=1))
+        two = list(check.validate_files(paths, as_json=as_json, jobs=2))
+        assert [r.to_json() for r in one] == [r.to_json() for r in two]
+        assert [r.problems() for r in one] == [r.problems() for r in two]
+        assert [r.lines for r in one] == [r.lines for r in two]
+        assert one[0].problem_count > 0 and len(one[0].results) == 14

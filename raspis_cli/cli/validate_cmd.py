@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.check import FileReport, folder_without_records, validate_file
+from raspis_cli.check import FileReport, folder_without_records, validate_files
 from raspis_cli.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
@@ -60,6 +60,9 @@ def validate(
                                                    min=0)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary lines.")] = False,
     encoding: EncodingOption = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Check in N processes (a large file is cut "
+                                      "into pieces of whole games; the report is the same).",
+                                      metavar="N", min=1)] = 1,
 ) -> None:
     """Check every bid, card and joker declaration against the rules.
 
@@ -74,7 +77,7 @@ def validate(
         found = expand_paths([given])
         if not found:  # a folder without record files: say so rather than pass silently
             reports.append(folder_without_records(given))
-        reports += [validate_file(path, choice, encoding, fmt != "text") for path in found]
+        reports += validate_files(found, choice, encoding, fmt != "text", jobs)
     if fmt == "json":
         sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
                                     indent=2) + "\n")

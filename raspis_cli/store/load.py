@@ -3,9 +3,10 @@
 Files (or in-memory :class:`RecordSource` games) are read game by game
 (:class:`~raspis_cli.sources.GameStream`) and replayed in batches of
 :data:`BATCH_GAMES` games by :func:`iter_batches`, in this process or in
-``jobs`` worker processes (each reads every file and replays every
-``jobs``-th batch, so one big file uses them all); each batch comes back as
-Arrow tables, in file order. This process is the only writer: it drops games
+``jobs`` worker processes: a file is cut into pieces of whole games
+(:func:`~raspis_cli.sources.split_file`), each worker reads and replays only
+its pieces, so one big file uses them all; each batch comes back as Arrow
+tables, in file order, its games numbered from the start of the file. This process is the only writer: it drops games
 already stored (or deletes them first, with ``replace``), inserts the Arrow
 tables in batches, recomputes ``players`` and commits. Memory is bounded by
 a batch and the pending insert, not by a file. Any exception, Ctrl-C
@@ -30,7 +31,7 @@ import pyarrow.compute as pc
 from raspis_cli.check import SyntaxSplitter, check_game
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.record import GameRecord
-from raspis_cli.sources import GameStream
+from raspis_cli.sources import GameStream, Piece, split_file
 from raspis_cli.store.db import StoreError, ensure_schema
 from raspis_cli.store.ratings import refresh_rating_tables
 from raspis_cli.store.rows import TableBuilder, game_id
@@ -156,12 +157,19 @@ class Batch:
     last: bool = False
     error: str | None = None
     stray: int = 0
+    piece: int = 0
+    """The piece of the file it was read from (:func:`~raspis_cli.sources.split_file`;
+    0 when the file was read whole). ``last`` is then the piece's last batch,
+    and ``final`` the file's."""
+    final: bool = True
+    games_in_piece: int = 0
+    """On the piece's last batch: the games read in the whole piece."""
 
 
 def _replay_batch(batch: Batch, games: list[GameRecord], first_index: int,
                   syntax: list[list[Diagnostic]], ordered: bool, valid_only: bool) -> None:
-    """Game ids, replays and rows of ``games`` (the file's games from
-    ``first_index``) into ``batch``."""
+    """Game ids, replays and rows of ``games`` (the games of the file, or of
+    the batch's piece of it, from ``first_index``) into ``batch``."""
     name = batch.name
     builder = TableBuilder()
     seen: set[str] = set()
@@ -183,17 +191,20 @@ def _replay_batch(batch: Batch, games: list[GameRecord], first_index: int,
     try:
         batch.tables = builder.tables()
     except (OverflowError, pa.ArrowInvalid):
-        batch.error = _out_of_range(builder, name, places)
+        batch.error = _out_of_range(builder, name, places, numbered=batch.piece == 0)
 
 
 def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_GAMES,
-                 owned: Callable[[int], bool] | None = None) -> Iterator[Batch | None]:
-    """The batches of one unit, read game by game (:class:`GameStream`).
+                 owned: Callable[[int], bool] | None = None,
+                 piece: Piece | None = None) -> Iterator[Batch | None]:
+    """The batches of one unit (or of one ``piece`` of a file), read game by
+    game (:class:`GameStream`).
 
     Yields one item per batch, in order: the :class:`Batch`, or ``None`` for
     a batch ``n`` (counting from 0) with ``owned(n)`` false, which is read
     (its games are needed to know where batches and syntax problems fall)
-    but not replayed. Runs in worker processes: needs no database."""
+    but not replayed. Games are numbered from the start of the piece. Runs
+    in worker processes: needs no database."""
     if isinstance(unit, RecordSource):
         name: str = unit.name
         games: Iterable[GameRecord] = unit.games
@@ -202,7 +213,7 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
         syntax = SyntaxSplitter([])
     else:
         name = unit
-        stream = GameStream(unit)
+        stream = GameStream(unit, piece=piece)
         games = stream
         ordered = True
         syntax = SyntaxSplitter(stream.diagnostics)
@@ -224,7 +235,7 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
                 ordered = stream.ordered_bids
             batch = None
             if mine:
-                batch = Batch(name)
+                batch = Batch(name, piece=piece.number if piece is not None else 0)
                 _replay_batch(batch, held, index - len(held), held_syntax, ordered, valid_only)
             yield batch
             held, held_syntax = [], []
@@ -236,7 +247,8 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
         return
     if stream is not None:
         ordered = stream.ordered_bids
-    batch = Batch(name, last=True, stray=stray)
+    batch = Batch(name, last=True, stray=stray, piece=piece.number if piece is not None else 0,
+                  final=piece is None or piece.final, games_in_piece=index)
     if stream is not None and stream.error is not None:
         error = stream.error
         where = f":{error.line}" if error.line else ""
@@ -293,10 +305,12 @@ def _only(batch: Batch, keep: list[str]) -> dict[str, Any]:
 _INT32 = range(-(2**31), 2**31)
 
 
-def _out_of_range(builder: TableBuilder, name: str, places: dict[str, tuple[int, int | None]]) -> str:
+def _out_of_range(builder: TableBuilder, name: str, places: dict[str, tuple[int, int | None]],
+                  numbered: bool = True) -> str:
     """The message for a number too large for its column (the replay reads
     any integer; the database keeps 32 bits): the file, the game's first
-    line and its position in the file, the column and the value."""
+    line and (when ``numbered``: the games were counted from the start of
+    the file) its position in the file, the column and the value."""
     for table, rows in builder.row_lists.items():
         for i, column in enumerate(TABLES[table]):
             if column.sql_type != "INTEGER":
@@ -306,16 +320,40 @@ def _out_of_range(builder: TableBuilder, name: str, places: dict[str, tuple[int,
                 if isinstance(value, int) and value not in _INT32:
                     index, line = places.get(str(row[0]), (None, None))
                     where = f"{name}:{line}" if line is not None else name
-                    game = f"game {index + 1}: " if index is not None else ""
+                    game = f"game {index + 1}: " if index is not None and numbered else ""
                     return (f"{where}: {game}{table}.{column.name} = {value} is out of range "
                             f"(the database stores numbers from {_INT32.start} to {_INT32.stop - 1})")
     return f"{name}: a number is out of the range the database stores"
 
 
-def _worker(units: Sequence[Unit], share: int, shares: int, valid_only: bool, batch_games: int,
+Task = tuple[Unit, Piece | None]
+"""What a worker reads: a unit, or a piece of a file."""
+
+
+def _tasks(units: Sequence[Unit], batch_games: int, jobs: int) -> list[Task]:
+    """The units cut for ``jobs`` workers: a file of more than a few batches
+    into pieces of whole games (:func:`~raspis_cli.sources.split_file`), so
+    each worker reads and replays only its pieces."""
+    tasks: list[Task] = []
+    for unit in units:
+        if isinstance(unit, RecordSource) or unit == "-":
+            tasks.append((unit, None))
+            continue
+        pieces = split_file(unit, PIECE_BATCHES * batch_games)
+        tasks += [(unit, piece) for piece in pieces] if len(pieces) > 1 else [(unit, None)]
+    return tasks
+
+
+PIECE_BATCHES = 2
+"""Batches in a piece of a file cut for workers: small enough that the
+workers take turns often (the parent inserts in file order), large enough
+that a piece is worth a task."""
+
+
+def _worker(tasks: Sequence[Task], share: int, shares: int, valid_only: bool, batch_games: int,
             queue: Any, parent: int) -> None:
-    """A worker process: every ``shares``-th batch of all the units, from
-    ``share``, put on ``queue`` (a failure as a ``str``: its traceback)."""
+    """A worker process: every ``shares``-th task, from ``share``, its
+    batches put on ``queue`` (a failure as a ``str``: its traceback)."""
     import queue as queues
     import traceback
 
@@ -328,13 +366,11 @@ def _worker(units: Sequence[Unit], share: int, shares: int, valid_only: bool, ba
                 if os.getppid() != parent:  # the parent is gone
                     return False
 
-    number = 0
     try:
-        for unit in units:
-            def owned(n: int, first: int = number) -> bool:
-                return (first + n) % shares == share
-            for batch in iter_batches(unit, valid_only, batch_games, owned):
-                number += 1
+        for number, (unit, piece) in enumerate(tasks):
+            if number % shares != share:
+                continue
+            for batch in iter_batches(unit, valid_only, batch_games, piece=piece):
                 if batch is not None and not put(batch):
                     return
     except BaseException:
@@ -343,37 +379,42 @@ def _worker(units: Sequence[Unit], share: int, shares: int, valid_only: bool, ba
 
 def _read_all(units: Sequence[Unit], jobs: int, valid_only: bool,
               batch_games: int = BATCH_GAMES) -> Iterator[Batch]:
-    """The batches of every unit, in order, read by ``jobs`` processes: each
-    reads every unit and replays every ``jobs``-th batch (reading is a third
-    of the work; replaying and making rows the rest), so one big file uses
-    them all and the order, hence the result, is that of one process."""
+    """The batches of every unit, in order. With ``jobs`` processes the
+    files are cut into pieces of whole games (:func:`_tasks`), each worker
+    reads and replays its pieces only, and the batches come back in file
+    order, with the games numbered from the start of their file: the
+    result is that of one process."""
     if jobs <= 1 or any(unit == "-" for unit in units):
         for unit in units:
             for batch in iter_batches(unit, valid_only, batch_games):
                 assert batch is not None
                 yield batch
         return
+    tasks = _tasks(units, batch_games, jobs)
     # spawn, not fork: the parent holds DuckDB's threads
     context = multiprocessing.get_context("spawn")
     queues = [context.Queue(maxsize=QUEUE_BATCHES) for _ in range(jobs)]
     workers = [context.Process(target=_worker, daemon=True,
-                               args=(units, share, jobs, valid_only, batch_games, queues[share],
+                               args=(tasks, share, jobs, valid_only, batch_games, queues[share],
                                      os.getpid()))
                for share in range(jobs)]
     try:
         for worker in workers:
             worker.start()
-        number = 0
-        remaining = len(units)
-        while remaining:
+        games_before = 0  # games of the current file in the pieces before
+        for number in range(len(tasks)):
             share = number % jobs
-            item = _get(queues[share], workers[share])
-            if isinstance(item, str):
-                raise RuntimeError(f"a load worker failed:\n{item}")
-            number += 1
-            if item.last:
-                remaining -= 1
-            yield item
+            while True:
+                item = _get(queues[share], workers[share])
+                if isinstance(item, str):
+                    raise RuntimeError(f"a load worker failed:\n{item}")
+                if item.piece:
+                    _renumber(item, games_before)
+                if item.last:
+                    games_before = 0 if item.final else games_before + item.games_in_piece
+                yield item
+                if item.last:
+                    break
     finally:
         for worker in workers:
             if worker.is_alive():
@@ -383,6 +424,16 @@ def _read_all(units: Sequence[Unit], jobs: int, valid_only: bool,
         for q in queues:
             q.cancel_join_thread()
             q.close()
+
+
+def _renumber(batch: Batch, offset: int) -> None:
+    """Number the games of a batch of a later piece from the start of the file."""
+    games = batch.tables.get("games")
+    if games is None or not offset or games.num_rows == 0:
+        return
+    at = games.schema.get_field_index("game_index")
+    column = pc.add(games.column(at), pa.scalar(offset, games.schema.field(at).type))
+    batch.tables["games"] = games.set_column(at, games.schema.field(at), column)
 
 
 def _get(queue: Any, worker: Any) -> Batch | str:
@@ -518,7 +569,7 @@ def load_units(
                         summary.invalid_loaded += 1
                 seen.add(gid)
             writer.add(_only(batch, keep))
-            if batch.last:
+            if batch.last and batch.final:
                 done += 1
                 unit_seen = set()
                 trace(f"parsed {done}")
