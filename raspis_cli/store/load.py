@@ -6,9 +6,10 @@ Files (or in-memory :class:`RecordSource` games) are read game by game
 ``jobs`` worker processes: a file is cut into pieces of whole games
 (:func:`~raspis_cli.sources.split_file`), each worker reads and replays only
 its pieces, so one big file uses them all; each batch comes back as Arrow
-tables, in file order, its games numbered from the start of the file. This process is the only writer: it drops games
-already stored (or deletes them first, with ``replace``), inserts the Arrow
-tables in batches, recomputes ``players`` and commits. Memory is bounded by
+tables, in file order, its games numbered from the start of the file. This
+process is the only writer: it drops games already stored (or deletes them
+first, with ``replace``), inserts the Arrow tables in batches, recomputes
+``players`` and commits. Memory is bounded by
 a batch and the pending insert, not by a file. Any exception, Ctrl-C
 included, rolls everything back.
 """
