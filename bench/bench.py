@@ -314,6 +314,38 @@ def render(table: list[list[str]]) -> str:
     return "\n".join([line(head), rule, *(line(r) for r in table)])
 
 
+def targets(measured: dict[str, dict[str, Any]], jobs: int) -> list[tuple[str, str, str, bool]]:
+    """Issue 16's targets, each as a ratio measured in this run: (what,
+    figure, target, met)."""
+    out: list[tuple[str, str, str, bool]] = []
+    for corpus, limit in (("full", 12.0), ("sheet", 15.0)):
+        r = measured[corpus]
+        ratio = r["validate"]["seconds"] / r["split"]["seconds"]
+        out.append((f"parse + validate, {corpus}, 1 process, / line-split floor", f"{ratio:.1f}x",
+                    f"<= {limit:.0f}x", ratio <= limit))
+    full = measured["full"]
+    ratio = full["loadN"]["seconds"] / full["split"]["seconds"]
+    out.append((f"load -j {jobs}, full, / line-split floor (1 process)", f"{ratio:.1f}x", "<= 10x",
+                ratio <= 10.0))
+    for corpus in ("full", "sheet"):
+        r = measured[corpus]
+        speedup = r["load1"]["seconds"] / r["loadN"]["seconds"]
+        out.append((f"load -j {jobs} speed-up over -j 1, {corpus}", f"{speedup:.2f}x", ">= 1.8x",
+                    speedup >= 1.8))
+    peak = max(r[stage]["rss_mb"] for r in measured.values() for stage in ("load1", "loadN", "load-whole"))
+    out.append(("peak memory of load (any stage, the whole file as one included)", f"{peak:.0f} MB",
+                "<= 200 MB", peak <= 200))
+    return out
+
+
+def render_targets(rows: list[tuple[str, str, str, bool]]) -> str:
+    """The targets as a Markdown table: what, figure, target, met or missed."""
+    lines = ["| target (issue 16) | figure | goal | |", "|---|---:|---:|---|"]
+    lines += [f"| {what} | {figure} | {goal} | {'met' if met else 'missed'} |"
+              for what, figure, goal, met in rows]
+    return "\n".join(lines)
+
+
 def machine() -> str:
     """nproc, CPU model, Python version."""
     model = "unknown CPU"
@@ -390,9 +422,11 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(built.stdout.strip().splitlines()[-1])
     table: list[list[str]] = []
     notes: list[str] = []
+    measured: dict[str, dict[str, Any]] = {}
     for corpus in ("full", "sheet"):
         part = folder / corpus
         results = {name: run_stage(name, part, args.jobs) for name, _ in STAGES}
+        measured[corpus] = results
         floor = results["split"]["seconds"]
         csv = results["read_csv"]
         csv_rate = csv["rows"] / csv["seconds"]
@@ -405,6 +439,7 @@ def main(argv: list[str] | None = None) -> int:
                      f"{results['validate']['rss_mb']:.0f} MB on the whole file "
                      f"({results['validate']['games']} games, {results['validate']['bytes'] / 1e6:.1f} MB)")
         whole = run_stage("load-whole", part, args.jobs)
+        results["load-whole"] = whole
         notes.append(f"{corpus}: load -j 1 peak RSS {results['load1']['rss_mb']:.0f} MB on "
                      f"{shards} shards of {results['load1']['games'] // shards} games, "
                      f"{whole['rss_mb']:.0f} MB on the whole file as one ({whole['seconds']:.1f} s)")
@@ -418,6 +453,8 @@ def main(argv: list[str] | None = None) -> int:
     print()
     for note in notes:
         print(f"memory: {note}")
+    print()
+    print(render_targets(targets(measured, args.jobs)))
     if args.profile:
         print()
         print(profile(folder / "full"))

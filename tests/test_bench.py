@@ -27,6 +27,9 @@ def test_bench_quick_prints_the_table(tmp_path: Path) -> None:
     assert len(rows) == 14
     assert out.startswith("corpus: full = 12 four-player raspisnoy games")
     assert "machine: nproc" in out and "memory: full:" in out
+    targets = [line for line in out.splitlines() if line.startswith(("| parse + validate, ", "| load -j ",
+                                                                     "| peak memory"))]
+    assert len(targets) == 6 and all(line.endswith(("| met |", "| missed |")) for line in targets)
 
 
 def test_solver_bench_quick_prints_its_rows() -> None:
