@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import GameResult, RulesChoice, replay_game
-from raspis_cli.sources import GameStream, Piece, split_file
+from raspis_cli.sources import GameStream, Piece, batch_gc, split_file
 from raspis_cli.textsafe import cut_line
 
 __all__ = [
@@ -279,6 +279,7 @@ def validate_files(paths: Sequence[str], choice: RulesChoice | None = None,
     (:func:`~raspis_cli.sources.split_file`) checked by that many worker
     processes, and each file's pieces are put back together: the same
     reports as one process gives."""
+    batch_gc()
     if jobs <= 1:
         for path in paths:
             yield validate_file(path, choice, encoding, as_json)
@@ -307,6 +308,7 @@ def validate_files(paths: Sequence[str], choice: RulesChoice | None = None,
 
 def _validate_piece(task: tuple[str, Piece | None, RulesChoice | None, str | None, bool]) -> FileReport:
     path, piece, choice, encoding, as_json = task
+    batch_gc()
     return validate_file(path, choice, encoding, as_json, piece)
 
 

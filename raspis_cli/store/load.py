@@ -32,7 +32,7 @@ import pyarrow.compute as pc
 from raspis_cli.check import SyntaxSplitter, check_game
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.record import GameRecord
-from raspis_cli.sources import GameStream, Piece, split_file
+from raspis_cli.sources import GameStream, Piece, batch_gc, split_file
 from raspis_cli.store.db import StoreError, ensure_schema
 from raspis_cli.store.ratings import refresh_rating_tables
 from raspis_cli.store.rows import TableBuilder, game_id
@@ -358,6 +358,8 @@ def _worker(tasks: Sequence[Task], share: int, shares: int, valid_only: bool, ba
     import queue as queues
     import traceback
 
+    batch_gc()
+
     def put(item: Batch | str) -> bool:
         while True:
             try:
@@ -531,6 +533,7 @@ def load_units(
     included) the transaction is rolled back and the exception re-raised.
     """
     summary = LoadSummary(files=len(units))
+    batch_gc()
     con.execute("BEGIN TRANSACTION")
     try:
         trace("schema")
