@@ -290,7 +290,7 @@ def test_an_internal_error_is_one_line_unless_traceback_is_asked_for(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(validate_cmd, "validate_file", broken)
+    monkeypatch.setattr(validate_cmd, "validate_files", broken)
     code, out, err = run(capsys, "validate", str(SAMPLE))
     assert code == 2 and "Traceback" not in out + err
     assert err == ("raspis: internal error: RuntimeError: a bug (run with --traceback for details; "
