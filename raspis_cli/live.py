@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
+from raspis_cli.i18n import _, ngettext
 from raspis_cli.notation.grammar import JOKER_WORD, NONE_WORD, read_trump_token
 from raspis_cli.notation.writer import bidding_order, write_games
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, TrumpValue
@@ -46,15 +47,14 @@ class LiveSheet:
 
     def __init__(self, games: Sequence[GameRecord], choice: RulesChoice | None = None) -> None:
         if not games:
-            raise SheetError("the file holds no game")
+            raise SheetError(_("the file holds no game"))
         self.games = list(games)
         self.choice = choice
         rules, problems = resolve_rules(self.game, choice)
         if problems:
             raise SheetError("; ".join(p.message for p in problems))
         if len(set(self.game.players)) != len(self.game.players) or len(self.game.players) < 2:
-            raise SheetError("the game needs two or more players, each named once, in its "
-                             "[Players] tag")
+            raise SheetError(_("the game needs two or more players, each named once, in its [Players] tag"))
         self.rules: Rules = rules
         self.result: GameResult = replay_game(self.game, choice=choice)
 
@@ -132,15 +132,15 @@ class LiveSheet:
         token = text.strip().replace(" ", "")
         got = read_trump_token(token)
         if got is None:
-            return (f"{text.strip()!r} is not a card, a suit or '-' (write the card turned up: "
-                    "9♥, 9h, 9ч, or its suit, or - for none)")
+            return _("{got} is not a card, a suit or '-' (write the card turned up: 9♥, 9h, 9ч, or its suit, "
+                     "or - for none)").format(got=repr(text.strip()))
         value: TrumpValue
         if got == NONE_WORD:
             value = NO_TRUMP
         elif got == JOKER_WORD:
             jokers = self.rules.deck_cards.jokers
             if len(jokers) != 1:
-                return "this deck has two jokers or none: write RJ or BJ"
+                return _("this deck has two jokers or none: write RJ or BJ")
             value = jokers[0]
         else:
             assert not isinstance(got, str)
@@ -185,16 +185,18 @@ class LiveSheet:
         so far (the counts must add up to the cards), or ``None``."""
         cards = entry.deal.cards
         if taken < 0 or taken > cards:
-            return f"{player} cannot take {taken} tricks of {cards}"
+            return _("{player} cannot take {taken} tricks of {cards}").format(player=player, taken=taken,
+                                                                            cards=cards)
         order = self.bidding_order(entry)
         so_far = sum(entry.taken.values())
         left = [p for p in order if p not in entry.taken and p != player]
         if so_far + taken > cards:
-            return (f"the taken would add up to {so_far + taken}, more than the {cards} "
-                    f"card{'s' * (cards != 1)} dealt")
+            return ngettext("the taken would add up to {sum}, more than the {cards} card dealt",
+                            "the taken would add up to {sum}, more than the {cards} cards dealt",
+                            cards).format(sum=so_far + taken, cards=cards)
         if not left and so_far + taken != cards:
-            return (f"the taken must add up to {cards}: {player} took {cards - so_far}, "
-                    f"not {taken}")
+            return _("the taken must add up to {cards}: {player} took {left}, not {taken}").format(
+                cards=cards, player=player, left=cards - so_far, taken=taken)
         return None
 
     # -- completing, undoing --------------------------------------------------------

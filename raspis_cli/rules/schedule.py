@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from raspis_cli.i18n import _
+from raspis_cli.i18n import _, kind_label
 from raspis_cli.rules import Rules
 
 __all__ = ["Schedule", "ScheduledDeal", "schedule_for"]
@@ -52,22 +52,26 @@ class Schedule:
         the schedule with this card count and kind, or ``None`` when it fits."""
         if self.free:
             if cards < 1 or cards > self.max_cards:
-                return (f"{self.players} players can be dealt 1 to {self.max_cards} cards, "
-                        f"not {cards}")
+                return _("{n} players can be dealt 1 to {max} cards, not {cards}").format(
+                    n=self.players, max=self.max_cards, cards=cards)
             return None
         if index < len(self.fixed):
             want = self.fixed[index]
             if want.cards != cards or want.kind != kind:
-                return (f"deal {index + 1} of the schedule is {want.cards} cards {want.kind}, "
-                        f"the record has {cards} cards {kind}")
+                return _("deal {number} of the schedule is {want_cards} cards {want_kind}, the record has "
+                         "{cards} cards {kind}").format(number=index + 1, want_cards=want.cards,
+                                                        want_kind=kind_label(want.kind), cards=cards,
+                                                        kind=kind_label(kind))
             return None
         if self.tail_kinds:
             if cards != self.tail_cards or kind not in self.tail_kinds:
-                return (f"after deal {len(self.fixed)} the schedule has special deals "
-                        f"({', '.join(self.tail_kinds)}) of {self.tail_cards} cards, "
-                        f"the record has {cards} cards {kind}")
+                return _("after deal {number} the schedule has special deals ({kinds}) of {want_cards} "
+                         "cards, the record has {cards} cards {kind}").format(
+                    number=len(self.fixed), kinds=", ".join(kind_label(k) for k in self.tail_kinds),
+                    want_cards=self.tail_cards, cards=cards, kind=kind_label(kind))
             return None
-        return f"the schedule has {len(self.fixed)} deals; this is deal {index + 1}"
+        return _("the schedule has {deals} deals; this is deal {number}").format(deals=len(self.fixed),
+                                                                                 number=index + 1)
 
     def missing(self, played: int) -> str | None:
         """Why a finished game of ``played`` scored deals is too short, or ``None``."""
