@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 DEFAULT_SAMPLES = 100
-DEFAULT_BUDGET = 10_000
+DEFAULT_BUDGET = 200_000
 """Positions one question to the solver (can this bid still be forced here?)
 may visit before it gives up."""
 SAMPLE_BUDGET_SHARE = 20

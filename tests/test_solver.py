@@ -12,12 +12,14 @@ from hypothesis import strategies as st
 
 from raspis_cli.cards import Suit
 from raspis_cli.engine import Deal
+from raspis_cli.engine import solver_kernel as sk
+from raspis_cli.engine.deal import trick_winner
 from raspis_cli.engine.randomdeal import random_position, random_rules, random_small_case
 from raspis_cli.engine.solver import (
     Outcome,
     Solver,
-    _plain_follow,
     brute_force,
+    decl_code,
     solve,
 )
 from raspis_cli.rules import PRESETS, Rules
@@ -110,25 +112,45 @@ def _child(deal: Deal, seat: int, card: int, decl: object) -> Deal:
     return child
 
 
-def test_fast_follow_matches_the_engine() -> None:
-    """The jokerless fast path is the engine's rule: random positions under
-    shuffled options, the legal cards of the seat to play."""
+def _kernel_arrays(deal: Deal) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The kernel's rules, masks and current trick of ``deal`` (as the solver makes them)."""
+    solver = Solver(deal, 0)
+    cards = [int(c) for _, c, _ in deal.trick]
+    decls = [decl_code(d) if deal.deck.is_joker(c) else 0 for _, c, d in deal.trick]
+    return solver._rules, solver._masks, cards, decls
+
+
+def test_kernel_trick_rule_matches_the_engine() -> None:
+    """The kernel's legal natural cards and trick winner are the engine's:
+    random positions (jokers, every preset, shuffled options), each legal
+    natural card of the seat to play, and every legal play that completes
+    the trick scored by both."""
     rng = random.Random(7)
-    checked = 0
-    for _ in range(400):
+    followed = finished = 0
+    for _ in range(600):
         rules = random_rules(rng)
         players = rng.randint(2, 5)
         cards = rng.randint(1, (rules.deck - len(rules.deck_cards.jokers)) // players)
-        deal = random_position(rng, rules, players, cards, joker_chance=0.0)
+        deal = random_position(rng, rules, players, cards, joker_chance=0.8)
         if deal.done:
             continue
         seat = deal.to_play
         assert deal.hands is not None and seat is not None
-        fast = _plain_follow(deal.hands[seat], deal.trick, deal.trump, rules.circular_trumps,
-                             rules.void == "must-trump", rules.deck_cards.suit_masks)
-        assert fast == deal.legal_naturals()
-        checked += 1
-    assert checked > 300
+        flags, masks, tcard, tdecl = _kernel_arrays(deal)
+        got = sk.follow_naturals(deal.hands[seat], tcard, tdecl, len(tcard), flags, masks)
+        assert got == deal.legal_naturals(), (rules, deal.hands, deal.trick)
+        followed += 1
+        if len(deal.trick) != players - 1:
+            continue
+        for play in deal.legal_plays():
+            trick = [*deal.trick, (seat, int(play.card), play.joker)]
+            cards_in = [*tcard, int(play.card)]
+            decls_in = [*tdecl, decl_code(play.joker)]
+            expected = trick_winner(trick, rules, deal.deck.joker_mask, deal.trump)
+            kernel = sk.trick_winner(cards_in, decls_in, players, flags, masks, [0] * players)
+            assert kernel == expected, (rules, trick)
+            finished += 1
+    assert followed > 400 and finished > 300
 
 
 def test_unknown_hands_are_refused() -> None:
