@@ -13,15 +13,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
-from raspis_cli.i18n import _, ngettext
+from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.notation.grammar import JOKER_WORD, NONE_WORD, read_trump_token
 from raspis_cli.notation.writer import bidding_order, write_games
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, TrumpValue
+from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, TrumpValue
 from raspis_cli.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
 from raspis_cli.rules import Rules
 from raspis_cli.sheet import NextDeal, SheetError, blank_out, fill_deal, is_played, next_deal, write_results
 
 __all__ = ["Entry", "LiveSheet", "SheetError"]
+
+
+def _with_deals(game: GameRecord, deals: list[DealRecord]) -> GameRecord:
+    from raspis_cli.sheet import _with
+
+    return _with(game, deals)
 
 BID_KINDS = ("bid-range", "dealer-restriction", "third-pass")
 
@@ -213,6 +219,51 @@ class LiveSheet:
         problems = [p for p in result.problems if p.deal == entry.deal.number]
         return mine[0], problems
 
+    def kind_choices(self, entry: Entry) -> tuple[str, ...]:
+        """The kinds the table may choose for this deal: the special deals of
+        a schedule that leaves their order to the table (``classic``: after
+        the fixed deals, any special kind at the largest deal), else none."""
+        from raspis_cli.rules.schedule import schedule_for
+
+        schedule = schedule_for(self.rules, len(self.players))
+        if not schedule.tail_kinds:
+            return ()
+        scored = sum(1 for d in self.game.deals[:entry.deal.index] if not d.replayed)
+        return schedule.tail_kinds if scored >= len(schedule.fixed) else ()
+
+    def read_kind(self, entry: Entry, text: str) -> tuple[str] | str:
+        """The kind typed for a deal whose kind the table chooses (a 1-tuple),
+        or why it cannot be (an error text naming the kinds allowed)."""
+        from raspis_cli.notation.grammar import KIND_WORDS
+
+        choices = self.kind_choices(entry)
+        kind = KIND_WORDS.get(text.strip().lower())
+        if kind is None or kind not in choices:
+            return _("{got} is not one of the special deals: {kinds}").format(
+                got=repr(text.strip()), kinds=", ".join(kind_label(k) for k in choices))
+        return (kind,)
+
+    def replay(self, entry: Entry, revoker: str | None) -> DealResult:
+        """Write the deal as abandoned and dealt again (пересдача, docs/RULES.md
+        §7): the trump if typed, the revoker's penalty (the rules'
+        ``revoke_penalty``) and ``replayed``; the same deal (number, cards,
+        kind, dealer) follows, to be entered next."""
+        d = entry.deal
+        record = self._record(entry)
+        record.bids = record.taken = None
+        record.replayed = True
+        if revoker is not None and self.rules.revoke_penalty:
+            record.penalties = [PenaltyRecord(revoker, self.rules.revoke_penalty, "revoke")]
+        game = fill_deal(self.game, d.index, record)
+        again = DealRecord(number=d.number, kind=d.kind, dealer=d.dealer, cards=d.cards)
+        deals = list(game.deals)
+        deals.insert(d.index + 1, again)
+        game = _with_deals(game, deals)
+        game, result = write_results(game, self.choice)
+        self.games[-1] = game
+        self.result = result
+        return next(x for x in result.deals if x.position == d.index)
+
     def keep_comments(self, entry: Entry) -> bool:
         """Write the comments typed for a deal not finished onto its (blank)
         line; True when there were new ones."""
@@ -231,7 +282,12 @@ class LiveSheet:
             return None
         index = played[-1]
         number = self.game.deals[index].number
-        game = blank_out(self.game, index)
+        game = self.game
+        if game.deals[index].replayed:  # the deal dealt again is taken back with it
+            after = game.deals[index + 1] if index + 1 < len(game.deals) else None
+            if after is not None and after.number == number and not is_played(after):
+                game = _with_deals(game, game.deals[:index + 1] + game.deals[index + 2:])
+        game = blank_out(game, index)
         game, result = write_results(game, self.choice)
         self.games[-1] = game
         self.result = result

@@ -94,8 +94,9 @@ def blank_game(rules: Rules, players: Sequence[str], preset: str, options: Mappi
 
 
 def is_played(deal: DealRecord) -> bool:
-    """Whether a deal's results are written (bids, taken or scores)."""
-    return deal.bids is not None or deal.taken is not None or deal.scores is not None
+    """Whether a deal's results are written (bids, taken or scores), or it
+    was abandoned and dealt again (``replayed``)."""
+    return deal.bids is not None or deal.taken is not None or deal.scores is not None or deal.replayed
 
 
 @dataclass(frozen=True)

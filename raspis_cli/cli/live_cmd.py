@@ -34,12 +34,14 @@ COMMANDS = {
     "undo": "undo", "отмена": "undo", "отменить": "undo",
     "quit": "quit", "q": "quit", "exit": "quit", "выход": "quit",
     "totals": "totals", "счёт": "totals", "счет": "totals",
+    "replayed": "replayed", "пересдача": "replayed", "redeal": "replayed",
 }
 HELP = N_("""\
 At any prompt:
   undo          take back the last deal written (it is asked again)
   ; TEXT        a comment, written on this deal's line (also: comment TEXT)
   totals        the running totals so far
+  replayed      this deal was abandoned and is dealt again (пересдача): its revoke penalty is asked
   quit          stop here (Ctrl-D, Ctrl-C too): every deal entered is already saved;
                 resume with: raspis live FILE
 A bid or a count: a number (0 or пас for a pass). Enter takes the value in [brackets].
@@ -52,6 +54,10 @@ class Quit(Exception):  # noqa: N818  a request, not an error
 
 class Undo(Exception):  # noqa: N818  a request, not an error
     """The scorekeeper asked to take back the last deal."""
+
+
+class Replayed(Exception):  # noqa: N818  a request, not an error
+    """The scorekeeper said the deal is abandoned and dealt again."""
 
 
 class Prompter:
@@ -178,6 +184,8 @@ class LiveSession:
                 self.say(_(HELP))
             elif command == "undo":
                 raise Undo
+            elif command == "replayed":
+                raise Replayed
             elif command == "quit":
                 raise Quit
             elif command == "totals":
@@ -223,6 +231,61 @@ class LiveSession:
         first = _("{player} bids first").format(player=order[0]) if entry.has_bids else _("no bids")
         self.say(f"\n── {number} · " + ngettext("{n} card", "{n} cards", nd.cards).format(n=nd.cards)
                  + f"{kind} · " + _("dealer {player}").format(player=nd.dealer) + f" · {first}")
+        try:
+            return self.enter_deal(entry, order)
+        except Replayed:
+            self.replay_deal(entry)
+            return True
+
+    def replay_deal(self, entry: object) -> None:
+        """The deal abandoned (пересдача): who revoked, then it is written
+        ``replayed`` and dealt again with the same number and dealer."""
+        from raspis_cli.live import Entry
+
+        assert isinstance(entry, Entry)
+        sheet = self.sheet
+        revoker: str | None = None
+        if sheet.rules.revoke_penalty:
+            def read_revoker(text: str) -> object:
+                name = text.strip()
+                if name in ("-", "0", _("nobody")):
+                    return ("",)
+                return (name,) if name in sheet.players else _(
+                    "{got} is not a player: {players}, or - for nobody").format(
+                        got=repr(name), players=", ".join(sheet.players))
+
+            got = self.ask_value(_("who revoked ({points} points; - for nobody)").format(
+                points=sheet.rules.revoke_penalty), entry, read_revoker, "-")
+            assert isinstance(got, tuple)
+            revoker = got[0] or None
+        result = sheet.replay(entry, revoker)
+        self.save()
+        penalty = ", ".join(f"{name} {points:+d}" for name, points in result.penalties.items() if points)
+        self.say("  " + _("deal {number} is replayed (пересдача): it is dealt again by {dealer}").format(
+            number=entry.deal.number, dealer=entry.deal.dealer)
+            + (" · " + _("penalties {penalty}").format(penalty=penalty) if penalty else ""))
+
+    def enter_deal(self, entry: object, order: list[str]) -> bool:
+        """The deal's trump, bids and taken; scores and totals shown."""
+        from raspis_cli.live import Entry
+
+        assert isinstance(entry, Entry)
+        sheet = self.sheet
+        nd = entry.deal
+        choices = sheet.kind_choices(entry)
+        if choices:
+            def read_kind(text: str) -> object:
+                return sheet.read_kind(entry, text)
+
+            kinds = ", ".join(kind_label(k) for k in choices)
+            chosen = self.ask_value(_("kind ({kinds})").format(kinds=kinds), entry, read_kind,
+                                    kind_label(nd.kind))
+            assert isinstance(chosen, tuple)
+            if chosen[0] != nd.kind:
+                import dataclasses
+
+                entry.deal = nd = dataclasses.replace(nd, kind=chosen[0])
+                order = sheet.bidding_order(entry)
         if sheet.asks_trump(entry):
             def read_trump(text: str) -> object:
                 return sheet.read_trump(entry, text)
