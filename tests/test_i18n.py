@@ -123,7 +123,7 @@ QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|«[^»\n]*»")
 ALLOWED_LATIN = {
     "Boris",  # a player of the samples
     "samples", "errors", "friday", "rsp", "raspis", "raspisnoy", "dispute", "sheet",  # file names
-    "validate", "live", "help", "undo", "quit", "totals", "Ctrl", "Enter",  # commands and keys
+    "validate", "live", "help", "undo", "quit", "totals", "replayed", "Ctrl", "Enter",  # commands, keys
     "unfinished", "normal", "miser", "golden", "dark", "forehead",  # the notation's English words
     "syntax", "schedule", "players", "trump", "penalty", "replay", "TH", "RJ", "BJ",  # kinds, cards
 }
