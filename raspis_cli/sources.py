@@ -35,6 +35,7 @@ from raspis_cli.encodings import (
     detect,
     iter_lines,
 )
+from raspis_cli.i18n import _
 from raspis_cli.record import GameRecord
 
 __all__ = [
@@ -283,9 +284,9 @@ class GameStream:
                 size += len(text) + 1
                 if size > JSON_DOCUMENT_LIMIT:
                     self.error = syntax_error(
-                        "E005", f"a .json document is read whole, and this one is larger than "
-                        f"{JSON_DOCUMENT_LIMIT // (1024 * 1024)} MiB; write one game per line as .jsonl "
-                        "(which streams at any size), or split the file")
+                        "E005", _("a .json document is read whole, and this one is larger than {size} MiB; "
+                                  "write one game per line as .jsonl (which streams at any size), or split "
+                                  "the file").format(size=JSON_DOCUMENT_LIMIT // (1024 * 1024)))
                     return
                 kept.append(text)
             read = read_json_text("\n".join(kept), self.display)
