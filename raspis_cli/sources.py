@@ -142,12 +142,12 @@ def sniff_kind(path: str, head: str) -> str:
 def describe_os_error(e: OSError) -> str:
     """Why a file cannot be read, in words."""
     if isinstance(e, FileNotFoundError):
-        return "no such file"
+        return _("no such file")
     if isinstance(e, IsADirectoryError):
-        return "is a directory, not a file"
+        return _("is a directory, not a file")
     if isinstance(e, PermissionError):
-        return "permission denied"
-    return f"cannot be read: {e.strerror or e}"
+        return _("permission denied")
+    return _("cannot be read: {reason}").format(reason=e.strerror or e)
 
 
 def read_file_bytes(path: str) -> bytes:

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn, cast
 import typer
 
 from raspis_cli import __version__
-from raspis_cli.i18n import N_, _, english_for_json, language_from_argv, normalise_language, set_language
+from raspis_cli.i18n import (
+    N_,
+    _,
+    english_for_json,
+    language_from_argv,
+    ngettext,
+    normalise_language,
+    set_language,
+)
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.textsafe import escape_text
 
@@ -173,7 +181,8 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
     errors = [d for d in source.diagnostics if not d.is_warning]
     if errors:
         if refusal is not None:
-            say(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}")
+            message = ngettext("{n} syntax error; {refusal}", "{n} syntax errors; {refusal}", len(errors))
+            say(f"raspis: {display}: " + message.format(n=len(errors), refusal=_(refusal)))
         return None
     return source, data
 
