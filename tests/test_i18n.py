@@ -162,6 +162,8 @@ def test_a_russian_explain_and_live_leave_no_english_sentence(tmp_path: Path) ->
     live = run_cli("live", str(sheet), "--players", "Анна, Борис, Вера", "--lang", "ru", stdin=typed)
     assert live.returncode == 0, live.stderr
     assert "сдающему так нельзя" in live.stdout and "отменена" in live.stdout and "остановлено" in live.stdout
-    for output in (explained.stdout, cells.stdout, live.stdout, live.stderr):
+    blank = run_cli("new", "-p", "Анна, Борис, Вера", "-o", str(tmp_path / "новый.rsp"), "--lang", "ru")
+    assert "записан" in blank.stderr
+    for output in (explained.stdout, cells.stdout, live.stdout, live.stderr, blank.stderr):
         left = _english_words(output)
         assert not left, f"English left in Russian output: {sorted(set(left))}\n{output}"
