@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from raspis_cli.i18n import _, kind_label
+from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.rules import Rules
 
 __all__ = ["Schedule", "ScheduledDeal", "schedule_for"]
@@ -58,17 +58,16 @@ class Schedule:
         if index < len(self.fixed):
             want = self.fixed[index]
             if want.cards != cards or want.kind != kind:
-                return _("deal {number} of the schedule is {want_cards} cards {want_kind}, the record has "
-                         "{cards} cards {kind}").format(number=index + 1, want_cards=want.cards,
-                                                        want_kind=kind_label(want.kind), cards=cards,
-                                                        kind=kind_label(kind))
+                return _("deal {number} of the schedule is {want}, the record has {got}").format(
+                    number=index + 1, want=_cards_kind(want.cards, want.kind), got=_cards_kind(cards, kind))
             return None
         if self.tail_kinds:
             if cards != self.tail_cards or kind not in self.tail_kinds:
-                return _("after deal {number} the schedule has special deals ({kinds}) of {want_cards} "
-                         "cards, the record has {cards} cards {kind}").format(
+                return _("after deal {number} the schedule has special deals ({kinds}) of {want}, the record "
+                         "has {got}").format(
                     number=len(self.fixed), kinds=", ".join(kind_label(k) for k in self.tail_kinds),
-                    want_cards=self.tail_cards, cards=cards, kind=kind_label(kind))
+                    want=ngettext("{n} card", "{n} cards", self.tail_cards).format(n=self.tail_cards),
+                    got=_cards_kind(cards, kind))
             return None
         return _("the schedule has {deals} deals; this is deal {number}").format(deals=len(self.fixed),
                                                                                  number=index + 1)
@@ -80,6 +79,12 @@ class Schedule:
         return _("the schedule has {deals} deals, the game ends after {played} (if it was stopped "
                  "early, write 'unfinished' on a line after the last deal)").format(
             deals=len(self.fixed), played=played)
+
+
+def _cards_kind(cards: int, kind: str) -> str:
+    """``9 cards dark`` (``9 карт, тёмная``)."""
+    return _("{cards} {kind}").format(cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
+                                      kind=kind_label(kind))
 
 
 def schedule_for(rules: Rules, players: int) -> Schedule:
