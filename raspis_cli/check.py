@@ -276,10 +276,13 @@ def folder_without_records(path: str) -> FileReport:
 
 def read_results(path: str, choice: RulesChoice | None = None, encoding: str | None = None,
                  game: int | None = None, compare: RulesChoice | None = None,
+                 stray: list[Diagnostic] | None = None,
                  ) -> list[tuple[GameResult, GameResult | None]]:
     """Every game of a file checked (or only game number ``game``, 1-based),
-    each with its check under ``compare`` too when given. Raises
-    :class:`CheckError` when the file cannot be read or has no such game."""
+    each with its check under ``compare`` too when given; the syntax
+    problems outside every game are appended to ``stray`` when it is given.
+    Raises :class:`CheckError` when the file cannot be read or has no such
+    game."""
     stream = GameStream(path, encoding=encoding, window=None)
     splitter = SyntaxSplitter(stream.diagnostics)
     out: list[tuple[GameResult, GameResult | None]] = []
@@ -295,6 +298,8 @@ def read_results(path: str, choice: RulesChoice | None = None, encoding: str | N
         out.append((first, second))
     if stream.error is not None:
         raise CheckError(stream.error)
+    if stray is not None:
+        stray.extend(splitter.finish())
     if game is not None and not out:
         message = ngettext("{file} has {n} game; there is no game {game}",
                            "{file} has {n} games; there is no game {game}", count)

@@ -56,10 +56,10 @@ def explain(
     Exit 0 when the sheet (or the cells asked about) agrees with the rules, 1
     when something written differs, 2 when the file cannot be read.
     """
+    from raspis_cli.check import CheckError, read_results
     from raspis_cli.cli.common import render_diagnostic
+    from raspis_cli.diagnostics import SYNTAX, WARNING, Diagnostic
     from raspis_cli.explain import cell_formula, find_fixes
-    from raspis_cli.replay import replay_game
-    from raspis_cli.sources import load_source
 
     check_encoding_option(encoding)
     choice = rules_choice(rules, options)
@@ -73,24 +73,26 @@ def explain(
         if not money.is_finite() or money <= 0:
             fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
                 value=repr(stake)))
-    source = load_source(file, encoding=encoding)
     display = "<stdin>" if file == "-" else file
-    if source.error is not None and not source.games:
-        fail(f"{display}: {source.error.message}")
-    for diag in source.diagnostics:
+    stray: list[Diagnostic] = []
+    try:
+        checked = [r for r, _alt in read_results(file, choice, encoding, stray=stray)]
+    except CheckError as e:
+        fail(str(e))
+    reading = [*stray, *(d for r in checked for d in [*r.problems, *r.warnings]
+                         if d.kind in (SYNTAX, WARNING))]
+    for diag in sorted(reading, key=lambda d: (d.line or 0, d.column or 0)):
         stderr.print("\n".join(render_diagnostic(diag, display)), markup=False)
-    games = source.games
-    if not games:
+    if not checked:
         fail(f"{display}: " + _("no game in the file"))
-    if game is not None and game > len(games):
-        fail(f"--game {game}: " + ngettext("{file} has {n} game", "{file} has {n} games", len(games)).format(
-            file=display, n=len(games)))
-    chosen = [game] if game is not None else list(range(1, len(games) + 1))
+    if game is not None and game > len(checked):
+        fail(f"--game {game}: " + ngettext("{file} has {n} game", "{file} has {n} games",
+                                           len(checked)).format(file=display, n=len(checked)))
+    chosen = [game] if game is not None else list(range(1, len(checked) + 1))
     status = EXIT_OK
     for number in chosen:
-        record = games[number - 1]
-        result = replay_game(record, number - 1, choice, ordered_bids=source.ordered_bids,
-                             syntax_lines=source.syntax_lines)
+        result = checked[number - 1]
+        record = result.record
         if len(chosen) > 1 or game is not None:
             say(_("game {number}").format(number=number)
                 + (f" · {record.tags['Date']}" if "Date" in record.tags else ""))
@@ -116,8 +118,8 @@ def explain(
                         status = EXIT_VIOLATIONS
         else:
             fixes = find_fixes(record, choice)
-            others = [p for p in result.problems
-                      if p.kind not in ("score-mismatch", "total-mismatch", "taken-sum")]
+            others = [p for p in result.problems  # (syntax problems are shown above)
+                      if p.kind not in ("score-mismatch", "total-mismatch", "taken-sum", SYNTAX)]
             if not result.problems:
                 say(_("the sheet is consistent: every score and total written is what the rules give"))
             elif fixes:

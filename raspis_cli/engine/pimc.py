@@ -124,7 +124,7 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
         if solver is None:
             solver = Solver(sample, seat, budget)
         try:
-            outcome = solver.outcome(sample)
+            outcome = solver.outcome(sample, at_most=False)
         except BudgetExceededError:
             continue
         solved += 1

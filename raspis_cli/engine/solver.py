@@ -205,49 +205,48 @@ class Solver:
         # 'as' declarations name cards: ranks are not interchangeable then
         flags[sk.R_AS_LIVE_OK] = int("as" not in rules.joker_lead_modes + rules.joker_follow_modes)
         flags[sk.R_TT_SIZE] = 1 << tt_bits
-        self._rules = _array(flags)
+        w = [0] * sk.W_LEN
+        w[sk.RU:sk.RU + sk.RULES_LEN] = flags
         naturals = deck.mask & ~deck.joker_mask
-        self._masks = _array([*deck.suit_masks, deck.joker_mask, naturals])
-        table = [0] * (sk.SITUATIONS * (sk.MAX_DECLS + 1))
+        w[sk.MA:sk.MA + 6] = [*deck.suit_masks, deck.joker_mask, naturals]
         for situation, codes in enumerate(_situations(rules_deal)):
             if len(codes) > sk.MAX_DECLS:
                 raise ValueError("too many joker declarations for the solver")
-            at = situation * (sk.MAX_DECLS + 1)
-            table[at] = len(codes)
-            table[at + 1:at + 1 + len(codes)] = codes
-        self._decls = _array(table)
+            at = sk.DE + situation * (sk.MAX_DECLS + 1)
+            w[at] = len(codes)
+            w[at + 1:at + 1 + len(codes)] = codes
+        self._w = _array(w)
         self._tt = _zeros((1 << tt_bits) * sk.SLOT)
-        self._hands = _zeros(self.players)
-        self._tcard = _zeros(self.players)
-        self._tdecl = _zeros(self.players)
-        self._st = _zeros(sk.ST_LEN)
-        self._keyb = _zeros(sk.MAX_DEPTH * sk.KEY_WORDS)
-        moves = sk.MAX_DEPTH * sk.MAX_MOVES
-        self._mcard = _zeros(moves)
-        self._mdecl = _zeros(moves)
-        self._mscore = _zeros(moves)
-        self._mclass = _zeros(moves)
-        self._wkeys = _zeros(self.players)
-        self._tsave = _zeros(sk.MAX_DEPTH * 2 * self.players)
 
     @property
     def nodes(self) -> int:
         """Positions searched by every question so far."""
-        return int(self._st[sk.S_NODES])
+        return int(self._w[sk.ST + sk.S_NODES])
 
     # --- public ------------------------------------------------------------
 
-    def outcome(self, deal: Deal) -> Outcome:
-        """Everything the player can force from this point of ``deal``."""
+    def outcome(self, deal: Deal, *, at_most: bool = True) -> Outcome:
+        """Everything the player can force from this point of ``deal``.
+
+        With ``at_most=False`` (PIMC, which needs the exact counts and
+        *at least* only) the fewest tricks the player can hold it to is not
+        searched when no exact count exists: ``at_most`` is then only a
+        lower bound (*at least* + 1)."""
         left = self._load(deal)
         taken = deal.taken[self.player]
         if left == 0:
             return Outcome((taken,), taken, taken)
-        most = self._value(0, left)
-        least = left - self._value(1, left)
-        exact = 0
-        if least <= most:
+        most = self._value(0, 0, left)
+        # an exact count needs "at most" <= "at least": one test rules that out
+        if self._test(left - most, 1):
+            unwon = self._value(1, left - most, left)
+            least = left - unwon
             exact = self._exact(((2 << most) - 1) & ~((1 << least) - 1))
+        else:
+            exact = 0
+            least = most + 1
+            if at_most:
+                least = left - self._value(1, 0, left - most - 1)
         return Outcome(tuple(taken + k for k in range(left + 1) if exact >> k & 1),
                        taken + most, taken + least)
 
@@ -260,6 +259,9 @@ class Solver:
             return False
         if left == 0:
             return future == 0
+        # cheap refutations first: "at least" below it, or "at most" above it
+        if not self._test(future, 0) or not self._test(left - future, 1):
+            return False
         return bool(self._exact(1 << future))
 
     def forcing_plays(self, deal: Deal, tricks: int) -> list[Play]:
@@ -283,41 +285,44 @@ class Solver:
                 or deal.players != self.players or deal.cards != self.cards \
                 or deal.trump != self.trump:
             raise ValueError("this solver was made for deals of other rules, size or trump")
-        st = self._st
-        st[sk.S_LIMIT] = (self.nodes + self.budget) if self.budget is not None else 1 << 62
-        st[sk.S_ABORT] = 0
-        st[sk.S_ERROR] = 0
+        w = self._w
+        w[sk.ST + sk.S_LIMIT] = (self.nodes + self.budget) if self.budget is not None else 1 << 62
+        w[sk.ST + sk.S_ABORT] = 0
+        w[sk.ST + sk.S_ERROR] = 0
         if deal.phase == DONE:
             return 0
         for seat, hand in enumerate(deal.hands):
-            self._hands[seat] = hand
+            w[sk.HA + seat] = hand
         for index, (_, card, decl) in enumerate(deal.trick):
-            self._tcard[index] = int(card)
-            self._tdecl[index] = decl_code(decl) if deal.deck.is_joker(card) else 0
-        st[sk.S_LEADER] = deal.leader
-        st[sk.S_TLEN] = len(deal.trick)
-        st[sk.S_TNUM] = deal.trick_number
+            w[sk.TC + index] = int(card)
+            w[sk.TD + index] = decl_code(decl) if deal.deck.is_joker(card) else 0
+        w[sk.ST + sk.S_LEADER] = deal.leader
+        w[sk.ST + sk.S_TLEN] = len(deal.trick)
+        w[sk.ST + sk.S_TNUM] = deal.trick_number
         return self.cards - deal.trick_number + 1
 
     def _check(self) -> None:
-        st = self._st
-        if st[sk.S_ERROR]:
+        w = self._w
+        if w[sk.ST + sk.S_ERROR]:
             raise ValueError("a line of play leaves a player no legal play (contradictory options)")
-        if st[sk.S_ABORT]:
+        if w[sk.ST + sk.S_ABORT]:
             assert self.budget is not None
             raise BudgetExceededError(self.budget)
 
-    def _value(self, mode: int, left: int) -> int:
+    def _test(self, t: int, mode: int) -> bool:
+        """Whether the player can force at least ``t`` more tricks won
+        (``mode`` 0) or not won (``mode`` 1): one null-window search."""
+        found = sk.bsearch(t, mode, 0, self._tt, self._w)
+        self._check()
+        return bool(found)
+
+    def _value(self, mode: int, low: int, high: int) -> int:
         """The most further tricks the player can force winning (``mode``
-        0) or not winning (``mode`` 1): null-window tests, bisected."""
-        low, high = 0, left
+        0) or not winning (``mode`` 1), known to lie in ``low..high``:
+        null-window tests, bisected."""
         while low < high:
             middle = (low + high + 1) // 2
-            found = sk.bsearch(middle, mode, 0, self._hands, self._tcard, self._tdecl, self._st,
-                              self._rules, self._masks, self._decls, self._tt, self._keyb,
-                              self._mcard, self._mdecl, self._mscore, self._mclass, self._wkeys, self._tsave)
-            self._check()
-            if found:
+            if self._test(middle, mode):
                 low = middle
             else:
                 high = middle - 1
@@ -325,9 +330,7 @@ class Solver:
 
     def _exact(self, care: int) -> int:
         """The bits of ``care`` (further trick counts) the player can force exactly."""
-        found = sk.esearch(care, 0, self._hands, self._tcard, self._tdecl, self._st, self._rules,
-                          self._masks, self._decls, self._tt, self._keyb, self._mcard,
-                          self._mdecl, self._mscore, self._mclass, self._wkeys, self._tsave)
+        found = sk.esearch(care, 0, self._tt, self._w)
         self._check()
         return int(found) & care
 

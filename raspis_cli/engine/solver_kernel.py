@@ -13,7 +13,7 @@ may be played (:func:`follow_naturals`) and who wins a trick
 (:func:`trick_winner`), jokers and every joker option included. The legal
 joker declarations are not written here at all: :mod:`raspis_cli.engine.solver`
 asks the engine's own :meth:`Deal.legal_joker_plays` for each situation and
-passes the lists in. ``tests/test_solver_kernel.py`` checks both functions
+passes the lists in. ``tests/test_solver.py`` checks both functions
 against the engine on random tricks under shuffled options, and the solver
 against brute force over the engine's :class:`Deal`.
 
@@ -21,11 +21,15 @@ Encodings. A card is its index 0..53, a hand a bit mask. A joker
 declaration is ``mode * 64 + arg`` (``arg``: a suit 0..3, :data:`NO_SUIT`, or
 for ``as`` the card named); a natural card's declaration is 0.
 
-State (``st``): leader, cards in the current trick, trick number, positions
-searched, the budget, an abort flag. ``tcard``/``tdecl``: the current trick.
-``rules``: see the ``R_*`` indexes. ``masks``: the four suit masks, the
-joker mask, the natural cards of the deck. ``decls``: per situation
-(``SIT_*``), the count then the codes of the legal joker declarations.
+The state of a search is one integer array, the workspace ``w`` (numba
+pays per array passed in a call, so there is one): the rules (``RU``: the
+``R_*`` switches), the masks (``MA``: four suits, the jokers, the natural
+cards of the deck), the state (``ST``: leader, cards in the current trick,
+trick number, positions searched, the budget, an abort flag), the hands
+(``HA``), the current trick (``TC`` cards, ``TD`` declarations), and the
+buffers of each depth: saved tricks, table keys, moves. ``DE`` holds, per
+situation (``SIT_*``), the count then the codes of the legal joker
+declarations. The transposition table ``tt`` is the second array.
 """
 
 from __future__ import annotations
@@ -56,9 +60,26 @@ ST_LEN = 7
 # situations of the joker declarations
 SIT_LEAD_FIRST, SIT_LEAD, SIT_FOLLOW, SIT_FOLLOW_WINS, SIT_FOLLOW_LOSES = 0, 1, 2, 3, 4
 SITUATIONS = 5
-MAX_DECLS = 64
+MAX_DECLS = 80
 MAX_MOVES = 96
 MAX_DEPTH = 64
+# the workspace ``w``: one int array holds every small array of the search
+# (one array passed per call, not fifteen: numba's calls cost per array)
+RU = 0  # rules, RULES_LEN
+MA = 16  # masks: four suits, jokers, naturals
+ST = 24  # state, ST_LEN
+HA = 32  # hands, one per seat (up to 8)
+TC = 40  # cards of the current trick
+TD = 48  # their declarations
+WK = 56  # scratch: trick keys
+TS = 64  # saved tricks, 2 * 8 per depth
+KB = TS + 16 * 64  # table keys, KEY_WORDS per depth
+DE = KB + 8 * 64  # joker declarations per situation, MAX_DECLS + 1 each
+MC = DE + 5 * 81 + 3  # moves: cards, MAX_MOVES per depth
+MD = MC + 96 * 64  # their declarations
+MS = MD + 96 * 64  # their scores
+ML = MS + 96 * 64  # their classes
+W_LEN = ML + 96 * 64
 # the transposition table: per slot, KEY_WORDS key words then VAL_WORDS values
 KEY_WORDS = 8
 V_PLUS_LB, V_PLUS_UB, V_MINUS_LB, V_MINUS_UB, V_YES, V_NO = 0, 1, 2, 3, 4, 5
@@ -76,7 +97,7 @@ JIT = False
 """True when the functions below are compiled by numba."""
 
 
-def _identity(function: Ints) -> Any:
+def _identity(function: Any) -> Any:
     return function
 
 
@@ -102,64 +123,67 @@ def kernel(function: _F) -> _F:
     return cast(_F, _COMPILE(function))
 
 
+_DE_BRUIJN = 0x022FDD63CC95386D
+_BIT_OF = (
+    0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
+    62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
+    63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+    51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+)
+"""The index of bit ``i`` under the de Bruijn multiply: ``_BIT_OF[(2**i * _DE_BRUIJN) >> 58 & 63] == i``."""
+
+
 @kernel
 def bit_index(bit: int) -> int:
-    """The index of a one-bit mask (``bit`` > 0)."""
-    index = 0
-    while bit > 0xFFFF:
-        bit >>= 16
-        index += 16
-    while bit > 1:
-        bit >>= 1
-        index += 1
-    return index
+    """The index of a one-bit mask (``bit`` > 0, below bit 63)."""
+    return _BIT_OF[(bit * _DE_BRUIJN) >> 58 & 63]
 
 
 @kernel
-def led_suit(tcard: Ints, tdecl: Ints, tlen: int, jokers: int) -> int:
+def led_suit(tlen: int, jokers: int, w: Ints) -> int:
     """The suit led of the trick so far (:data:`NO_SUIT` while not known)."""
     if tlen == 0:
         return NO_SUIT
-    first = tcard[0]
+    first = w[TC + 0]
     if not jokers >> first & 1:
         return first // 13
-    decl = tdecl[0]
+    decl = w[TD + 0]
     arg = decl & 63
     if decl >> 6 == AS:
         return arg // 13
     if arg != NO_SUIT:
         return arg
     for i in range(1, tlen):
-        card = tcard[i]
+        card = w[TC + i]
         if not jokers >> card & 1:
             return card // 13
     return NO_SUIT
 
 
 @kernel
-def trick_trump(led: int, rules: Ints) -> int:
+def trick_trump(led: int, w: Ints) -> int:
     """The trump of a trick with this suit led (:data:`NO_SUIT`: none)."""
-    if rules[R_CIRCULAR]:
+    if w[RU + R_CIRCULAR]:
         return NO_SUIT if led == NO_SUIT else (led + 1) % 4
-    return rules[R_TRUMP]
+    return w[RU + R_TRUMP]
 
 
 @kernel
-def follow_naturals(hand: int, tcard: Ints, tdecl: Ints, tlen: int, rules: Ints, masks: Ints) -> int:
+def follow_naturals(hand: int, tlen: int, w: Ints) -> int:
     """The natural cards of ``hand`` that may be played on the trick so far
     (the engine's ``Deal._follow_mask``)."""
-    jokers = masks[M_JOKERS]
+    jokers = w[MA + M_JOKERS]
     hand &= ~jokers
     if tlen == 0:
         return hand
-    led = led_suit(tcard, tdecl, tlen, jokers)
-    trump = trick_trump(led, rules)
-    if jokers >> tcard[0] & 1:
-        mode = tdecl[0] >> 6
+    led = led_suit(tlen, jokers, w)
+    trump = trick_trump(led, w)
+    if jokers >> w[TC + 0] & 1:
+        mode = w[TD + 0] >> 6
         if mode == HIGH or mode == LOWEST:
-            demanded = tdecl[0] & 63
+            demanded = w[TD + 0] & 63
             if demanded != NO_SUIT:
-                suit_cards = hand & masks[demanded]
+                suit_cards = hand & w[MA + demanded]
                 if suit_cards:
                     if mode == LOWEST:
                         return suit_cards & -suit_cards
@@ -167,18 +191,18 @@ def follow_naturals(hand: int, tcard: Ints, tdecl: Ints, tlen: int, rules: Ints,
                     while top & (top - 1):
                         top &= top - 1
                     return top
-                if rules[R_MUST_TRUMP] and trump != NO_SUIT:
-                    trumps = hand & masks[trump]
+                if w[RU + R_MUST_TRUMP] and trump != NO_SUIT:
+                    trumps = hand & w[MA + trump]
                     if trumps:
                         return trumps
                 return hand
     if led == NO_SUIT:
         return hand
-    suit_cards = hand & masks[led]
+    suit_cards = hand & w[MA + led]
     if suit_cards:
         return suit_cards
-    if rules[R_MUST_TRUMP] and trump != NO_SUIT:
-        trumps = hand & masks[trump]
+    if w[RU + R_MUST_TRUMP] and trump != NO_SUIT:
+        trumps = hand & w[MA + trump]
         if trumps:
             return trumps
     return hand
@@ -195,12 +219,12 @@ def _card_key(card: int, led: int, trump: int) -> int:
 
 
 @kernel
-def first_joker_wins(tcard: Ints, tdecl: Ints, tlen: int, jokers: int) -> int:
+def first_joker_wins(tlen: int, jokers: int, w: Ints) -> int:
     """1 when the first joker of the trick is a winning one, 0 when not, -1
     when there is no joker in it (the engine's ``_first_joker_wins``)."""
     for i in range(tlen):
-        if jokers >> tcard[i] & 1:
-            mode = tdecl[i] >> 6
+        if jokers >> w[TC + i] & 1:
+            mode = w[TD + i] >> 6
             if i == 0:
                 return 1 if mode == HIGH or mode == LOWEST or mode == TAKE else 0
             return 1 if mode == TAKE else 0
@@ -208,167 +232,167 @@ def first_joker_wins(tcard: Ints, tdecl: Ints, tlen: int, jokers: int) -> int:
 
 
 @kernel
-def trick_winner(tcard: Ints, tdecl: Ints, n: int, rules: Ints, masks: Ints, keys: Ints) -> int:
+def trick_winner(n: int, w: Ints) -> int:
     """The position (in play order) of the winning card of a complete trick
     of ``n`` cards (the engine's ``trick_winner``); ``keys`` is scratch space."""
-    jokers = masks[M_JOKERS]
+    jokers = w[MA + M_JOKERS]
     any_joker = False
     for i in range(n):
-        if jokers >> tcard[i] & 1:
+        if jokers >> w[TC + i] & 1:
             any_joker = True
     if not any_joker:
-        led = tcard[0] // 13
-        trump = trick_trump(led, rules)
+        led = w[TC + 0] // 13
+        trump = trick_trump(led, w)
         best = 0
-        best_key = _card_key(tcard[0], led, trump)
+        best_key = _card_key(w[TC + 0], led, trump)
         for i in range(1, n):
-            key = _card_key(tcard[i], led, trump)
+            key = _card_key(w[TC + i], led, trump)
             if key > best_key:
                 best_key = key
                 best = i
         return best
-    led = led_suit(tcard, tdecl, n, jokers)
-    trump = trick_trump(led, rules)
+    led = led_suit(n, jokers, w)
+    trump = trick_trump(led, w)
     trump_played = False
     if trump != NO_SUIT:
         for i in range(n):
-            if not jokers >> tcard[i] & 1 and tcard[i] // 13 == trump:
+            if not jokers >> w[TC + i] & 1 and w[TC + i] // 13 == trump:
                 trump_played = True
     jokers_seen = 0
     for i in range(n):
-        card = tcard[i]
+        card = w[TC + i]
         if not jokers >> card & 1:
-            keys[i] = _card_key(card, led, trump)
+            w[WK + i] = _card_key(card, led, trump)
             continue
-        decl = tdecl[i]
+        decl = w[TD + i]
         mode = decl >> 6
         arg = decl & 63
         if mode == AS:
-            keys[i] = _card_key(arg, led, trump)
+            w[WK + i] = _card_key(arg, led, trump)
             continue
         wins = False
         if i > 0:
             wins = mode == TAKE
         elif mode == HIGH:
-            wins = not (rules[R_HIGH_HIGHEST_TRUMP] and arg != trump and trump_played)
+            wins = not (w[RU + R_HIGH_HIGHEST_TRUMP] and arg != trump and trump_played)
         elif mode == LOWEST or mode == TAKE:
             wins = True
         elif mode == LOW:
             if arg != NO_SUIT:
                 followed = False
                 for j in range(1, n):
-                    other = tcard[j]
+                    other = w[TC + j]
                     if not jokers >> other & 1 and (other // 13 == arg or other // 13 == trump):
                         followed = True
-                wins = not followed and rules[R_LOW_JOKER_WINS] != 0
-        if jokers_seen and rules[R_OPPOSITE]:
-            wins = first_joker_wins(tcard, tdecl, n, jokers) == 0
+                wins = not followed and w[RU + R_LOW_JOKER_WINS] != 0
+        if jokers_seen and w[RU + R_OPPOSITE]:
+            wins = first_joker_wins(n, jokers, w) == 0
         jokers_seen += 1
-        keys[i] = _WIN_KEY + i if wins else _LOSE_KEY
-    first = tcard[0]
-    if (jokers >> first & 1 and tdecl[0] >> 6 == LOW and tdecl[0] & 63 != NO_SUIT
-            and keys[0] == _LOSE_KEY and rules[R_FIRST_CARD_SUIT]):
+        w[WK + i] = _WIN_KEY + i if wins else _LOSE_KEY
+    first = w[TC + 0]
+    if (jokers >> first & 1 and w[TD + 0] >> 6 == LOW and w[TD + 0] & 63 != NO_SUIT
+            and w[WK + 0] == _LOSE_KEY and w[RU + R_FIRST_CARD_SUIT]):
         low_all = True
         for i in range(n):
-            if keys[i] >= 200:
+            if w[WK + i] >= 200:
                 low_all = False
         if low_all:
             new_led = NO_SUIT
             for i in range(n):
-                if not jokers >> tcard[i] & 1:
-                    new_led = tcard[i] // 13
+                if not jokers >> w[TC + i] & 1:
+                    new_led = w[TC + i] // 13
                     break
             if new_led != NO_SUIT:
                 for i in range(n):
-                    if not jokers >> tcard[i] & 1:
-                        keys[i] = _card_key(tcard[i], new_led, trump)
-    if rules[R_TAKE_BEATEN] and trump != NO_SUIT:
+                    if not jokers >> w[TC + i] & 1:
+                        w[WK + i] = _card_key(w[TC + i], new_led, trump)
+    if w[RU + R_TAKE_BEATEN] and trump != NO_SUIT:
         for i in range(n):
-            if jokers >> tcard[i] & 1:
-                decl = tdecl[i]
+            if jokers >> w[TC + i] & 1:
+                decl = w[TD + i]
                 arg = decl & 63
-                if decl >> 6 == TAKE and arg != NO_SUIT and arg != trump and keys[i] >= _WIN_KEY:
+                if decl >> 6 == TAKE and arg != NO_SUIT and arg != trump and w[WK + i] >= _WIN_KEY:
                     beaten = False
                     for j in range(i + 1, n):
-                        if 300 <= keys[j] < 400:
+                        if 300 <= w[WK + j] < 400:
                             beaten = True
                     if beaten:
                         for j in range(i + 1):
-                            keys[j] = _LOSE_KEY
+                            w[WK + j] = _LOSE_KEY
     best = 0
     for i in range(1, n):
-        if keys[i] > keys[best]:
+        if w[WK + i] > w[WK + best]:
             best = i
     return best
 
 
 @kernel
-def _situation(tcard: Ints, tdecl: Ints, tlen: int, tnum: int, jokers: int) -> int:
+def _situation(tlen: int, tnum: int, jokers: int, w: Ints) -> int:
     if tlen == 0:
         return SIT_LEAD_FIRST if tnum == 1 else SIT_LEAD
-    state = first_joker_wins(tcard, tdecl, tlen, jokers)
+    state = first_joker_wins(tlen, jokers, w)
     if state < 0:
         return SIT_FOLLOW
     return SIT_FOLLOW_WINS if state == 1 else SIT_FOLLOW_LOSES
 
 
 @kernel
-def gen_moves(seat: int, hands: Ints, tcard: Ints, tdecl: Ints, st: Ints, rules: Ints, masks: Ints,
-              decls: Ints, mcard: Ints, mdecl: Ints, mscore: Ints, mclass: Ints, base: int,
-              want_high: bool) -> int:
+def gen_moves(seat: int, base: int, w: Ints) -> int:
     """Write the moves of ``seat`` (one per class of equivalent plays) at
-    ``base`` of the move buffers, best guess first; return how many (0: the
-    seat has no legal play)."""
-    n = rules[R_PLAYERS]
-    jokers = masks[M_JOKERS]
-    tlen = st[S_TLEN]
-    hand = hands[seat]
+    ``base`` of the move buffers with their strength (``mscore``: rank, trumps
+    higher); return how many (0: the seat has no legal play)."""
+    n = w[RU + R_PLAYERS]
+    jokers = w[MA + M_JOKERS]
+    tlen = w[ST + S_TLEN]
+    hand = w[HA + seat]
     live = 0
     for s in range(n):
-        live |= hands[s]
+        live |= w[HA + s]
+    declared = 0  # cards named by jokers declared 'as' in this trick
     for i in range(tlen):
-        card = tcard[i]
+        card = w[TC + i]
         if jokers >> card & 1:
-            if tdecl[i] >> 6 == AS:
-                live |= 1 << (tdecl[i] & 63)
+            if w[TD + i] >> 6 == AS:
+                declared |= 1 << (w[TD + i] & 63)
         else:
             live |= 1 << card
-    merge = rules[R_AS_LIVE_OK] != 0 or not live & jokers
+    live |= declared
+    merge = w[RU + R_AS_LIVE_OK] != 0 or not live & jokers
     jokers_live = live & jokers
     live &= ~jokers
-    naturals = follow_naturals(hand, tcard, tdecl, tlen, rules, masks)
-    led = led_suit(tcard, tdecl, tlen, jokers)
-    trump = trick_trump(led, rules)
+    naturals = follow_naturals(hand, tlen, w)
+    led = led_suit(tlen, jokers, w)
+    trump = trick_trump(led, w)
     if trump == NO_SUIT and tlen == 0:
-        trump = rules[R_TRUMP]
+        trump = w[RU + R_TRUMP]
     count = 0
     rest = naturals
     while rest:
         low = rest & -rest
         rest ^= low
         card = bit_index(low)
-        if merge:
+        if merge and not declared & low:  # a joker 'as' this card ties with it
             above = live & ~((low << 1) - 1)
             if above:
                 nxt = above & -above
-                if nxt & naturals and bit_index(nxt) // 13 == card // 13:
+                if nxt & naturals and nxt & w[MA + card // 13]:
                     continue  # the next live card up is ours: one move
         score = card % 13
         if card // 13 == trump:
             score += 20
-        mcard[base + count] = card
-        mdecl[base + count] = 0
-        mscore[base + count] = score if want_high else -score
+        w[MC + base + count] = card
+        w[MD + base + count] = 0
+        w[MS + base + count] = score
         count += 1
     held = hand & jokers
     if held:
         joker = held & -held  # two jokers in one hand play alike
         jcard = bit_index(joker)
-        sit = _situation(tcard, tdecl, tlen, st[S_TNUM], jokers)
-        total = decls[sit * (MAX_DECLS + 1)]
+        sit = _situation(tlen, w[ST + S_TNUM], jokers, w)
+        total = w[DE + sit * (MAX_DECLS + 1)]
         first_of_move = count
         for k in range(total):
-            decl = decls[sit * (MAX_DECLS + 1) + 1 + k]
+            decl = w[DE + sit * (MAX_DECLS + 1) + 1 + k]
             mode = decl >> 6
             arg = decl & 63
             score = 0
@@ -381,7 +405,7 @@ def gen_moves(seat: int, hands: Ints, tcard: Ints, tdecl: Ints, st: Ints, rules:
                     klass = 3000 + arg  # another joker may be declared as any rank
                 else:
                     # the declared rank counts only against the live cards of its suit
-                    relevant = live & masks[suit]
+                    relevant = live & w[MA + suit]
                     above = relevant & ~((2 << arg) - 1)
                     ties = relevant >> arg & 1
                     above_count = 0
@@ -392,7 +416,7 @@ def gen_moves(seat: int, hands: Ints, tcard: Ints, tdecl: Ints, st: Ints, rules:
                 score = arg % 13 + (20 if arg // 13 == trump else 0)
             elif tlen > 0:
                 if mode == TAKE:
-                    beatable = (rules[R_TAKE_BEATEN] and arg != NO_SUIT and trump != NO_SUIT
+                    beatable = (w[RU + R_TAKE_BEATEN] and arg != NO_SUIT and trump != NO_SUIT
                                 and arg != trump)
                     klass = 2001 if beatable else 2000
                     score = 40
@@ -404,84 +428,195 @@ def gen_moves(seat: int, hands: Ints, tcard: Ints, tdecl: Ints, st: Ints, rules:
             if klass >= 0:
                 seen = False
                 for j in range(first_of_move, count):
-                    if mclass[base + j - first_of_move] == klass:
+                    if w[ML + base + j - first_of_move] == klass:
                         seen = True
                         break
                 if seen:
                     continue
-            mclass[base + count - first_of_move] = klass
-            mcard[base + count] = jcard
-            mdecl[base + count] = decl
-            mscore[base + count] = score if want_high else -score
+            w[ML + base + count - first_of_move] = klass
+            w[MC + base + count] = jcard
+            w[MD + base + count] = decl
+            w[MS + base + count] = score
             count += 1
-    # insertion sort, highest score first (stable: the natural order otherwise)
-    for i in range(base + 1, base + count):
-        c, d, s = mcard[i], mdecl[i], mscore[i]
-        j = i - 1
-        while j >= base and mscore[j] < s:
-            mcard[j + 1] = mcard[j]
-            mdecl[j + 1] = mdecl[j]
-            mscore[j + 1] = mscore[j]
-            j -= 1
-        mcard[j + 1] = c
-        mdecl[j + 1] = d
-        mscore[j + 1] = s
     return count
 
 
 @kernel
-def make_key(hands: Ints, st: Ints, rules: Ints, masks: Ints, keyb: Ints, ko: int) -> int:
-    """Write the table key of the trick boundary in ``hands`` at ``keyb[ko:]``
+def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
+    """Sort the moves best guess first for the side to play: in ``mode`` 0
+    the player wants tricks, in ``mode`` 1 the player wants none. Whoever
+    wants the trick takes it with the cheapest card that wins it (the
+    highest before others have played), or throws the lowest; whoever does
+    not want it ducks under with the highest card that does not win, or
+    dumps the highest when the trick is decided without them."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    tlen = w[ST + S_TLEN]
+    leader = w[ST + S_LEADER]
+    last = tlen == n - 1
+    p_pos = -1
+    for i in range(tlen):
+        if (leader + i) % n == player:
+            p_pos = i
+    jokers = w[MA + M_JOKERS]
+    plain = True  # no joker in the trick: compare keys, not whole tricks
+    for i in range(tlen):
+        if jokers >> w[TC + i] & 1:
+            plain = False
+    winning = -1
+    best_key = 0
+    led = NO_SUIT
+    trump = NO_SUIT
+    if tlen > 0:
+        winning = trick_winner(tlen, w)
+        if plain:
+            led = w[TC] // 13
+            trump = trick_trump(led, w)
+            best_key = _card_key(w[TC + winning], led, trump)
+    for m in range(base, base + count):
+        strength = w[MS + m]
+        if tlen == 0:
+            score = strength if mode == 0 else -strength
+        else:
+            card = w[MC + m]
+            if plain and not jokers >> card & 1:
+                wins = _card_key(card, led, trump) > best_key
+            else:
+                w[TC + tlen] = card
+                w[TD + tlen] = w[MD + m]
+                wins = trick_winner(tlen + 1, w) == tlen
+            if mode == 0:
+                if seat == player:
+                    score = (100 + (-strength if last else strength)) if wins else -strength
+                elif p_pos >= 0:
+                    score = (100 - strength if wins else -strength) if winning == p_pos \
+                        else -strength
+                else:
+                    score = strength
+            elif seat == player:
+                score = 100 + strength if not wins else (strength if last else -strength)
+            elif p_pos >= 0:
+                # once the player lost it, dump high; else let the player keep it
+                score = strength if winning != p_pos else \
+                    (100 + strength if not wins else -100 - strength)
+            else:
+                score = -strength
+        w[MS + m] = score
+    # insertion sort, highest score first (stable: the natural order otherwise)
+    for i in range(base + 1, base + count):
+        c, d, s = w[MC + i], w[MD + i], w[MS + i]
+        j = i - 1
+        while j >= base and w[MS + j] < s:
+            w[MC + j + 1] = w[MC + j]
+            w[MD + j + 1] = w[MD + j]
+            w[MS + j + 1] = w[MS + j]
+            j -= 1
+        w[MC + j + 1] = c
+        w[MD + j + 1] = d
+        w[MS + j + 1] = s
+
+
+@kernel
+def sure_tricks(w: Ints) -> int:
+    """At a trick boundary, the tricks one side is sure of: the highest live
+    trumps held in a row by one hand each win the trick they are played in,
+    whenever that is (one hand's cards fall in different tricks), unless a
+    joker is live that could change that: the others' for the player's
+    trumps, any for the others' trumps.
+    ``64 * player's + others'``; 0 under circular trumps or without a trump."""
+    trump = w[RU + R_TRUMP]
+    if w[RU + R_CIRCULAR] or trump == NO_SUIT:
+        return 0
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    jokers = w[MA + M_JOKERS]
+    mine = w[HA + player]
+    others = 0
+    for s in range(n):
+        if s != player:
+            others |= w[HA + s]
+    trumps = w[MA + trump]
+    live = (mine | others) & trumps
+    if not live:
+        return 0
+    card = trump * 13 + 12
+    while not live >> card & 1:
+        card -= 1
+    is_mine = mine >> card & 1
+    side = mine
+    if not is_mine:
+        # any joker: one of the others' (joker_take_beaten_by_trump) can hand
+        # the trick to the player's lower trump
+        if (mine | others) & jokers:
+            return 0
+        for s in range(n):  # one hand: its cards fall in different tricks
+            if w[HA + s] >> card & 1:
+                side = w[HA + s]
+    elif others & jokers:
+        return 0
+    run = 0
+    while card >= trump * 13:
+        if live >> card & 1:
+            if not side >> card & 1:
+                break
+            run += 1
+        card -= 1
+    return run * 64 if is_mine else run
+
+@kernel
+def make_key(ko: int, w: Ints) -> int:
+    """Write the table key of the trick boundary in ``hands`` at ``w[KB + ko:]``
     and return its hash. Each suit's live cards are renumbered from the
     bottom (only their order matters), unless a joker that may be declared
     'as' a card is live; jokers count per hand (two jokers play alike)."""
-    n = rules[R_PLAYERS]
-    jokers = masks[M_JOKERS]
+    n = w[RU + R_PLAYERS]
+    jokers = w[MA + M_JOKERS]
     live = 0
     for s in range(n):
-        live |= hands[s]
-    renumber = rules[R_AS_LIVE_OK] != 0 or not live & jokers
-    h = st[S_LEADER] + 1
+        live |= w[HA + s]
+    renumber = w[RU + R_AS_LIVE_OK] != 0 or not live & jokers
     for s in range(KEY_WORDS):
-        word = 0
-        if s < n:
-            hand = hands[s]
-            held = hand & jokers
-            count = 0
-            while held:
-                held &= held - 1
-                count += 1
-            if renumber:
-                for suit in range(4):
-                    cards = live & masks[suit]
-                    position = suit * 13
-                    while cards:
-                        low = cards & -cards
-                        cards ^= low
-                        if hand & low:
-                            word |= 1 << position
-                        position += 1
-            else:
-                word = hand & ~jokers
-            word |= count << 54
-            if s == 0:
-                word |= st[S_LEADER] << 57
-        keyb[ko + s] = word
-        h = ((h ^ word) * 0x9E3779B97F4A7C15) & _MASK63
+        w[KB + ko + s] = 0
+    if renumber:
+        for suit in range(4):
+            cards = live & w[MA + suit]
+            position = suit * 13
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                for s in range(n):
+                    if w[HA + s] & low:
+                        w[KB + ko + s] |= 1 << position
+                        break
+                position += 1
+    for s in range(n):
+        hand = w[HA + s]
+        if not renumber:
+            w[KB + ko + s] = hand & ~jokers
+        held = hand & jokers
+        count = 0
+        while held:
+            held &= held - 1
+            count += 1
+        w[KB + ko + s] |= count << 54
+    w[KB + ko] |= w[ST + S_LEADER] << 57
+    h = w[ST + S_LEADER] + 1
+    for s in range(KEY_WORDS):
+        h = ((h ^ w[KB + ko + s]) * 0x5851F42D4C957F2D) & _MASK63
         h ^= h >> 29
     return h
 
 
 @kernel
-def tt_find(tt: Ints, keyb: Ints, ko: int, h: int, size: int) -> int:
+def tt_find(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
     """The offset of the key's slot in the table, -1 when not there."""
     for p in range(PROBE):
         at = ((h + p) & (size - 1)) * SLOT
         if tt[at] == 0:
             return -1
         same = True
-        for w in range(KEY_WORDS):
-            if tt[at + 1 + w] != keyb[ko + w]:
+        for kw in range(KEY_WORDS):
+            if tt[at + 1 + kw] != w[KB + ko + kw]:
                 same = False
                 break
         if same:
@@ -490,9 +625,9 @@ def tt_find(tt: Ints, keyb: Ints, ko: int, h: int, size: int) -> int:
 
 
 @kernel
-def tt_slot(tt: Ints, keyb: Ints, ko: int, h: int, size: int) -> int:
+def tt_slot(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
     """The offset of the key's slot, made (or taken over) when not there."""
-    at = tt_find(tt, keyb, ko, h, size)
+    at = tt_find(tt, ko, h, size, w)
     if at >= 0:
         return at
     at = (h & (size - 1)) * SLOT
@@ -502,8 +637,8 @@ def tt_slot(tt: Ints, keyb: Ints, ko: int, h: int, size: int) -> int:
             at = probe
             break
     tt[at] = 1
-    for w in range(KEY_WORDS):
-        tt[at + 1 + w] = keyb[ko + w]
+    for kw in range(KEY_WORDS):
+        tt[at + 1 + kw] = w[KB + ko + kw]
     v = at + 1 + KEY_WORDS
     tt[v + V_PLUS_LB] = 0
     tt[v + V_PLUS_UB] = 63
@@ -515,78 +650,84 @@ def tt_slot(tt: Ints, keyb: Ints, ko: int, h: int, size: int) -> int:
 
 
 @kernel
-def bsearch(t: int, mode: int, depth: int, hands: Ints, tcard: Ints, tdecl: Ints, st: Ints,
-            rules: Ints, masks: Ints, decls: Ints, tt: Ints, keyb: Ints, mcard: Ints, mdecl: Ints,
-            mscore: Ints, mclass: Ints, wkeys: Ints, tsave: Ints) -> int:
+def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
     """1 when the player can force at least ``t`` more of their tricks
     (``mode`` 0) or of the tricks they do not win (``mode`` 1), else 0.
     Null-window alpha-beta; the table keeps a lower and an upper bound of
-    each value at trick boundaries. Sets ``st[S_ABORT]`` past the budget."""
-    n = rules[R_PLAYERS]
-    player = rules[R_PLAYER]
-    tlen = st[S_TLEN]
+    each value at trick boundaries. Sets ``w[ST + S_ABORT]`` past the budget."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    tlen = w[ST + S_TLEN]
     ko = depth * KEY_WORDS
     h = 0
-    size = rules[R_TT_SIZE]
+    size = w[RU + R_TT_SIZE]
     if tlen == 0:
-        left = rules[R_CARDS] - st[S_TNUM] + 1
+        left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
         if t <= 0:
             return 1
         if t > left:
             return 0
-        h = make_key(hands, st, rules, masks, keyb, ko)
-        at = tt_find(tt, keyb, ko, h, size)
+        h = make_key(ko, w)
+        at = tt_find(tt, ko, h, size, w)
         if at >= 0:
             v = at + 1 + KEY_WORDS + 2 * mode
             if tt[v] >= t:
                 return 1
             if tt[v + 1] < t:
                 return 0
-    st[S_NODES] += 1
-    if st[S_NODES] > st[S_LIMIT]:
-        st[S_ABORT] = 1
+        sure = sure_tricks(w)
+        if sure:
+            won = sure >> 6  # the player's sure tricks
+            lost = sure & 63  # the others'
+            if mode == 1:
+                won, lost = lost, won
+            if t <= won:
+                return 1
+            if t > left - lost:
+                return 0
+    w[ST + S_NODES] += 1
+    if w[ST + S_NODES] > w[ST + S_LIMIT]:
+        w[ST + S_ABORT] = 1
         return 0
-    seat = (st[S_LEADER] + tlen) % n
+    seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES
-    count = gen_moves(seat, hands, tcard, tdecl, st, rules, masks, decls, mcard, mdecl, mscore,
-                      mclass, base, mode == 0)
+    count = gen_moves(seat, base, w)
     if count == 0:
-        st[S_ERROR] = 1
-        st[S_ABORT] = 1
+        w[ST + S_ERROR] = 1
+        w[ST + S_ABORT] = 1
         return 0
+    order_moves(seat, count, base, mode, w)
     result = 0 if maximize else 1
     for m in range(base, base + count):
-        card = mcard[m]
+        card = w[MC + m]
         bit = 1 << card
-        hands[seat] ^= bit
-        tcard[tlen] = card
-        tdecl[tlen] = mdecl[m]
+        w[HA + seat] ^= bit
+        w[TC + tlen] = card
+        w[TD + tlen] = w[MD + m]
         if tlen + 1 == n:
-            position = trick_winner(tcard, tdecl, n, rules, masks, wkeys)
+            position = trick_winner(n, w)
             for i in range(n):  # the next trick writes over this one
-                tsave[2 * n * depth + i] = tcard[i]
-                tsave[2 * n * depth + n + i] = tdecl[i]
-            leader = st[S_LEADER]
+                w[TS + 2 * n * depth + i] = w[TC + i]
+                w[TS + 2 * n * depth + n + i] = w[TD + i]
+            leader = w[ST + S_LEADER]
             winner = (leader + position) % n
-            st[S_LEADER] = winner
-            st[S_TLEN] = 0
-            st[S_TNUM] += 1
+            w[ST + S_LEADER] = winner
+            w[ST + S_TLEN] = 0
+            w[ST + S_TNUM] += 1
             got = 1 if (winner == player) == (mode == 0) else 0
-            r = bsearch(t - got, mode, depth + 1, hands, tcard, tdecl, st, rules, masks, decls,
-                        tt, keyb, mcard, mdecl, mscore, mclass, wkeys, tsave)
-            st[S_LEADER] = leader
-            st[S_TNUM] -= 1
+            r = bsearch(t - got, mode, depth + 1, tt, w)
+            w[ST + S_LEADER] = leader
+            w[ST + S_TNUM] -= 1
             for i in range(n):
-                tcard[i] = tsave[2 * n * depth + i]
-                tdecl[i] = tsave[2 * n * depth + n + i]
+                w[TC + i] = w[TS + 2 * n * depth + i]
+                w[TD + i] = w[TS + 2 * n * depth + n + i]
         else:
-            st[S_TLEN] = tlen + 1
-            r = bsearch(t, mode, depth + 1, hands, tcard, tdecl, st, rules, masks, decls,
-                        tt, keyb, mcard, mdecl, mscore, mclass, wkeys, tsave)
-        st[S_TLEN] = tlen
-        hands[seat] ^= bit
-        if st[S_ABORT]:
+            w[ST + S_TLEN] = tlen + 1
+            r = bsearch(t, mode, depth + 1, tt, w)
+        w[ST + S_TLEN] = tlen
+        w[HA + seat] ^= bit
+        if w[ST + S_ABORT]:
             return 0
         if maximize:
             if r:
@@ -596,7 +737,7 @@ def bsearch(t: int, mode: int, depth: int, hands: Ints, tcard: Ints, tdecl: Ints
             result = 0
             break
     if tlen == 0:
-        at = tt_slot(tt, keyb, ko, h, size)
+        at = tt_slot(tt, ko, h, size, w)
         v = at + 1 + KEY_WORDS + 2 * mode
         if result:
             if tt[v] < t:
@@ -607,31 +748,29 @@ def bsearch(t: int, mode: int, depth: int, hands: Ints, tcard: Ints, tdecl: Ints
 
 
 @kernel
-def esearch(care: int, depth: int, hands: Ints, tcard: Ints, tdecl: Ints, st: Ints, rules: Ints,
-            masks: Ints, decls: Ints, tt: Ints, keyb: Ints, mcard: Ints, mdecl: Ints, mscore: Ints,
-            mclass: Ints, wkeys: Ints, tsave: Ints) -> int:
+def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
     """The counts ``k`` (bit ``k``) of further tricks the player can force
     exactly, correct on the bits of ``care``: the union over the player's
     moves, the intersection over the others'. The table keeps the bits known
     yes and known no at trick boundaries, and the bounds of :func:`bsearch`
     rule out counts beyond what the player can force at least or at most."""
-    n = rules[R_PLAYERS]
-    player = rules[R_PLAYER]
-    tlen = st[S_TLEN]
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    tlen = w[ST + S_TLEN]
     ko = depth * KEY_WORDS
     h = 0
-    size = rules[R_TT_SIZE]
+    size = w[RU + R_TT_SIZE]
     rest = care
     known_yes = 0
     if tlen == 0:
-        left = rules[R_CARDS] - st[S_TNUM] + 1
+        left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
         care &= (2 << left) - 1
         if care == 0:
             return 0
         if left == 0:
             return care & 1
-        h = make_key(hands, st, rules, masks, keyb, ko)
-        at = tt_find(tt, keyb, ko, h, size)
+        h = make_key(ko, w)
+        at = tt_find(tt, ko, h, size, w)
         yes = 0
         no = 0
         if at >= 0:
@@ -644,69 +783,74 @@ def esearch(care: int, depth: int, hands: Ints, tcard: Ints, tdecl: Ints, st: In
             unwon_most = tt[v + V_MINUS_UB]
             if unwon_most < left:
                 no |= (1 << (left - unwon_most)) - 1
+        sure = sure_tricks(w)
+        if sure:
+            no |= (1 << (sure >> 6)) - 1  # fewer than the player's sure tricks
+            no |= ((2 << left) - 1) & ~((2 << (left - (sure & 63))) - 1)  # beyond the rest
         rest = care & ~(yes | no)
         known_yes = yes & care
         if rest == 0:
             return known_yes
         care = rest
-    st[S_NODES] += 1
-    if st[S_NODES] > st[S_LIMIT]:
-        st[S_ABORT] = 1
+    w[ST + S_NODES] += 1
+    if w[ST + S_NODES] > w[ST + S_LIMIT]:
+        w[ST + S_ABORT] = 1
         return 0
-    seat = (st[S_LEADER] + tlen) % n
+    seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES
-    count = gen_moves(seat, hands, tcard, tdecl, st, rules, masks, decls, mcard, mdecl, mscore,
-                      mclass, base, True)
+    count = gen_moves(seat, base, w)
     if count == 0:
-        st[S_ERROR] = 1
-        st[S_ABORT] = 1
+        w[ST + S_ERROR] = 1
+        w[ST + S_ABORT] = 1
         return 0
+    # order for the counts asked: few tricks (below a fair share) as 'avoid'
+    low_bit = care & -care
+    fewest = bit_index(low_bit) if low_bit else 0
+    left_now = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+    order_moves(seat, count, base, 1 if fewest * n < left_now else 0, w)
     acc = 0 if maximize else care
     for m in range(base, base + count):
         need = care & ~acc if maximize else acc
         if need == 0:
             break
-        card = mcard[m]
+        card = w[MC + m]
         bit = 1 << card
-        hands[seat] ^= bit
-        tcard[tlen] = card
-        tdecl[tlen] = mdecl[m]
+        w[HA + seat] ^= bit
+        w[TC + tlen] = card
+        w[TD + tlen] = w[MD + m]
         if tlen + 1 == n:
-            position = trick_winner(tcard, tdecl, n, rules, masks, wkeys)
+            position = trick_winner(n, w)
             for i in range(n):  # the next trick writes over this one
-                tsave[2 * n * depth + i] = tcard[i]
-                tsave[2 * n * depth + n + i] = tdecl[i]
-            leader = st[S_LEADER]
+                w[TS + 2 * n * depth + i] = w[TC + i]
+                w[TS + 2 * n * depth + n + i] = w[TD + i]
+            leader = w[ST + S_LEADER]
             winner = (leader + position) % n
-            st[S_LEADER] = winner
-            st[S_TLEN] = 0
-            st[S_TNUM] += 1
+            w[ST + S_LEADER] = winner
+            w[ST + S_TLEN] = 0
+            w[ST + S_TNUM] += 1
             if winner == player:
-                value = esearch(need >> 1, depth + 1, hands, tcard, tdecl, st, rules, masks,
-                                decls, tt, keyb, mcard, mdecl, mscore, mclass, wkeys, tsave) << 1
+                value = esearch(need >> 1, depth + 1, tt, w) << 1
             else:
-                value = esearch(need, depth + 1, hands, tcard, tdecl, st, rules, masks,
-                                decls, tt, keyb, mcard, mdecl, mscore, mclass, wkeys, tsave)
-            st[S_LEADER] = leader
-            st[S_TNUM] -= 1
+                value = esearch(need, depth + 1, tt, w)
+            w[ST + S_LEADER] = leader
+            w[ST + S_TNUM] -= 1
             for i in range(n):
-                tcard[i] = tsave[2 * n * depth + i]
-                tdecl[i] = tsave[2 * n * depth + n + i]
+                w[TC + i] = w[TS + 2 * n * depth + i]
+                w[TD + i] = w[TS + 2 * n * depth + n + i]
         else:
-            st[S_TLEN] = tlen + 1
-            value = esearch(need, depth + 1, hands, tcard, tdecl, st, rules, masks,
-                            decls, tt, keyb, mcard, mdecl, mscore, mclass, wkeys, tsave)
-        st[S_TLEN] = tlen
-        hands[seat] ^= bit
-        if st[S_ABORT]:
+            w[ST + S_TLEN] = tlen + 1
+            value = esearch(need, depth + 1, tt, w)
+        w[ST + S_TLEN] = tlen
+        w[HA + seat] ^= bit
+        if w[ST + S_ABORT]:
             return 0
         if maximize:
             acc |= value & need
         else:
             acc &= value
     if tlen == 0:
-        at = tt_slot(tt, keyb, ko, h, size)
+        at = tt_slot(tt, ko, h, size, w)
         v = at + 1 + KEY_WORDS
         tt[v + V_YES] |= acc & rest
         tt[v + V_NO] |= rest & ~acc

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
 from raspis_cli.diagnostics import Diagnostic, line_error
 from raspis_cli.i18n import _
+from raspis_cli.lines import KEYWORD_SPELLINGS, LINE_KEYWORDS, PAIRS_LINES
 from raspis_cli.suggest import did_you_mean, mixes_scripts, script_variants, suggest
 
 __all__ = [
@@ -80,21 +81,8 @@ for _kind, _words in {
     for _w in _words:
         KIND_WORDS[_w] = _kind
 
-KEYWORDS: Final[dict[str, str]] = {}
-for _key, _words in {
-    "hand": ("hand", "hands", "рука", "руки", "карты"),
-    "bids": ("bids", "bid", "заказ", "заказы", "заказал"),
-    "trick": ("trick", "взятка", "ход"),
-    "taken": ("taken", "взял", "взяли", "взятки"),
-    "scores": ("scores", "score", "очки"),
-    "totals": ("totals", "счёт", "счет", "сумма"),
-    "penalty": ("penalty", "штраф"),
-    "replayed": ("replayed", "пересдача", "переигровка"),
-    "final": ("final", "итог", "итого"),
-    "unfinished": ("unfinished", "недоиграна", "прервана"),
-}.items():
-    for _w in _words:
-        KEYWORDS[_w] = _key
+KEYWORDS: Final[dict[str, str]] = dict(LINE_KEYWORDS)
+"""Each keyword spelling -> its canonical English word (the table: :mod:`raspis_cli.lines`)."""
 
 CANONICAL_KEYWORD: Final = {k: k for k in set(KEYWORDS.values())}
 
@@ -550,7 +538,7 @@ ParsedLine = TagLine | DealLine | HandLine | PairsLine | TrickLine | PenaltyLine
 # --- line parsing --------------------------------------------------------------
 
 _EXAMPLE_DEAL: Final = "'3. 3 Vera K♣ | 1/1 | 0/0 | 1/2'"
-_KEYWORD_LIST: Final = "hand, bids, trick, taken, scores, totals, penalty, replayed, final"
+_KEYWORD_LIST: Final = ", ".join(k for k in KEYWORD_SPELLINGS if k != "unfinished")
 
 
 _LONG_NUMBER_RE: Final = re.compile(r"\d{100,}")
@@ -1260,7 +1248,8 @@ def _build_file_grammar() -> pp.ParserElement:
         points = tok(P_INT, "integer")
         kw = {k: pp.MatchFirst([pp.Keyword(w, ident_chars=pp.identbodychars + "-/")
                                 for w in sorted((w for w, v in KEYWORDS.items() if v == k),
-                                                key=len, reverse=True)]).set_name(f"{k} kw")
+                                                key=len, reverse=True)]
+                                ).set_name(f"{KEYWORD_SPELLINGS[k][0]} kw")
               for k in CANONICAL_KEYWORD}
 
         tag = (pp.Suppress("[") + tok(P_TAG_NAME, "tag name") + tok(P_QUOTED, "string")
@@ -1286,8 +1275,8 @@ def _build_file_grammar() -> pp.ParserElement:
         trick_line = (kw["trick"] + lead + pp.ZeroOrMore(entry.set_name("play")) + eol)
         trick_line = trick_line.set_name("trick line")
         pair = (name + pp.Opt(pp.one_of(": =")) + points + pp.Opt(",")).set_name("pair")
-        pairs_line = (pp.MatchFirst([kw[k] for k in ("bids", "taken", "scores", "totals")])
-                      + pp.OneOrMore(pair) + eol).set_name("pairs line")
+        pairs_kw = pp.MatchFirst([kw[k.field] for k in PAIRS_LINES]).set_name("pairs kw")
+        pairs_line = (pairs_kw + pp.OneOrMore(pair) + eol).set_name("pairs line")
         penalty_line = (kw["penalty"] + name + pp.Opt(":") + points
                         + pp.Opt(tok(r"[^\n]+", "reason")) + eol).set_name("penalty line")
         replayed_line = (kw["replayed"] + eol).set_name("replayed line")

@@ -25,6 +25,7 @@ from pathlib import Path
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.i18n import _
+from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES
 from raspis_cli.notation.grammar import (
     JOKER_WORD,
     KEYWORDS,
@@ -584,8 +585,10 @@ class _Reader:
             deal.bids = bids
             pos["bids"] = Pos(line, cells[0].column)
             state.cell_sections.add("bids")
-        for section, attr, pkey in (("taken", "taken", "taken"), ("scores", "score", "score"),
-                                    ("totals", "total", "total")):
+        for kind in PAIRS_LINES:
+            if kind.cell is None or kind.field == "bids":  # bids: in bidding order, above
+                continue
+            section, attr, pkey = kind.field, kind.cell, kind.one
             if not any(getattr(c, attr) is not None for c in cells):
                 continue
             values: dict[str, int] = {}
@@ -634,7 +637,7 @@ class _Reader:
                            + (" " + _("(line {line})").format(line=where.line) if where else ""),
                            parsed.pairs[0][2])
                 return None
-            pkey = {"bids": "bid", "taken": "taken", "scores": "score", "totals": "total"}[section]
+            pkey = PAIRS_BY_FIELD[section].one
             values: dict[str, int] = {}
             for name, value, col in parsed.pairs:
                 if name in values:
