@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn, cast
 import typer
 
 from raspis_cli import __version__
-from raspis_cli.i18n import N_, _, language_from_argv, normalise_language, set_language
+from raspis_cli.i18n import (
+    N_,
+    _,
+    english_for_json,
+    language_from_argv,
+    ngettext,
+    normalise_language,
+    set_language,
+)
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.textsafe import escape_text
 
@@ -173,7 +181,8 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
     errors = [d for d in source.diagnostics if not d.is_warning]
     if errors:
         if refusal is not None:
-            say(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}")
+            message = ngettext("{n} syntax error; {refusal}", "{n} syntax errors; {refusal}", len(errors))
+            say(f"raspis: {display}: " + message.format(n=len(errors), refusal=_(refusal)))
         return None
     return source, data
 
@@ -228,7 +237,11 @@ def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> Rules
 
 
 def check_format(fmt: str, allowed: Sequence[str]) -> str:
-    """``--format``: one of ``allowed``, else one clear usage error (exit 2)."""
+    """``--format``: one of ``allowed``, else one clear usage error (exit 2).
+    JSON and JSON lines are a contract in English (docs/RECORD-JSON.md): their
+    messages are built in English whatever the interface language."""
+    if fmt in ("json", "jsonl") and fmt in allowed:
+        english_for_json()
     if fmt not in allowed:
         listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
         raise typer.BadParameter(f"expected {listed}, got {fmt!r}", param_hint="--format")
