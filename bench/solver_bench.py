@@ -22,7 +22,9 @@ Prints, one line each, ``target | figure | met/MISSED``:
 The kernel is compiled by numba when it is installed (the ``fast`` extra);
 ``RASPIS_NO_JIT=1`` runs the same source as plain Python. The first line
 says which, and how long loading (or compiling) the kernel took: that is
-left out of the figures. Runs on one core (one process). See bench/README.md.
+left out of the figures. Runs on one core (one process); times are the
+process's CPU time, so other work on a shared machine does not inflate them.
+See bench/README.md.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def agreement(count: int, seed: int) -> bool:
     """Solver against brute force on ``count`` random small positions."""
     rng = random.Random(seed)
     checked = mismatched = skipped = 0
-    started = time.perf_counter()
+    started = time.process_time()
     while checked < count:
         deal, player = random_small_case(rng)
         try:
@@ -68,7 +70,7 @@ def agreement(count: int, seed: int) -> bool:
             print(f"  MISMATCH: {deal.rules.preset_name} hands={deal.hands} trick={deal.trick} "
                   f"player={player}", flush=True)
         checked += 1
-    took = time.perf_counter() - started
+    took = time.process_time() - started
     _line("agreement with brute force", "all agree",
           f"{checked - mismatched:,}/{checked:,} agree ({took:.0f} s)", mismatched == 0)
     print(f"  ({skipped} positions skipped: options that leave a player no legal play)")
@@ -89,12 +91,12 @@ def speed(players: int, cards: int, deals: int, seed: int, budget: int | None,
                                played=0)
         player = rng.randrange(players)
         solver = Solver(deal, player, budget)
-        started = time.perf_counter()
+        started = time.process_time()
         try:
             solver.outcome(deal, at_most=full)
         except BudgetExceededError:
             over += 1
-        times.append((time.perf_counter() - started) * 1000)
+        times.append((time.process_time() - started) * 1000)
         nodes.append(solver.nodes)
     median = statistics.median(times)
     worst = max(times)
@@ -125,9 +127,9 @@ def pimc(samples: int, players: int, cards: int, seed: int) -> None:
     deal = random_position(rng, rules, players, cards, joker_chance=1.0, kind="normal", played=0)
     assert deal.hands is not None
     seat = (deal.dealer + 1) % players
-    started = time.perf_counter()
+    started = time.process_time()
     advice = bid_advice(rules, deal, seat, samples, seed=seed, budget=None)
-    took = time.perf_counter() - started
+    took = time.process_time() - started
     target = (players, cards) == (4, 9)
     _line(f"PIMC bid advice, {players}x{cards}, K={samples}", "<= 5 s" if target else "-",
           f"{took:.1f} s ({advice.solved}/{samples} samples solved)",
@@ -138,12 +140,12 @@ def _warm_up() -> str:
     """Load (or compile) the kernel on a small deal; what it is and how long that took."""
     from raspis_cli.engine import solver_kernel
 
-    started = time.perf_counter()
+    started = time.process_time()
     deal = random_position(random.Random(0), Rules.preset("raspisnoy"), 3, 3, played=0)
     solver = Solver(deal, 0)
     solver.outcome(deal)
     solver.can_force(deal, 1)  # every search of the kernel
-    took = time.perf_counter() - started
+    took = time.process_time() - started
     if solver_kernel.JIT:
         import numba
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.diagnostics import Diagnostic, syntax_error
+from raspis_cli.i18n import _, ngettext
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import GameResult, RulesChoice, replay_game
 from raspis_cli.sources import GameStream, Piece, batch_gc, split_file
@@ -331,8 +332,8 @@ def _join(whole: FileReport, part: FileReport) -> None:
 
 def folder_without_records(path: str) -> FileReport:
     """The report of a folder given on the command line with no record file below it."""
-    return FileReport(path, error=syntax_error("E001", "a folder without record files "
-                                               "(.rsp, .json, .jsonl)"))
+    return FileReport(path, error=syntax_error("E001", _("a folder without record files (.rsp, .json, "
+                                                         ".jsonl)")))
 
 
 # -- score and show ---------------------------------------------------------------
@@ -365,8 +366,9 @@ def read_results(path: str, choice: RulesChoice | None = None, encoding: str | N
     if stray is not None:
         stray.extend(splitter.finish())
     if game is not None and not out:
-        raise CheckError(syntax_error("E001", f"{stream.display} has {count} "
-                                      f"game{'s' * (count != 1)}; there is no game {game}"))
+        message = ngettext("{file} has {n} game; there is no game {game}",
+                           "{file} has {n} games; there is no game {game}", count)
+        raise CheckError(syntax_error("E001", message.format(file=stream.display, n=count, game=game)))
     return out
 
 

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn, cast
 import typer
 
 from raspis_cli import __version__
-from raspis_cli.i18n import N_, _, language_from_argv, normalise_language, set_language
+from raspis_cli.i18n import (
+    N_,
+    _,
+    english_for_json,
+    language_from_argv,
+    ngettext,
+    normalise_language,
+    set_language,
+)
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.textsafe import escape_text
 
@@ -173,7 +181,8 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
     errors = [d for d in source.diagnostics if not d.is_warning]
     if errors:
         if refusal is not None:
-            say(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}")
+            message = ngettext("{n} syntax error; {refusal}", "{n} syntax errors; {refusal}", len(errors))
+            say(f"raspis: {display}: " + message.format(n=len(errors), refusal=_(refusal)))
         return None
     return source, data
 
@@ -228,7 +237,11 @@ def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> Rules
 
 
 def check_format(fmt: str, allowed: Sequence[str]) -> str:
-    """``--format``: one of ``allowed``, else one clear usage error (exit 2)."""
+    """``--format``: one of ``allowed``, else one clear usage error (exit 2).
+    JSON and JSON lines are a contract in English (docs/RECORD-JSON.md): their
+    messages are built in English whatever the interface language."""
+    if fmt in ("json", "jsonl") and fmt in allowed:
+        english_for_json()
     if fmt not in allowed:
         listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
         raise typer.BadParameter(f"expected {listed}, got {fmt!r}", param_hint="--format")
@@ -276,7 +289,7 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
     if not stdout.is_terminal:
         from raspis_cli.cli.plaintable import box_table, plain_width
 
-        text = box_table([escape_text(c) for c in columns],
+        text = box_table([escape_text(_header(c)) for c in columns],
                          [["" if row[c] is None else escape_text(
                              _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns]
                           for row in rows],
@@ -290,11 +303,25 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
     table = Table(title=title, show_lines=False)
     for column in columns:
         numeric = _numeric(rows[0][column]) if rows else False
-        table.add_column(safe_markup(column), overflow="fold", justify="right" if numeric else "left")
+        table.add_column(safe_markup(_header(column)), overflow="fold",
+                         justify="right" if numeric else "left")
     for row in rows:
         table.add_row(*("" if row[c] is None else safe_markup(
             _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns))
     stdout.print(table)
+
+
+COLUMN_LABELS: Final = {
+    "preset": N_("preset"), "players": N_("players"), "description": N_("description"),
+    "option": N_("option"), "value": N_("value"), "meaning": N_("meaning"), "number": N_("number"),
+    "cards": N_("cards"), "kind": N_("kind"), "dealer": N_("dealer"),
+}
+"""Column headers a table shows in the interface language (JSON and CSV keep the keys)."""
+
+
+def _header(column: str) -> str:
+    label = COLUMN_LABELS.get(column)
+    return _(label) if label is not None else column
 
 
 def _numeric(value: object) -> bool:

@@ -650,6 +650,53 @@ def tt_slot(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
 
 
 @kernel
+def expand(seat: int, base: int, mode: int, w: Ints) -> int:
+    """Count one more position searched, then write the moves of ``seat`` at
+    ``base``, best guess first for ``mode`` (:func:`order_moves`); return
+    how many, or -1 with the abort flag set past the budget or when ``seat``
+    has no legal play (the error flag set too)."""
+    w[ST + S_NODES] += 1
+    if w[ST + S_NODES] > w[ST + S_LIMIT]:
+        w[ST + S_ABORT] = 1
+        return -1
+    count = gen_moves(seat, base, w)
+    if count == 0:
+        w[ST + S_ERROR] = 1
+        w[ST + S_ABORT] = 1
+        return -1
+    order_moves(seat, count, base, mode, w)
+    return count
+
+
+@kernel
+def close_trick(depth: int, w: Ints) -> int:
+    """The current trick is complete: keep it (the next trick writes over
+    it), start the next one led by its winner; return the winner."""
+    n = w[RU + R_PLAYERS]
+    position = trick_winner(n, w)
+    for i in range(n):
+        w[TS + 2 * n * depth + i] = w[TC + i]
+        w[TS + 2 * n * depth + n + i] = w[TD + i]
+    winner = (w[ST + S_LEADER] + position) % n
+    w[ST + S_LEADER] = winner
+    w[ST + S_TLEN] = 0
+    w[ST + S_TNUM] += 1
+    return winner
+
+
+@kernel
+def reopen_trick(depth: int, leader: int, w: Ints) -> None:
+    """Undo :func:`close_trick`: the kept trick back, led by ``leader``
+    (the caller restores the count of cards in it)."""
+    n = w[RU + R_PLAYERS]
+    w[ST + S_LEADER] = leader
+    w[ST + S_TNUM] -= 1
+    for i in range(n):
+        w[TC + i] = w[TS + 2 * n * depth + i]
+        w[TD + i] = w[TS + 2 * n * depth + n + i]
+
+
+@kernel
 def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
     """1 when the player can force at least ``t`` more of their tricks
     (``mode`` 0) or of the tricks they do not win (``mode`` 1), else 0.
@@ -685,19 +732,12 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
                 return 1
             if t > left - lost:
                 return 0
-    w[ST + S_NODES] += 1
-    if w[ST + S_NODES] > w[ST + S_LIMIT]:
-        w[ST + S_ABORT] = 1
-        return 0
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES
-    count = gen_moves(seat, base, w)
-    if count == 0:
-        w[ST + S_ERROR] = 1
-        w[ST + S_ABORT] = 1
+    count = expand(seat, base, mode, w)
+    if count < 0:
         return 0
-    order_moves(seat, count, base, mode, w)
     result = 0 if maximize else 1
     for m in range(base, base + count):
         card = w[MC + m]
@@ -706,22 +746,11 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
         w[TC + tlen] = card
         w[TD + tlen] = w[MD + m]
         if tlen + 1 == n:
-            position = trick_winner(n, w)
-            for i in range(n):  # the next trick writes over this one
-                w[TS + 2 * n * depth + i] = w[TC + i]
-                w[TS + 2 * n * depth + n + i] = w[TD + i]
             leader = w[ST + S_LEADER]
-            winner = (leader + position) % n
-            w[ST + S_LEADER] = winner
-            w[ST + S_TLEN] = 0
-            w[ST + S_TNUM] += 1
+            winner = close_trick(depth, w)
             got = 1 if (winner == player) == (mode == 0) else 0
             r = bsearch(t - got, mode, depth + 1, tt, w)
-            w[ST + S_LEADER] = leader
-            w[ST + S_TNUM] -= 1
-            for i in range(n):
-                w[TC + i] = w[TS + 2 * n * depth + i]
-                w[TD + i] = w[TS + 2 * n * depth + n + i]
+            reopen_trick(depth, leader, w)
         else:
             w[ST + S_TLEN] = tlen + 1
             r = bsearch(t, mode, depth + 1, tt, w)
@@ -792,23 +821,16 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
         if rest == 0:
             return known_yes
         care = rest
-    w[ST + S_NODES] += 1
-    if w[ST + S_NODES] > w[ST + S_LIMIT]:
-        w[ST + S_ABORT] = 1
-        return 0
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES
-    count = gen_moves(seat, base, w)
-    if count == 0:
-        w[ST + S_ERROR] = 1
-        w[ST + S_ABORT] = 1
-        return 0
     # order for the counts asked: few tricks (below a fair share) as 'avoid'
     low_bit = care & -care
     fewest = bit_index(low_bit) if low_bit else 0
     left_now = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
-    order_moves(seat, count, base, 1 if fewest * n < left_now else 0, w)
+    count = expand(seat, base, 1 if fewest * n < left_now else 0, w)
+    if count < 0:
+        return 0
     acc = 0 if maximize else care
     for m in range(base, base + count):
         need = care & ~acc if maximize else acc
@@ -820,24 +842,13 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
         w[TC + tlen] = card
         w[TD + tlen] = w[MD + m]
         if tlen + 1 == n:
-            position = trick_winner(n, w)
-            for i in range(n):  # the next trick writes over this one
-                w[TS + 2 * n * depth + i] = w[TC + i]
-                w[TS + 2 * n * depth + n + i] = w[TD + i]
             leader = w[ST + S_LEADER]
-            winner = (leader + position) % n
-            w[ST + S_LEADER] = winner
-            w[ST + S_TLEN] = 0
-            w[ST + S_TNUM] += 1
+            winner = close_trick(depth, w)
             if winner == player:
                 value = esearch(need >> 1, depth + 1, tt, w) << 1
             else:
                 value = esearch(need, depth + 1, tt, w)
-            w[ST + S_LEADER] = leader
-            w[ST + S_TNUM] -= 1
-            for i in range(n):
-                w[TC + i] = w[TS + 2 * n * depth + i]
-                w[TD + i] = w[TS + 2 * n * depth + n + i]
+            reopen_trick(depth, leader, w)
         else:
             w[ST + S_TLEN] = tlen + 1
             value = esearch(need, depth + 1, tt, w)
