@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, stderr
+from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, say
 from raspis_cli.rules import parse_assignment
 
 PlayersOption = Annotated[
@@ -78,13 +78,13 @@ def new(
     except (SheetError, NotationWriteError) as e:
         fail(str(e))
     if not game.deals:
-        stderr.print("raspis: the free schedule has no fixed deals: `raspis live` asks each "
-                     "deal's cards as it comes", markup=False)
+        say("raspis: the free schedule has no fixed deals: `raspis live` asks each "
+            "deal's cards as it comes")
     if output is None or output == "-":
         sys.stdout.write(text)
         return
     if Path(output).exists() and not force:
         fail(f"{output} exists; choose another name or add --force to overwrite it")
     write_file_atomically(output, text)
-    stderr.print(f"raspis: wrote {output}: {len(game.deals)} deals for {', '.join(names)}; "
-                 f"fill it in with: raspis live {output}", markup=False)
+    say(f"raspis: wrote {output}: {len(game.deals)} deals for {', '.join(names)}; "
+        f"fill it in with: raspis live {output}")
