@@ -1,4 +1,5 @@
-"""Write the railroad diagram of the notation: grammar/notation-diagram.html.
+"""Write the railroad diagram of the notation (grammar/notation-diagram.html)
+and the keyword rules of grammar/grammar.ebnf, both from the code.
 
 The diagram is drawn by pyparsing's ``create_diagram`` from
 :data:`raspis_cli.notation.grammar.FILE`, the same token patterns the reader
@@ -7,6 +8,11 @@ matches. It needs the optional extra ``diagrams``
 railroad-diagrams and jinja2).
 
     python grammar/make_diagram.py [OUTPUT.html]
+
+The EBNF's keyword rules (the block that starts with
+:data:`raspis_cli.lines.KEYWORD_RULES_HEAD`) are rewritten from the table of
+line kinds, :mod:`raspis_cli.lines`; ``tests/test_grammar_consistency.py``
+fails until they are.
 """
 
 from __future__ import annotations
@@ -14,15 +20,31 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from raspis_cli.lines import KEYWORD_RULES_HEAD, keyword_rules_ebnf
 from raspis_cli.notation.grammar import FILE
+
+EBNF = Path(__file__).resolve().parent / "grammar.ebnf"
+
+
+def write_keyword_rules(path: Path = EBNF) -> bool:
+    """Rewrite the keyword rules of the EBNF from the table; True if they changed."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index(KEYWORD_RULES_HEAD)
+    end = text.index("\n\n", start) + 1
+    new = text[:start] + keyword_rules_ebnf() + text[end:]
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+    return new != text
 
 
 def main(argv: list[str]) -> int:
-    """Write the diagram; returns the exit code."""
+    """Write the EBNF's keyword rules and the diagram; returns the exit code."""
+    if write_keyword_rules():
+        print(f"rewrote the keyword rules of {EBNF}")
     out = Path(argv[0]) if argv else Path(__file__).resolve().parent / "notation-diagram.html"
     try:
         FILE.create_diagram(str(out), vertical=4, show_results_names=False, show_groups=False)
-    except ImportError as e:
+    except Exception as e:  # pyparsing says it with a bare Exception
         print(f"make_diagram: {e}; install the extra: pip install 'raspis[diagrams]'",
               file=sys.stderr)
         return 2

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.cards import Card
-from raspis_cli.engine import Deal, JokerDecl
+from raspis_cli.engine import Deal, JokerDecl, solver_kernel
 from raspis_cli.engine.pimc import BidAdvice, bid_advice
 from raspis_cli.engine.solver import BudgetExceededError, Outcome, Solver
 from raspis_cli.record import DealRecord
@@ -49,9 +49,10 @@ __all__ = [
 ]
 
 DEFAULT_SAMPLES = 100
-DEFAULT_BUDGET = 10_000
+DEFAULT_BUDGET = 5_000_000 if solver_kernel.JIT else 200_000
 """Positions one question to the solver (can this bid still be forced here?)
-may visit before it gives up."""
+may visit before it gives up: about a second with the compiled kernel
+(numba), 200,000 positions (seconds) as plain Python."""
 SAMPLE_BUDGET_SHARE = 20
 """Each PIMC sample's search may visit the budget / this many positions."""
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from raspis_cli.diagnostics import Diagnostic, syntax_error
+from raspis_cli.i18n import _, ngettext
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import GameResult, RulesChoice, replay_game
 from raspis_cli.sources import GameStream
@@ -266,8 +267,8 @@ def validate_file(path: str, choice: RulesChoice | None = None, encoding: str | 
 
 def folder_without_records(path: str) -> FileReport:
     """The report of a folder given on the command line with no record file below it."""
-    return FileReport(path, error=syntax_error("E001", "a folder without record files "
-                                               "(.rsp, .json, .jsonl)"))
+    return FileReport(path, error=syntax_error("E001", _("a folder without record files (.rsp, .json, "
+                                                         ".jsonl)")))
 
 
 # -- score and show ---------------------------------------------------------------
@@ -275,10 +276,13 @@ def folder_without_records(path: str) -> FileReport:
 
 def read_results(path: str, choice: RulesChoice | None = None, encoding: str | None = None,
                  game: int | None = None, compare: RulesChoice | None = None,
+                 stray: list[Diagnostic] | None = None,
                  ) -> list[tuple[GameResult, GameResult | None]]:
     """Every game of a file checked (or only game number ``game``, 1-based),
-    each with its check under ``compare`` too when given. Raises
-    :class:`CheckError` when the file cannot be read or has no such game."""
+    each with its check under ``compare`` too when given; the syntax
+    problems outside every game are appended to ``stray`` when it is given.
+    Raises :class:`CheckError` when the file cannot be read or has no such
+    game."""
     stream = GameStream(path, encoding=encoding, window=None)
     splitter = SyntaxSplitter(stream.diagnostics)
     out: list[tuple[GameResult, GameResult | None]] = []
@@ -294,9 +298,12 @@ def read_results(path: str, choice: RulesChoice | None = None, encoding: str | N
         out.append((first, second))
     if stream.error is not None:
         raise CheckError(stream.error)
+    if stray is not None:
+        stray.extend(splitter.finish())
     if game is not None and not out:
-        raise CheckError(syntax_error("E001", f"{stream.display} has {count} "
-                                      f"game{'s' * (count != 1)}; there is no game {game}"))
+        message = ngettext("{file} has {n} game; there is no game {game}",
+                           "{file} has {n} games; there is no game {game}", count)
+        raise CheckError(syntax_error("E001", message.format(file=stream.display, n=count, game=game)))
     return out
 
 

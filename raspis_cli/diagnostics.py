@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from raspis_cli.i18n import _
 from raspis_cli.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
 
 __all__ = ["SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "line_error", "render", "syntax_error"]
@@ -160,9 +161,9 @@ def render(d: Diagnostic, path: str | None = None, source: str | None = None,
     where = path if path is not None else d.path
     if d.pos is not None:
         where = f"{where}:{d.pos.line}:{d.pos.column}" if where else f"{d.pos.line}:{d.pos.column}"
-    context = [f"deal {d.deal}"] if d.deal is not None else []
+    context = [_("deal {number}").format(number=d.deal)] if d.deal is not None else []
     if d.trick is not None:
-        context.append(f"trick {d.trick}")
+        context.append(_("trick {number}").format(number=d.trick))
     if d.player is not None:
         context.append(d.player)
     prefix = f"{', '.join(context)}: " if context else ""

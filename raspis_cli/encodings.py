@@ -39,6 +39,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Protocol
 
+from raspis_cli.i18n import _, ngettext
+
 __all__ = [
     "CHUNK_BYTES",
     "MAX_JSON_LINE_BYTES",
@@ -92,9 +94,11 @@ def check_encoding(name: str) -> str:
     try:
         info = codecs.lookup(name)
     except LookupError:
-        raise EncodingError(f"unknown encoding {name!r} (try utf-8, cp1251 or utf-16)") from None
+        raise EncodingError(_("unknown encoding {name} (try utf-8, cp1251 or utf-16)").format(
+            name=repr(name))) from None
     if not getattr(info, "_is_text_encoding", True):
-        raise EncodingError(f"{name!r} is not a text encoding (try utf-8, cp1251 or utf-16)")
+        raise EncodingError(_("{name} is not a text encoding (try utf-8, cp1251 or utf-16)").format(
+            name=repr(name)))
     return info.name
 
 
@@ -171,7 +175,9 @@ def iter_lines(stream: SupportsRead, report: Report, encoding: str | None = None
         nul = first.find(b"\0", 0, SNIFF_BYTES)
         if nul >= 0 and not _is_utf8(first[:SNIFF_BYTES], len(first) <= SNIFF_BYTES):
             line = first.count(b"\n", 0, nul) + 1
-            report("E004", f"this looks like a binary file, not a record: a NUL byte at offset {nul}",
+            report("E004", _("this looks like a binary file, not a record: a NUL byte at offset "
+                             "{offset}").format(
+                offset=nul),
                    line, nul - (first.rfind(b"\n", 0, nul) + 1) + 1, "")
             return
     chunks = _chunks(first[bom:], stream)
@@ -204,8 +210,10 @@ def _transcode(chunks: Iterable[bytes], codec: str, offset: int, report: Report)
         except UnicodeDecodeError as e:
             where = offset - pending + e.start
             if not broken:
-                report("E002", f"undecodable bytes at offset {where}: the file is not {_name(codec)} text "
-                       "(give the right --encoding)", lines + 1, column + 1, "")
+                report("E002", _("undecodable bytes at offset {offset}: the file is not {encoding} text "
+                                 "(give "
+                                 "the right --encoding)").format(offset=where, encoding=_name(codec)),
+                       lines + 1, column + 1, "")
                 broken = True
             state = decoder.getstate()
             decoder = codecs.getincrementaldecoder(codec)("replace")
@@ -252,8 +260,8 @@ def _split(chunks: Iterable[bytes], codec: str, offset: int, report: Report,
                 offset += len(buf)
                 buf = b""
             elif len(buf) > max_line:
-                report("E003", f"line {number + 1} is longer than {max_line} bytes; "
-                       "is this a record file?", number + 1, 1, "")
+                report("E003", _("line {number} is longer than {max} bytes; is this a record file?").format(
+                    number=number + 1, max=max_line), number + 1, 1, "")
                 skipping = True
                 offset += len(buf)
                 buf = b""
@@ -301,8 +309,8 @@ def _slow_lines(data: bytes, codec: str, offset: int, number: int, report: Repor
         raw = data[start:end]
         number += 1
         if len(raw) > max_line:
-            report("E003", f"line {number} is longer than {max_line} bytes; is this a record file?",
-                   number, 1, "")
+            report("E003", _("line {number} is longer than {max} bytes; is this a record file?").format(
+                number=number, max=max_line), number, 1, "")
             yield ""
         else:
             try:
@@ -311,10 +319,13 @@ def _slow_lines(data: bytes, codec: str, offset: int, number: int, report: Repor
                 shown = raw.decode(codec, "replace")
                 column = len(raw[: e.start].decode(codec, "replace")) + 1
                 bad = " ".join(f"0x{b:02X}" for b in raw[e.start: e.end])
-                hint = ("save it as UTF-8, or give --encoding; cp1251 for an old Windows export"
-                        if codec == "utf-8" else "give the right --encoding")
-                report("E002", f"undecodable byte{'s' * (e.end - e.start > 1)} {bad} at offset "
-                       f"{offset + start + e.start}: the file is not {_name(codec)} text ({hint})",
+                hint = (_("save it as UTF-8, or give --encoding; cp1251 for an old Windows export")
+                        if codec == "utf-8" else _("give the right --encoding"))
+                message = ngettext("undecodable byte {bytes} at offset {offset}: the file is not "
+                                   "{encoding} text ({hint})", "undecodable bytes {bytes} at offset "
+                                   "{offset}: the file is not {encoding} text ({hint})", e.end - e.start)
+                report("E002", message.format(bytes=bad, offset=offset + start + e.start,
+                                              encoding=_name(codec), hint=hint),
                        number, column, shown if len(shown) <= 1000 else "")
                 yield ""
         start = m.end() if m else length

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, bid_score
 from raspis_cli.engine.scoring import score_terms
+from raspis_cli.i18n import N_, _, ngettext
 from raspis_cli.record import DealRecord, GameRecord
 from raspis_cli.replay import DealResult, GameResult, RulesChoice, replay_game
 from raspis_cli.rules import Rules
@@ -87,33 +88,41 @@ def cell_formula(result: GameResult, deal: DealResult, player: str) -> CellFormu
     written_total = (deal.written_totals or {}).get(player)
     total = deal.totals[player]
     penalty = deal.penalties.get(player, 0)
-    prefix = f"deal {deal.number} {player}: "
+    prefix = _("deal {number} {player}: ").format(number=deal.number, player=player)
     if deal.replayed:
-        text = "the deal was replayed: it scores its penalties only"
+        text = _("the deal was replayed: it scores its penalties only")
         text += f" ({signed(penalty)})" if penalty else " (0)"
     elif taken is None:
-        text = (f"bid {bid}, " if bid is not None else "") + "taken not written"
+        text = (_("bid {bid}, ").format(bid=bid) if bid is not None else "") + _("taken not written")
         if written_score is not None:
-            text += "; no number of tricks gives the written score" if score is None else ""
+            text += "; " + _("no number of tricks gives the written score") if score is None else ""
     elif bid is None and deal.kind not in KINDS_WITHOUT_BIDS:
-        text = f"-/{taken}: no bid written, so no score"
+        text = _("-/{taken}: no bid written, so no score").format(taken=taken)
     else:
         text = score_formula(rules, deal.kind, bid, taken)
         if deal.taken_source == "inferred":
-            text += " (taken inferred from the written score)"
+            text += " " + _("(taken inferred from the written score)")
         if penalty:
-            text += f"; penalties {signed(penalty)}: {signed(score or 0)}"
+            text += "; " + _("penalties {penalty}: {score}").format(penalty=signed(penalty),
+                                                                   score=signed(score or 0))
     if written_score is not None and score is not None:
-        text += "; written " + signed(written_score) + ("" if written_score == score else " ✗")
+        text += "; " + _("written {value}").format(value=signed(written_score)) + (
+            "" if written_score == score else " ✗")
     previous = total - (score if score is not None else (written_score or 0))
     if score is not None:
-        text += f"; total {previous} {'+' if score >= 0 else '-'} {abs(score)} = {total}"
+        text += "; " + _("total {sum}").format(
+            sum=f"{previous} {'+' if score >= 0 else '-'} {abs(score)} = {total}")
     if written_total is not None:
-        text += f"; written {written_total}" + ("" if written_total == total else " ✗")
+        text += "; " + _("written {value}").format(value=written_total) + (
+            "" if written_total == total else " ✗")
     return CellFormula(deal.number, player, prefix + text, score, written_score, total, written_total)
 
 
 # --- corrections ---------------------------------------------------------------------------
+
+
+_FIELD_NAMES = {"bid": N_("bid"), "taken": N_("taken"), "score": N_("score"), "total": N_("total"),
+                "final": N_("final total")}
 
 
 @dataclass(frozen=True)
@@ -129,12 +138,13 @@ class Correction:
 
     def text(self) -> str:
         """``deal 17 Борис: score written +25, should be +5``."""
-        where = f"deal {self.deal} {self.player}" if self.deal is not None else f"{self.player}"
-        old = "not written" if self.old is None else (
-            f"written {signed(self.old)}" if self.field == "score" else f"written {self.old}")
+        where = (_("deal {number} {player}").format(number=self.deal, player=self.player)
+                 if self.deal is not None else f"{self.player}")
+        old = _("not written") if self.old is None else _("written {value}").format(
+            value=signed(self.old) if self.field == "score" else self.old)
         new = signed(self.new) if self.field == "score" else str(self.new)
-        name = "final total" if self.field == "final" else self.field
-        return f"{where}: {name} {old}, should be {new}"
+        name = _(_FIELD_NAMES.get(self.field, self.field))
+        return _("{where}: {field} {old}, should be {new}").format(where=where, field=name, old=old, new=new)
 
 
 @dataclass
@@ -249,7 +259,7 @@ def find_fixes(game: GameRecord, choice: RulesChoice | None = None, limit: int =
     chosen: list[Correction] = []
     current = game
     result = base
-    for _ in range(8):
+    for _step in range(8):
         if not tried:
             break
         before = (_other_problems(result), len(_total_corrections(result)))
@@ -271,7 +281,8 @@ def find_fixes(game: GameRecord, choice: RulesChoice | None = None, limit: int =
     parts = [f"({'abcdefgh'[k]}) {_describe(result, c, []).explanation}" for k, c in enumerate(chosen)]
     corrections = chosen + totals
     tail = _totals_text(totals, None)
-    head = f"{len(chosen)} separate mistakes, each corrected on its own: " if len(chosen) > 1 else ""
+    head = _("{n} separate mistakes, each corrected on its own: "
+             "").format(n=len(chosen)) if len(chosen) > 1 else ""
     return [Fix(corrections, head + "; ".join(parts) + (f"; {tail}" if tail else ""), chosen[0], totals)]
 
 
@@ -293,16 +304,19 @@ def _totals_text(totals: Sequence[Correction], cause: Correction | None) -> str:
     if len({t.player for t in totals}) == 1 and len(offsets) == 1 and len(totals) > 1:
         first, last = totals[0], totals[-1]
         offset = offsets.pop()
-        end = "the final total" if last.field == "final" else f"deal {last.deal}"
-        carried = "carry the written score" if cause and cause.field == "score" else "carry it"
-        return (f"the running totals {carried}: {first.player}'s {len(totals)} totals from deal "
-                f"{first.deal} to {end} are each {abs(offset)} too "
-                f"{'high' if offset > 0 else 'low'} ({first.old} → {first.new} … {last.old} → "
-                f"{last.new})")
-    shown = ", ".join(f"{'final' if t.field == 'final' else f'deal {t.deal}'} {t.player} "
-                      f"{t.old} → {t.new}" for t in totals[:4])
-    more = f" and {len(totals) - 4} more" if len(totals) > 4 else ""
-    return f"{len(totals)} total{'s' * (len(totals) != 1)} to correct too ({shown}{more})"
+        end = _("the final total") if last.field == "final" else _("deal {number}").format(number=last.deal)
+        carried = (_("the running totals carry the written score") if cause and cause.field == "score"
+                   else _("the running totals carry it"))
+        each = (_("{player}'s {n} totals from deal {first} to {end} are each {offset} too high") if offset > 0
+                else _("{player}'s {n} totals from deal {first} to {end} are each {offset} too low"))
+        return (carried + ": " + each.format(player=first.player, n=len(totals), first=first.deal, end=end,
+                                             offset=abs(offset))
+                + f" ({first.old} → {first.new} … {last.old} → {last.new})")
+    shown = ", ".join(f"{_('final') if t.field == 'final' else _('deal {number}').format(number=t.deal)} "
+                      f"{t.player} {t.old} → {t.new}" for t in totals[:4])
+    more = " " + _("and {n} more").format(n=len(totals) - 4) if len(totals) > 4 else ""
+    return ngettext("{n} total to correct too ({list})", "{n} totals to correct too ({list})",
+                    len(totals)).format(n=len(totals), list=shown + more)
 
 
 def _describe(result: GameResult, cause: Correction | None, totals: list[Correction]) -> Fix:
@@ -311,10 +325,11 @@ def _describe(result: GameResult, cause: Correction | None, totals: list[Correct
         first = totals[0]
         same_player = [t for t in totals if t.player == first.player]
         if len(totals) == 1:
-            text = f"{first.text()}; the totals after it are right: only this total is wrong"
+            text = first.text() + "; " + _("the totals after it are right: only this total is wrong")
         elif len(same_player) == len(totals) and len({(t.old or 0) - t.new for t in totals}) == 1:
-            text = (f"{first.text()}: an addition slip of {signed((first.old or 0) - first.new)} carried "
-                    f"into every later total of {first.player} ({len(totals)} totals)")
+            text = first.text() + ": " + _("an addition slip of {slip} carried into every later total of "
+                                           "{player} ({n} totals)").format(
+                slip=signed((first.old or 0) - first.new), player=first.player, n=len(totals))
         else:
             text = _totals_text(totals, None)
         return Fix(list(totals), text, None, list(totals))
@@ -325,14 +340,14 @@ def _describe(result: GameResult, cause: Correction | None, totals: list[Correct
         why = f" ({formula})" if formula else ""
         text += why
         if not totals:
-            text += (f"; the running totals after it already assume {signed(cause.new)}: "
-                     "only the score cell is wrong")
+            text += "; " + _("the running totals after it already assume {score}: only the score cell is "
+                             "wrong").format(score=signed(cause.new))
     else:
-        text += f": then {formula}" if formula else ""
+        text += ": " + _("then {formula}").format(formula=formula) if formula else ""
         if d.written_scores and cause.player in d.written_scores:
-            text += ", as written"
+            text += ", " + _("as written")
         if not totals:
-            text += "; every score and total written then agrees"
+            text += "; " + _("every score and total written then agrees")
     if totals:
         text += "; " + _totals_text(totals, cause)
     return Fix([cause, *totals], text, cause, list(totals))
@@ -346,7 +361,7 @@ def _formula_of(rules: Rules, d: DealResult, player: str) -> str:
     text = score_formula(rules, d.kind, bid, taken)
     penalty = d.penalties.get(player, 0)
     if penalty:
-        text += f", penalties {signed(penalty)}"
+        text += ", " + _("penalties {penalty}").format(penalty=signed(penalty))
     return text
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "N_",
     "_",
     "catalogue_path",
+    "english_for_json",
     "compile_po",
     "explicit_language",
     "kind_label",
@@ -172,6 +173,14 @@ def _translation() -> gettext.NullTranslations:
         translation = gettext.GNUTranslations(io.BytesIO(compile_po(path.read_text(encoding="utf-8"))))
     _translations[lang] = translation
     return translation
+
+
+def english_for_json() -> None:
+    """Messages in English from now on: a command writing JSON (a contract
+    with fixed English wording, docs/RECORD-JSON.md) calls this before it
+    builds any message, whatever the interface language."""
+    global _language
+    _language = "en"
 
 
 def _(message: str) -> str:

@@ -13,14 +13,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
+from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.notation.grammar import JOKER_WORD, NONE_WORD, read_trump_token
 from raspis_cli.notation.writer import bidding_order, write_games
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, TrumpValue
+from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, TrumpValue
 from raspis_cli.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
 from raspis_cli.rules import Rules
 from raspis_cli.sheet import NextDeal, SheetError, blank_out, fill_deal, is_played, next_deal, write_results
 
 __all__ = ["Entry", "LiveSheet", "SheetError"]
+
+
+def _with_deals(game: GameRecord, deals: list[DealRecord]) -> GameRecord:
+    from raspis_cli.sheet import _with
+
+    return _with(game, deals)
 
 BID_KINDS = ("bid-range", "dealer-restriction", "third-pass")
 
@@ -46,15 +53,14 @@ class LiveSheet:
 
     def __init__(self, games: Sequence[GameRecord], choice: RulesChoice | None = None) -> None:
         if not games:
-            raise SheetError("the file holds no game")
+            raise SheetError(_("the file holds no game"))
         self.games = list(games)
         self.choice = choice
         rules, problems = resolve_rules(self.game, choice)
         if problems:
             raise SheetError("; ".join(p.message for p in problems))
         if len(set(self.game.players)) != len(self.game.players) or len(self.game.players) < 2:
-            raise SheetError("the game needs two or more players, each named once, in its "
-                             "[Players] tag")
+            raise SheetError(_("the game needs two or more players, each named once, in its [Players] tag"))
         self.rules: Rules = rules
         self.result: GameResult = replay_game(self.game, choice=choice)
 
@@ -132,15 +138,15 @@ class LiveSheet:
         token = text.strip().replace(" ", "")
         got = read_trump_token(token)
         if got is None:
-            return (f"{text.strip()!r} is not a card, a suit or '-' (write the card turned up: "
-                    "9♥, 9h, 9ч, or its suit, or - for none)")
+            return _("{got} is not a card, a suit or '-' (write the card turned up: 9♥, 9h, 9ч, or its suit, "
+                     "or - for none)").format(got=repr(text.strip()))
         value: TrumpValue
         if got == NONE_WORD:
             value = NO_TRUMP
         elif got == JOKER_WORD:
             jokers = self.rules.deck_cards.jokers
             if len(jokers) != 1:
-                return "this deck has two jokers or none: write RJ or BJ"
+                return _("this deck has two jokers or none: write RJ or BJ")
             value = jokers[0]
         else:
             assert not isinstance(got, str)
@@ -185,16 +191,18 @@ class LiveSheet:
         so far (the counts must add up to the cards), or ``None``."""
         cards = entry.deal.cards
         if taken < 0 or taken > cards:
-            return f"{player} cannot take {taken} tricks of {cards}"
+            return _("{player} cannot take {taken} tricks of {cards}").format(player=player, taken=taken,
+                                                                            cards=cards)
         order = self.bidding_order(entry)
         so_far = sum(entry.taken.values())
         left = [p for p in order if p not in entry.taken and p != player]
         if so_far + taken > cards:
-            return (f"the taken would add up to {so_far + taken}, more than the {cards} "
-                    f"card{'s' * (cards != 1)} dealt")
+            return ngettext("the taken would add up to {sum}, more than the {cards} card dealt",
+                            "the taken would add up to {sum}, more than the {cards} cards dealt",
+                            cards).format(sum=so_far + taken, cards=cards)
         if not left and so_far + taken != cards:
-            return (f"the taken must add up to {cards}: {player} took {cards - so_far}, "
-                    f"not {taken}")
+            return _("the taken must add up to {cards}: {player} took {left}, not {taken}").format(
+                cards=cards, player=player, left=cards - so_far, taken=taken)
         return None
 
     # -- completing, undoing --------------------------------------------------------
@@ -210,6 +218,51 @@ class LiveSheet:
         mine = [d for d in result.deals if d.position == entry.deal.index]
         problems = [p for p in result.problems if p.deal == entry.deal.number]
         return mine[0], problems
+
+    def kind_choices(self, entry: Entry) -> tuple[str, ...]:
+        """The kinds the table may choose for this deal: the special deals of
+        a schedule that leaves their order to the table (``classic``: after
+        the fixed deals, any special kind at the largest deal), else none."""
+        from raspis_cli.rules.schedule import schedule_for
+
+        schedule = schedule_for(self.rules, len(self.players))
+        if not schedule.tail_kinds:
+            return ()
+        scored = sum(1 for d in self.game.deals[:entry.deal.index] if not d.replayed)
+        return schedule.tail_kinds if scored >= len(schedule.fixed) else ()
+
+    def read_kind(self, entry: Entry, text: str) -> tuple[str] | str:
+        """The kind typed for a deal whose kind the table chooses (a 1-tuple),
+        or why it cannot be (an error text naming the kinds allowed)."""
+        from raspis_cli.notation.grammar import KIND_WORDS
+
+        choices = self.kind_choices(entry)
+        kind = KIND_WORDS.get(text.strip().lower())
+        if kind is None or kind not in choices:
+            return _("{got} is not one of the special deals: {kinds}").format(
+                got=repr(text.strip()), kinds=", ".join(kind_label(k) for k in choices))
+        return (kind,)
+
+    def replay(self, entry: Entry, revoker: str | None) -> DealResult:
+        """Write the deal as abandoned and dealt again (пересдача, docs/RULES.md
+        §7): the trump if typed, the revoker's penalty (the rules'
+        ``revoke_penalty``) and ``replayed``; the same deal (number, cards,
+        kind, dealer) follows, to be entered next."""
+        d = entry.deal
+        record = self._record(entry)
+        record.bids = record.taken = None
+        record.replayed = True
+        if revoker is not None and self.rules.revoke_penalty:
+            record.penalties = [PenaltyRecord(revoker, self.rules.revoke_penalty, "revoke")]
+        game = fill_deal(self.game, d.index, record)
+        again = DealRecord(number=d.number, kind=d.kind, dealer=d.dealer, cards=d.cards)
+        deals = list(game.deals)
+        deals.insert(d.index + 1, again)
+        game = _with_deals(game, deals)
+        game, result = write_results(game, self.choice)
+        self.games[-1] = game
+        self.result = result
+        return next(x for x in result.deals if x.position == d.index)
 
     def keep_comments(self, entry: Entry) -> bool:
         """Write the comments typed for a deal not finished onto its (blank)
@@ -229,7 +282,12 @@ class LiveSheet:
             return None
         index = played[-1]
         number = self.game.deals[index].number
-        game = blank_out(self.game, index)
+        game = self.game
+        if game.deals[index].replayed:  # the deal dealt again is taken back with it
+            after = game.deals[index + 1] if index + 1 < len(game.deals) else None
+            if after is not None and after.number == number and not is_played(after):
+                game = _with_deals(game, game.deals[:index + 1] + game.deals[index + 2:])
+        game = blank_out(game, index)
         game, result = write_results(game, self.choice)
         self.games[-1] = game
         self.result = result

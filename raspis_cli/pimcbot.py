@@ -88,6 +88,7 @@ class PimcBot:
         pool = [c for c in range(54) if hidden >> c & 1]
         totals = [0.0] * len(plays)
         solved = 0
+        solver: Solver | None = None  # one table for every sample and play
         for _ in range(self.samples):
             self.rng.shuffle(pool)
             sample = _play_copy(deal)
@@ -107,7 +108,9 @@ class PimcBot:
                 for play in plays:
                     child = _play_copy(sample)
                     child.apply_legal(seat, play.card, play.joker)
-                    outcome = Solver(child, seat, self.budget).outcome(child)
+                    if solver is None:
+                        solver = Solver(child, seat, self.budget)
+                    outcome = solver.outcome(child, at_most=False)
                     scores.append(sample_score(deal.rules, deal.kind, bid, outcome))
             except BudgetExceededError:
                 continue

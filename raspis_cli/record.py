@@ -17,6 +17,7 @@ from enum import Enum
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Pos
 from raspis_cli.engine.actions import JokerDecl
+from raspis_cli.lines import PAIRS_LINES
 
 __all__ = [
     "NO_TRUMP",
@@ -152,10 +153,7 @@ class GameRecord:
 NUMBER_RANGES: dict[str, tuple[int, int]] = {
     "number": (0, 9_999),
     "cards": (0, 999),
-    "bid": (-999, 999),
-    "taken": (-999, 999),
-    "score": (-999_999_999, 999_999_999),
-    "total": (-999_999_999, 999_999_999),
+    **{kind.one: (kind.low, kind.high) for kind in PAIRS_LINES},
     "penalty": (-999_999_999, 999_999_999),
 }
 """The range of each number a record may hold (inclusive), by what it is:
@@ -212,9 +210,9 @@ def bound_numbers(game: GameRecord) -> list[OutOfRange]:
             found.extend(OutOfRange(w, w, getattr(deal, w), None, deal.where(w)) for w in bad)
             continue
         kept.append(deal)
-        for section, what in (("bids", "bid"), ("taken", "taken"), ("scores", "score"),
-                              ("totals", "total")):
-            values: dict[str, int] | None = getattr(deal, section)
+        for kind in PAIRS_LINES:
+            what = kind.one
+            values: dict[str, int] | None = getattr(deal, kind.field)
             if not values:
                 continue
             for name in [n for n, v in values.items() if _outside(what, v)]:

@@ -16,7 +16,7 @@ from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
 from raspis_cli.engine.trick import bidding_order
-from raspis_cli.i18n import _
+from raspis_cli.i18n import _, kind_label
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, Pos
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.suggest import did_you_mean
@@ -119,8 +119,9 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
     else:
         preset = game.rules_preset or "raspisnoy"
         if preset not in PRESETS:
-            problems.append(Diagnostic("rules", f"unknown rules preset {preset!r}; the presets are "
-                                    f"{', '.join(PRESETS)} (replayed under raspisnoy)",
+            problems.append(Diagnostic("rules", _("unknown rules preset {preset}; the presets are "
+                                                  "{presets} (replayed under raspisnoy)").format(
+                                                      preset=repr(preset), presets=", ".join(PRESETS)),
                                     pos=game.where("rules")))
             preset = "raspisnoy"
         rules = Rules.preset(preset)
@@ -129,7 +130,7 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
         try:
             rules = rules.with_options({name: value})
         except RulesError as e:
-            known = "" if name in OPTIONS else " (ignored)"
+            known = "" if name in OPTIONS else " " + _("(ignored)")
             problems.append(Diagnostic("rules", f"{e}{known}",
                                     pos=game.positions.get(f"option:{name}", game.where("rules"))))
     rules = rules.with_options(choice.options)
@@ -159,7 +160,8 @@ class _GameReplay:
         self.seat_of: dict[str, int] = {}
         for name in self.names:
             if name in self.seat_of:
-                self.problems.append(Diagnostic("players", f"player {name!r} is listed twice",
+                self.problems.append(Diagnostic("players", _("player {name} is listed twice").format(
+                    name=repr(name)),
                                              player=name,
                                              pos=game.positions.get(f"player:{name}",
                                                                     game.where("players"))))
@@ -224,8 +226,9 @@ class _GameReplay:
                 elif written - totals[name] not in (0, self.total_offsets.get(name, 0)):
                     # as for running totals: the difference the last written total
                     # carries is not reported again
-                    self.problems.append(Diagnostic("total-mismatch", f"{name}'s final total is "
-                                                 f"written as {written}; recomputed {totals[name]}",
+                    self.problems.append(Diagnostic("total-mismatch", _(
+                        "{player}'s final total is written as {written}; recomputed {total}").format(
+                            player=name, written=written, total=totals[name]),
                                                  player=name, pos=pos))
         best = [self.names[s] for s in winners([totals[n] for n in self.seat_of])]
         return GameResult(self.index, record, self.rules, self.problems, self.deals, totals, best)
@@ -286,8 +289,8 @@ class _GameReplay:
             self._report(record, v)
         if (record.tricks and not trump_given and record.kind != "no-trump"
                 and not self.rules.circular_trumps):
-            self._problem(record, "trump", "the trump is not written; the tricks are judged "
-                          "as if there were none", "trump")
+            self._problem(record, "trump", _("the trump is not written; the tricks are judged as if there "
+                                             "were none"), "trump")
         self._bids(record, engine_deal)
         # a replayed deal was abandoned (at a revoke, under revoke_replay): its play may
         # stop anywhere, even inside a trick, and every card recorded is still checked
@@ -303,8 +306,9 @@ class _GameReplay:
             return
         if not deal.has_bids:
             for name, value in bids.items():
-                self._report(record, Violation("bid-order", f"a {record.kind} deal has no bids, "
-                                               f"yet {name} bid {value}", at="bid"), player=name)
+                self._report(record, Violation("bid-order", _(
+                    "a {kind} deal has no bids, yet {player} bid {bid}").format(
+                        kind=kind_label(record.kind), player=name, bid=value), at="bid"), player=name)
             deal.skip_bidding()
             return
         written = [n for n in bids if n in self.seat_of]
@@ -318,12 +322,14 @@ class _GameReplay:
                 # (with a name listed twice in the players the lists differ in length)
                 first_wrong = next((w for w, p in zip(written, present, strict=False) if w != p),
                                    written[-1] if written else None)
-                self._problem(record, "bid-order", f"bids are written out of order: "
-                              f"{', '.join(expected_order)} bid in that order (left of the "
-                              f"dealer first)", "bid", player=first_wrong)
+                self._problem(record, "bid-order", _("bids are written out of order: {players} bid in "
+                                                     "that order (left of the dealer first)").format(
+                                                         players=", ".join(expected_order)),
+                              "bid", player=first_wrong)
         for name in expected_order:
             if name not in bids:
-                self._problem(record, "bid-order", f"no bid is written for {name}", "bids",
+                self._problem(record, "bid-order", _("no bid is written for {player}").format(player=name),
+                              "bids",
                               player=name, pos=record.where("bids"))
                 break
             for v in deal.bid(self.seat_of[name], bids[name]):
@@ -338,14 +344,16 @@ class _GameReplay:
         n_players = len(self.names)
         for number, trick in enumerate(tricks, start=1):
             if number > record.cards:
-                self._problem(record, "trick-count", f"the deal has {len(tricks)} tricks; "
-                              f"{record.cards} cards make {record.cards}", "tricks", trick=number,
+                self._problem(record, "trick-count", _too_many_tricks(len(tricks), record.cards),
+                              "tricks", trick=number,
                               pos=trick[0].pos if trick else None)
                 return False
             last = number == len(tricks)
             if len(trick) != n_players and not (last and may_stop_early and len(trick) < n_players):
-                self._problem(record, "trick-count", f"trick {number} has {len(trick)} cards; "
-                              f"{n_players} players play one each", "tricks", trick=number,
+                self._problem(record, "trick-count", _("trick {number} has {n} cards; {players} players "
+                                                       "play one each").format(
+                                                           number=number, n=len(trick), players=n_players),
+                              "tricks", trick=number,
                               pos=trick[0].pos if trick else None)
                 return False
             seats = [self.seat_of.get(play.player, -1) for play in trick]
@@ -363,8 +371,7 @@ class _GameReplay:
         if deal.done:
             return True
         if not may_stop_early:
-            self._problem(record, "trick-count", f"the deal has {len(tricks)} tricks; "
-                          f"{record.cards} cards make {record.cards}", "tricks")
+            self._problem(record, "trick-count", _too_many_tricks(len(tricks), record.cards), "tricks")
         return False
 
     def _results(self, record: DealRecord, deal: Deal, play_complete: bool,
@@ -382,8 +389,11 @@ class _GameReplay:
                 taken[name] = deal.taken[seat]
             for name, value in (written_taken or {}).items():
                 if name in seats and value != taken[name]:
-                    self._problem(record, "taken-mismatch", f"{name}'s taken is written as "
-                                  f"{value}; the tricks give {taken[name]}", "taken", player=name)
+                    self._problem(record, "taken-mismatch", _("{player}'s taken is written as {written}; "
+                                                              "the tricks give {taken}").format(
+                                                                  player=name, written=value,
+                                                                  taken=taken[name]),
+                                  "taken", player=name)
         elif written_taken is not None:
             source = "written"
             for name, value in written_taken.items():
@@ -395,7 +405,7 @@ class _GameReplay:
         prescribed = [0] * len(names)
         other = [0] * len(names)
         if judged:
-            for seat, points, _ in deal.penalty_notes:
+            for seat, points, _reason in deal.penalty_notes:
                 prescribed[seat] += points
         self._penalties(record, deal, judged, prescribed, other)
         bids = {name: (record.bids or {}).get(name) for name in seats}
@@ -421,8 +431,11 @@ class _GameReplay:
                     continue
                 mine = scores[name]
                 if mine is not None and mine != value:
-                    self._problem(record, "score-mismatch", f"{name}'s score in deal "
-                                  f"{record.number} is written as {value}; recomputed {mine}",
+                    self._problem(record, "score-mismatch", _("{player}'s score in deal {number} is "
+                                                              "written as {written}; recomputed "
+                                                              "{score}").format(
+                                                                  player=name, number=record.number,
+                                                                  written=value, score=mine),
                                   "score", player=name)
         # totals go on with the written score where ours cannot be known
         applied = [0] * len(names)
@@ -441,15 +454,19 @@ class _GameReplay:
                 # later total that merely carries it forward
                 offset = value - running[name]
                 if offset and offset != self.total_offsets.get(name, 0):
-                    how = f"{abs(offset)} too {'high' if offset > 0 else 'low'}"
-                    carried = f" ({how}; later totals that carry the same difference are not reported again)"
-                    self._problem(record, "total-mismatch", f"{name}'s total after deal "
-                                  f"{record.number} is written as {value}; recomputed "
-                                  f"{running[name]}{carried}", "total", player=name)
+                    text = (_("{player}'s total after deal {number} is written as {written}; recomputed "
+                              "{total} ({n} too high; later totals that carry the same difference are "
+                              "not reported again)") if offset > 0 else
+                            _("{player}'s total after deal {number} is written as {written}; recomputed "
+                              "{total} ({n} too low; later totals that carry the same difference are "
+                              "not reported again)"))
+                    self._problem(record, "total-mismatch", text.format(
+                        player=name, number=record.number, written=value, total=running[name],
+                        n=abs(offset)), "total", player=name)
                 self.total_offsets[name] = offset
         if (play_complete and deal.revokes and rules.revoke_replay and not record.replayed):
-            self._problem(record, "replay", "the deal had a revoke and the rules replay such a "
-                          "deal (revoke_replay), yet it is not marked replayed", "deal")
+            self._problem(record, "replay", _("the deal had a revoke and the rules replay such a deal "
+                                              "(revoke_replay), yet it is not marked replayed"), "deal")
         self.deals.append(DealResult(
             number=record.number, kind=record.kind, cards=record.cards, dealer=record.dealer,
             trump=_trump_text(record.trump), bids=bids, taken=taken, taken_source=source,
@@ -488,10 +505,13 @@ class _GameReplay:
                                   record.cards)
             possible[name] = options
             if not options:
-                self._problem(record, "score-mismatch", f"{name}'s score is written as "
-                              f"{score}, which no number of tricks gives "
-                              f"{'bid ' + str(bid) if bid is not None else 'a ' + record.kind}"
-                              f" in a {record.cards}-card deal", "score", player=name)
+                text = (_("{player}'s score is written as {score}, which no number of tricks gives bid "
+                          "{bid} in a {cards}-card deal") if bid is not None else
+                        _("{player}'s score is written as {score}, which no number of tricks gives a "
+                          "{kind} in a {cards}-card deal"))
+                self._problem(record, "score-mismatch", text.format(
+                    player=name, score=score, bid=bid, kind=kind_label(record.kind), cards=record.cards),
+                              "score", player=name)
         if any(options == [] for options in possible.values()):
             return self._taken_from(possible, taken, source)
         fits = _fitting_counts(list(possible.values()), record.cards)
@@ -502,17 +522,20 @@ class _GameReplay:
             elif all(o is not None and len(o) == 1 for o in possible.values()):
                 total = sum((o or [0])[0] for o in possible.values())
                 counts = ", ".join(f"{n} {(o or [0])[0]}" for n, o in possible.items())
-                how = "inferred from bids and scores" if not written_taken else (
-                    "written and inferred from bids and scores")
-                self._problem(record, "taken-sum", f"the taken {how} ({counts}) add up to "
-                              f"{total}, not {record.cards}", "scores",
+                text = (_("the taken inferred from bids and scores ({counts}) add up to {total}, not "
+                          "{cards}") if not written_taken else
+                        _("the taken written and inferred from bids and scores ({counts}) add up to "
+                          "{total}, not {cards}"))
+                self._problem(record, "taken-sum", text.format(counts=counts, total=total,
+                                                               cards=record.cards), "scores",
                               pos=record.where("scores"))
             else:
                 counts = ", ".join(
-                    f"{n} {'any' if o is None else ' or '.join(map(str, o))}"
+                    f"{n} {_('any') if o is None else (' ' + _('or') + ' ').join(map(str, o))}"
                     for n, o in possible.items())
-                self._problem(record, "taken-sum", f"no trick counts fit the bids, taken and "
-                              f"scores written and add up to {record.cards} ({counts})",
+                self._problem(record, "taken-sum", _("no trick counts fit the bids, taken and scores "
+                                                     "written and add up to {cards} ({counts})").format(
+                                                         cards=record.cards, counts=counts),
                               "scores", pos=record.where("scores"))
             return self._taken_from(possible, taken, source)
         if len(fits) == 1:
@@ -522,8 +545,8 @@ class _GameReplay:
 
     def _written_taken_sum(self, record: DealRecord, total: int) -> None:
         if total != record.cards:
-            self._problem(record, "taken-sum", f"the taken written add up to {total}, not "
-                          f"{record.cards}", "taken", pos=record.where("taken"))
+            self._problem(record, "taken-sum", _("the taken written add up to {total}, not {cards}").format(
+                total=total, cards=record.cards), "taken", pos=record.where("taken"))
 
     @staticmethod
     def _taken_from(possible: Mapping[str, list[int] | None], taken: dict[str, int | None],
@@ -566,9 +589,15 @@ class _GameReplay:
                 name = self.names[seat]
                 pos = next((p.pos for p in written if p.player == name and p.reason == reason),
                            record.where("penalties"))
-                self._problem(record, "penalty", f"{name}'s {reason} penalty is written as {got}; "
-                              f"the rules prescribe {want} for the play recorded", "penalty",
+                self._problem(record, "penalty", _("{player}'s {reason} penalty is written as {written}; "
+                                                   "the rules prescribe {want} for the play recorded").format(
+                                                       player=name, reason=reason, written=got, want=want),
+                              "penalty",
                               player=name, pos=pos)
+
+
+def _too_many_tricks(tricks: int, cards: int) -> str:
+    return _("the deal has {tricks} tricks; {cards} cards make {cards}").format(tricks=tricks, cards=cards)
 
 
 def replay_game(game: GameRecord, index: int = 0, choice: RulesChoice | None = None,

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from raspis_cli.i18n import _
 from raspis_cli.notation.writer import is_blank
 from raspis_cli.record import DealRecord, GameRecord
 from raspis_cli.replay import GameResult, RulesChoice, replay_game
@@ -41,15 +42,17 @@ def parse_players(text: str) -> list[str]:
     parts = text.split(",") if "," in text else text.split()
     names = [p.strip() for p in parts]
     if any(not n for n in names) or not names:
-        raise SheetError(f"an empty name in {text!r}; write the names separated by commas")
+        raise SheetError(_("an empty name in {text}; write the names separated by "
+                           "commas").format(text=repr(text)))
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise SheetError(f"{name!r} is named twice; each player sits once")
+            raise SheetError(_("{name} is named twice; each player sits once").format(name=repr(name)))
         seen.add(name)
     for name in names:
         if re.search(r"[\r\n\"\[\]]", name):
-            raise SheetError(f"the name {name!r} holds a line break, a quote or a bracket")
+            raise SheetError(_("the name {name} holds a line break, a quote or a "
+                               "bracket").format(name=repr(name)))
     return names
 
 
@@ -57,7 +60,8 @@ def check_players(rules: Rules, names: Sequence[str]) -> None:
     """Raise :class:`SheetError` when the rules are not for this many players."""
     low, high = rules.players
     if not low <= len(names) <= high:
-        raise SheetError(f"{rules.preset_name} is for {low} to {high} players, not {len(names)}")
+        raise SheetError(_("{preset} is for {low} to {high} players, not {n}").format(
+            preset=rules.preset_name, low=low, high=high, n=len(names)))
 
 
 def dealer_of(players: Sequence[str], first_dealer: str, index: int) -> str:
@@ -81,8 +85,8 @@ def blank_game(rules: Rules, players: Sequence[str], preset: str, options: Mappi
     (number, cards, kind, dealer) and ``unfinished``."""
     check_players(rules, players)
     if first_dealer is not None and first_dealer not in players:
-        raise SheetError(f"the first dealer {first_dealer!r} is not one of the players "
-                         f"({', '.join(players)})")
+        raise SheetError(_("the first dealer {name} is not one of the players ({players})").format(
+            name=repr(first_dealer), players=", ".join(players)))
     deals = [DealRecord(number=d.number, kind=d.kind, dealer=dealer, cards=d.cards)
              for d, dealer in scheduled_dealers(rules, players, first_dealer)]
     return GameRecord(players=list(players), deals=deals, tags=dict(tags), rules_preset=preset,
@@ -90,8 +94,9 @@ def blank_game(rules: Rules, players: Sequence[str], preset: str, options: Mappi
 
 
 def is_played(deal: DealRecord) -> bool:
-    """Whether a deal's results are written (bids, taken or scores)."""
-    return deal.bids is not None or deal.taken is not None or deal.scores is not None
+    """Whether a deal's results are written (bids, taken or scores), or it
+    was abandoned and dealt again (``replayed``)."""
+    return deal.bids is not None or deal.taken is not None or deal.scores is not None or deal.replayed
 
 
 @dataclass(frozen=True)
@@ -116,8 +121,8 @@ def next_deal(game: GameRecord, rules: Rules) -> NextDeal | None:
     blank_before = [i for i in range(index) if not is_played(game.deals[i])]
     if blank_before:
         d = game.deals[blank_before[0]]
-        raise SheetError(f"deal {d.number} is blank but later deals are filled in; "
-                         "fill it in or remove it with an editor first")
+        raise SheetError(_("deal {number} is blank but later deals are filled in; fill it in or remove it "
+                           "with an editor first").format(number=d.number))
     if index < len(game.deals):
         d = game.deals[index]
         return NextDeal(index, d.number, d.cards, d.kind, d.dealer, True)

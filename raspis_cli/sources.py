@@ -35,6 +35,7 @@ from raspis_cli.encodings import (
     detect,
     iter_lines,
 )
+from raspis_cli.i18n import _
 from raspis_cli.record import GameRecord
 
 __all__ = [
@@ -141,12 +142,12 @@ def sniff_kind(path: str, head: str) -> str:
 def describe_os_error(e: OSError) -> str:
     """Why a file cannot be read, in words."""
     if isinstance(e, FileNotFoundError):
-        return "no such file"
+        return _("no such file")
     if isinstance(e, IsADirectoryError):
-        return "is a directory, not a file"
+        return _("is a directory, not a file")
     if isinstance(e, PermissionError):
-        return "permission denied"
-    return f"cannot be read: {e.strerror or e}"
+        return _("permission denied")
+    return _("cannot be read: {reason}").format(reason=e.strerror or e)
 
 
 def read_file_bytes(path: str) -> bytes:
@@ -283,9 +284,9 @@ class GameStream:
                 size += len(text) + 1
                 if size > JSON_DOCUMENT_LIMIT:
                     self.error = syntax_error(
-                        "E005", f"a .json document is read whole, and this one is larger than "
-                        f"{JSON_DOCUMENT_LIMIT // (1024 * 1024)} MiB; write one game per line as .jsonl "
-                        "(which streams at any size), or split the file")
+                        "E005", _("a .json document is read whole, and this one is larger than {size} MiB; "
+                                  "write one game per line as .jsonl (which streams at any size), or split "
+                                  "the file").format(size=JSON_DOCUMENT_LIMIT // (1024 * 1024)))
                     return
                 kept.append(text)
             read = read_json_text("\n".join(kept), self.display)

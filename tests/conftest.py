@@ -5,7 +5,14 @@ assertion: on a busy machine it fails tests that are correct. No test here
 asserts elapsed time; speed is measured by the scripts in ``bench/``.
 """
 
+import os
+
 from hypothesis import HealthCheck, settings
+
+# The solver's kernel runs as plain Python in the tests (and in the CLI they
+# start): the source the tests check is the source that runs. The compiled
+# kernel is compared with it by tests/test_solver_jit.py.
+os.environ.setdefault("RASPIS_NO_JIT", "1")
 
 settings.register_profile("raspis", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_bench_quick_prints_the_table(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--quick",
-                           "--games", "12", "--cache", str(tmp_path)],
+                           "--games", "12", "--sheet-games", "12", "--cache", str(tmp_path)],
                           capture_output=True, text=True, encoding="utf-8", timeout=600, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     out = done.stdout

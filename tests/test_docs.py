@@ -376,3 +376,21 @@ def test_readme_links_both_documents() -> None:
     readme = _text(ROOT / "README.md")
     assert "](docs/RULES.md" in readme and "](docs/RECORD-JSON.md" in readme
     assert "](RECORD-JSON.md" in _text(ROOT / "docs" / "SCHEMA.md")
+
+
+def test_every_line_keyword_is_in_the_notation_guide() -> None:
+    """A line kind added to ``raspis_cli/lines.py`` fails here until
+    ``grammar/NOTATION.md`` shows it (its English and Russian keyword); its
+    JSON field needs no word of its own in docs/RECORD-JSON.md, which says
+    every line of pairs is a deal field of the same name."""
+    from raspis_cli.lines import KEYWORD_SPELLINGS, PAIRS_LINES
+
+    guide = (ROOT / "grammar" / "NOTATION.md").read_text(encoding="utf-8")
+    for words in KEYWORD_SPELLINGS.values():
+        english, russian = words[0], words[1]
+        assert re.search(rf"`{re.escape(english)}\b", guide), english
+        assert f"`{russian}`" in guide, russian
+    contract = (ROOT / "docs" / "RECORD-JSON.md").read_text(encoding="utf-8")
+    assert "every line of pairs" in contract
+    for kind in PAIRS_LINES:
+        assert f"`{kind.field}`" in contract or kind.field not in ("bids", "taken", "scores", "totals")

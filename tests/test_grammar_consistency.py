@@ -10,8 +10,12 @@ from pathlib import Path
 import pyparsing as pp
 import pytest
 
+from raspis_cli.lines import KEYWORD_RULES_HEAD, PAIRS_LINES, keyword_rules_ebnf
+from raspis_cli.notation import write_games
 from raspis_cli.notation.grammar import FILE, _build_file_grammar
+from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text
 from raspis_cli.notation.reader import read_text, split_lines
+from raspis_cli.notation.writer import russian_keywords
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "grammar" / "corpus").rglob("*.rsp")) + sorted((ROOT / "samples").glob("*.rsp"))
@@ -107,7 +111,7 @@ def _grammar_names() -> set[str]:
 def _ebnf_rules() -> set[str]:
     text = (ROOT / "grammar" / "grammar.ebnf").read_text(encoding="utf-8")
     text = re.sub(r"\(\*.*?\*\)", "", text, flags=re.S)
-    return {m.group(1).strip() for m in re.finditer(r"^([a-z][a-z0-9 ]*?)\s*=", text, re.M)}
+    return {m.group(1).strip() for m in re.finditer(r"^([a-z][a-z0-9 -]*?)\s*=", text, re.M)}
 
 
 def test_the_ebnf_names_the_rules_of_the_pyparsing_grammar() -> None:
@@ -115,3 +119,32 @@ def test_the_ebnf_names_the_rules_of_the_pyparsing_grammar() -> None:
     assert {"file", "game", "deal line", "trick line", "cell", "play"} <= rules
     assert rules >= LEXICAL_RULES
     assert _grammar_names() == rules - LEXICAL_RULES
+
+
+def test_the_ebnf_keyword_rules_are_made_from_the_table_of_line_kinds() -> None:
+    """A keyword added to ``raspis_cli/lines.py`` is in the EBNF once
+    ``python grammar/make_diagram.py`` has run (and only then)."""
+    text = (ROOT / "grammar" / "grammar.ebnf").read_text(encoding="utf-8")
+    start = text.index(KEYWORD_RULES_HEAD)
+    assert text[start:text.index("\n\n", start) + 1] == keyword_rules_ebnf()
+
+
+def test_every_line_of_pairs_is_read_written_and_carried_in_json() -> None:
+    """Each row of the table of lines of pairs works through the reader, the
+    writer and the JSON codec with no code of its own: a line of each reads
+    into the deal's field and is written back the same."""
+    text = '[Players "Анна, Boris, Вера"]\n\n1. 3 Анна 9♥\n' + "".join(
+        f"  {kind.keyword} Анна 1, Boris 2, Вера 0\n" for kind in PAIRS_LINES[1:])
+    read = read_text(text)
+    assert read.ok
+    deal = read.games[0].deals[0]
+    for kind in PAIRS_LINES:
+        if kind.field != "bids":
+            assert getattr(deal, kind.field) == {"Анна": 1, "Boris": 2, "Вера": 0}, kind.field
+    back = read_json_text(games_to_json_text(read.games)).games[0].deals[0]
+    for kind in PAIRS_LINES:
+        assert getattr(back, kind.field) == getattr(deal, kind.field)
+    russian = russian_keywords(write_games(read.games))
+    again = read_text(russian).games[0].deals[0]
+    for kind in PAIRS_LINES:
+        assert getattr(again, kind.field) == getattr(deal, kind.field)

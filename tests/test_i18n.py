@@ -112,3 +112,58 @@ def test_an_unknown_language_is_one_line() -> None:
     done = run_cli("--lang", "fr", "--help")
     assert done.returncode == 2
     assert done.stderr == "raspis: error: --lang: 'fr' is not a language raspis speaks (ru, en)\n"
+
+
+# --- no English left in a Russian session ----------------------------------------------------------
+
+KINDS_AND_CODES = re.compile(r"\b[EW]\d{3}\b|\b[a-z]+(?:[-_][a-z]+)+\b")
+"""Violation kinds (``score-mismatch``), option names (``pass_made``) and codes
+(``E303``): contract values, the same in both languages."""
+QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|«[^»\n]*»")
+ALLOWED_LATIN = {
+    "Boris",  # a player of the samples
+    "samples", "errors", "friday", "rsp", "raspis", "raspisnoy", "dispute", "sheet",  # file names
+    "validate", "live", "help", "undo", "quit", "totals", "replayed", "Ctrl", "Enter",  # commands, keys
+    "unfinished", "normal", "miser", "golden", "dark", "forehead",  # the notation's English words
+    "syntax", "schedule", "players", "trump", "penalty", "replay", "TH", "RJ", "BJ",  # kinds, cards
+}
+
+
+def _english_words(text: str) -> list[str]:
+    """Latin words of three letters or more that are not names, kinds, codes,
+    quoted record text (or a source line shown under a problem) or the
+    allowed words above."""
+    text = "\n".join(line for line in text.splitlines() if not re.match(r"\s*\d*\s*\|", line))
+    text = KINDS_AND_CODES.sub(" ", QUOTED.sub(" ", text))
+    text = re.sub(r"\S*[/\\.]\S*", " ", text)  # paths, 2/1 cells
+    words = re.findall(r"[A-Za-z]{3,}", text)
+    return [w for w in words if w not in ALLOWED_LATIN]
+
+
+def test_a_russian_validate_leaves_no_english_sentence() -> None:
+    done = run_cli("validate", "samples/errors-friday.rsp", "samples/raspisnoy-sheet-dispute.rsp",
+                   "--lang", "ru")
+    assert done.returncode == 1
+    assert "раздача 2" in done.stdout and "всего: 2 файла" in done.stdout
+    left = _english_words(done.stdout)
+    assert not left, f"English left in Russian output: {sorted(set(left))}"
+    # and the JSON report keeps the contract's English whatever the language
+    report = run_cli("validate", "samples/errors-friday.rsp", "--format", "json", "--lang", "ru")
+    assert "no bid is written for Boris" in report.stdout and "раздача" not in report.stdout
+
+
+def test_a_russian_explain_and_live_leave_no_english_sentence(tmp_path: Path) -> None:
+    explained = run_cli("explain", "samples/raspisnoy-sheet-dispute.rsp", "--stake", "0.1", "--lang", "ru")
+    assert "должно быть +5" in explained.stdout
+    cells = run_cli("explain", "samples/raspisnoy-sheet-dispute.rsp", "--deal", "17", "--lang", "ru")
+    sheet = tmp_path / "вечер.rsp"
+    # typed lines (no terminal: plain input): a bid the dealer may not make, help, undo, quit
+    typed = "\n".join(["♠", "1", "0", "0", "1", "help", "1", "0", "0", "undo", "quit"]) + "\n"
+    live = run_cli("live", str(sheet), "--players", "Анна, Борис, Вера", "--lang", "ru", stdin=typed)
+    assert live.returncode == 0, live.stderr
+    assert "сдающему так нельзя" in live.stdout and "отменена" in live.stdout and "остановлено" in live.stdout
+    blank = run_cli("new", "-p", "Анна, Борис, Вера", "-o", str(tmp_path / "новый.rsp"), "--lang", "ru")
+    assert "записан" in blank.stderr
+    for output in (explained.stdout, cells.stdout, live.stdout, live.stderr, blank.stderr):
+        left = _english_words(output)
+        assert not left, f"English left in Russian output: {sorted(set(left))}\n{output}"

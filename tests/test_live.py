@@ -238,3 +238,65 @@ def test_write_atomic_leaves_the_old_file_when_the_rename_fails(tmp_path: Path,
         atomic.write_atomic(str(path), b"new text")
     assert path.read_bytes() == b"old"
     assert os.listdir(tmp_path) == ["sheet.rsp"]  # the temporary file is removed
+
+
+def _classic_after_the_fixed_deals(path: Path) -> None:
+    """A 4-player classic sheet with its 20 fixed deals played (a simulated
+    game's bids and taken): the special deals, whose kinds the table chooses
+    (docs/RULES.md §4), come next."""
+    from raspis_cli.notation.writer import write_games
+    from raspis_cli.rules import Rules
+    from raspis_cli.sheet import blank_game, write_results
+    from raspis_cli.simulate import simulate_game
+
+    rules = Rules.preset("classic")
+    played = simulate_game(rules, 4, 3, PLAYERS, "sheet")
+    game = blank_game(rules, PLAYERS, "classic", {}, {}, played.deals[0].dealer)
+    for deal, sim in zip(game.deals[:20], played.deals[:20], strict=True):
+        deal.trump, deal.bids, deal.taken = sim.trump, sim.bids, sim.taken
+    game, _ = write_results(game)
+    path.write_text(write_games([game]), encoding="utf-8")
+
+
+def test_the_table_chooses_a_special_deal_and_a_deal_is_replayed(tmp_path: Path) -> None:
+    path = tmp_path / "classic.rsp"
+    _classic_after_the_fixed_deals(path)
+    live = LiveDriver(path)
+    live.expect("20 deals written")
+    live.answer(r"kind \(no-trump, dark, miser, golden, forehead\) \[no-trump\]:", "обычная")
+    live.expect(r"'обычная' is not one of the special deals")  # a kind, but not a special one
+    live.answer(r"kind \([^)]*\) \[no-trump\]:", "мизер")
+    live.answer("trump:", "♠")
+    for name, taken in (("Вера", "0"), ("Дима", "1"), ("Анна", "2"), ("Борис", "")):
+        live.answer(rf"{name} took[^:]*:", taken)
+    live.expect(r"deal 21 · 9 cards · miser")
+    live.answer(r"── deal 22 of 40.*\n.*kind[^:]*:", "пересдача")  # abandoned: dealt again
+    live.expect("deal 22 is replayed")
+    live.answer(r"── deal 22 of 40.*\n.*kind[^:]*:", "quit")
+    assert live.finish() == 0
+    game = _read_game(path)
+    deals = game.deals  # type: ignore[attr-defined]
+    assert (deals[20].kind, deals[20].taken) == ("miser", {"Вера": 0, "Дима": 1, "Анна": 2, "Борис": 6})
+    assert deals[21].number == deals[22].number == 22 and deals[21].replayed
+    assert deals[22].bids is None and deals[22].dealer == deals[21].dealer
+    done = run_cli("validate", str(path))
+    assert done.returncode == 0, done.stdout
+
+
+def test_a_replayed_deal_writes_the_revoke_penalty(tmp_path: Path) -> None:
+    path = tmp_path / "joker54.rsp"
+    answers = ["♠", "1", "пересдача", "Boris",              # deal 1 abandoned: Boris revoked
+               "♥", "1", "0", "0", "1", "0", "", "undo",   # deal 1 dealt again; undo it
+               "undo", "quit"]                              # and the replayed deal too
+    code, out, err = _pipe(path, answers, "-p", "Анна, Boris, Вера", "-r", "joker54")
+    assert code == 0, err
+    assert "deal 1 is replayed (пересдача): it is dealt again by Анна · penalties Boris -50" in out
+    assert "deal 1 taken back" in out
+    game = _read_game(path)
+    assert [d.number for d in game.deals][:2] == [1, 2]  # type: ignore[attr-defined]
+    assert not any(d.replayed for d in game.deals)  # type: ignore[attr-defined]
+    replayed = tmp_path / "kept.rsp"
+    code, out, err = _pipe(replayed, [*answers[:4], "quit"], "-p", "Анна, Boris, Вера", "-r", "joker54")
+    first = _read_game(replayed).deals[0]  # type: ignore[attr-defined]
+    assert first.replayed and [(p.player, p.points) for p in first.penalties] == [("Boris", -50)]
+    assert run_cli("validate", str(replayed)).returncode == 0

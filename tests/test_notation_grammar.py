@@ -23,7 +23,7 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
             modules.add(node.module)
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
                        "pyparsing", "raspis_cli.cards", "raspis_cli.diagnostics", "raspis_cli.i18n",
-                       "raspis_cli.suggest", "raspis_cli.textsafe"}
+                       "raspis_cli.lines", "raspis_cli.suggest", "raspis_cli.textsafe"}
 
 
 @pytest.mark.parametrize("token,code", [

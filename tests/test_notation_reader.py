@@ -96,3 +96,18 @@ def test_never_raises(text: str) -> None:
     for d in result.diagnostics:
         assert d.line is not None and d.column is not None
         assert d.line >= 1 and d.column >= 1 and d.code.startswith("E")
+
+
+def test_a_comment_just_above_a_deal_line_belongs_to_that_deal() -> None:
+    path = "grammar/corpus/valid/comment-before-deal.rsp"
+    with open(path, encoding="utf-8") as f:
+        result = read_text(f.read())
+    assert result.diagnostics == []
+    deals = result.games[0].deals
+    owned = {d.number: list(zip(d.comments, d.comment_anchors, strict=True)) for d in deals}
+    assert owned[1] == [("; before deal 1", "start")]
+    assert owned[2] == [("; спор о сдаче 2: Борис говорит, что заказывал 1", "start"),
+                        ("; after deal 2's trick (a blank line follows: still deal 2's)", "after:trick:1")]
+    assert owned[3] == [("; deal 3, after a blank line", "start"), ("{ and a block comment }", "start")]
+    game = result.games[0]
+    assert [text[:12] for text in game.comments] == ["; a comment ", "; (raspis fm"]

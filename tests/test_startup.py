@@ -13,7 +13,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("duckdb", "pyarrow", "raspis_cli.store", "pydantic", "numpy")
+HEAVY = ("duckdb", "pyarrow", "raspis_cli.store", "pydantic", "numpy", "pyparsing")
+PLAIN_OUTPUT_SKIPS = ("rich.console", "rich.table", "importlib.resources", "csv")
+"""What a command writing to a pipe or a file need not import: rich's console
+and table (the box table is written by raspis_cli/cli/plaintable.py), the
+preset files' resource reader, the CSV writer."""
 
 
 def _imported(*args: str) -> set[str]:
@@ -38,6 +42,17 @@ def test_light_commands_import_nothing_heavy(args: tuple[str, ...]) -> None:
     assert "raspis_cli.cli.common" in modules, "the measurement sees the package's imports"
     heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
     assert not heavy, f"raspis {' '.join(args)} imported {heavy[:8]}"
+
+
+@pytest.mark.parametrize("args", [
+    ("validate", "samples/errors-friday.rsp"),
+    ("score", "samples/raspisnoy-sheet-dispute.rsp"),
+    ("rules", "list"),
+])
+def test_plain_output_does_not_load_rich_console(args: tuple[str, ...]) -> None:
+    modules = _imported(*args)
+    assert "raspis_cli.cli.common" in modules
+    assert not modules & set(PLAIN_OUTPUT_SKIPS), sorted(modules & set(PLAIN_OUTPUT_SKIPS))
 
 
 def test_help_does_not_import_the_commands() -> None:

@@ -64,7 +64,7 @@ def _sim_file(path: Path, games: int, start: int) -> Path:
 
 
 def test_sigkill_at_random_moments_leaves_the_database_before_or_after(tmp_path: Path) -> None:
-    """24 real SIGKILLs, half at uniform moments of the whole load (process
+    """14 real SIGKILLs, half at uniform moments of the whole load (process
     start to exit), half aimed at a phase (open, schema, parse, insert,
     players, commit, close). Killed before COMMIT: exactly as before; after
     COMMIT returned: exactly as after a complete load; the database opens
@@ -72,7 +72,7 @@ def test_sigkill_at_random_moments_leaves_the_database_before_or_after(tmp_path:
     gives the complete database. scripts/kill_campaign.py runs longer."""
     kc = _campaign_module()
     setup = kc.prepare(tmp_path, games=12, files=3, base_games=4, seed=2)
-    outcomes = kc.campaign(setup, runs=24, seed=11, rerun=6)
+    outcomes = kc.campaign(setup, runs=14, seed=11, rerun=4)
     failures = [f"{o.kill} {o.phase}: {o.state}" for o in outcomes if not o.ok]
     assert not failures, "\n".join(failures)
     phases = {o.phase for o in outcomes}

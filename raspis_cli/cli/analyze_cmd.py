@@ -20,6 +20,7 @@ from raspis_cli.analyze import (
     annotate_game,
     summarize,
 )
+from raspis_cli.check import CheckError, read_results
 from raspis_cli.cli.common import (
     EncodingOption,
     RecordFileArgument,
@@ -35,8 +36,9 @@ from raspis_cli.cli.common import (
     stdout,
     write_json,
 )
-from raspis_cli.replay import GameResult, RulesChoice, replay_game
-from raspis_cli.sources import SourceFile, load_source
+from raspis_cli.diagnostics import SYNTAX, Diagnostic
+from raspis_cli.record import GameRecord
+from raspis_cli.replay import GameResult, RulesChoice
 from raspis_cli.textsafe import escape_text
 
 Task = tuple[str, str | None, RulesChoice, int, int, str | None, int, int, int | None]
@@ -51,9 +53,7 @@ def _replayed(path: str, encoding: str | None, choice: RulesChoice, game: int) -
     key = (path, game)
     found = _CACHE.get(key)
     if found is None:
-        source = load_source(path, encoding=encoding)
-        found = replay_game(source.games[game], game, choice, source.ordered_bids,
-                            source.syntax_lines)
+        [(found, _compared)] = read_results(path, choice, encoding, game + 1)
         _CACHE.clear()
         _CACHE[key] = found
     return found
@@ -138,11 +138,10 @@ def _print_summary(game: GameAnalysis) -> None:
     stdout.print(table)
 
 
-def _write_annotated(source: SourceFile, output: str) -> None:
+def _write_annotated(games: list[GameRecord], output: str) -> None:
     from raspis_cli.notation import NotationWriteError, write_games
     from raspis_cli.notation.jsoncodec import games_to_json_text, games_to_jsonl_text
 
-    games = source.games
     try:
         if output.endswith(".jsonl"):
             text = games_to_jsonl_text(games)
@@ -199,19 +198,21 @@ def analyze(
                                  param_hint="-o")
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
-    source = load_source(file, encoding=encoding)
-    if source.error is not None:
-        fail(f"{file}: {source.error.message}")
-    if annotate and source.diagnostics:
-        fail(f"{file}: {len(source.diagnostics)} syntax error(s); `raspis validate` shows them; "
+    stray: list[Diagnostic] = []
+    try:  # --annotate rewrites the whole file: every game is read and checked
+        checked = [r for r, _alt in read_results(file, choice, encoding, None if annotate else game,
+                                                  stray=stray)]
+    except CheckError as e:
+        fail(str(e))
+    syntax = [d for d in stray if not d.is_warning] + [
+        p for r in checked for p in r.problems if p.kind == SYNTAX]
+    if annotate and syntax:
+        fail(f"{file}: {len(syntax)} syntax error(s); `raspis validate` shows them; "
              "nothing is annotated")
-    indexes = list(range(len(source.games)))
-    if game is not None:
-        if game > len(source.games):
-            fail(f"{file} has {len(source.games)} game(s); there is no game {game}")
-        indexes = [game - 1]
-    results = {i: replay_game(source.games[i], i, choice, source.ordered_bids, source.syntax_lines)
-               for i in indexes}
+    if game is not None and game > len(checked):
+        fail(f"{file} has {len(checked)} game(s); there is no game {game}")
+    results = {r.index: r for r in checked if game is None or r.index == game - 1}
+    indexes = list(results)
     if player is not None and not any(player in r.record.players for r in results.values()):
         fail(f"no player named {player!r} in {file}")
     limit = budget or None
@@ -232,9 +233,10 @@ def analyze(
         games.append(GameAnalysis(i, record.tags.get("Event"), mine,
                                   summarize(record.players, mine, player)))
     if annotate and output:
+        records = [r.record for r in checked]
         for g in games:
-            annotate_game(source.games[g.index].deals, g)
-        _write_annotated(source, output)
+            annotate_game(records[g.index].deals, g)
+        _write_annotated(records, output)
     if fmt == "json":
         write_json({"file": file, "samples": samples, "seed": seed,
                     "games": [g.to_json() for g in games]})

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
-import json
 import math
 import os
 import sys
@@ -17,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn, cast
 import typer
 
 from raspis_cli import __version__
-from raspis_cli.i18n import N_, _, language_from_argv, normalise_language, set_language
+from raspis_cli.i18n import (
+    N_,
+    _,
+    english_for_json,
+    language_from_argv,
+    ngettext,
+    normalise_language,
+    set_language,
+)
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.textsafe import escape_text
 
@@ -66,6 +71,12 @@ class _LazyConsole:
         return console  # type: ignore[no-any-return]
 
     def __getattr__(self, name: str) -> Any:
+        if name == "is_terminal" and object.__getattribute__(self, "_console") is None \
+                and not object.__getattribute__(self, "_stderr"):
+            from raspis_cli.cli.plaintable import plain_output
+
+            if plain_output():  # a file or a pipe: no need to make the console to know it
+                return False
         return getattr(self._get(), name)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -170,7 +181,8 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
     errors = [d for d in source.diagnostics if not d.is_warning]
     if errors:
         if refusal is not None:
-            say(f"raspis: {display}: {len(errors)} syntax error(s); {refusal}")
+            message = ngettext("{n} syntax error; {refusal}", "{n} syntax errors; {refusal}", len(errors))
+            say(f"raspis: {display}: " + message.format(n=len(errors), refusal=_(refusal)))
         return None
     return source, data
 
@@ -225,7 +237,11 @@ def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> Rules
 
 
 def check_format(fmt: str, allowed: Sequence[str]) -> str:
-    """``--format``: one of ``allowed``, else one clear usage error (exit 2)."""
+    """``--format``: one of ``allowed``, else one clear usage error (exit 2).
+    JSON and JSON lines are a contract in English (docs/RECORD-JSON.md): their
+    messages are built in English whatever the interface language."""
+    if fmt in ("json", "jsonl") and fmt in allowed:
+        english_for_json()
     if fmt not in allowed:
         listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
         raise typer.BadParameter(f"expected {listed}, got {fmt!r}", param_hint="--format")
@@ -260,6 +276,9 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
         return
     columns = list(rows[0]) if rows else []
     if fmt == "csv":
+        import csv
+        import io
+
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns)
@@ -267,17 +286,46 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
             writer.writerow(["" if row[c] is None else _cell(row[c]) for c in columns])
         sys.stdout.write(buffer.getvalue())
         return
+    if not stdout.is_terminal:
+        from raspis_cli.cli.plaintable import box_table, plain_width
+
+        text = box_table([escape_text(_header(c)) for c in columns],
+                         [["" if row[c] is None else escape_text(
+                             _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns]
+                          for row in rows],
+                         escape_text(title) if title else None,
+                         [_numeric(rows[0][c]) if rows else False for c in columns], plain_width())
+        if text is not None:
+            sys.stdout.write(text)
+            return
     from rich.table import Table
 
     table = Table(title=title, show_lines=False)
     for column in columns:
-        first = rows[0][column] if rows else None
-        numeric = isinstance(first, (int, float)) and not isinstance(first, bool)
-        table.add_column(safe_markup(column), overflow="fold", justify="right" if numeric else "left")
+        numeric = _numeric(rows[0][column]) if rows else False
+        table.add_column(safe_markup(_header(column)), overflow="fold",
+                         justify="right" if numeric else "left")
     for row in rows:
         table.add_row(*("" if row[c] is None else safe_markup(
             _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns))
     stdout.print(table)
+
+
+COLUMN_LABELS: Final = {
+    "preset": N_("preset"), "players": N_("players"), "description": N_("description"),
+    "option": N_("option"), "value": N_("value"), "meaning": N_("meaning"), "number": N_("number"),
+    "cards": N_("cards"), "kind": N_("kind"), "dealer": N_("dealer"),
+}
+"""Column headers a table shows in the interface language (JSON and CSV keep the keys)."""
+
+
+def _header(column: str) -> str:
+    label = COLUMN_LABELS.get(column)
+    return _(label) if label is not None else column
+
+
+def _numeric(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def rounded(column: str, value: object) -> object:
@@ -297,17 +345,23 @@ def _cell(value: object) -> str:
     if isinstance(value, (list, tuple)):
         return ",".join(str(v) for v in value)
     if isinstance(value, dict):
+        import json
+
         return json.dumps(value, ensure_ascii=False)
     return str(value)
 
 
 def write_json(data: object) -> None:
     """Print JSON on stdout: UTF-8, not ASCII-escaped, indented."""
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
 def write_jsonl(items: Sequence[object]) -> None:
     """Print JSON Lines on stdout: one compact JSON value per line."""
+    import json
+
     sys.stdout.write("".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items))
 
 

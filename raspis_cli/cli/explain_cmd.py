@@ -22,6 +22,7 @@ from raspis_cli.cli.common import (
     stderr,
     stdout,
 )
+from raspis_cli.i18n import _, ngettext
 
 
 def say(text: str = "") -> None:
@@ -55,10 +56,10 @@ def explain(
     Exit 0 when the sheet (or the cells asked about) agrees with the rules, 1
     when something written differs, 2 when the file cannot be read.
     """
+    from raspis_cli.check import CheckError, read_results
     from raspis_cli.cli.common import render_diagnostic
+    from raspis_cli.diagnostics import SYNTAX, WARNING, Diagnostic
     from raspis_cli.explain import cell_formula, find_fixes
-    from raspis_cli.replay import replay_game
-    from raspis_cli.sources import load_source
 
     check_encoding_option(encoding)
     choice = rules_choice(rules, options)
@@ -67,39 +68,47 @@ def explain(
         try:
             money = Decimal(stake.replace(",", "."))
         except InvalidOperation:
-            fail(f"--stake: {stake!r} is not an amount of money per point (e.g. 0.1)")
+            fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
+                value=repr(stake)))
         if not money.is_finite() or money <= 0:
-            fail(f"--stake: {stake!r} is not an amount of money per point (e.g. 0.1)")
-    source = load_source(file, encoding=encoding)
+            fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
+                value=repr(stake)))
     display = "<stdin>" if file == "-" else file
-    if source.error is not None and not source.games:
-        fail(f"{display}: {source.error.message}")
-    for diag in source.diagnostics:
+    stray: list[Diagnostic] = []
+    try:
+        checked = [r for r, _alt in read_results(file, choice, encoding, stray=stray)]
+    except CheckError as e:
+        fail(str(e))
+    reading = [*stray, *(d for r in checked for d in [*r.problems, *r.warnings]
+                         if d.kind in (SYNTAX, WARNING))]
+    for diag in sorted(reading, key=lambda d: (d.line or 0, d.column or 0)):
         stderr.print("\n".join(render_diagnostic(diag, display)), markup=False)
-    games = source.games
-    if not games:
-        fail(f"{display}: no game in the file")
-    if game is not None and game > len(games):
-        fail(f"--game {game}: {display} has {len(games)} game{'s' * (len(games) != 1)}")
-    chosen = [game] if game is not None else list(range(1, len(games) + 1))
+    if not checked:
+        fail(f"{display}: " + _("no game in the file"))
+    if game is not None and game > len(checked):
+        fail(f"--game {game}: " + ngettext("{file} has {n} game", "{file} has {n} games",
+                                           len(checked)).format(file=display, n=len(checked)))
+    chosen = [game] if game is not None else list(range(1, len(checked) + 1))
     status = EXIT_OK
     for number in chosen:
-        record = games[number - 1]
-        result = replay_game(record, number - 1, choice, ordered_bids=source.ordered_bids,
-                             syntax_lines=source.syntax_lines)
+        result = checked[number - 1]
+        record = result.record
         if len(chosen) > 1 or game is not None:
-            say(f"game {number}" + (f" · {record.tags['Date']}" if "Date" in record.tags else ""))
+            say(_("game {number}").format(number=number)
+                + (f" · {record.tags['Date']}" if "Date" in record.tags else ""))
         if player is not None and player not in record.players:
             import difflib
 
             close = difflib.get_close_matches(player, record.players, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            fail(f"--player: {player!r} is not a player of game {number}: "
-                 f"{', '.join(record.players)}{hint}", EXIT_VIOLATIONS)
+            hint = _(" (did you mean {word}?)").format(word=repr(close[0])) if close else ""
+            fail("--player: " + _("{name} is not a player of game {number}: {players}").format(
+                name=repr(player), number=number, players=", ".join(record.players)) + hint, EXIT_VIOLATIONS)
         if deal is not None or player is not None:
             deals = [d for d in result.deals if deal is None or d.number == deal]
             if not deals:
-                fail(f"--deal {deal}: game {number} has no deal {deal}", EXIT_VIOLATIONS)
+                fail(f"--deal {deal}: " + _("game {number} has no deal "
+                                            "{deal}").format(number=number, deal=deal),
+                     EXIT_VIOLATIONS)
             names = [player] if player is not None else record.players
             for d in deals:
                 for name in names:
@@ -109,23 +118,29 @@ def explain(
                         status = EXIT_VIOLATIONS
         else:
             fixes = find_fixes(record, choice)
-            others = [p for p in result.problems
-                      if p.kind not in ("score-mismatch", "total-mismatch", "taken-sum")]
+            others = [p for p in result.problems  # (syntax problems are shown above)
+                      if p.kind not in ("score-mismatch", "total-mismatch", "taken-sum", SYNTAX)]
             if not result.problems:
-                say("the sheet is consistent: every score and total written is what the rules give")
+                say(_("the sheet is consistent: every score and total written is what the rules give"))
             elif fixes:
                 status = EXIT_VIOLATIONS
                 n = len(result.problems)
-                say(f"{n} difference{'s' * (n != 1)} from the rules "
-                    f"({_kinds(result.problems)}); the smallest corrections, most likely first:")
+                say(ngettext("{n} difference from the rules ({kinds}); the smallest corrections, most likely "
+                             "first:", "{n} differences from the rules ({kinds}); the smallest corrections, "
+                             "most likely first:", n).format(n=n, kinds=_kinds(result.problems)))
                 for k, fix in enumerate(fixes, 1):
-                    say(f"{k}. {fix.explanation} [{fix.size} correction{'s' * (fix.size != 1)}]")
+                    say(f"{k}. {fix.explanation} ["
+                        + ngettext("{n} correction", "{n} corrections", fix.size).format(n=fix.size) + "]")
             else:
                 status = EXIT_VIOLATIONS
-                say(f"{len(result.problems)} problem(s) that no change of a written bid, taken, "
-                    f"score or total mends ({_kinds(result.problems)}): run raspis validate {display}")
+                say(_("{n} problem(s) that no change of a written bid, taken, score or total mends "
+                      "({kinds}): "
+                      "run raspis validate "
+                      "{file}").format(n=len(result.problems), kinds=_kinds(result.problems),
+                                                            file=display))
             for p in others if fixes else ():
-                say(f"  also: deal {p.deal}: {p.kind}: {p.message}")
+                say("  " + _("also: deal {number}: {kind}: {message}").format(number=p.deal, kind=p.kind,
+                                                                                message=p.message))
         if money is not None:
             _settlement(result.totals, money, record.unfinished)
     return status
@@ -143,14 +158,21 @@ def _settlement(totals: dict[str, int], stake: Decimal, unfinished: bool) -> Non
     from raspis_cli.settle import balances, settle
 
     mean = sum(totals.values()) / len(totals) if totals else 0
-    say(f"settlement at {stake} a point (each pays or receives the difference from the mean "
-        f"total {mean:g} × {stake})" + (" — the game is unfinished" if unfinished else "") + ":")
+    say(_("settlement at {stake} a point (each pays or receives the difference from the mean total {mean} × "
+          "{stake})").format(stake=stake, mean=f"{mean:g}")
+        + (" — " + _("the game is unfinished") if unfinished else "") + ":")
     for name, balance in balances(totals, stake).items():
-        say(f"  {name}: total {totals[name]}, {'receives' if balance > 0 else 'pays'} "
-            f"{abs(balance)}" if balance else f"  {name}: total {totals[name]}, square")
+        if not balance:
+            say("  " + _("{name}: total {total}, square").format(name=name, total=totals[name]))
+        elif balance > 0:
+            say("  " + _("{name}: total {total}, receives {amount}").format(name=name, total=totals[name],
+                                                                            amount=abs(balance)))
+        else:
+            say("  " + _("{name}: total {total}, pays {amount}").format(name=name, total=totals[name],
+                                                                        amount=abs(balance)))
     payments = settle(totals, stake)
     if not payments:
-        say("nobody pays anybody")
+        say(_("nobody pays anybody"))
     for payer, payee, amount in payments:
-        say(f"  {payer} pays {payee} {amount}")
-    say(f"{len(payments)} payment{'s' * (len(payments) != 1)}")
+        say("  " + _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=amount))
+    say(ngettext("{n} payment", "{n} payments", len(payments)).format(n=len(payments)))

@@ -18,7 +18,7 @@ from raspis_cli.cli.common import (
     read_clean,
     say,
 )
-from raspis_cli.i18n import _, normalise_language
+from raspis_cli.i18n import N_, _, normalise_language
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.writer import russian_keywords
 
@@ -46,7 +46,7 @@ def fmt(
     status = EXIT_OK
     for name in files:
         display = "<stdin>" if name == "-" else name
-        read = read_clean(name, "notation", encoding, refusal="not formatted")
+        read = read_clean(name, "notation", encoding, refusal=N_("not formatted"))
         if read is None:
             status = EXIT_ERROR
             continue

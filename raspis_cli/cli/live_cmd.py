@@ -27,22 +27,25 @@ from raspis_cli.cli.common import (
     stdout,
 )
 from raspis_cli.cli.new_cmd import DealerOption, sheet_options
+from raspis_cli.i18n import N_, _, kind_label, ngettext
 
 COMMANDS = {
     "help": "help", "?": "help", "помощь": "help",
     "undo": "undo", "отмена": "undo", "отменить": "undo",
     "quit": "quit", "q": "quit", "exit": "quit", "выход": "quit",
     "totals": "totals", "счёт": "totals", "счет": "totals",
+    "replayed": "replayed", "пересдача": "replayed", "redeal": "replayed",
 }
-HELP = """\
+HELP = N_("""\
 At any prompt:
   undo          take back the last deal written (it is asked again)
   ; TEXT        a comment, written on this deal's line (also: comment TEXT)
   totals        the running totals so far
+  replayed      this deal was abandoned and is dealt again (пересдача): its revoke penalty is asked
   quit          stop here (Ctrl-D, Ctrl-C too): every deal entered is already saved;
                 resume with: raspis live FILE
 A bid or a count: a number (0 or пас for a pass). Enter takes the value in [brackets].
-A trump: the card turned up (9♥, 9h, 9ч, 10♠, Тп) or its suit (♥, h, черви), - for none."""
+A trump: the card turned up (9♥, 9h, 9ч, 10♠, Тп) or its suit (♥, h, черви), - for none.""")
 
 
 class Quit(Exception):  # noqa: N818  a request, not an error
@@ -51,6 +54,10 @@ class Quit(Exception):  # noqa: N818  a request, not an error
 
 class Undo(Exception):  # noqa: N818  a request, not an error
     """The scorekeeper asked to take back the last deal."""
+
+
+class Replayed(Exception):  # noqa: N818  a request, not an error
+    """The scorekeeper said the deal is abandoned and dealt again."""
 
 
 class Prompter:
@@ -131,8 +138,8 @@ class LiveSession:
         """The running totals, highest first."""
         totals = self.sheet.totals()
         ranked = sorted(totals.items(), key=lambda kv: -kv[1])
-        self.say("totals after deal " + str(self.sheet.played()) + ": "
-                 + ", ".join(f"{name} {value}" for name, value in ranked))
+        self.say(_("totals after deal {number}: {totals}").format(
+            number=self.sheet.played(), totals=", ".join(f"{name} {value}" for name, value in ranked)))
 
     def show_deal_result(self, result: object) -> None:
         """The deal's bids, taken, scores and running totals as a table."""
@@ -141,11 +148,13 @@ class LiveSession:
         from raspis_cli.replay import DealResult
 
         assert isinstance(result, DealResult)
-        table = Table(title=f"deal {result.number} · {result.cards} card{'s' * (result.cards != 1)}"
-                      + (f" · {result.kind}" if result.kind != "normal" else "")
-                      + (f" · trump {result.trump}" if result.trump else ""), title_justify="left")
-        for column in ("player", "bid", "taken", "score", "total"):
-            table.add_column(column, justify="left" if column == "player" else "right")
+        title = (_("deal {number}").format(number=result.number) + " · "
+                 + ngettext("{n} card", "{n} cards", result.cards).format(n=result.cards)
+                 + (f" · {kind_label(result.kind)}" if result.kind != "normal" else "")
+                 + (" · " + _("trump {trump}").format(trump=result.trump) if result.trump else ""))
+        table = Table(title=safe_markup(title), title_justify="left")
+        for column in (N_("player"), N_("bid"), N_("taken"), N_("score"), N_("total")):
+            table.add_column(_(column), justify="left" if column == "player" else "right")
         for name in self.sheet.players:
             bid = result.bids.get(name)
             score = result.scores.get(name)
@@ -168,13 +177,15 @@ class LiveSession:
                 comment = text if isinstance(text, str) else ("; " + text[0] if text else "")
                 if comment.strip(" ;"):
                     entry.comments.append(comment)
-                    self.say(f"  comment kept for deal {entry.deal.number}")
+                    self.say("  " + _("comment kept for deal {number}").format(number=entry.deal.number))
                 continue
             command = COMMANDS.get(word) if len(answer.split()) == 1 else None
             if command == "help":
-                self.say(HELP)
+                self.say(_(HELP))
             elif command == "undo":
                 raise Undo
+            elif command == "replayed":
+                raise Replayed
             elif command == "quit":
                 raise Quit
             elif command == "totals":
@@ -205,54 +216,113 @@ class LiveSession:
         entry = sheet.start(nd)
         self.entry = entry
         if nd.cards == 0:  # a free schedule: the cards are told deal by deal
-            cards = self.ask_value(f"deal {nd.number}, cards each", entry,
-                                   lambda t: _number(t) or f"{t!r} is not a number of cards")
+            cards = self.ask_value(_("deal {number}, cards each").format(number=nd.number), entry,
+                                   lambda t: _number(t) or _("{got} is not a number of cards").format(
+                                       got=repr(t)))
             assert isinstance(cards, int)
             entry = Entry(NextDeal(nd.index, nd.number, cards, nd.kind, nd.dealer, nd.scheduled),
                           comments=entry.comments)
             nd = entry.deal
         order = sheet.bidding_order(entry)
         total = sheet.total_deals()
-        of = f" of {total}" if total else ""
-        kind = "" if nd.kind == "normal" else f" · {nd.kind}"
-        first = f"{order[0]} bids first" if entry.has_bids else "no bids"
-        self.say(f"\n── deal {nd.number}{of} · {nd.cards} card{'s' * (nd.cards != 1)}{kind} · "
-                 f"dealer {nd.dealer} · {first}")
+        number = (_("deal {number} of {total}").format(number=nd.number, total=total) if total
+                  else _("deal {number}").format(number=nd.number))
+        kind = "" if nd.kind == "normal" else f" · {kind_label(nd.kind)}"
+        first = _("{player} bids first").format(player=order[0]) if entry.has_bids else _("no bids")
+        self.say(f"\n── {number} · " + ngettext("{n} card", "{n} cards", nd.cards).format(n=nd.cards)
+                 + f"{kind} · " + _("dealer {player}").format(player=nd.dealer) + f" · {first}")
+        try:
+            return self.enter_deal(entry, order)
+        except Replayed:
+            self.replay_deal(entry)
+            return True
+
+    def replay_deal(self, entry: object) -> None:
+        """The deal abandoned (пересдача): who revoked, then it is written
+        ``replayed`` and dealt again with the same number and dealer."""
+        from raspis_cli.live import Entry
+
+        assert isinstance(entry, Entry)
+        sheet = self.sheet
+        revoker: str | None = None
+        if sheet.rules.revoke_penalty:
+            def read_revoker(text: str) -> object:
+                name = text.strip()
+                if name in ("-", "0", _("nobody")):
+                    return ("",)
+                return (name,) if name in sheet.players else _(
+                    "{got} is not a player: {players}, or - for nobody").format(
+                        got=repr(name), players=", ".join(sheet.players))
+
+            got = self.ask_value(_("who revoked ({points} points; - for nobody)").format(
+                points=sheet.rules.revoke_penalty), entry, read_revoker, "-")
+            assert isinstance(got, tuple)
+            revoker = got[0] or None
+        result = sheet.replay(entry, revoker)
+        self.save()
+        penalty = ", ".join(f"{name} {points:+d}" for name, points in result.penalties.items() if points)
+        self.say("  " + _("deal {number} is replayed (пересдача): it is dealt again by {dealer}").format(
+            number=entry.deal.number, dealer=entry.deal.dealer)
+            + (" · " + _("penalties {penalty}").format(penalty=penalty) if penalty else ""))
+
+    def enter_deal(self, entry: object, order: list[str]) -> bool:
+        """The deal's trump, bids and taken; scores and totals shown."""
+        from raspis_cli.live import Entry
+
+        assert isinstance(entry, Entry)
+        sheet = self.sheet
+        nd = entry.deal
+        choices = sheet.kind_choices(entry)
+        if choices:
+            def read_kind(text: str) -> object:
+                return sheet.read_kind(entry, text)
+
+            kinds = ", ".join(kind_label(k) for k in choices)
+            chosen = self.ask_value(_("kind ({kinds})").format(kinds=kinds), entry, read_kind,
+                                    kind_label(nd.kind))
+            assert isinstance(chosen, tuple)
+            if chosen[0] != nd.kind:
+                import dataclasses
+
+                entry.deal = nd = dataclasses.replace(nd, kind=chosen[0])
+                order = sheet.bidding_order(entry)
         if sheet.asks_trump(entry):
             def read_trump(text: str) -> object:
                 return sheet.read_trump(entry, text)
 
-            trump = self.ask_value("trump", entry, read_trump)
+            trump = self.ask_value(_("trump"), entry, read_trump)
             entry.trump = trump  # type: ignore[assignment]
         if entry.has_bids:
             for name in order:
                 forbidden = sheet.forbidden_bids(entry, name)
-                role = " (dealer)" if name == nd.dealer else ""
-                also = f", not {', '.join(map(str, forbidden))}" if forbidden else ""
+                role = " " + _("(dealer)") if name == nd.dealer else ""
+                also = ", " + _("not {bids}").format(bids=", ".join(map(str, forbidden))) if forbidden else ""
 
                 def read_bid(text: str, name: str = name) -> object:
                     value = _number(text)
                     if value is None:
-                        return f"{text!r} is not a bid: a number 0 to {nd.cards}"
+                        return _("{got} is not a bid: a number 0 to "
+                                 "{cards}").format(got=repr(text), cards=nd.cards)
                     problem = sheet.bid_problem(entry, name, value)
                     return problem if problem is not None else value
 
-                bid = self.ask_value(f"{name}{role} bids (0-{nd.cards}{also})", entry, read_bid)
+                bid = self.ask_value(_("{player} bids ({range})").format(
+                    player=name + role, range=f"0-{nd.cards}{also}"), entry, read_bid)
                 assert isinstance(bid, int)
                 entry.bids[name] = bid
         for k, name in enumerate(order):
             last = k == len(order) - 1
             default = str(nd.cards - sum(entry.taken.values())) if last else ""
-            said = f" (bid {entry.bids[name]})" if name in entry.bids else ""
+            said = " " + _("(bid {bid})").format(bid=entry.bids[name]) if name in entry.bids else ""
 
             def read_taken(text: str, name: str = name) -> object:
                 value = _number(text)
                 if value is None:
-                    return f"{text!r} is not a number of tricks"
+                    return _("{got} is not a number of tricks").format(got=repr(text))
                 problem = sheet.taken_problem(entry, name, value)
                 return problem if problem is not None else value
 
-            taken = self.ask_value(f"{name} took{said}", entry, read_taken, default)
+            taken = self.ask_value(_("{player} took").format(player=name) + said, entry, read_taken, default)
             assert isinstance(taken, int)
             entry.taken[name] = taken
         result, problems = sheet.complete(entry)
@@ -268,12 +338,14 @@ class LiveSession:
         total = sheet.total_deals()
         played = sheet.played()
         if played:
-            self.say(f"{self.path}: {played} deal{'s' * (played != 1)} written; going on "
-                     f"(type help for the commands)")
+            self.say(f"{self.path}: " + ngettext("{n} deal written; going on (type help for the commands)",
+                                                 "{n} deals written; going on (type help for the commands)",
+                                                 played).format(n=played))
             self.show_totals()
         else:
             self.say(f"{self.path}: {', '.join(sheet.players)}"
-                     + (f", {total} deals" if total else "") + " (type help for the commands)")
+                     + (", " + ngettext("{n} deal", "{n} deals", total).format(n=total) if total else "")
+                     + " " + _("(type help for the commands)"))
         while True:
             try:
                 if not self.play_deal():
@@ -281,21 +353,24 @@ class LiveSession:
             except Undo:
                 number = sheet.undo()
                 if number is None:
-                    self.say("  nothing to undo: no deal is written yet")
+                    self.say("  " + _("nothing to undo: no deal is written yet"))
                 else:
                     self.save()
-                    self.say(f"  deal {number} taken back; enter it again")
+                    self.say("  " + _("deal {number} taken back; enter it again").format(number=number))
             except Quit:
                 if self.entry is not None and sheet.keep_comments(self.entry):  # type: ignore[arg-type]
                     self.save()
-                self.say(f"\nstopped: {sheet.played()} deal{'s' * (sheet.played() != 1)} saved in "
-                         f"{self.path}; go on with: raspis live {self.path}")
+                self.say("\n" + ngettext("stopped: {n} deal saved in {path}; go on with: raspis live {path}",
+                                          "stopped: {n} deals saved in {path}; go on with: raspis live "
+                                          "{path}",
+                                          sheet.played()).format(n=sheet.played(), path=self.path))
                 return 0
         result = sheet.result
-        self.say(f"\nthe game is over: {', '.join(result.winners)} "
-                 f"win{'s' * (len(result.winners) == 1)} with {max(result.totals.values())}")
+        self.say("\n" + (_("the game is over: {names} wins with {total}") if len(result.winners) == 1
+                         else _("the game is over: {names} win with {total}")).format(
+            names=", ".join(result.winners), total=max(result.totals.values())))
         self.show_totals()
-        self.say(f"saved {self.path}")
+        self.say(_("saved {path}").format(path=self.path))
         return 0
 
 
@@ -330,14 +405,14 @@ def live(
         remove_stale_temporaries(file)  # left by a kill in the middle of a save
 
         if rules is not None or options:
-            fail(f"{file} exists: its own rules apply (leave out --rules and --set)")
+            fail(_("{file} exists: its own rules apply (leave out --rules and --set)").format(file=file))
         source = load_source(file, "notation")
         if source.error is not None and not source.diagnostics:
             fail(f"{file}: {source.error.message}")
         if source.diagnostics:
             for diag in source.diagnostics:
                 stderr.print("\n".join(render_diagnostic(diag, file)), markup=False)
-            fail(f"{file} has syntax errors; mend them first (it is not rewritten)")
+            fail(_("{file} has syntax errors; mend them first (it is not rewritten)").format(file=file))
         try:
             sheet = LiveSheet(source.games)
         except SheetError as e:
@@ -348,18 +423,19 @@ def live(
             except SheetError as e:
                 fail(f"--players: {e}")
             if wanted != sheet.players:
-                fail(f"{file} is the game of {', '.join(sheet.players)}; to go on with it, leave "
-                     "out --players")
+                fail(_("{file} is the game of {players}; to go on with it, leave out --players").format(
+                    file=file, players=", ".join(sheet.players)))
         if sheet.finished:
-            fail(f"{file}: the game is finished (no 'unfinished' mark); nothing to add")
+            fail(_("{file}: the game is finished (no 'unfinished' mark); nothing to add").format(file=file))
     else:
         built = build_rules(rules, options)
         prompter = Prompter([])
         if players is None:
             if not prompter.interactive:
-                fail(f"{file} is new: give the players with --players \"Анна, Борис, Вера\"")
+                fail(_("{file} is new: give the players with --players \"Анна, Борис, "
+                       "Вера\"").format(file=file))
             try:
-                players = prompter.ask("players, in seating order, separated by commas")
+                players = prompter.ask(_("players, in seating order, separated by commas"))
             except Quit:
                 return 0
         try:
@@ -377,8 +453,8 @@ def live(
         try:
             session.save()
         except OSError as e:
-            fail(f"{file}: cannot write: {e.strerror or e}")
+            fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))
     try:
         return session.run()
     except OSError as e:
-        fail(f"{file}: cannot write: {e.strerror or e}")
+        fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, say
+from raspis_cli.i18n import _, ngettext
 from raspis_cli.rules import parse_assignment
 
 PlayersOption = Annotated[
@@ -38,7 +39,7 @@ def write_file_atomically(path: str, text: str) -> None:
     try:
         write_atomic(path, text.encode("utf-8"))
     except OSError as e:
-        fail(f"{path}: cannot write: {e.strerror or e}")
+        fail(_("{file}: cannot write: {reason}").format(file=path, reason=e.strerror or e))
 
 
 @app.command("new")
@@ -78,13 +79,15 @@ def new(
     except (SheetError, NotationWriteError) as e:
         fail(str(e))
     if not game.deals:
-        say("raspis: the free schedule has no fixed deals: `raspis live` asks each "
-            "deal's cards as it comes")
+        say("raspis: " + _("the free schedule has no fixed deals: `raspis live` asks each deal's "
+                           "cards as it comes"))
     if output is None or output == "-":
         sys.stdout.write(text)
         return
     if Path(output).exists() and not force:
-        fail(f"{output} exists; choose another name or add --force to overwrite it")
+        fail(_("{file} exists; choose another name or add --force to overwrite it").format(file=output))
     write_file_atomically(output, text)
-    say(f"raspis: wrote {output}: {len(game.deals)} deals for {', '.join(names)}; "
-        f"fill it in with: raspis live {output}")
+    say("raspis: " + ngettext("wrote {file}: {n} deal for {players}; fill it in with: raspis live "
+                              "{file}", "wrote {file}: {n} deals for {players}; fill it in with: "
+                              "raspis live {file}", len(game.deals)).format(
+        file=output, n=len(game.deals), players=", ".join(names)))

@@ -32,7 +32,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("show", "show_cmd", N_("One deal replayed trick by trick.")),
     ("simulate", "simulate_cmd", N_("Bots play complete legal games under any rules.")),
     ("load", "store_cmd", N_("Load game records into a DuckDB database, in one transaction.")),
-    ("stats", "store_cmd", N_("Leaderboard, bid accuracy, passes, the dealer, deal kinds, jokers.")),
+    ("stats", "store_cmd", N_("Ratings, leaderboard, bid accuracy, passes, the dealer, deal kinds, jokers.")),
     ("query", "store_cmd", N_("Run SQL on the database and print the rows.")),
     ("export", "store_cmd", N_("Export every table as Parquet, partitioned by year.")),
     ("rules", "rules_cmd", N_("The rule presets, their options and schedules.")),

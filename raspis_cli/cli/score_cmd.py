@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from raspis_cli.check import CheckError, read_results, score_sheet
 from raspis_cli.cli.common import (
@@ -30,6 +27,9 @@ from raspis_cli.cli.common import (
 from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.replay import DealResult, GameResult, RulesChoice
 from raspis_cli.textsafe import escape_text
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 __all__ = ["running_totals", "score"]
 
@@ -68,6 +68,11 @@ def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
     return " ".join(parts)
 
 
+def _trump_shown(trump: str | None) -> str:
+    """The trump column: the card or suit, ``none`` in the interface language, ``-`` if unknown."""
+    return _("none") if trump == "none" else (trump or "-")
+
+
 def _differs(text: str, markup: bool) -> str:
     return f" [bold red]({safe_markup(text)})[/bold red]" if markup else f" ({text})"
 
@@ -79,7 +84,7 @@ def _rows(result: GameResult, other: GameResult | None, markup: bool) -> tuple[l
     alt_deals = other.deals if other is not None else []
     for position, deal in enumerate(result.deals):
         row = [str(deal.number) + (" " + _("(replayed)") if deal.replayed else ""), kind_label(deal.kind),
-               str(deal.cards), deal.dealer, deal.trump or "-"]
+               str(deal.cards), deal.dealer, _trump_shown(deal.trump)]
         alt = alt_deals[position] if position < len(alt_deals) else None
         for name in players:
             text = _cell_text(deal, name, markup)
@@ -103,6 +108,8 @@ def _table_width(header: list[str], rows: list[list[str]]) -> int:
 def _compact_table(result: GameResult, other: GameResult | None, title: str) -> Table:
     """The sheet for a narrow terminal: one row per deal and player, the deal's
     own columns on its first row, names never broken."""
+    from rich.table import Table
+
     table = Table(title=title, show_lines=False)
     table.add_column(_("deal"), no_wrap=True)
     table.add_column(_("kind"), overflow="fold")
@@ -124,9 +131,15 @@ def _compact_table(result: GameResult, other: GameResult | None, title: str) -> 
             table.add_row(safe_markup(number) if first else "",
                           safe_markup(f"{kind_label(deal.kind)} {deal.cards}") if first else "",
                           safe_markup(deal.dealer) if first else "",
-                          safe_markup(deal.trump or "-") if first else "",
+                          safe_markup(_trump_shown(deal.trump)) if first else "",
                           safe_markup(name), text, end_section=k == len(players) - 1)
     return table
+
+
+def _violations_line(result: GameResult) -> str:
+    return ngettext("{n} violation: run raspis validate for details",
+                    "{n} violations: run raspis validate for details",
+                    len(result.problems)).format(n=len(result.problems))
 
 
 def _standings(result: GameResult, other: GameResult | None) -> list[str]:
@@ -206,8 +219,24 @@ def score(
             out += [""] + [f"- {line}" for line in _standings(first, second)] + [""]
             sys.stdout.write("\n".join(escape_text(line) for line in out) + "\n")
             continue
+        plain = not stdout.is_terminal
+        if plain:  # a file or a pipe: the same box table without loading rich
+            from raspis_cli.cli.plaintable import box_table, plain_width
+
+            header, rows = _rows(first, second, markup=False)
+            text = box_table([escape_text(h) for h in header],
+                             [[escape_text(cell) for cell in row] for row in rows],
+                             escape_text(title), None, plain_width())
+            if text is not None:
+                lines = _standings(first, second)
+                if not first.valid:
+                    lines.append(_violations_line(first))
+                sys.stdout.write(text + "".join(escape_text(line) + "\n" for line in lines))
+                continue
         header, rows = _rows(first, second, markup=True)
         if _table_width(header, _rows(first, second, markup=False)[1]) <= stdout.width:
+            from rich.table import Table
+
             table = Table(title=safe_markup(title), show_lines=False)
             for column in header:
                 table.add_column(safe_markup(column), overflow="fold")
@@ -219,9 +248,7 @@ def score(
         for line in _standings(first, second):
             stdout.print(escape_text(line), markup=False)
         if not first.valid:
-            stdout.print(ngettext("{n} violation: run raspis validate for details",
-                                  "{n} violations: run raspis validate for details",
-                                  len(first.problems)).format(n=len(first.problems)), markup=False)
+            stdout.print(_violations_line(first), markup=False)
         if chart:
             from raspis_cli.cli.charts import running_totals_chart
 
@@ -259,6 +286,9 @@ def _title(result: GameResult) -> str:
 
 
 def _print_csv(pairs: list[tuple[GameResult, GameResult | None]]) -> None:
+    import csv
+    import io
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     header = ["game", "deal", "kind", "cards", "dealer", "trump", "player", "bid", "taken", "score",

@@ -127,7 +127,7 @@ def show(
         with_tricks = [i for i in positions if record.deals[i].tricks]
         positions = with_tricks[:1] or positions[:1]
     if not positions:
-        fail(f"game {game} has no deal {deal}")
+        fail(_("game {number} has no deal {deal}").format(number=game, deal=deal))
     stories = [deal_story(result, i) for i in positions]
     if fmt == "json":
         write_json(stories if len(stories) > 1 else stories[0])

@@ -26,7 +26,7 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
-from raspis_cli.i18n import _
+from raspis_cli.i18n import _, ngettext
 from raspis_cli.rules import PRESETS
 from raspis_cli.sources import expand_paths
 from raspis_cli.store import (
@@ -79,8 +79,10 @@ class _LoadProgress:
         if self.bar is None:
             if time.monotonic() - self.started < _PROGRESS_AFTER or done >= total:
                 return
-            self.bar = Progress(TextColumn("loading"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("files, {task.fields[games]} games"), TimeElapsedColumn(),
+            self.bar = Progress(TextColumn(_("loading")), BarColumn(), MofNCompleteColumn(),
+                                TextColumn(_("files, {games} "
+                                             "games").replace("{games}", "{task.fields[games]}")),
+                                TimeElapsedColumn(),
                                 console=stderr, transient=True)
             self.bar.start()
             self.task = self.bar.add_task("load", total=total, games=0)
@@ -91,25 +93,29 @@ class _LoadProgress:
             self.bar.stop()
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
 def _summary_text(summary: LoadSummary, db: str) -> str:
-    parts = [f"loaded {_plural(summary.loaded, 'game')} into {db}"]
+    parts = [ngettext("loaded {n} game into {db}", "loaded {n} games into {db}", summary.loaded).format(
+        n=summary.loaded, db=db)]
     if summary.invalid_loaded:
-        parts.append(f"{summary.invalid_loaded} of them with violations (flagged valid = false)")
+        parts.append(_("{n} of them with violations (flagged valid = "
+                       "false)").format(n=summary.invalid_loaded))
     if summary.replaced:
-        parts.append(f"{summary.replaced} replaced")
+        parts.append(_("{n} replaced").format(n=summary.replaced))
     if summary.already_stored:
-        parts.append(f"{summary.already_stored} already stored, skipped (--replace reloads them)")
+        parts.append(_("{n} already stored, skipped (--replace reloads "
+                       "them)").format(n=summary.already_stored))
     if summary.duplicates:
-        parts.append(f"{_plural(summary.duplicates, 'duplicate')} in the input, stored once")
+        parts.append(ngettext("{n} duplicate in the input, stored once",
+                              "{n} duplicates in the input, stored once",
+                              summary.duplicates).format(n=summary.duplicates))
     if summary.skipped_invalid:
-        parts.append(f"{_plural(summary.skipped_invalid, 'game')} with violations skipped (--valid-only)")
+        parts.append(ngettext("{n} game with violations skipped (--valid-only)",
+                              "{n} games with violations skipped (--valid-only)",
+                              summary.skipped_invalid).format(n=summary.skipped_invalid))
     if summary.stray_syntax:
-        parts.append(f"{_plural(summary.stray_syntax, 'syntax problem')} outside any game "
-                     "(see raspis validate)")
+        parts.append(ngettext("{n} syntax problem outside any game (see raspis validate)",
+                              "{n} syntax problems outside any game (see raspis validate)",
+                              summary.stray_syntax).format(n=summary.stray_syntax))
     return "; ".join(parts)
 
 
@@ -162,7 +168,7 @@ def load(
     """
     paths = expand_paths(files)
     if not paths:
-        fail(f"no record files (.rsp, .json, .jsonl) found in {', '.join(files)}")
+        fail(_("no record files (.rsp, .json, .jsonl) found in {files}").format(files=", ".join(files)))
     if "-" in paths:
         jobs = 1  # standard input belongs to this process
     path = db or default_db_path()
@@ -186,11 +192,11 @@ def load(
     except StoreError as e:
         failure = str(e)
     except (KeyboardInterrupt, BrokenProcessPool, duckdb.InterruptException):
-        failure = "interrupted"
+        failure = _("interrupted")
     except duckdb.Error as e:
-        failure = f"the database refused the load: {describe_error(path, e)}"
+        failure = _("the database refused the load: {reason}").format(reason=describe_error(path, e))
     except Exception:
-        say(f"raspis: nothing was loaded, {path} is unchanged")
+        say("raspis: " + _("nothing was loaded, {path} is unchanged").format(path=path))
         raise  # an internal error: run_app reports it
     finally:
         progress.stop()
@@ -201,7 +207,7 @@ def load(
             con.close()
         trace("closed")
     if failure is not None or summary is None:
-        fail(f"{failure}; nothing was loaded, {path} is unchanged", EXIT_ERROR)
+        fail(f"{failure}; " + _("nothing was loaded, {path} is unchanged").format(path=path), EXIT_ERROR)
     if not quiet:
         stdout.print(escape_text(_summary_text(summary, path)), markup=False, highlight=False)
 

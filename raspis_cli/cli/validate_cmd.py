@@ -25,6 +25,7 @@ from raspis_cli.cli.common import (
     stdout,
     write_jsonl,
 )
+from raspis_cli.i18n import _, ngettext
 from raspis_cli.sources import expand_paths
 from raspis_cli.textsafe import escape_text
 
@@ -36,15 +37,18 @@ def _summary(report: FileReport) -> str:
     deals = sum(r.deals for r in report.results)
     count = report.problem_count
     if report.error is not None:
-        return f"{report.path}: error: {report.error.message}"
+        return f"{report.path}: {_('error')}: {report.error.message}"
     kinds = report.kinds()
     detail = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
     valid = sum(1 for r in report.results if r.valid)
-    text = (f"{report.path}: {games} game{'s' * (games != 1)}, {deals} deal{'s' * (deals != 1)}, "
-            f"{valid} valid, {count} violation{'s' * (count != 1)}")
-    text += f" ({detail})" if detail else ""
+    text = ", ".join((ngettext("{n} game", "{n} games", games).format(n=games),
+                      ngettext("{n} deal", "{n} deals", deals).format(n=deals),
+                      _("{n} valid").format(n=valid),
+                      ngettext("{n} violation", "{n} violations", count).format(n=count)))
+    text = f"{report.path}: {text}" + (f" ({detail})" if detail else "")
     warnings = report.warning_count
-    return text + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else "")
+    return text + (", " + ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)
+                   if warnings else "")
 
 
 @app.command("validate")
@@ -99,7 +103,7 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
         if source.error is not None and not quiet:
             error = source.error
             where = source.path + (f":{error.line}:{error.column or 1}" if error.line else "")
-            _out(f"{where}: error: {error.code}: {error.message}", colour)
+            _out(f"{where}: {_('error')}: {error.code}: {error.message}", colour)
         for problem in problems:
             if quiet:
                 continue
@@ -113,7 +117,8 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
         if not quiet or report.problem_count or source.error:
             _out(_summary(report), colour)
     if hidden:
-        _out(f"... {hidden} more problem{'s' * (hidden != 1)} not shown (--max-errors)", colour)
+        _out(ngettext("... {n} more problem not shown (--max-errors)",
+                      "... {n} more problems not shown (--max-errors)", hidden).format(n=hidden), colour)
     if len(reports) > 1:
         games = sum(len(r.results) for r in reports)
         count = sum(r.problem_count for r in reports)
@@ -122,8 +127,12 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
         for r in reports:
             kinds.update(r.kinds())
         detail = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
-        line = (f"total: {len(reports)} files, {games} games, {count} violations"
-                + (f" ({detail})" if detail else "") + (f", {errors} unreadable" if errors else ""))
+        line = (_("total: {files}, {games}, {violations}").format(
+                    files=ngettext("{n} file", "{n} files", len(reports)).format(n=len(reports)),
+                    games=ngettext("{n} game", "{n} games", games).format(n=games),
+                    violations=ngettext("{n} violation", "{n} violations", count).format(n=count))
+                + (f" ({detail})" if detail else "")
+                + (", " + _("{n} unreadable").format(n=errors) if errors else ""))
         _out(line, colour)
 
 

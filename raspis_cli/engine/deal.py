@@ -30,6 +30,7 @@ from raspis_cli.engine.trick import (
     trick_trump,
     void_mask,
 )
+from raspis_cli.i18n import _, kind_label
 from raspis_cli.rules import Rules
 
 __all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
@@ -63,7 +64,7 @@ class TrickResult:
 
 
 def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"player {seat + 1}"
+    return names[seat] if seat < len(names) else _("player {n}").format(n=seat + 1)
 
 
 class Deal:
@@ -151,18 +152,20 @@ class Deal:
     def _bid_problem(self, seat: int, bid: int) -> tuple[str, str] | None:
         who = _name(self.names, seat)
         if bid < 0 or bid > self.cards:
-            return "bid-range", f"{who} bid {bid} with {self.cards} cards (0 to {self.cards})"
+            return "bid-range", _("{player} bid {bid} with {cards} cards (0 to {cards})").format(
+                player=who, bid=bid, cards=self.cards)
         if self._restriction_forbids(seat, bid):
             if self.rules.dealer_restriction == "sum":
                 return ("dealer-restriction",
-                        f"the dealer {who} bid {bid}, making the bids add up to "
-                        f"{self.cards}, the number of cards")
-            return "dealer-restriction", f"the dealer {who} bid all {self.cards} cards"
+                        _("the dealer {player} bid {bid}, making the bids add up to {cards}, the number "
+                          "of cards").format(player=who, bid=bid, cards=self.cards))
+            return "dealer-restriction", _("the dealer {player} bid all {cards} cards").format(
+                player=who, cards=self.cards)
         if bid == 0 and self._third_pass_forbids(seat):
             # when the dealer restriction leaves no other bid, the pass is allowed
             others = [b for b in range(1, self.cards + 1) if not self._restriction_forbids(seat, b)]
             if others:
-                return "third-pass", f"{who} passed in a third consecutive deal"
+                return "third-pass", _("{player} passed in a third consecutive deal").format(player=who)
         return None
 
     def bid(self, seat: int, bid: int) -> list[Violation]:
@@ -170,17 +173,19 @@ class Deal:
         out: list[Violation] = []
         who = _name(self.names, seat)
         if not self.has_bids:
-            return [Violation("bid-order", f"a {self.kind} deal has no bids, yet {who} bid {bid}",
-                              seat, at="bid")]
+            return [Violation("bid-order", _("a {kind} deal has no bids, yet {player} bid {bid}").format(
+                kind=kind_label(self.kind), player=who, bid=bid), seat, at="bid")]
         expected = self.next_bidder
         if expected is None:
-            return [Violation("bid-order", f"{who} bid after the bidding was over", seat, at="bid")]
+            return [Violation("bid-order", _("{player} bid after the bidding was over").format(player=who),
+                              seat, at="bid")]
         if seat != expected:
             out.append(Violation("bid-order",
-                                 f"{who} bid out of turn: {_name(self.names, expected)} bids next",
+                                 _("{player} bid out of turn: {next} bids next").format(
+                                     player=who, next=_name(self.names, expected)),
                                  seat, at="bid"))
         if self.bids[seat] is not None:
-            out.append(Violation("bid-order", f"{who} bid twice", seat, at="bid"))
+            out.append(Violation("bid-order", _("{player} bid twice").format(player=who), seat, at="bid"))
         problem = self._bid_problem(seat, bid)
         if problem is not None:
             out.append(Violation(problem[0], problem[1], seat, at="bid"))
@@ -248,39 +253,42 @@ class Deal:
         rules = self.rules
         leading = not self.trick
         if decl is None:
-            return "the joker was played without a declaration"
+            return _("the joker was played without a declaration")
         mode = decl.mode
         allowed = rules.joker_lead_modes if leading else rules.joker_follow_modes
         if mode not in allowed:
-            where = "leading" if leading else "following"
-            return (f"{mode!r} is not a joker declaration when {where} under these rules "
-                    f"(allowed: {', '.join(allowed) or 'none'})")
+            text = (_("{mode} is not a joker declaration when leading under these rules "
+                      "(allowed: {allowed})") if leading else
+                    _("{mode} is not a joker declaration when following under these rules "
+                      "(allowed: {allowed})"))
+            return text.format(mode=repr(mode), allowed=", ".join(allowed) or _("none"))
         if mode == "as":
             if decl.card is None:
-                return "a joker declared 'as' must name a card"
+                return _("a joker declared 'as' must name a card")
             if decl.card not in self.deck or self._is_joker(decl.card):
-                return f"a joker cannot be declared as {decl.card}: not a card of this deck"
+                return _("a joker cannot be declared as {card}: not a card of this deck").format(
+                    card=decl.card)
             return None
         if decl.card is not None:
-            return f"a joker declared {mode!r} names a suit, not a card"
+            return _("a joker declared {mode} names a suit, not a card").format(mode=repr(mode))
         if mode in ("high", "lowest"):
             if decl.suit is None:
-                return f"a joker declared {mode!r} must name a suit"
+                return _("a joker declared {mode} must name a suit").format(mode=repr(mode))
             if rules.joker_demand_first_trick_only and self.trick_number > 1:
-                return f"{mode!r} may be declared only in the first trick of a deal"
+                return _("{mode} may be declared only in the first trick of a deal").format(mode=repr(mode))
         if mode == "low" and decl.suit is None and (self.deck.size != 54 or rules.circular_trumps):
-            return "a joker declared 'low' must name a suit"
+            return _("a joker declared 'low' must name a suit")
         if mode == "take" and leading and decl.suit is None and rules.circular_trumps:
-            return "under circular trumps a leading joker must name a suit"
+            return _("under circular trumps a leading joker must name a suit")
         if mode == "discard" and decl.suit is None and rules.discard_suit == "required":
-            return "a discarding joker must name a suit"
+            return _("a discarding joker must name a suit")
         if not leading and rules.two_jokers == "opposite":
             first = _first_joker_wins(self.trick, self._joker_mask)
             if first is not None:
                 want = "discard" if first else "take"
                 if mode != want:
-                    return (f"the second joker counts as the opposite of the first: "
-                            f"it must be declared {want!r}")
+                    return _("the second joker counts as the opposite of the first: it must be declared "
+                             "{mode}").format(mode=repr(want))
         return None
 
     def legal_plays(self) -> list[Play]:
@@ -374,22 +382,25 @@ class Deal:
             if self.phase == BIDDING:
                 self.skip_bidding()
             else:
-                return [Violation("trick-count", f"{who} played {Card.from_index(card)} after "
-                                  f"the last trick of the deal", seat, trick_no, "play", index)]
+                return [Violation("trick-count", _("{player} played {card} after the last trick of the "
+                                                   "deal").format(player=who, card=Card.from_index(card)),
+                                  seat, trick_no, "play", index)]
         shown = Card.from_index(card)
         if card not in self.deck:
-            return [Violation("unknown-card", f"{shown} is not a card of this {self.deck.size}-card "
-                              "deck", seat, trick_no, "play", index)]
+            return [Violation("unknown-card", _("{card} is not a card of this {size}-card deck").format(
+                card=shown, size=self.deck.size), seat, trick_no, "play", index)]
         expected = self.to_play
         if seat != expected or any(e[0] == seat for e in self.trick):
-            out.append(Violation("wrong-turn", f"{who} played {shown} out of turn: "
-                                 f"{_name(self.names, expected or 0)} was to play",
+            out.append(Violation("wrong-turn", _("{player} played {card} out of turn: {next} was to "
+                                                 "play").format(player=who, card=shown,
+                                                                next=_name(self.names, expected or 0)),
                                  seat, trick_no, "play", index))
         hands = self.hands
         if hands is not None:
             if not hands[seat] >> card & 1:
-                out.append(Violation("not-in-hand", f"{who} played {shown}, which they do not "
-                                     "hold (never dealt, or already played)",
+                out.append(Violation("not-in-hand", _("{player} played {card}, which they do not hold "
+                                                      "(never dealt, or already played)").format(
+                                                          player=who, card=shown),
                                      seat, trick_no, "play", index))
                 return out
             if self._is_joker(card):
@@ -422,19 +433,22 @@ class Deal:
         example = ", ".join(str(c) for c in cards_of(allowed))
         if kind == "joker-demand":
             assert lead_decl is not None
-            words = "highest" if lead_decl.mode == "high" else "lowest"
             demanded = lead_decl.suit
-            message = (f"{who} played {shown} against the joker's demand for the {words} "
-                       f"{demanded}: {who} had to play {example}")
+            message = (_("{player} played {card} against the joker's demand for the highest {suit}: "
+                         "{player} had to play {cards}") if lead_decl.mode == "high" else
+                       _("{player} played {card} against the joker's demand for the lowest {suit}: "
+                         "{player} had to play {cards}")).format(player=who, card=shown, suit=demanded,
+                                                                 cards=example)
             if demanded is not None and shown.suit != demanded:
                 self._revoke_penalty(seat)
         elif kind == "follow-suit":
-            message = f"{who} played {shown} on a {led} lead while holding {example}"
+            message = _("{player} played {card} on a {suit} lead while holding {cards}").format(
+                player=who, card=shown, suit=led, cards=example)
             self._revoke_penalty(seat)
         else:
             trump = self._trick_trump(led)
-            message = (f"{who} played {shown}, void in the suit led but holding trump {trump} "
-                       f"({example})")
+            message = _("{player} played {card}, void in the suit led but holding trump {trump} "
+                        "({cards})").format(player=who, card=shown, trump=trump, cards=example)
             self._revoke_penalty(seat)
         return Violation(kind, message, seat, trick_no, "play", index)
 
@@ -557,7 +571,7 @@ class Deal:
 def _first_joker_wins(trick: Sequence[Entry], joker_mask: int) -> bool | None:
     """Whether the first joker already in the trick is a winning one (``None``:
     no joker yet)."""
-    for position, (_, card, decl) in enumerate(trick):
+    for position, (_seat, card, decl) in enumerate(trick):
         if joker_mask >> card & 1:
             if decl is None:
                 return position == 0
@@ -584,7 +598,7 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
     order = ORDER[NO_SUIT if led is None else led][NO_SUIT if trump is None else trump]
     keys: list[int] = []
     jokers_seen = 0
-    for position, (_, card, decl) in enumerate(trick):
+    for position, (_seat, card, decl) in enumerate(trick):
         if not joker_mask >> card & 1:
             keys.append(order[card])
             continue
@@ -631,7 +645,7 @@ def _beat_taking_jokers(trick: Sequence[Entry], keys: list[int], joker_mask: int
     trump played after the joker: every card before the joker (trumps
     included) and the joker itself stop counting. A trump is a natural trump
     card or a joker declared ``as`` a trump card (a key from TRUMP_BASE up to a winning joker's)."""
-    for position, (_, card, decl) in enumerate(trick):
+    for position, (_seat, card, decl) in enumerate(trick):
         if (joker_mask >> card & 1 and decl is not None and decl.mode == "take"
                 and decl.suit is not None and decl.suit != trump
                 and keys[position] >= _WIN

@@ -13,6 +13,7 @@ from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.actions import Violation
 from raspis_cli.engine.deal import Deal
 from raspis_cli.engine.scoring import winners
+from raspis_cli.i18n import _
 from raspis_cli.rules import KINDS, Rules
 from raspis_cli.rules.schedule import Schedule, schedule_for
 
@@ -56,10 +57,10 @@ class Game:
         """A ``players`` violation when the count is outside the rules' range."""
         low, high = self.rules.players
         if not low <= self.players <= high:
-            return [Violation("players", f"{self.players} players; the rules allow "
-                              f"{low} to {high}", at="players")]
+            return [Violation("players", _("{n} players; the rules allow {low} to {high}").format(
+                n=self.players, low=low, high=high), at="players")]
         if self.players * 1 > self.rules.deck:  # pragma: no cover - ranges forbid it
-            return [Violation("players", "more players than cards", at="players")]
+            return [Violation("players", _("more players than cards"), at="players")]
         return []
 
     def start_deal(
@@ -94,13 +95,16 @@ class Game:
             if number > want:
                 skipped = number - want
                 if not gap_explained:
+                    text = (_("deal {number} follows deal {last}; deal {missing} is missing")
+                            if skipped == 1 else
+                            _("deal {number} follows deal {last}; deals {missing} are missing"))
                     missing = str(want) if skipped == 1 else f"{want}-{number - 1}"
-                    out.append(Violation("schedule", f"deal {number} follows deal {self.last_number}; "
-                                         f"deal{'s' * (skipped > 1)} {missing} "
-                                         f"{'are' if skipped > 1 else 'is'} missing", at="number"))
+                    out.append(Violation("schedule", text.format(number=number, last=self.last_number,
+                                                                 missing=missing), at="number"))
             elif number != want:
-                out.append(Violation("schedule", f"deal {number} follows deal {self.last_number}; "
-                                     f"expected deal {want}", at="number"))
+                out.append(Violation("schedule", _("deal {number} follows deal {last}; expected deal "
+                                                   "{want}").format(number=number, last=self.last_number,
+                                                                    want=want), at="number"))
         # the rotation is the seating from the first deal on: each deal is checked
         # against it on its own, so one wrong dealer is one violation, not two
         if self.first_dealer is None:
@@ -110,19 +114,23 @@ class Game:
                 self.rotation += 1 + skipped
             want_dealer = (self.first_dealer + self.rotation) % self.players
             if dealer != want_dealer:
-                out.append(Violation("dealer-order", f"{name[dealer]} dealt deal {number}; "
-                                     f"{name[want_dealer]} was to deal", dealer, at="dealer"))
+                out.append(Violation("dealer-order", _("{player} dealt deal {number}; {dealer} was to "
+                                                       "deal").format(player=name[dealer], number=number,
+                                                                      dealer=name[want_dealer]),
+                                     dealer, at="dealer"))
         self.scored_deals += skipped
         # the schedule
         if kind not in KINDS:
-            out.append(Violation("schedule", f"unknown kind of deal {kind!r}", at="kind"))
+            out.append(Violation("schedule", _("unknown kind of deal {kind}").format(kind=repr(kind)),
+                                 at="kind"))
             kind = "normal"
         problem = self.schedule.problem(self.scored_deals, cards, kind)
         if problem is not None:
             out.append(Violation("schedule", problem, at="cards"))
         if cards * self.players > rules.deck or cards < 1:
-            out.append(Violation("deal-size", f"{self.players} players cannot each be dealt "
-                                 f"{cards} cards from {rules.deck}", at="cards"))
+            message = _("{n} players cannot each be dealt {cards} cards from {deck}").format(
+                n=self.players, cards=cards, deck=rules.deck)
+            out.append(Violation("deal-size", message, at="cards"))
         masks = None
         if hands is not None:
             masks, hand_problems = self._check_hands(hands, cards, hands_complete)
@@ -145,19 +153,23 @@ class Game:
             mask = 0
             for card in hand:
                 if not deck_mask >> card & 1:
-                    out.append(Violation("unknown-card", f"{card} in {self.names[seat]}'s hand "
-                                         f"is not a card of this {deck.size}-card deck", seat,
-                                         at="hand"))
+                    out.append(Violation("unknown-card", _("{card} in {player}'s hand is not a card of "
+                                                           "this {size}-card deck").format(
+                                                               card=card, player=self.names[seat],
+                                                               size=deck.size), seat, at="hand"))
                     continue
                 if seen >> card & 1:
-                    out.append(Violation("duplicate-card", f"{card} is dealt twice (again to "
-                                         f"{self.names[seat]})", seat, at="hand"))
+                    out.append(Violation("duplicate-card", _("{card} is dealt twice (again to "
+                                                             "{player})").format(card=card,
+                                                                                 player=self.names[seat]),
+                                         seat, at="hand"))
                     continue
                 seen |= 1 << card
                 mask |= 1 << card
             if complete and len(hand) != cards:
-                out.append(Violation("deal-size", f"{self.names[seat]} holds {len(hand)} cards; "
-                                     f"the deal is of {cards}", seat, at="hand"))
+                out.append(Violation("deal-size", _("{player} holds {n} cards; the deal is of "
+                                                    "{cards}").format(player=self.names[seat], n=len(hand),
+                                                                      cards=cards), seat, at="hand"))
             masks.append(mask)
         return masks, out
 
@@ -170,37 +182,40 @@ class Game:
         is_joker = isinstance(trump, Card) and deck.is_joker(trump)
         real_trump = trump is not None and not is_joker
         if isinstance(trump, Card) and trump not in deck:
-            return [Violation("unknown-card", f"the trump card {trump} is not a card of this "
-                              f"{deck.size}-card deck", at="trump")]
-        if real_trump and kind == "no-trump":
-            return [Violation("trump", f"a no-trump deal has no trump, yet {trump} is given",
+            return [Violation("unknown-card", _("the trump card {trump} is not a card of this "
+                                                "{size}-card deck").format(trump=trump, size=deck.size),
                               at="trump")]
+        if real_trump and kind == "no-trump":
+            return [Violation("trump", _("a no-trump deal has no trump, yet {trump} is given").format(
+                trump=trump), at="trump")]
         if real_trump and rules.circular_trumps:
-            return [Violation("trump", f"under circular trumps a deal has no fixed trump, yet "
-                              f"{trump} is given", at="trump")]
+            return [Violation("trump", _("under circular trumps a deal has no fixed trump, yet {trump} is "
+                                         "given").format(trump=trump), at="trump")]
         full = cards * self.players == rules.deck
         if full:
             mode = rules.full_deal_trump
             if mode == "none":
                 if real_trump:
-                    return [Violation("trump", f"every card is dealt and the rules give no "
-                                      f"trump then, yet {trump} is given", at="trump")]
+                    return [Violation("trump", _("every card is dealt and the rules give no trump then, "
+                                                 "yet {trump} is given").format(trump=trump), at="trump")]
                 return []
             if isinstance(trump, Card) and masks is not None:
                 holders = [seat for seat, m in enumerate(masks) if m >> trump & 1]
                 if mode in ("dealer-shows", "last-card") and holders != [dealer]:
-                    return [Violation("trump", f"the trump card {trump} must be the dealer "
-                                      f"{self.names[dealer]}'s own card (full_deal_trump "
-                                      f"{mode})", dealer, at="trump")]
+                    return [Violation("trump", _("the trump card {trump} must be the dealer {player}'s "
+                                                 "own card (full_deal_trump {mode})").format(
+                                                     trump=trump, player=self.names[dealer], mode=mode),
+                                      dealer, at="trump")]
                 if mode == "random-card" and not holders:
-                    return [Violation("trump", f"the trump card {trump} is in nobody's hand",
-                                      at="trump")]
+                    return [Violation("trump", _("the trump card {trump} is in nobody's hand").format(
+                        trump=trump), at="trump")]
             return []
         if isinstance(trump, Card) and masks is not None:
             for seat, m in enumerate(masks):
                 if m >> trump & 1:
-                    return [Violation("duplicate-card", f"the trump card {trump} was turned up "
-                                      f"from the stock, yet it is in {self.names[seat]}'s hand",
+                    return [Violation("duplicate-card", _("the trump card {trump} was turned up from the "
+                                                          "stock, yet it is in {player}'s hand").format(
+                                                              trump=trump, player=self.names[seat]),
                                       seat, at="trump")]
         return []
 

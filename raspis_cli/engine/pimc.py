@@ -112,14 +112,19 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     totals = dict.fromkeys(bids, 0.0)
     solved = 0
     own_known = deal.kind != "dark"
+    # one solver for every sample: a table key is a whole position, so what
+    # one sample learns (mostly the last tricks) answers for another
+    solver: Solver | None = None
     for drawn in range(samples):
         if drawn == GIVE_UP_AFTER and not solved:
             break  # a deal too big for the budget: the rest would fail alike
         hands = sample_hands(rng, deal, seat, seen, shown, own_known)
         sample = Deal(rules, deal.players, deal.dealer, deal.cards, deal.kind, deal.trump, hands)
         sample.skip_bidding()
+        if solver is None:
+            solver = Solver(sample, seat, budget)
         try:
-            outcome = Solver(sample, seat, budget).outcome(sample)
+            outcome = solver.outcome(sample, at_most=False)
         except BudgetExceededError:
             continue
         solved += 1

@@ -7,91 +7,48 @@ force "at least k") and the fewest P can be sure to hold it to ("at most k"),
 from any point of the play of a :class:`~raspis_cli.engine.Deal` whose hands
 are known.
 
-How it works. One search computes three sets at once, packed in one integer
-of three 32-bit lanes, over the tricks P takes from here on (``f``):
+How it works (the search itself is :mod:`raspis_cli.engine.solver_kernel`,
+integers and bit masks, compiled by numba when it is installed):
 
-* lane 0, *exact*: bit ``k`` when P can force exactly ``k``;
-* lane 1, *at least*: bit ``k`` when P can force ``f >= k``;
-* lane 2, *at most*: bit ``k`` when P can force ``f <= k``.
+* *at least* and *at most* are two null-window alpha-beta searches (does P
+  take at least ``t`` more tricks? does P leave at least ``t`` to the
+  others?), bisected over ``t``; each keeps a lower and an upper bound of
+  its value per trick boundary in one transposition table;
+* *exactly* is a search over sets of counts (bit ``k``: P can force exactly
+  ``k`` more): the union over P's moves, the intersection over the others',
+  asked only for the counts still open (between *at most* and *at least*,
+  and not yet known at that position), which the table keeps as known-yes
+  and known-no bits; the bounds of the first two searches rule counts out;
+* the table key is the hands at a trick boundary with each suit's live cards
+  renumbered (only their order matters) and the leader; cards of one hand
+  with no live card between them are one move (equivalent ranks), joker
+  declarations with the same effect one move; moves are tried best first.
 
-At the end of play a lane holds ``{f}``, ``{0..f}``, ``{f..}``; at P's turn
-the sets are the union over P's moves, at an opponent's turn the
-intersection over theirs: a bitwise OR and AND of the packed integer. Each
-call is given the bits its caller still needs (``care``), like the window of
-alpha-beta: a P node stops once every needed bit is in, an opponent's node
-once none is left, and bits no line can change (a count beyond the tricks
-left) are never searched. A transposition table at trick boundaries keeps
-what is known of each position (hands and leader: the result counts only
-tricks from there on) and which bits of it are known. Cards of one hand with
-no live card between them are one move (equivalent ranks).
-
-Legality is the engine's: a :class:`Deal` copy is the search state, its
-:meth:`Deal.legal_naturals` and :meth:`Deal.legal_joker_plays` list the moves
-and :func:`trick_winner` decides each trick (memoised for tricks with a
-joker). Only the legal cards in a trick without a joker (the common case)
-take a fast path: following suit, and trumping when the rules say so, which
-``tests/test_solver.py`` checks against the engine on random positions.
+Legality and the winner of each trick are the engine's rule written in
+integers from the same option switches; the joker declarations allowed in
+each situation are asked of the engine itself. ``tests/test_solver.py``
+checks the solver against brute force over the engine's own :class:`Deal`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX
+from raspis_cli.cards import Suit
+from raspis_cli.engine import solver_kernel as sk
 from raspis_cli.engine.actions import JokerDecl, Play
-from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal, trick_winner
-from raspis_cli.engine.trick import follow_mask, trick_trump
+from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal
 
 __all__ = [
-    "LANE",
     "BudgetExceededError",
     "Outcome",
     "Solver",
     "brute_force",
-    "outcome_of_mask",
+    "decl_code",
     "solve",
 ]
-
-LANE = 32
-"""Bits per lane of the packed result."""
-_CAP = LANE - 2
-_LANE_LOW = (1 << (_CAP + 1)) - 1  # bits 0..CAP of one lane
-_FULL = _LANE_LOW | _LANE_LOW << LANE | _LANE_LOW << 2 * LANE
-_KEEP = _FULL & ~(1 | 1 << LANE | 1 << 2 * LANE)  # every lane without its bit 0
-_AT_LEAST_0 = 1 << LANE
-_END = 1 | _AT_LEAST_0 | _LANE_LOW << 2 * LANE  # no trick left: f = 0
-_SUIT_OF = SUIT_INDEX
-_RANK_ORDER: dict[tuple[int, JokerDecl | None], int] = {
-    (c, None): -(RANK_INDEX[c] if c < 52 else c - 52) for c in range(54)}
-"""Move order of natural cards: highest rank first, whatever the suit (a
-4 x 6 search visits about half the positions of suit-by-suit order)."""
-
-
-def _floor(left: int) -> int:
-    """Bits every position with ``left`` tricks to play has: at least 0, at most left.."""
-    at_most = _LANE_LOW & ~((1 << left) - 1)
-    return _AT_LEAST_0 | at_most << 2 * LANE
-
-
-def _ceil(left: int) -> int:
-    """Bits a position with ``left`` tricks to play may have (none beyond ``left``)."""
-    upto = (1 << (left + 1)) - 1
-    return upto | upto << LANE | _LANE_LOW << 2 * LANE
-
-
-_FLOORS = tuple(_floor(k) for k in range(_CAP))
-_CEILS = tuple(_ceil(k) for k in range(_CAP))
-
-
-def _won(value: int) -> int:
-    """A child's packed value seen from before a trick P won: every count + 1."""
-    return (value << 1) & _KEEP | _AT_LEAST_0
-
-
-def _unwon(care: int) -> int:
-    """The bits a child must answer for its parent's ``care`` when P won the trick."""
-    return (care >> 1) & _FULL
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,17 +73,6 @@ class Outcome:
         return {"exact": list(self.exact), "at_least": self.at_least, "at_most": self.at_most}
 
 
-def outcome_of_mask(mask: int, taken: int, left: int) -> Outcome:
-    """The :class:`Outcome` of a packed result over the ``left`` tricks to
-    play, for a player who has taken ``taken`` so far."""
-    exact = tuple(taken + k for k in range(left + 1) if mask >> k & 1)
-    at_least_lane = mask >> LANE & _LANE_LOW
-    at_most_lane = mask >> 2 * LANE & _LANE_LOW
-    at_least = at_least_lane.bit_length() - 1
-    at_most = (at_most_lane & -at_most_lane).bit_length() - 1
-    return Outcome(exact, taken + at_least, taken + at_most)
-
-
 def _play_copy(deal: Deal) -> Deal:
     """A copy of ``deal`` in play (bidding skipped) to play on without
     touching the original."""
@@ -138,9 +84,6 @@ def _play_copy(deal: Deal) -> Deal:
     return twin
 
 
-Move = tuple[int, JokerDecl | None]
-
-
 class BudgetExceededError(RuntimeError):
     """A search visited more positions than its budget allowed."""
 
@@ -149,54 +92,177 @@ class BudgetExceededError(RuntimeError):
         self.budget = budget
 
 
+def decl_code(decl: JokerDecl | None) -> int:
+    """A joker declaration as the kernel writes it (0: none, a natural card)."""
+    if decl is None:
+        return 0
+    if decl.mode == "as":
+        assert decl.card is not None
+        arg = int(decl.card)
+    else:
+        arg = sk.NO_SUIT if decl.suit is None else int(decl.suit)
+    return sk.MODES[decl.mode] * 64 + arg
+
+
+def _situations(deal: Deal) -> list[list[int]]:
+    """The legal joker declarations of each situation of the kernel
+    (``SIT_*``), as the engine's :meth:`Deal.legal_joker_plays` gives them:
+    leading in the first trick or later, following with no joker in the
+    trick yet, after a winning or a losing first joker."""
+    rules = deal.rules
+    jokers = list(deal.deck.jokers)
+    out: list[list[int]] = [[] for _ in range(sk.SITUATIONS)]
+    if not jokers:
+        return out
+    players = max(deal.players, 2)
+    natural = next(c for c in deal.deck.cards if not deal.deck.is_joker(c))
+    probes: list[tuple[int, int, list[tuple[int, int, JokerDecl | None]]]] = [
+        (sk.SIT_LEAD_FIRST, 1, []),
+        (sk.SIT_LEAD, 2, []),
+        (sk.SIT_FOLLOW, 2, [(players - 1, natural, None)]),
+    ]
+    if len(jokers) > 1:
+        probes.append((sk.SIT_FOLLOW_WINS, 2, [(players - 1, jokers[1], JokerDecl("take"))]))
+        probes.append((sk.SIT_FOLLOW_LOSES, 2,
+                       [(players - 1, jokers[1], JokerDecl("low", suit=Suit(0)))]))
+    for situation, number, trick in probes:
+        probe = Deal(rules, players, 0, max(deal.cards, 2), deal.kind, deal.trump,
+                     [0] * players)
+        probe.skip_bidding()
+        assert probe.hands is not None
+        probe.hands[0] = 1 << jokers[0]
+        probe.trick_number = number
+        probe.trick = list(trick)
+        probe.leader = (-len(trick)) % players
+        codes: list[int] = []
+        for play in probe.legal_joker_plays():
+            if int(play.card) == jokers[0]:
+                codes.append(decl_code(play.joker))
+        out[situation] = codes
+    return out
+
+
+def _array(values: list[int]) -> Any:
+    """An integer array for the kernel: numpy's when compiled, a list otherwise."""
+    if sk.JIT:
+        import numpy as np
+
+        return np.array(values, dtype=np.int64)
+    return values
+
+
+def _zeros(size: int) -> Any:
+    """An integer array of ``size`` zeros for the kernel."""
+    if sk.JIT:
+        import numpy as np
+
+        return np.zeros(size, dtype=np.int64)
+    return [0] * size
+
+
 class Solver:
-    """The searches of one player on one deal, sharing what they learn.
+    """The searches of one player on deals of one shape, sharing what they learn.
 
     Positions reached by the recorded play of a deal meet the same
     positions again, so :meth:`outcome` and :meth:`can_force` called on
-    successive states of one deal reuse one transposition table.
-    ``budget`` caps the positions each question (:meth:`outcome`,
-    :meth:`can_force`, each play of :meth:`forcing_plays`) may visit: past it
-    the question raises :class:`BudgetExceededError` (what was learnt stays
-    in the table, so a later question about a later position often answers
-    at once). ``nodes`` counts the positions of every question.
+    successive states of one deal reuse one transposition table; PIMC
+    samples (other hands, the same rules, trump, size and player) share it
+    too: a table key is a whole position. ``budget`` caps the positions each
+    question (:meth:`outcome`, :meth:`can_force`, each play of
+    :meth:`forcing_plays`) may visit: past it the question raises
+    :class:`BudgetExceededError` (what was learnt stays in the table, so a
+    later question often answers at once). ``nodes`` counts the positions
+    of every question.
     """
 
     def __init__(self, rules_deal: Deal, player: int, budget: int | None = None) -> None:
         self.player = player
         self.budget = budget
-        self._limit: float = float("inf")
         self.players = rules_deal.players
         self.rules = rules_deal.rules
         self.cards = rules_deal.cards
-        self.joker_mask = rules_deal.deck.joker_mask
-        self.suit_masks = rules_deal.deck.suit_masks
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        self.nodes = 0
+        self.trump = rules_deal.trump
+        self.kind = rules_deal.kind
+        if self.players > sk.KEY_WORDS or self.players * self.cards + 1 >= sk.MAX_DEPTH:
+            raise ValueError(f"the solver takes up to {sk.KEY_WORDS} players and "
+                             f"{sk.MAX_DEPTH - 1} cards in play")
         rules = self.rules
+        deck = rules_deal.deck
+        trump = sk.NO_SUIT if rules_deal.trump is None else int(rules_deal.trump)
+        tt_bits = 18 if sk.JIT else 15
+        flags = [0] * sk.RULES_LEN
+        flags[sk.R_PLAYERS] = self.players
+        flags[sk.R_CARDS] = self.cards
+        flags[sk.R_PLAYER] = player
+        flags[sk.R_TRUMP] = trump
+        flags[sk.R_CIRCULAR] = int(rules.circular_trumps)
+        flags[sk.R_MUST_TRUMP] = int(rules.void == "must-trump")
+        flags[sk.R_HIGH_HIGHEST_TRUMP] = int(rules.joker_high_winner == "highest-trump")
+        flags[sk.R_TAKE_BEATEN] = int(rules.joker_take_beaten_by_trump)
+        flags[sk.R_LOW_JOKER_WINS] = int(rules.joker_low_nobody_follows == "joker-wins")
+        flags[sk.R_FIRST_CARD_SUIT] = int(rules.joker_low_nobody_follows == "first-card-suit")
+        flags[sk.R_OPPOSITE] = int(rules.two_jokers == "opposite")
         # 'as' declarations name cards: ranks are not interchangeable then
-        self.merge_ok_with_joker = "as" not in rules.joker_lead_modes + rules.joker_follow_modes
-        self._state: Deal | None = None
-        self._joker_cache: dict[tuple[object, ...], list[Move]] = {}
-        self._winner_cache: dict[tuple[tuple[int, int, JokerDecl | None], ...], int] = {}
-        self._renumber_cache: dict[int, dict[int, int]] = {}
+        flags[sk.R_AS_LIVE_OK] = int("as" not in rules.joker_lead_modes + rules.joker_follow_modes)
+        flags[sk.R_TT_SIZE] = 1 << tt_bits
+        w = [0] * sk.W_LEN
+        w[sk.RU:sk.RU + sk.RULES_LEN] = flags
+        naturals = deck.mask & ~deck.joker_mask
+        w[sk.MA:sk.MA + 6] = [*deck.suit_masks, deck.joker_mask, naturals]
+        for situation, codes in enumerate(_situations(rules_deal)):
+            if len(codes) > sk.MAX_DECLS:
+                raise ValueError("too many joker declarations for the solver")
+            at = sk.DE + situation * (sk.MAX_DECLS + 1)
+            w[at] = len(codes)
+            w[at + 1:at + 1 + len(codes)] = codes
+        self._w = _array(w)
+        self._tt = _zeros((1 << tt_bits) * sk.SLOT)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched by every question so far."""
+        return int(self._w[sk.ST + sk.S_NODES])
 
     # --- public ------------------------------------------------------------
 
-    def outcome(self, deal: Deal) -> Outcome:
-        """Everything the player can force from this point of ``deal``."""
-        left, mask = self._mask(deal, _FULL)
-        return outcome_of_mask(mask, deal.taken[self.player], left)
+    def outcome(self, deal: Deal, *, at_most: bool = True) -> Outcome:
+        """Everything the player can force from this point of ``deal``.
+
+        With ``at_most=False`` (PIMC, which needs the exact counts and
+        *at least* only) the fewest tricks the player can hold it to is not
+        searched when no exact count exists: ``at_most`` is then only a
+        lower bound (*at least* + 1)."""
+        left = self._load(deal)
+        taken = deal.taken[self.player]
+        if left == 0:
+            return Outcome((taken,), taken, taken)
+        most = self._value(0, 0, left)
+        # an exact count needs "at most" <= "at least": one test rules that out
+        if self._test(left - most, 1):
+            unwon = self._value(1, left - most, left)
+            least = left - unwon
+            exact = self._exact(((2 << most) - 1) & ~((1 << least) - 1))
+        else:
+            exact = 0
+            least = most + 1
+            if at_most:
+                least = left - self._value(1, 0, left - most - 1)
+        return Outcome(tuple(taken + k for k in range(left + 1) if exact >> k & 1),
+                       taken + most, taken + least)
 
     def can_force(self, deal: Deal, tricks: int) -> bool:
         """Whether the player can force exactly ``tricks`` (counting the
         tricks already taken) from this point of ``deal``."""
+        left = self._load(deal)
         future = tricks - deal.taken[self.player]
-        left = self._left(deal)
         if future < 0 or future > left:
             return False
-        _, mask = self._mask(deal, 1 << future)
-        return bool(mask >> future & 1)
+        if left == 0:
+            return future == 0
+        # cheap refutations first: "at least" below it, or "at most" above it
+        if not self._test(future, 0) or not self._test(left - future, 1):
+            return False
+        return bool(self._exact(1 << future))
 
     def forcing_plays(self, deal: Deal, tricks: int) -> list[Play]:
         """The legal plays of the player (who must be to play) after which
@@ -211,210 +277,62 @@ class Solver:
 
     # --- search ------------------------------------------------------------
 
-    def _left(self, deal: Deal) -> int:
+    def _load(self, deal: Deal) -> int:
+        """Put the position of ``deal`` in the kernel's state; the tricks left."""
+        if deal.hands is None:
+            raise ValueError("the hands of this deal are not known")
+        if (deal.rules is not self.rules and deal.rules != self.rules) \
+                or deal.players != self.players or deal.cards != self.cards \
+                or deal.trump != self.trump:
+            raise ValueError("this solver was made for deals of other rules, size or trump")
+        w = self._w
+        w[sk.ST + sk.S_LIMIT] = (self.nodes + self.budget) if self.budget is not None else 1 << 62
+        w[sk.ST + sk.S_ABORT] = 0
+        w[sk.ST + sk.S_ERROR] = 0
         if deal.phase == DONE:
             return 0
+        for seat, hand in enumerate(deal.hands):
+            w[sk.HA + seat] = hand
+        for index, (_, card, decl) in enumerate(deal.trick):
+            w[sk.TC + index] = int(card)
+            w[sk.TD + index] = decl_code(decl) if deal.deck.is_joker(card) else 0
+        w[sk.ST + sk.S_LEADER] = deal.leader
+        w[sk.ST + sk.S_TLEN] = len(deal.trick)
+        w[sk.ST + sk.S_TNUM] = deal.trick_number
         return self.cards - deal.trick_number + 1
 
-    def _mask(self, deal: Deal, care: int) -> tuple[int, int]:
-        left = self._left(deal)
-        if left <= 0:
-            return 0, _END
-        if self.budget is not None:
-            self._limit = self.nodes + self.budget
-        state = _play_copy(deal)
-        self._state = state
-        if not state.trick:
-            return left, self._boundary(care, left)
-        floor = _FLOORS[left]
-        care &= _CEILS[left] & ~floor
-        return left, (self._node(care, left) if care else 0) | floor
-
-    def _boundary(self, care: int, left: int) -> int:
-        """The packed value at the start of a trick with ``left`` tricks to play."""
-        if left == 0:
-            return _END
-        floor = _FLOORS[left]
-        care &= _CEILS[left] & ~floor
-        if not care:
-            return floor
-        state = self._state
-        assert state is not None and state.hands is not None
-        key = self._key(state.hands, state.leader)
-        entry = self.table.get(key)
-        if entry is not None:
-            value, known = entry
-            rest = care & ~known
-            if not rest:
-                return value | floor
-        else:
-            value = known = 0
-            rest = care
-        found = self._node(rest, left)
-        value = (value & known) | (found & rest)
-        known |= rest
-        self.table[key] = (value, known)
-        return value | floor
-
-    def _key(self, hands: list[int], leader: int) -> tuple[int, ...]:
-        """The table key of a trick boundary: the hands with each suit's live
-        cards renumbered from the top (only their order matters), and the
-        leader. Raw hands while a joker that may be declared 'as' a card is live."""
-        live = 0
-        for hand in hands:
-            live |= hand
-        joker_mask = self.joker_mask
-        if not self.merge_ok_with_joker and live & joker_mask:
-            return (*hands, leader)
-        live &= ~joker_mask
-        renumber = self._renumber_cache.get(live)
-        if renumber is None:
-            renumber = {}
-            for suit_mask in self.suit_masks:
-                cards = live & suit_mask
-                top = suit_mask.bit_length() - 1
-                while cards:
-                    card = cards.bit_length() - 1
-                    cards ^= 1 << card
-                    renumber[card] = top
-                    top -= 1
-            self._renumber_cache[live] = renumber
-        out = []
-        for hand in hands:
-            packed = hand & joker_mask
-            rest = hand & ~joker_mask
-            while rest:
-                low = rest & -rest
-                packed |= 1 << renumber[low.bit_length() - 1]
-                rest ^= low
-            out.append(packed)
-        out.append(leader)
-        return tuple(out)
-
-    def _joker_moves(self, state: Deal, seat: int, jokers: int) -> list[Move]:
-        """The engine's legal joker plays, remembered per situation: they
-        depend on the jokers held, the trick so far and whether it is the
-        first trick."""
-        key = (jokers, tuple(state.trick), state.trick_number == 1)
-        found = self._joker_cache.get(key)
-        if found is None:
-            found = [(int(p.card), p.joker) for p in state.legal_joker_plays()]
-            self._joker_cache[key] = found
-        return found
-
-    def _node(self, care: int, left: int) -> int:
-        """The packed value (correct on ``care``) of the position in ``self._state``."""
-        self.nodes += 1
-        if self.nodes > self._limit:
+    def _check(self) -> None:
+        w = self._w
+        if w[sk.ST + sk.S_ERROR]:
+            raise ValueError("a line of play leaves a player no legal play (contradictory options)")
+        if w[sk.ST + sk.S_ABORT]:
             assert self.budget is not None
             raise BudgetExceededError(self.budget)
-        state = self._state
-        assert state is not None
-        hands = state.hands
-        assert hands is not None
-        trick = state.trick
-        seat = (state.leader + len(trick)) % self.players
-        maximize = seat == self.player
-        acc = 0 if maximize else care
-        for card, decl in self._moves(state, seat):
-            need = care & ~acc if maximize else acc
-            if not need:
-                break
-            bit = 1 << card
-            hands[seat] ^= bit
-            trick.append((seat, card, decl))
-            if len(trick) == self.players:
-                winner = trick[self._winner(state, trick)][0]
-                leader, number = state.leader, state.trick_number
-                state.trick = []
-                state.leader = winner
-                state.trick_number = number + 1
-                if winner == self.player:
-                    value = _won(self._boundary(_unwon(need), left - 1))
-                else:
-                    value = self._boundary(need, left - 1)
-                state.trick = trick
-                state.leader, state.trick_number = leader, number
+
+    def _test(self, t: int, mode: int) -> bool:
+        """Whether the player can force at least ``t`` more tricks won
+        (``mode`` 0) or not won (``mode`` 1): one null-window search."""
+        found = sk.bsearch(t, mode, 0, self._tt, self._w)
+        self._check()
+        return bool(found)
+
+    def _value(self, mode: int, low: int, high: int) -> int:
+        """The most further tricks the player can force winning (``mode``
+        0) or not winning (``mode`` 1), known to lie in ``low..high``:
+        null-window tests, bisected."""
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self._test(middle, mode):
+                low = middle
             else:
-                value = self._node(need, left)
-            trick.pop()
-            hands[seat] ^= bit
-            if maximize:
-                acc |= value & need
-            else:
-                acc &= value
-        return acc
+                high = middle - 1
+        return low
 
-    def _winner(self, state: Deal, trick: list[tuple[int, int, JokerDecl | None]]) -> int:
-        """The index of the winning entry of a complete trick."""
-        joker_mask = self.joker_mask
-        for _, card, _ in trick:
-            if joker_mask >> card & 1:
-                # the engine's rule, remembered per trick (rules and trump are fixed)
-                key = tuple(trick)
-                found = self._winner_cache.get(key)
-                if found is None:
-                    found = trick_winner(trick, self.rules, joker_mask, state.trump)
-                    self._winner_cache[key] = found
-                return found
-        return trick_winner(trick, self.rules, joker_mask, state.trump)
-
-    def _moves(self, state: Deal, seat: int) -> list[Move]:
-        """The legal moves of ``seat``, one per class of equivalent cards."""
-        hands = state.hands
-        assert hands is not None
-        joker_mask = self.joker_mask
-        trick = state.trick
-        in_trick = 0
-        for _, c, _ in trick:
-            in_trick |= 1 << c
-        if in_trick & joker_mask:
-            naturals = state.legal_naturals()
-        else:
-            naturals = _plain_follow(hands[seat] & ~joker_mask, trick, state.trump,
-                                     self.rules.circular_trumps,
-                                     self.rules.void == "must-trump", self.suit_masks)
-        live = 0
-        for hand in hands:
-            live |= hand
-        live |= in_trick
-        jokers_live = live & joker_mask
-        moves: list[Move] = []
-        if naturals:
-            merge = self.merge_ok_with_joker or not jokers_live
-            # highest rank first (any suit): winners before losers is a fair first guess
-            cards = naturals
-            while cards:
-                card = cards.bit_length() - 1
-                cards ^= 1 << card
-                if merge:
-                    above = live >> (card + 1)
-                    if above:
-                        nxt = card + 1 + ((above & -above).bit_length() - 1)
-                        if _SUIT_OF[nxt] == _SUIT_OF[card] and naturals >> nxt & 1 \
-                                and not joker_mask >> nxt & 1:
-                            continue
-                moves.append((card, None))
-        if len(moves) > 2:
-            moves.sort(key=_RANK_ORDER.__getitem__)
-        jokers = hands[seat] & joker_mask
-        if jokers:
-            moves += self._joker_moves(state, seat, jokers)
-        if not moves:
-            raise ValueError(f"no legal play for seat {seat} in trick {state.trick_number}")
-        return moves
-
-
-def _plain_follow(hand: int, trick: Sequence[tuple[int, int, JokerDecl | None]], trump: object,
-                  circular: bool, must_trump: bool, suit_masks: Sequence[int]) -> int:
-    """The legal natural cards of ``hand`` in a trick without a joker (the
-    engine's rule, :func:`~raspis_cli.engine.trick.follow_mask`)."""
-    if not trick:
-        return hand
-    led = SUIT_INDEX[trick[0][1]]
-    trick_suit = trick_trump(led, NO_SUIT if trump is None else int(trump), circular)  # type: ignore[call-overload]
-    allowed, _ = follow_mask(hand, led, trick_suit, "must-trump" if must_trump else "free", suit_masks)
-    return allowed
+    def _exact(self, care: int) -> int:
+        """The bits of ``care`` (further trick counts) the player can force exactly."""
+        found = sk.esearch(care, 0, self._tt, self._w)
+        self._check()
+        return int(found) & care
 
 
 def legal_plays_of(deal: Deal) -> list[Play]:

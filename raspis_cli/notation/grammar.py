@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
 from raspis_cli.diagnostics import Diagnostic, line_error
 from raspis_cli.i18n import _
+from raspis_cli.lines import KEYWORD_SPELLINGS, LINE_KEYWORDS, PAIRS_LINES
 from raspis_cli.suggest import did_you_mean, mixes_scripts, script_variants, suggest
 
 __all__ = [
@@ -80,21 +81,8 @@ for _kind, _words in {
     for _w in _words:
         KIND_WORDS[_w] = _kind
 
-KEYWORDS: Final[dict[str, str]] = {}
-for _key, _words in {
-    "hand": ("hand", "hands", "рука", "руки", "карты"),
-    "bids": ("bids", "bid", "заказ", "заказы", "заказал"),
-    "trick": ("trick", "взятка", "ход"),
-    "taken": ("taken", "взял", "взяли", "взятки"),
-    "scores": ("scores", "score", "очки"),
-    "totals": ("totals", "счёт", "счет", "сумма"),
-    "penalty": ("penalty", "штраф"),
-    "replayed": ("replayed", "пересдача", "переигровка"),
-    "final": ("final", "итог", "итого"),
-    "unfinished": ("unfinished", "недоиграна", "прервана"),
-}.items():
-    for _w in _words:
-        KEYWORDS[_w] = _key
+KEYWORDS: Final[dict[str, str]] = dict(LINE_KEYWORDS)
+"""Each keyword spelling -> its canonical English word (the table: :mod:`raspis_cli.lines`)."""
 
 CANONICAL_KEYWORD: Final = {k: k for k in set(KEYWORDS.values())}
 
@@ -347,8 +335,9 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> 
         if block is not None and (len(block) >= MAX_COMMENT_LINES or block_size > MAX_COMMENT_CHARS):
             # an unclosed { would hold the rest of the file: give up on it here
             first = held[0]
-            errors.append(("E120", f"a {{ comment }} is not closed within {MAX_COMMENT_LINES} lines "
-                           f"or {MAX_COMMENT_CHARS} characters", first.number, block_col, first.text))
+            errors.append(("E120", _("a {{ comment }} is not closed within {lines} lines or {chars} "
+                                     "characters").format(
+                lines=MAX_COMMENT_LINES, chars=MAX_COMMENT_CHARS), first.number, block_col, first.text))
             first.comments.append(Comment("\n".join(block) + "}", first.number, block_col))
             block = None
             yield from held
@@ -376,7 +365,7 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> 
             tok = m.group()
             if tok.startswith('"'):
                 if m.group(1) is None:
-                    errors.append(("E110", "a quoted string is not closed on this line",
+                    errors.append(("E110", _("a quoted string is not closed on this line"),
                                    number, m.start() + 1, text))
                 pos = m.end()
                 continue
@@ -405,7 +394,7 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> 
             yield src
     if block is not None:
         first = held[0]
-        errors.append(("E120", "a { comment } is not closed before the end of the file",
+        errors.append(("E120", _("a { comment } is not closed before the end of the file"),
                        first.number, block_col, first.text))
         first.comments.append(Comment("\n".join(block) + "}", first.number, block_col))
         yield from held
@@ -549,7 +538,7 @@ ParsedLine = TagLine | DealLine | HandLine | PairsLine | TrickLine | PenaltyLine
 # --- line parsing --------------------------------------------------------------
 
 _EXAMPLE_DEAL: Final = "'3. 3 Vera K♣ | 1/1 | 0/0 | 1/2'"
-_KEYWORD_LIST: Final = "hand, bids, trick, taken, scores, totals, penalty, replayed, final"
+_KEYWORD_LIST: Final = ", ".join(k for k in KEYWORD_SPELLINGS if k != "unfinished")
 
 
 _LONG_NUMBER_RE: Final = re.compile(r"\d{100,}")
@@ -563,7 +552,8 @@ def parse_line(code: str) -> ParsedLine | Diagnostic | None:
         m = _LONG_NUMBER_RE.search(code)
         if m is None:
             raise
-        return line_error("E214", f"a number of {len(m.group())} digits is too long", m.start() + 1)
+        return line_error("E214", _("a number of {n} digits is too "
+                                    "long").format(n=len(m.group())), m.start() + 1)
 
 
 def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
@@ -612,8 +602,8 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
         return _parse_penalty(code, rest_col)
     if key in ("replayed", "unfinished"):
         if code[rest_col:].strip():
-            return line_error("E207", f"expected nothing after {key!r}, got "
-                             f"{_show(_first_token(code[rest_col:].lstrip()))}",
+            return line_error("E207", _("expected nothing after {key}, got {got}").format(
+                key=repr(key), got=_show(_first_token(code[rest_col:].lstrip()))),
                              rest_col + 1 + len(code[rest_col:]) - len(code[rest_col:].lstrip()))
         return FlagLine(key)
     return _parse_pairs(key, code, rest_col)
@@ -677,8 +667,8 @@ def _parse_tags(code: str) -> TagLine | Diagnostic:
             break
         m = _TAG_RE.match(code, pos)
         if m is None:
-            return line_error("E101", 'expected a tag pair like [Event "Friday club"], got '
-                             + _show(code[pos:].strip()[:30]), pos + 1)
+            return line_error("E101", _('expected a tag pair like [Event "Friday club"], got {got}').format(
+                got=_show(code[pos:].strip()[:30])), pos + 1)
         tags.append((m.group(1), _unquote(m.group(2)), m.start(1) + 1, m.start(2) + 1))
         pos = m.end()
     return TagLine(tags)
@@ -814,8 +804,8 @@ def _parse_deal(code: str) -> DealLine | Diagnostic:
                     word=repr(m.group("dealer")))
                 if close:
                     hint = _(" (did you mean the kind {kind}?)").format(kind=repr(close[0]))
-            return line_error("E204", f"expected a trump like K♣, ♣ or - (none), got "
-                             f"{trump_tok!r}{hint}", cols["trump"])
+            return line_error("E204", _("expected a trump like K♣, ♣ or - (none), got {got}").format(
+                got=repr(trump_tok)) + hint, cols["trump"])
     cells: list[Cell] | None = None
     if m.group("cells") is not None:
         got = _parse_cells(m.group("cells"), m.start("cells"))
@@ -880,18 +870,21 @@ def _diagnose_deal(code: str) -> Diagnostic:
     number, col = toks[0]
     m = re.fullmatch(r"(\d+)[.)]?", number)
     if m is None:
-        return line_error("E202", f"expected a deal number like '3.', got {number!r}", col)
+        return line_error("E202", _("expected a deal number like '3.', got "
+                                    "{got}").format(got=repr(number)), col)
     i = 1
     if i >= len(toks) or not toks[i][0].isdigit():
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
-        return line_error("E202", f"expected the number of cards dealt after the deal number, "
-                         f"got {_show(got[0])}", got[1])
+        return line_error("E202", _("expected the number of cards dealt after the deal number, got "
+                                    "{got}").format(
+            got=_show(got[0])), got[1])
     i += 1
     if i < len(toks) and toks[i][0].lower() in KIND_WORDS:
         i += 1
     if i >= len(toks) or _NAME_RE.fullmatch(toks[i][0]) is None:
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
-        return line_error("E203", f"expected the dealer's name, got {_show(got[0])}", got[1])
+        return line_error("E203", _("expected the dealer's name, got "
+                                    "{got}").format(got=_show(got[0])), got[1])
     dealer_at = i
     i += 1
     if i < len(toks) and toks[i][0] != "|":
@@ -903,9 +896,10 @@ def _diagnose_deal(code: str) -> Diagnostic:
                 "expected a kind of deal (normal, no-trump, dark, miser, golden, forehead, or тёмная, "
                 "бескозырка, мизер, золотая, лобовая), got {got}").format(got=repr(toks[2][0]))
                 + did_you_mean(toks[2][0].lower(), KIND_WORDS, n=1), toks[2][1])
-        return line_error("E205", "expected '|' and the sheet cells or the end of the line, got "
-                         f"{toks[i][0]!r}", toks[i][1])
-    return line_error("E205", "this deal line cannot be read", toks[0][1])  # pragma: no cover
+        return line_error("E205", _("expected '|' and the sheet cells or the end of the line, got "
+                                    "{got}").format(
+            got=repr(toks[i][0])), toks[i][1])
+    return line_error("E205", _("this deal line cannot be read"), toks[0][1])  # pragma: no cover
 
 
 def _parse_cells(text: str, offset: int) -> list[Cell] | Diagnostic:
@@ -928,8 +922,9 @@ def _parse_cells(text: str, offset: int) -> list[Cell] | Diagnostic:
                 if not ok:
                     bad, col = tm.group(), base + tm.start() + 1
                     break
-            return line_error("E211", "expected a sheet cell like 2/1, 2/1 20 or 2/1 20 45 "
-                             f"(bid/taken score total), got {bad!r}", col)
+            return line_error("E211", _("expected a sheet cell like 2/1, 2/1 20 or 2/1 20 45 (bid/taken "
+                                        "score total), "
+                                       "got {got}").format(got=repr(bad)), col)
         cell = Cell(base + 1)
         bt = m.group("bt")
         if bt:
@@ -959,8 +954,8 @@ def _parse_hand(code: str, rest_col: int) -> HandLine | Diagnostic:
     m = _NAME_RE.search(rest)
     lead = rest.lstrip()
     if m is None or not lead or m.start() != len(rest) - len(lead):
-        return line_error("E302", "expected a player name after 'hand', got "
-                         f"{_show(_first_token(lead))}", rest_col + len(rest) - len(lead) + 1)
+        return line_error("E302", _("expected a player name after 'hand', got {got}").format(
+            got=_show(_first_token(lead))), rest_col + len(rest) - len(lead) + 1)
     name = _unquote(m.group())
     name_col = rest_col + m.start() + 1
     pos = rest_col + m.end()
@@ -1094,8 +1089,10 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
                         or _SUIT_SYMBOL_RE.search(word) is not None):
                     return _bad_trick_token(word, m.start() + 1)
                 if m.group(3) is not None:
-                    return line_error("E303", "expected a card like 10♥ before the joker "
-                                     f"declaration {m.group(3)!r}, got {word!r}", m.start() + 1)
+                    return line_error("E303", _("expected a card like 10♥ before the joker declaration "
+                                                "{decl}, got "
+                                               "{got}").format(decl=repr(m.group(3)), got=repr(word)),
+                                      m.start() + 1)
                 pending = word
                 pending_col = m.start() + 1
                 continue
@@ -1105,9 +1102,10 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
                 decl = _decl(decl_txt[1:-1])
                 if decl is None:
                     return line_error(
-                        "E304", "expected a joker declaration like (take), (discard ♥), "
-                        "(high ♠), (low ♦), (as A♦) or (забрать), (скинуть черви), "
-                        f"(по старшим пикам), got {decl_txt!r}", m.start(3) + 1)
+                        "E304", _("expected a joker declaration like (take), (discard ♥), (high ♠), (low ♦), "
+                                  "(as A♦) or (забрать), (скинуть черви), (по старшим пикам), got "
+                                  "{got}").format(
+                                      got=repr(decl_txt)), m.start(3) + 1)
             players.append(pending)
             cards.append(c)
             decls.append(decl)
@@ -1124,16 +1122,17 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
         other = m.group(4)
         if other in (":", ","):
             if other == ":" and pending is None:
-                return line_error("E303", "expected a player name or a card before ':'",
+                return line_error("E303", _("expected a player name or a card before ':'"),
                                  m.start() + 1)
             continue
         return _bad_trick_token(code[m.start():].split()[0], m.start() + 1)
     if pending is not None:
-        return line_error("E303", f"expected a card after {pending!r}, got the end of the line",
+        return line_error("E303", _("expected a card after {name}, got the end of the "
+                                    "line").format(name=repr(pending)),
                          len(code.rstrip()) + 1)
     if not cards:
-        return line_error("E303", "expected the cards of the trick, leader first, like "
-                         "'trick Анна: A♥ 7♠(take) 6♥'", len(code.rstrip()) + 1)
+        return line_error("E303", _("expected the cards of the trick, leader first, like "
+                                   "'trick Анна: A♥ 7♠(take) 6♥'"), len(code.rstrip()) + 1)
     has_decl = any(d is not None for d in decls)
     return TrickLine(players, cards, cols, decls if has_decl else None)
 
@@ -1156,7 +1155,8 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
             tm = re.search(r"\S+", part)
             if tm is None or _INT_RE.fullmatch(tm.group()) is None or part[tm.end():].strip():
                 bad = tm.group() if tm else ""
-                return line_error("E211", f"expected a total like 123 or -40, got {_show(bad)}",
+                return line_error("E211", _("expected a total like 123 or -40, got "
+                                            "{got}").format(got=_show(bad)),
                                  pos + (tm.start() if tm else 0) + 1)
             cells.append((int(tm.group()), pos + tm.start() + 1))
             pos += len(part) + 1
@@ -1175,22 +1175,26 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
                     and m.group(3) is None:
                 name = m.group(2)
             else:
-                return line_error("E306", f"expected a player name and a number like "
-                                 f"'{key} Boris 1, Vera 0', got {tok!r}", m.start() + 1)
+                return line_error("E306", _("expected a player name and a number like '{key} Boris 1, "
+                                            "Vera 0', got "
+                                           "{got}").format(key=key, got=repr(tok)), m.start() + 1)
             name_col = m.start() + 1
             continue
         if m.group(2) is not None and _INT_RE.fullmatch(m.group(2)) and m.group(3) is None:
             pairs.append((name, int(m.group(2)), name_col))
             name = None
             continue
-        return line_error("E305", f"expected a number after {name!r}, got {tok!r}",
+        return line_error("E305", _("expected a number after {name}, got "
+                                    "{got}").format(name=repr(name), got=repr(tok)),
                          m.start() + 1)
     if name is not None:
-        return line_error("E305", f"expected a number after {name!r}, got the end of the line",
+        return line_error("E305", _("expected a number after {name}, got the end of the "
+                                    "line").format(name=repr(name)),
                          len(code.rstrip()) + 1)
     if not pairs:
-        return line_error("E306", f"expected a player name and a number like "
-                         f"'{key} Boris 1, Vera 0', got the end of the line",
+        return line_error("E306", _("expected a player name and a number like '{key} Boris 1, Vera 0', "
+                                    "got the end "
+                                   "of the line").format(key=key),
                          len(code.rstrip()) + 1)
     return PairsLine(key, pairs)
 
@@ -1202,11 +1206,12 @@ def _parse_penalty(code: str, rest_col: int) -> PenaltyLine | Diagnostic:
         col = len(code) - len(rest) + 1
         nm = _NAME_RE.match(rest)
         if nm is None:
-            return line_error("E313", "expected 'penalty NAME POINTS reason', like "
-                             f"'penalty Boris -50 revoke', got {_show(_first_token(rest))}", col)
+            return line_error("E313", _("expected 'penalty NAME POINTS reason', like 'penalty Boris -50 "
+                                        "revoke', got "
+                                       "{got}").format(got=_show(_first_token(rest))), col)
         after = rest[nm.end():].lstrip(" :")
-        return line_error("E305", f"expected the penalty points after {_unquote(nm.group())!r}, "
-                         f"got {_show(_first_token(after))}", len(code) - len(after) + 1)
+        return line_error("E305", _("expected the penalty points after {name}, got {got}").format(
+            name=repr(_unquote(nm.group())), got=_show(_first_token(after))), len(code) - len(after) + 1)
     cols = {"name": m.start("name") + 1, "points": m.start("points") + 1}
     return PenaltyLine(_unquote(m.group("name")), int(m.group("points")),
                        (m.group("reason") or "").strip(), cols)
@@ -1243,7 +1248,8 @@ def _build_file_grammar() -> pp.ParserElement:
         points = tok(P_INT, "integer")
         kw = {k: pp.MatchFirst([pp.Keyword(w, ident_chars=pp.identbodychars + "-/")
                                 for w in sorted((w for w, v in KEYWORDS.items() if v == k),
-                                                key=len, reverse=True)]).set_name(f"{k} kw")
+                                                key=len, reverse=True)]
+                                ).set_name(f"{KEYWORD_SPELLINGS[k][0]} kw")
               for k in CANONICAL_KEYWORD}
 
         tag = (pp.Suppress("[") + tok(P_TAG_NAME, "tag name") + tok(P_QUOTED, "string")
@@ -1269,8 +1275,8 @@ def _build_file_grammar() -> pp.ParserElement:
         trick_line = (kw["trick"] + lead + pp.ZeroOrMore(entry.set_name("play")) + eol)
         trick_line = trick_line.set_name("trick line")
         pair = (name + pp.Opt(pp.one_of(": =")) + points + pp.Opt(",")).set_name("pair")
-        pairs_line = (pp.MatchFirst([kw[k] for k in ("bids", "taken", "scores", "totals")])
-                      + pp.OneOrMore(pair) + eol).set_name("pairs line")
+        pairs_kw = pp.MatchFirst([kw[k.field] for k in PAIRS_LINES]).set_name("pairs kw")
+        pairs_line = (pairs_kw + pp.OneOrMore(pair) + eol).set_name("pairs line")
         penalty_line = (kw["penalty"] + name + pp.Opt(":") + points
                         + pp.Opt(tok(r"[^\n]+", "reason")) + eol).set_name("penalty line")
         replayed_line = (kw["replayed"] + eol).set_name("replayed line")

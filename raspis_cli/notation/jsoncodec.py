@@ -21,6 +21,7 @@ from typing import Any
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
 from raspis_cli.diagnostics import Diagnostic, syntax_error
+from raspis_cli.lines import PAIRS_LINES
 from raspis_cli.notation.grammar import KIND_WORDS
 from raspis_cli.notation.reader import ReadResult
 from raspis_cli.notation.writer import bidding_order
@@ -56,7 +57,7 @@ FORMAT = "raspis/1"
 
 _GAME_KEYS = ("format", "tags", "rules", "players", "deals", "totals", "unfinished", "comments")
 _DEAL_KEYS = ("number", "kind", "dealer", "cards", "trump", "hands", "bids", "bid_order", "tricks",
-              "taken", "scores", "totals", "penalties", "replayed", "comments")
+              *(kind.field for kind in PAIRS_LINES[1:]), "penalties", "replayed", "comments")
 
 
 class JsonRecordError(ValueError):
@@ -116,10 +117,10 @@ def deal_to_json(deal: DealRecord) -> dict[str, Any]:
                 entries.append(entry)
             tricks.append(entries)
         out["tricks"] = tricks
-    for key in ("taken", "scores", "totals"):
-        value = getattr(deal, key)
+    for kind in PAIRS_LINES[1:]:  # (bids, the first, are above with their order)
+        value = getattr(deal, kind.field)
         if value is not None:
-            out[key] = dict(value)
+            out[kind.field] = dict(value)
     if deal.penalties is not None:
         out["penalties"] = [{"player": p.player, "points": p.points, "reason": p.reason}
                             for p in deal.penalties]
@@ -368,9 +369,9 @@ def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | Non
                 plays.append(PlayRecord(player, card, decl))
             tricks.append(plays)
         deal.tricks = tricks
-    for key in ("taken", "scores", "totals"):
-        if key in d:
-            setattr(deal, key, _name_map(d[key], f"{path}.{key}"))
+    for kind in PAIRS_LINES[1:]:
+        if kind.field in d:
+            setattr(deal, kind.field, _name_map(d[kind.field], f"{path}.{kind.field}"))
     if "penalties" in d:
         pens = []
         for i, p in enumerate(_expect(d["penalties"], list, f"{path}.penalties", "a list")):

@@ -25,6 +25,7 @@ from pathlib import Path
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.i18n import _
+from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES
 from raspis_cli.notation.grammar import (
     JOKER_WORD,
     KEYWORDS,
@@ -321,15 +322,38 @@ class _Reader:
         if self.game is None:
             self.game = _GameState(src.number)
         self.game.last_line = src.number
+        ahead: list[tuple[str, int]] = []
         if self.pending:
+            if isinstance(parsed, DealLine):
+                ahead = self.take_leading(src.number)
             self.flush_pending(starts_game=isinstance(parsed, TagLine)
                                and not self.game.has_body and self.game.last_key == "start")
         owner = self.handle(parsed, src)
         if owner is not None:
             self.last_owner = owner
+        for text, _line in ahead:
+            if owner == "deal" and self.deal is not None:  # the comments just above a deal line are its own
+                self.deal.texts.append(text)
+                self.deal.anchors.append("start")
+            else:
+                self.attach(text, on=False)
         for c in src.comments:
             self.attach(c.text, on=owner is not None)
         return finished
+
+    def take_leading(self, number: int) -> list[tuple[str, int]]:
+        """Take from the own-line comments not yet placed those written just
+        above line ``number`` (on the lines right before it, no blank line
+        between): they belong to the deal that line starts."""
+        pending = self.pending
+        i = len(pending)
+        below = number
+        while i > 0 and 0 <= below - pending[i - 1][1] <= 1 and pending[i - 1][1] < number:
+            below = pending[i - 1][1]
+            i -= 1
+        taken = pending[i:]
+        del pending[i:]
+        return taken
 
     def flush_pending(self, starts_game: bool) -> None:
         g = self.game
@@ -409,8 +433,9 @@ class _Reader:
             return None
         d = self.deal
         if d is None:
-            self.error("E301", "this line belongs to a deal, but no deal line comes before it "
-                       "(a deal starts like '3. 3 Vera K♣')", len(src.code) - len(src.code.lstrip()) + 1)
+            self.error("E301", _("this line belongs to a deal, but no deal line comes before it "
+                                 "(a deal starts like '3. 3 Vera "
+                                 "K♣')"), len(src.code) - len(src.code.lstrip()) + 1)
             return None
         key = self.detail(parsed, d, src)
         if key is None:
@@ -430,7 +455,7 @@ class _Reader:
             low = name.lower()
             if low == "rules":
                 if game.rules_preset is not None:
-                    self.error("E102", "the Rules tag is written twice in this game", name_col)
+                    self.error("E102", _("the Rules tag is written twice in this game"), name_col)
                     continue
                 game.rules_preset = value.strip()
                 game.positions["rules"] = Pos(line, value_col)
@@ -439,11 +464,12 @@ class _Reader:
                 opt, eq, val = value.partition("=")
                 opt = opt.strip()
                 if not eq or not opt:
-                    self.error("E103", f'expected an option like [Option "void=free"], got '
-                               f"{value!r}", value_col)
+                    self.error("E103", _('expected an option like [Option "void=free"], got {got}').format(
+                        got=repr(value)), value_col)
                     continue
                 if opt in game.rules_options:
-                    self.error("E102", f"the option {opt!r} is written twice in this game",
+                    self.error("E102", _("the option {option} is written twice in this "
+                                         "game").format(option=repr(opt)),
                                value_col)
                     continue
                 game.rules_options[opt] = _option_value(opt, val.strip())
@@ -452,7 +478,7 @@ class _Reader:
                 g.rules = None
             elif low == "players":
                 if game.players:
-                    self.error("E102", "the Players tag is written twice in this game", name_col)
+                    self.error("E102", _("the Players tag is written twice in this game"), name_col)
                     continue
                 offset = value_col + 1
                 names: list[str] = []
@@ -468,8 +494,9 @@ class _Reader:
                     stripped = part.strip()
                     col = offset + len(part) - len(part.lstrip())
                     if not stripped:
-                        self.error("E104", 'expected player names separated by commas, like '
-                                   '[Players "Анна, Boris, Vera"]; a name is empty', col)
+                        self.error("E104", _('expected player names separated by commas, like [Players '
+                                             '"Анна, Boris, Vera"]; '
+                                             "a name is empty"), col)
                         names = []
                         break
                     names.append(stripped)
@@ -485,7 +512,8 @@ class _Reader:
                 key = "players"
             else:
                 if name in game.tags:
-                    self.error("E102", f"the {name} tag is written twice in this game", name_col)
+                    self.error("E102", _("the {name} tag is written twice in this "
+                                         "game").format(name=name), name_col)
                     continue
                 if low == "date":
                     value = self.date(value, value_col)
@@ -530,13 +558,15 @@ class _Reader:
             return
         players = g.game.players
         if not players:
-            self.error("E213", 'sheet cells need the players: write a [Players "..."] tag '
-                       "before the deals", cols["cells"] + 1)
+            self.error("E213", _('sheet cells need the players: write a [Players "..."] tag before the '
+                                 'deals'),
+                       cols["cells"] + 1)
             state.broken = True
             return
         if len(p.cells) != len(players):
-            self.error("E212", f"the sheet line has {len(p.cells)} cells but the game has "
-                       f"{len(players)} players ({', '.join(players)})", cols["cells"] + 1)
+            self.error("E212", _("the sheet line has {cells} cells but the game has {n} players "
+                                 "({players})").format(
+                cells=len(p.cells), n=len(players), players=", ".join(players)), cols["cells"] + 1)
             state.broken = True
             return
         self.cells(state, p.cells, players, line)
@@ -555,8 +585,10 @@ class _Reader:
             deal.bids = bids
             pos["bids"] = Pos(line, cells[0].column)
             state.cell_sections.add("bids")
-        for section, attr, pkey in (("taken", "taken", "taken"), ("scores", "score", "score"),
-                                    ("totals", "total", "total")):
+        for kind in PAIRS_LINES:
+            if kind.cell is None or kind.field == "bids":  # bids: in bidding order, above
+                continue
+            section, attr, pkey = kind.field, kind.cell, kind.one
             if not any(getattr(c, attr) is not None for c in cells):
                 continue
             values: dict[str, int] = {}
@@ -577,7 +609,8 @@ class _Reader:
             if deal.hands is None:
                 deal.hands = {}
             if parsed.name in deal.hands:
-                self.error("E307", f"{parsed.name}'s hand is written twice in deal {deal.number}",
+                self.error("E307", _("{player}'s hand is written twice in deal {number}").format(
+                    player=parsed.name, number=deal.number),
                            parsed.column)
                 return None
             cards: list[Card] = []
@@ -599,16 +632,17 @@ class _Reader:
             section = parsed.keyword
             if section in d.cell_sections or getattr(deal, section) is not None:
                 where = pos.get(section)
-                self.error("E307", f"the {section} of deal {deal.number} are already written"
-                           + (f" (line {where.line})" if where else ""),
+                self.error("E307", _("the {section} of deal {number} are already written").format(
+                    section=section, number=deal.number)
+                           + (" " + _("(line {line})").format(line=where.line) if where else ""),
                            parsed.pairs[0][2])
                 return None
-            pkey = {"bids": "bid", "taken": "taken", "scores": "score", "totals": "total"}[section]
+            pkey = PAIRS_BY_FIELD[section].one
             values: dict[str, int] = {}
             for name, value, col in parsed.pairs:
                 if name in values:
-                    self.error("E308", f"{name} appears twice in the {section} of deal "
-                               f"{deal.number}", col)
+                    self.error("E308", _("{player} appears twice in the {section} of deal {number}").format(
+                        player=name, section=section, number=deal.number), col)
                     return None
                 values[name] = value
                 pos[f"{pkey}:{name}"] = Pos(line, col)
@@ -639,8 +673,9 @@ class _Reader:
         decls = parsed.decls
         leader = names[0]
         if leader is None:
-            self.error("E312", "expected the leader's name before the first card, like "
-                       "'trick Анна: A♥ ...'", cols[0])
+            self.error("E312", _("expected the leader's name before the first card, like 'trick Анна: A♥ "
+                                 "...'"),
+                       cols[0])
             return None
         rotation = g.rotations.get(leader)
         plays: list[PlayRecord]
@@ -657,8 +692,9 @@ class _Reader:
                 if player is None:
                     nxt = seat.get(prev) if prev is not None else None
                     if nxt is None:
-                        self.error("E309", f"cannot tell who played this card: {prev!r} is not "
-                                   "in the [Players] tag, so write each card's player", column)
+                        self.error("E309", _("cannot tell who played this card: {name} is not in the "
+                                             "[Players] tag, so "
+                                             "write each card's player").format(name=repr(prev)), column)
                         return None
                     player = nxt
                 if not isinstance(card, Card):
@@ -696,11 +732,12 @@ class _Reader:
             else:
                 suit = None
             if suit is None:
-                self.error("E311", f"the joker's '{mode}' names the trump suit, but deal "
-                           f"{deal.number} has no trump written: name the suit", column)
+                self.error("E311", _("the joker's '{mode}' names the trump suit, but deal {number} has "
+                                     "no trump "
+                                     "written: name the suit").format(mode=mode, number=deal.number), column)
                 return None
         if card == JOKER_WORD:
-            self.error("E304", "a joker cannot be declared as the joker: name a card like A♦",
+            self.error("E304", _("a joker cannot be declared as the joker: name a card like A♦"),
                        column)
             return None
         assert suit is None or isinstance(suit, Suit)
@@ -723,11 +760,11 @@ class _Reader:
     def joker_card(self, column: int) -> Card | None:
         deck = self.rules().deck_cards
         if deck.size == 54:
-            self.error("E310", "a 54-card deck has two jokers: write RJ (red) or BJ (black)",
+            self.error("E310", _("a 54-card deck has two jokers: write RJ (red) or BJ (black)"),
                        column)
             return None
         if not deck.jokers:
-            self.error("E310", "this game's deck has no joker (joker=none): write the card",
+            self.error("E310", _("this game's deck has no joker (joker=none): write the card"),
                        column)
             return None
         return deck.jokers[0]
@@ -738,19 +775,20 @@ class _Reader:
         game = g.game
         line = src.number
         if game.totals is not None:
-            self.error("E307", "the final totals of this game are already written",
+            self.error("E307", _("the final totals of this game are already written"),
                        parsed.cells[0][1] if parsed.cells else parsed.pairs[0][2])
             return
         totals: dict[str, int] = {}
         if parsed.cells is not None:
             if not game.players:
-                self.error("E213", 'final cells need the players: write a [Players "..."] tag, '
-                           "or write the totals by name ('final Анна 120, Boris 35')",
+                self.error("E213", _('final cells need the players: write a [Players "..."] tag, or '
+                                     'write the '
+                                     "totals by name ('final Анна 120, Boris 35')"),
                            parsed.cells[0][1] if parsed.cells else 1)
                 return
             if len(parsed.cells) != len(game.players):
-                self.error("E212", f"the final line has {len(parsed.cells)} cells but the game "
-                           f"has {len(game.players)} players", parsed.cells[0][1]
+                self.error("E212", _("the final line has {cells} cells but the game has {n} players").format(
+                    cells=len(parsed.cells), n=len(game.players)), parsed.cells[0][1]
                            if parsed.cells else 1)
                 return
             for name, (value, col) in zip(game.players, parsed.cells, strict=True):
@@ -759,7 +797,8 @@ class _Reader:
         else:
             for name, value, col in parsed.pairs:
                 if name in totals:
-                    self.error("E308", f"{name} appears twice in the final totals", col)
+                    self.error("E308", _("{player} appears twice in the final "
+                                         "totals").format(player=name), col)
                     return
                 totals[name] = value
                 game.positions[f"total:{name}"] = Pos(line, col)

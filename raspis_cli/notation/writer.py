@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from raspis_cli.cards import Suit
 from raspis_cli.engine.trick import bidding_order as seat_order
+from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
 from raspis_cli.notation.grammar import NotationWriteError, quote_name
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, JokerDecl, PlayRecord, TrumpValue
 from raspis_cli.rules import OPTIONS, RulesError
@@ -38,7 +39,8 @@ __all__ = [
 FIRST_TAGS = ("Event", "Site", "Date")
 """Tags written first, in this order; other free tags follow as written."""
 
-SECTIONS = ("bids", "taken", "scores", "totals")
+SECTIONS = tuple(kind.field for kind in PAIRS_LINES if kind.cell is not None)
+"""The lines of pairs that may be written in the sheet cells instead."""
 _TAG_NAME = re.compile(r"[^\W\d]\w*")
 
 
@@ -58,11 +60,12 @@ def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:
     """Whether a section (bids, taken, scores, totals) is written in the sheet
     cells: every name is a player, and bids are in bidding order."""
     values: dict[str, int] | None = getattr(deal, section)
+    kind = PAIRS_BY_FIELD[section]
     if values is None or not players or len(set(players)) != len(players):
         return values is None
-    if any(name not in players for name in values):
+    if kind.cell is None or any(name not in players for name in values):
         return False
-    if section in ("bids", "taken") and any(v < 0 for v in values.values()):
+    if not kind.cell_negative and any(v < 0 for v in values.values()):
         return False  # a cell holds no negative bid or taken: a NAME NUMBER line does
     if section == "bids":
         order = [p for p in bidding_order(players, deal.dealer) if p in values]
@@ -73,8 +76,8 @@ def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:
 def is_blank(deal: DealRecord) -> bool:
     """Whether nothing is written for a deal but its number, cards, kind and
     dealer: a row of the sheet still to be filled in (``raspis new``)."""
-    return (deal.trump is None and not deal.hands and deal.bids is None and not deal.tricks
-            and deal.taken is None and deal.scores is None and deal.totals is None
+    return (deal.trump is None and not deal.hands and not deal.tricks
+            and all(getattr(deal, kind.field) is None for kind in PAIRS_LINES)
             and not deal.penalties and not deal.replayed)
 
 
@@ -87,9 +90,9 @@ def deal_keys(deal: DealRecord, players: Sequence[str]) -> list[str]:
         keys.append("bids")
     if deal.tricks:
         keys += [f"trick:{i}" for i in range(1, len(deal.tricks) + 1)]
-    for section in ("taken", "scores", "totals"):
-        if getattr(deal, section) is not None and not in_cells(deal, players, section):
-            keys.append(section)
+    for kind in PAIRS_LINES[1:]:
+        if getattr(deal, kind.field) is not None and not in_cells(deal, players, kind.field):
+            keys.append(kind.field)
     if deal.penalties:
         keys += [f"penalty:{i}" for i in range(1, len(deal.penalties) + 1)]
     if deal.replayed:
@@ -325,12 +328,13 @@ def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths,
             if not trick:
                 raise NotationWriteError(f"deal {deal.number}: trick {i} has no cards")
             lines.append((f"trick:{i}", "  " + _trick_line(trick, following, quoted)))
-    for section in ("taken", "scores", "totals"):
+    for kind in PAIRS_LINES[1:]:  # (bids, the first, are written before the tricks)
+        section = kind.field
         values = getattr(deal, section)
         if values is not None and not in_cells(deal, players, section):
             if not values:
                 raise NotationWriteError(f"deal {deal.number}: an empty {section} list")
-            lines.append((section, f"  {section} " + _pairs(values)))
+            lines.append((section, f"  {kind.keyword} " + _pairs(values)))
     if deal.penalties:
         for i, pen in enumerate(deal.penalties, 1):
             reason = (" " + pen.reason) if pen.reason else ""
@@ -461,12 +465,6 @@ def write_games(games: Iterable[GameRecord]) -> str:
     return "\n".join(write_game(g) for g in games)
 
 
-RUSSIAN_KEYWORDS: dict[str, str] = {
-    "hand": "рука", "bids": "заказы", "trick": "взятка", "taken": "взятки", "scores": "очки",
-    "totals": "счёт", "penalty": "штраф", "replayed": "пересдача", "final": "итог",
-    "unfinished": "недоиграна",
-}
-"""The Russian word ``fmt --lang ru`` writes for each keyword (the reader takes both)."""
 RUSSIAN_KINDS: dict[str, str] = {
     "no-trump": "бескозырка", "dark": "тёмная", "miser": "мизер", "golden": "золотая",
     "forehead": "лобовая",

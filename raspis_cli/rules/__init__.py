@@ -16,10 +16,11 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from raspis_cli.cards import Deck
+from raspis_cli.i18n import _
 from raspis_cli.rules.options import (
     KINDS,
     OPTIONS,
@@ -112,7 +113,7 @@ class Rules:
         for name, raw in options.items():
             spec = OPTIONS.get(name)
             if spec is None:
-                raise RulesError(f"unknown option {name!r}" + _did_you_mean(name))
+                raise RulesError(_("unknown option {name}").format(name=repr(name)) + _did_you_mean(name))
             try:
                 changes[name] = spec.read(raw)
             except OptionError as e:
@@ -132,7 +133,7 @@ class Rules:
     def value(self, name: str) -> OptionValue:
         """The value of an option by name."""
         if name not in OPTIONS:
-            raise RulesError(f"unknown option {name!r}")
+            raise RulesError(_("unknown option {name}").format(name=repr(name)))
         value: OptionValue = getattr(self, name)
         return value
 
@@ -186,16 +187,24 @@ def _did_you_mean(name: str) -> str:
     import difflib
 
     close = difflib.get_close_matches(name, list(OPTIONS), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return _(" (did you mean {word}?)").format(word=repr(close[0])) if close else ""
+
+
+PRESET_FOLDER = Path(__file__).resolve().parent / "presets"
+"""The preset files (data, one JSON file a preset); read from the package's own
+folder (not through importlib.resources, whose import costs every command ~10 ms)."""
+
+
+def _preset_text(name: str) -> str:
+    return (PRESET_FOLDER / f"{name}.json").read_text(encoding="utf-8")
 
 
 @cache
 def _preset(name: str) -> Rules:
     if name not in PRESETS:
-        raise RulesError(f"unknown preset {name!r}; the presets are {', '.join(PRESETS)}")
-    text = resources.files("raspis_cli.rules").joinpath("presets", f"{name}.json").read_text(
-        encoding="utf-8"
-    )
+        raise RulesError(_("unknown preset {name}; the presets are {presets}").format(
+            name=repr(name), presets=", ".join(PRESETS)))
+    text = _preset_text(name)
     data = json.loads(text)
     options = data.get("options", {})
     return dataclasses.replace(Rules(), preset_name=name).with_options(options)
@@ -204,9 +213,7 @@ def _preset(name: str) -> Rules:
 def preset_description(name: str) -> str:
     """The one-line description a preset file carries."""
     _preset(name)
-    text = resources.files("raspis_cli.rules").joinpath("presets", f"{name}.json").read_text(
-        encoding="utf-8"
-    )
+    text = _preset_text(name)
     return str(json.loads(text).get("description", ""))
 
 
@@ -214,7 +221,7 @@ def parse_assignment(text: str) -> tuple[str, str]:
     """Split ``OPTION=VALUE`` as given to ``--set``; raises :class:`RulesError`."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise RulesError(f"expected OPTION=VALUE, got {text!r}")
+        raise RulesError(_("expected OPTION=VALUE, got {got}").format(got=repr(text)))
     return name.strip(), value.strip()
 
 

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from raspis_cli.i18n import _
+
 __all__ = ["JOKER_MODES", "KINDS", "OPTIONS", "SPECIAL_KINDS", "OptionError", "OptionSpec"]
 
 KINDS: Final = ("normal", "no-trump", "dark", "miser", "golden", "forehead")
@@ -45,7 +47,7 @@ class OptionSpec:
         try:
             return self.parse(value)
         except OptionError as e:
-            raise OptionError(f"option {self.name}: {e}") from None
+            raise OptionError(_("option {name}: {problem}").format(name=self.name, problem=e)) from None
 
     def show(self, value: OptionValue) -> str:
         """The value as text, as it is written on the command line."""
@@ -70,7 +72,8 @@ def _choice(*choices: str) -> Callable[[object], OptionValue]:
         if isinstance(value, int) and not isinstance(value, bool):
             text = str(value)
         if text not in choices:
-            raise OptionError(f"expected one of {', '.join(choices)}, got {value!r}")
+            raise OptionError(_("expected one of {choices}, got {got}").format(choices=", ".join(choices),
+                                                                                got=repr(value)))
         return text
 
     return parse
@@ -84,7 +87,7 @@ def _bool(value: object) -> OptionValue:
         return True
     if text in ("false", "no", "off", "0"):
         return False
-    raise OptionError(f"expected true or false, got {value!r}")
+    raise OptionError(_("expected true or false, got {got}").format(got=repr(value)))
 
 
 OPTION_INT_RANGE: Final = (-99_999, 99_999)
@@ -94,7 +97,7 @@ table's, small enough that no score computed from it overflows."""
 
 def _int(value: object) -> OptionValue:
     if isinstance(value, bool):
-        raise OptionError(f"expected a whole number, got {value!r}")
+        raise OptionError(_("expected a whole number, got {got}").format(got=repr(value)))
     if isinstance(value, int):
         number = value
     else:
@@ -105,7 +108,7 @@ def _int(value: object) -> OptionValue:
         try:
             number = int(text)
         except ValueError:
-            raise OptionError(f"expected a whole number, got {value!r}") from None
+            raise OptionError(_("expected a whole number, got {got}").format(got=repr(value))) from None
     low, high = OPTION_INT_RANGE
     if not low <= number <= high:
         shown = str(number) if number.bit_length() <= 96 else f"a number of {number.bit_length()} bits"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from raspis_cli.i18n import _
+from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.rules import Rules
 
 __all__ = ["Schedule", "ScheduledDeal", "schedule_for"]
@@ -52,22 +52,25 @@ class Schedule:
         the schedule with this card count and kind, or ``None`` when it fits."""
         if self.free:
             if cards < 1 or cards > self.max_cards:
-                return (f"{self.players} players can be dealt 1 to {self.max_cards} cards, "
-                        f"not {cards}")
+                return _("{n} players can be dealt 1 to {max} cards, not {cards}").format(
+                    n=self.players, max=self.max_cards, cards=cards)
             return None
         if index < len(self.fixed):
             want = self.fixed[index]
             if want.cards != cards or want.kind != kind:
-                return (f"deal {index + 1} of the schedule is {want.cards} cards {want.kind}, "
-                        f"the record has {cards} cards {kind}")
+                return _("deal {number} of the schedule is {want}, the record has {got}").format(
+                    number=index + 1, want=_cards_kind(want.cards, want.kind), got=_cards_kind(cards, kind))
             return None
         if self.tail_kinds:
             if cards != self.tail_cards or kind not in self.tail_kinds:
-                return (f"after deal {len(self.fixed)} the schedule has special deals "
-                        f"({', '.join(self.tail_kinds)}) of {self.tail_cards} cards, "
-                        f"the record has {cards} cards {kind}")
+                return _("after deal {number} the schedule has special deals ({kinds}) of {want}, the record "
+                         "has {got}").format(
+                    number=len(self.fixed), kinds=", ".join(kind_label(k) for k in self.tail_kinds),
+                    want=ngettext("{n} card", "{n} cards", self.tail_cards).format(n=self.tail_cards),
+                    got=_cards_kind(cards, kind))
             return None
-        return f"the schedule has {len(self.fixed)} deals; this is deal {index + 1}"
+        return _("the schedule has {deals} deals; this is deal {number}").format(deals=len(self.fixed),
+                                                                                 number=index + 1)
 
     def missing(self, played: int) -> str | None:
         """Why a finished game of ``played`` scored deals is too short, or ``None``."""
@@ -76,6 +79,12 @@ class Schedule:
         return _("the schedule has {deals} deals, the game ends after {played} (if it was stopped "
                  "early, write 'unfinished' on a line after the last deal)").format(
             deals=len(self.fixed), played=played)
+
+
+def _cards_kind(cards: int, kind: str) -> str:
+    """``9 cards dark`` (``9 карт, тёмная``)."""
+    return _("{cards} {kind}").format(cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
+                                      kind=kind_label(kind))
 
 
 def schedule_for(rules: Rules, players: int) -> Schedule:

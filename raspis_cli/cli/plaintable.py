@@ -1,0 +1,84 @@
+"""Tables written to a file or a pipe without rich: the same characters rich
+prints there (its default heavy-head box, one space of padding, the title on
+its own line), at a fraction of the start-up cost (rich's table and console
+modules take ~50 ms to import and as long again to lay out a 28-deal sheet).
+
+On a terminal (colour, folding to the window) the commands still use rich;
+``tests/test_plaintable.py`` checks that both give the same text."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+_TOP = ("┏", "━", "┳", "┓")
+_HEAD = ("┃", "┃", "┃")
+_HEAD_RULE = ("┡", "━", "╇", "┩")
+_ROW = ("│", "│", "│")
+_SECTION = ("├", "─", "┼", "┤")
+_BOTTOM = ("└", "─", "┴", "┘")
+
+
+def plain_output() -> bool:
+    """True when standard output is certainly not a terminal (a file or a
+    pipe, and neither ``FORCE_COLOR`` nor ``TTY_COMPATIBLE=1`` says it should
+    be treated as one): rich would print no colour and no control codes."""
+    if os.environ.get("FORCE_COLOR") is not None or os.environ.get("TTY_COMPATIBLE") == "1":
+        return False
+    if os.environ.get("TTY_COMPATIBLE") == "0":
+        return True
+    try:
+        return not sys.stdout.isatty()
+    except (ValueError, AttributeError):
+        return True
+
+
+def plain_width() -> int:
+    """The width of a table written to a file or a pipe: ``COLUMNS`` when it
+    is set, else 240 (as the commands' console: wide rows are not folded)."""
+    columns = os.environ.get("COLUMNS", "")
+    return int(columns) if columns.isdigit() and int(columns) > 0 else 240
+
+
+def _rule(parts: tuple[str, str, str, str], widths: Sequence[int]) -> str:
+    left, line, cross, right = parts
+    return left + cross.join(line * (w + 2) for w in widths) + right
+
+
+def box_table(header: Sequence[str], rows: Sequence[Sequence[str]], title: str | None = None,
+              right_aligned: Sequence[bool] | None = None, width: int = 240) -> str | None:
+    """The table as rich prints it unfolded (plain text, no markup), or
+    ``None`` when it is wider than ``width`` or a cell is one rich would lay
+    out differently (a line break, leading or trailing spaces): the caller
+    then lets rich print it."""
+    from rich.cells import cell_len
+
+    columns = len(header)
+    cells = [list(header), *[list(r) for r in rows]]
+    for row in cells:
+        if len(row) != columns:
+            return None
+        for cell in row:
+            if cell != cell.strip() or "\n" in cell:
+                return None
+    widths = [max(cell_len(row[i]) for row in cells) for i in range(columns)]
+    if sum(widths) + 3 * columns + 1 > width:
+        return None
+    align = list(right_aligned or [False] * columns)
+
+    def line(parts: tuple[str, str, str], row: Sequence[str]) -> str:
+        left, middle, right = parts
+        out = []
+        for i, cell in enumerate(row):
+            pad = " " * (widths[i] - cell_len(cell))
+            out.append(f" {pad}{cell} " if align[i] else f" {cell}{pad} ")
+        return left + middle.join(out) + right
+
+    lines = [title] if title else []
+    lines.append(_rule(_TOP, widths))
+    lines.append(line(_HEAD, header))
+    lines.append(_rule(_HEAD_RULE, widths))
+    lines += [line(_ROW, row) for row in rows]
+    lines.append(_rule(_BOTTOM, widths))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,62 @@
+"""The compiled kernel (numba, the ``fast`` extra) answers as the Python source does.
+
+The rest of the suite runs the kernel as plain Python (tests/conftest.py sets
+``RASPIS_NO_JIT``); here a child process without that setting compiles it
+and solves the same random positions. Skipped where numba is not installed
+(it is an optional extra); the first run compiles (numba caches the result).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from raspis_cli.engine.randomdeal import random_position, random_small_case
+from raspis_cli.engine.solver import solve
+from raspis_cli.rules import Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = """
+import json, sys
+sys.path.insert(0, "tests")
+from raspis_cli.engine import solver_kernel
+from test_solver_jit import _expected
+assert solver_kernel.JIT
+print(json.dumps(_expected()))
+"""
+
+
+def _expected() -> list[object]:
+    """The outcomes of 60 random small positions and two 4-player deals of 5
+    and 6 cards (``None`` where a line leaves somebody no legal play)."""
+    out: list[object] = []
+    rng = random.Random(5)
+    for _ in range(60):
+        deal, player = random_small_case(rng)
+        try:
+            out.append(solve(deal, player).to_json())
+        except ValueError:
+            out.append(None)
+    rng = random.Random(6)
+    for size in (5, 6):
+        deal = random_position(rng, Rules.preset("raspisnoy"), 4, size, joker_chance=1.0,
+                               played=0)
+        out.append(solve(deal, 0).to_json())
+    return out
+
+
+def test_compiled_kernel_agrees_with_the_python_source() -> None:
+    pytest.importorskip("numba")
+    env = {k: v for k, v in os.environ.items() if k != "RASPIS_NO_JIT"}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == _expected()
