@@ -289,7 +289,7 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
     if not stdout.is_terminal:
         from raspis_cli.cli.plaintable import box_table, plain_width
 
-        text = box_table([escape_text(c) for c in columns],
+        text = box_table([escape_text(_header(c)) for c in columns],
                          [["" if row[c] is None else escape_text(
                              _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns]
                           for row in rows],
@@ -303,11 +303,25 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
     table = Table(title=title, show_lines=False)
     for column in columns:
         numeric = _numeric(rows[0][column]) if rows else False
-        table.add_column(safe_markup(column), overflow="fold", justify="right" if numeric else "left")
+        table.add_column(safe_markup(_header(column)), overflow="fold",
+                         justify="right" if numeric else "left")
     for row in rows:
         table.add_row(*("" if row[c] is None else safe_markup(
             _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns))
     stdout.print(table)
+
+
+COLUMN_LABELS: Final = {
+    "preset": N_("preset"), "players": N_("players"), "description": N_("description"),
+    "option": N_("option"), "value": N_("value"), "meaning": N_("meaning"), "number": N_("number"),
+    "cards": N_("cards"), "kind": N_("kind"), "dealer": N_("dealer"),
+}
+"""Column headers a table shows in the interface language (JSON and CSV keep the keys)."""
+
+
+def _header(column: str) -> str:
+    label = COLUMN_LABELS.get(column)
+    return _(label) if label is not None else column
 
 
 def _numeric(value: object) -> bool:

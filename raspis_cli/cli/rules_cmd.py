@@ -17,7 +17,7 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
-from raspis_cli.i18n import _
+from raspis_cli.i18n import _, kind_label
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
 
@@ -107,4 +107,7 @@ def rules_schedule(
 
         for i, row in enumerate(rows):
             row["dealer"] = dealer_of(names, dealer or names[0], i)
+    if fmt == "table":  # a person reads the kinds in the interface language; JSON keeps the names
+        for row in rows:
+            row["kind"] = kind_label(str(row["kind"]))
     print_rows(rows, fmt)

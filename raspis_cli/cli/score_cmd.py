@@ -68,6 +68,11 @@ def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
     return " ".join(parts)
 
 
+def _trump_shown(trump: str | None) -> str:
+    """The trump column: the card or suit, ``none`` in the interface language, ``-`` if unknown."""
+    return _("none") if trump == "none" else (trump or "-")
+
+
 def _differs(text: str, markup: bool) -> str:
     return f" [bold red]({safe_markup(text)})[/bold red]" if markup else f" ({text})"
 
@@ -79,7 +84,7 @@ def _rows(result: GameResult, other: GameResult | None, markup: bool) -> tuple[l
     alt_deals = other.deals if other is not None else []
     for position, deal in enumerate(result.deals):
         row = [str(deal.number) + (" " + _("(replayed)") if deal.replayed else ""), kind_label(deal.kind),
-               str(deal.cards), deal.dealer, deal.trump or "-"]
+               str(deal.cards), deal.dealer, _trump_shown(deal.trump)]
         alt = alt_deals[position] if position < len(alt_deals) else None
         for name in players:
             text = _cell_text(deal, name, markup)
@@ -126,7 +131,7 @@ def _compact_table(result: GameResult, other: GameResult | None, title: str) -> 
             table.add_row(safe_markup(number) if first else "",
                           safe_markup(f"{kind_label(deal.kind)} {deal.cards}") if first else "",
                           safe_markup(deal.dealer) if first else "",
-                          safe_markup(deal.trump or "-") if first else "",
+                          safe_markup(_trump_shown(deal.trump)) if first else "",
                           safe_markup(name), text, end_section=k == len(players) - 1)
     return table
 
