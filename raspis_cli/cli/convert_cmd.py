@@ -60,12 +60,12 @@ def convert(
 ) -> int:
     """Convert game records between the notation and JSON / JSONL.
 
-    Any syntax error stops the conversion (exit 2) and nothing is written.
-    JSON and JSONL are written game by game as the inputs are read (memory
-    holds one game, not the file), to a temporary file that becomes the
-    output (or is copied to standard output) only when every input read
-    cleanly.
+    All inputs are read first; any syntax error stops the conversion (exit 2)
+    and nothing is written.
     """
+    # JSON and JSONL are written game by game as the inputs are read (memory
+    # holds one game, not the file), to a temporary file that becomes the
+    # output (or is copied to standard output) only when every input read cleanly.
     check_encoding_option(encoding)
     kind = None if source is Source.auto else source.value
     if to is Target.notation:

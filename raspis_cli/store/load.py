@@ -48,7 +48,7 @@ __all__ = [
     "read_unit",
 ]
 
-FLUSH_ROWS = 250_000
+FLUSH_ROWS = 50_000
 """Insert once this many rows (of every table together) are pending."""
 
 DUCKDB_MEMORY_LIMIT = "100MB"
@@ -136,7 +136,7 @@ class LoadSummary:
         }
 
 
-BATCH_GAMES = 50
+BATCH_GAMES = 25
 """Games read, replayed and turned into Arrow tables together: memory is
 bounded by a batch (and the pending insert), not by a file."""
 
