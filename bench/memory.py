@@ -1,15 +1,19 @@
-"""Peak memory of validate and load on large files: figures, not a test.
+"""Peak memory of validate, load and convert on large files: figures, not a test.
 
 Builds a large ``.rsp`` and the same games as ``.jsonl`` in a temporary
 folder (simulated four-player full-play games, copied with a different Event
-tag per copy so that every game is distinct), runs ``raspis validate -q``
-and ``raspis load -q`` on each in a fresh process, and prints each one's
-peak RSS (``ru_maxrss`` of the child) and time. The files are deleted after.
+tag per copy so that every game is distinct), runs ``raspis validate -q``,
+``raspis load -q`` and ``raspis convert --to json`` / ``--to jsonl`` on each
+in a fresh process, and prints each one's time, peak RSS (``ru_maxrss`` of
+the child), its target and whether it is met. The files are deleted after.
 
     .venv/bin/python bench/memory.py --mb 1000        # about 1 GB of each
     .venv/bin/python bench/memory.py --mb 200 --keep  # keep the files
+    .venv/bin/python bench/memory.py --mb 50 --only load --format rsp
 
-Target (issue 11): every run under 300 MB, whatever the file's size.
+Targets: issue 11, validate and load under 300 MB whatever the file's size;
+issue 16, load at most 200 MB at any size, and convert streaming game by
+game (held here to the same 300 MB as validate).
 """
 
 from __future__ import annotations
@@ -84,6 +88,23 @@ def measure(*args: str) -> tuple[float, float]:
     return float(seconds), int(kilobytes) / 1024
 
 
+TARGETS: dict[str, list[tuple[str, float, bool]]] = {
+    # command: (whose target, MB, strictly under)
+    "validate": [("issue 11", 300, True)],
+    "load": [("issue 11", 300, True), ("issue 16", 200, False)],
+    "convert": [("issue 16", 300, True)],
+}
+
+
+def verdicts(command: str, peak: float) -> str:
+    """``target ... figure ... met/missed`` for each target of ``command``."""
+    out = []
+    for whose, limit, strict in TARGETS[command]:
+        met = peak < limit if strict else peak <= limit
+        out.append(f"{whose}: {'<' if strict else '≤'} {limit:.0f} MB {'met' if met else 'MISSED'}")
+    return "; ".join(out)
+
+
 def main() -> None:
     """Build the files, measure, print one line per run, delete the files."""
     parser = argparse.ArgumentParser(description=__doc__,
@@ -92,7 +113,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="distinct games simulated (default 500)")
     parser.add_argument("--keep", action="store_true", help="keep the files")
     parser.add_argument("--unit", type=Path, help="copy this notation file instead of simulating")
-    parser.add_argument("--only", choices=["validate", "load"], help="measure one command only")
+    parser.add_argument("--only", choices=["validate", "load", "convert"], help="measure one command only")
+    parser.add_argument("--format", choices=["rsp", "jsonl"], help="measure one input format only")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="raspis-memory-"))
     try:
@@ -100,17 +122,30 @@ def main() -> None:
         files = build(folder, args.mb, args.games, args.unit)
         print(f"built {', '.join(f'{p.name} {p.stat().st_size / 1e6:.0f} MB' for p in files)} "
               f"in {time.perf_counter() - started:.0f} s", flush=True)
+        print(f"{'command':22} {'file':10} {'size':>8}  {'time':>8}  {'peak RSS':>9}  target: verdict",
+              flush=True)
+
+        def show(command: str, label: str, path: Path, seconds: float, peak: float) -> None:
+            print(f"{label:22} {path.name:10} {path.stat().st_size / 1e6:5.0f} MB  {seconds:7.1f} s  "
+                  f"{peak:6.0f} MB  {verdicts(command, peak)}", flush=True)
+
         for path in files:
+            if args.format is not None and path.suffix != "." + args.format:
+                continue
             if args.only in (None, "validate"):
                 seconds, peak = measure("validate", "-q", str(path))
-                print(f"validate -q {path.name:10} {path.stat().st_size / 1e6:7.0f} MB  "
-                      f"{seconds:8.1f} s  peak RSS {peak:6.0f} MB", flush=True)
+                show("validate", "validate -q", path, seconds, peak)
             if args.only in (None, "load"):
                 db = folder / f"{path.stem}.duckdb"
                 seconds, peak = measure("load", "-q", str(path), "--db", str(db))
-                print(f"load -q     {path.name:10} {path.stat().st_size / 1e6:7.0f} MB  "
-                      f"{seconds:8.1f} s  peak RSS {peak:6.0f} MB", flush=True)
+                show("load", "load -q", path, seconds, peak)
                 db.unlink(missing_ok=True)
+            if args.only in (None, "convert"):
+                for to in ("json", "jsonl"):
+                    out = folder / f"out.{to}"
+                    seconds, peak = measure("convert", "--to", to, str(path), "-o", str(out))
+                    show("convert", f"convert --to {to}", path, seconds, peak)
+                    out.unlink(missing_ok=True)
     finally:
         if args.keep:
             print(f"kept {folder}")

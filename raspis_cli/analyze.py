@@ -275,7 +275,11 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
     bids = start.bids if start.has_bids else [None] * start.players
     seats = [s for s in range(start.players) if only is None or names[s] == only]
     # one solver per player: successive positions of the play share its table
-    solvers = {s: Solver(start, s, budget) for s in range(start.players)}
+    try:
+        solvers = {s: Solver(start, s, budget) for s in range(start.players)}
+    except ValueError as error:  # a table beyond the solver's size (more than 8 players)
+        out.skipped = str(error)
+        return out
     status: dict[int, list[bool | None]] = {}
     for seat in range(start.players):
         bid = bids[seat]

@@ -6,8 +6,10 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
+from typing import BinaryIO
 
-__all__ = ["remove_stale_temporaries", "write_atomic"]
+__all__ = ["atomic_output", "remove_stale_temporaries", "write_atomic"]
 
 
 def _temporary_prefix(path: str) -> str:
@@ -32,15 +34,17 @@ def remove_stale_temporaries(path: str) -> list[str]:
     return removed
 
 
-def write_atomic(path: str, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, flush it to disk
-    (fsync), then rename it over ``path`` and sync the folder. Raises
-    :class:`OSError` when it cannot (the old file is then untouched)."""
+@contextlib.contextmanager
+def atomic_output(path: str) -> Iterator[BinaryIO]:
+    """A binary file to write ``path`` through: it is a temporary file beside
+    ``path``, flushed to disk (fsync) and renamed over ``path`` when the block
+    ends without an exception; on one it is removed and ``path`` is untouched.
+    Raises :class:`OSError` when it cannot."""
     folder = os.path.dirname(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         try:
@@ -61,3 +65,11 @@ def write_atomic(path: str, data: bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path``, flush it to disk
+    (fsync), then rename it over ``path`` and sync the folder. Raises
+    :class:`OSError` when it cannot (the old file is then untouched)."""
+    with atomic_output(path) as handle:
+        handle.write(data)

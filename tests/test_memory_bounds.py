@@ -5,6 +5,7 @@ these tests check the mechanisms on small inputs."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from storekit import run
@@ -75,3 +76,39 @@ def test_a_json_document_over_the_limit_is_refused(tmp_path: Path, monkeypatch: 
         code, out, err = run(capsys, *argv)
         assert code == 2, argv
         assert "a .json document is read whole" in out + err and ".jsonl" in out + err, argv
+
+
+def test_load_lets_each_inserted_batch_go_and_bounds_duckdb(tmp_path: Path) -> None:
+    """Issue 16: an inserted Arrow batch is not kept until the commit (DuckDB
+    keeps a registered table alive for the whole transaction: Arrow memory
+    grew by every batch, 625 MB for a 43 MB file), and DuckDB's own memory
+    is limited while loading (restored after)."""
+    import duckdb
+    import pyarrow as pa
+
+    from raspis_cli.store.load import DUCKDB_MEMORY_LIMIT, RecordSource, load_units
+
+    games = [simulate_game(Rules.preset("raspisnoy"), 4, seed, detail="scores") for seed in range(16)]
+    con = duckdb.connect(str(tmp_path / "b.duckdb"))
+    before = current(con)
+    live: list[int] = []
+    limits: list[str] = []
+
+    def on_flush(_: int) -> None:
+        live.append(pa.total_allocated_bytes())
+        limits.append(current(con))
+
+    summary = load_units(con, [RecordSource("g", games)], flush_rows=1, batch_games=1,
+                         on_flush=on_flush)
+    assert summary.loaded == 16 and len(live) == 17
+    # one batch in flight at most, not one more per flush
+    assert max(live[-4:]) <= 2 * max(live[:4]), live
+    con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
+    assert set(limits) == {current(con)} != {before}, limits
+    con.execute("RESET memory_limit")
+    assert current(con) == before
+
+
+def current(con: Any) -> str:
+    """DuckDB's memory limit as it shows it."""
+    return str(con.execute("SELECT current_setting('memory_limit')").fetchall()[0][0])

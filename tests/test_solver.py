@@ -165,3 +165,12 @@ def test_a_joker_declared_as_a_card_ties_with_it() -> None:
     deal.apply_legal(0, Card.parse("7S"), JokerDecl("as", card=Card.parse("7D")))
     assert brute_force(deal, 1) == Outcome((0, 2), 2, 0)
     assert solve(deal, 1) == Outcome((0, 2), 2, 0)
+
+
+def test_more_players_than_the_kernel_takes_are_refused() -> None:
+    rules = Rules.preset("joker54")
+    hands = [1 << card for card in range(9)]
+    deal = Deal(rules, 9, 0, 1, "normal", Suit.H, hands)
+    deal.skip_bidding()
+    with pytest.raises(ValueError, match="up to 8 players"):
+        solve(deal, 0)

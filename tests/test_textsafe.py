@@ -144,3 +144,20 @@ def test_cp1251_output_never_crashes(argv: list[str]) -> None:
         read = read_text(out)
         original = read_text((ROOT / argv[1]).read_text(encoding="utf-8"))
         assert read.ok and len(read.games) == len(original.games)
+
+
+def test_analyze_report_and_new_escape_what_they_echo(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """analyze (names, the Event tag), report and new (paths, names) echo
+    record text escaped; report also works on a game without a Date tag."""
+    code, out, err = run(capsys, "analyze", str(EVIL), "--samples", "0")
+    assert code == 0, err
+    assert raw_controls(out + err) == [] and "\\x1b]0;pwned\\x07\\x1b[2J\\u202eВера" in out
+    page = tmp_path / "r\x1b[2J\u202e.html"
+    code, out, err = run(capsys, "report", str(EVIL), "-o", str(page))
+    assert code == 0, err
+    assert page.exists() and raw_controls(out + err) == [] and "r\\x1b[2J\\u202e.html" in out
+    sheet = tmp_path / "n\x1b[2J.rsp"
+    code, out, err = run(capsys, "new", "-p", "\x07\u202eA, B, C", "-o", str(sheet))
+    assert code == 0, err
+    assert raw_controls(out + err) == [] and "\\x07\\u202eA, B, C" in err

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
+from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from raspis_cli.analyze import (
@@ -31,6 +31,7 @@ from raspis_cli.cli.common import (
     check_format,
     fail,
     rules_choice,
+    safe_markup,
     stderr,
     stdout,
     write_json,
@@ -38,6 +39,7 @@ from raspis_cli.cli.common import (
 from raspis_cli.diagnostics import SYNTAX, Diagnostic
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import GameResult, RulesChoice
+from raspis_cli.textsafe import escape_text
 
 Task = tuple[str, str | None, RulesChoice, int, int, str | None, int, int, int | None]
 """A worker's task: file, encoding, rules, game index, deal position, player,
@@ -96,14 +98,15 @@ def _forced_text(analysis_player: object) -> str:
 
 def _print_deal(analysis: DealAnalysis) -> None:
     out = stdout.print
-    out(f"[bold]Deal {analysis.number}[/bold] · {escape(analysis.kind)} · {analysis.cards} cards")
+    out(f"[bold]Deal {analysis.number}[/bold] · {safe_markup(analysis.kind)} · {analysis.cards} cards")
     if analysis.skipped is not None:
-        out(f"  not analysed: {escape(analysis.skipped)}")
+        out(f"  not analysed: {safe_markup(analysis.skipped)}")
         return
-    width = max(len(p.player) for p in analysis.players) if analysis.players else 0
+    shown = {p.player: escape_text(p.player) for p in analysis.players}
+    width = max(map(len, shown.values())) if shown else 0
     for p in analysis.players:
         bid = f"bid {p.bid}, took {p.taken}" if p.bid is not None else f"took {p.taken}"
-        line = f"  {escape(p.player.ljust(width))}  {bid}; {escape(_forced_text(p))}"
+        line = f"  {rich_escape(shown[p.player].ljust(width))}  {bid}; {safe_markup(_forced_text(p))}"
         if p.makeable is False:
             line += " [yellow]· not makeable[/yellow]"
         out(line)
@@ -119,7 +122,7 @@ def _print_deal(analysis: DealAnalysis) -> None:
             out(f"  {' ' * width}  advice: no sample solved within the search budget")
     for m in analysis.mistakes:
         colour = "red" if m.kind == "lost-bid" else "magenta"
-        out(f"  [{colour}]✗ {escape(m.describe())}[/{colour}]")
+        out(f"  [{colour}]✗ {safe_markup(m.describe())}[/{colour}]")
 
 
 def _print_summary(game: GameAnalysis) -> None:
@@ -129,7 +132,7 @@ def _print_summary(game: GameAnalysis) -> None:
         table.add_column(column, justify="left" if column == "player" else "right")
     for s in game.summary:
         accuracy = s.accuracy
-        table.add_row(escape(s.player), str(s.bids), str(s.makeable), str(s.made),
+        table.add_row(safe_markup(s.player), str(s.bids), str(s.makeable), str(s.made),
                       str(s.decisions), str(s.mistakes), str(s.handed), f"{s.regret:.1f}",
                       "-" if accuracy is None else f"{accuracy:.0%}")
     stdout.print(table)
@@ -240,7 +243,7 @@ def analyze(
         return
     for g in games:
         event = f": {g.event}" if g.event else ""
-        stdout.print(f"[bold]Game {g.index + 1}{escape(event)}[/bold]")
+        stdout.print(f"[bold]Game {g.index + 1}{safe_markup(event)}[/bold]")
         for analysis in g.deals:
             _print_deal(analysis)
         _print_summary(g)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 import sys
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -16,11 +19,14 @@ from raspis_cli.cli.common import (
     app,
     check_encoding_option,
     read_clean,
+    render_diagnostic,
     say,
+    stderr,
 )
 from raspis_cli.notation import NotationWriteError, write_games
-from raspis_cli.notation.jsoncodec import games_to_json_text, games_to_jsonl_text
+from raspis_cli.notation.jsoncodec import JsonGamesWriter, game_to_jsonl_line
 from raspis_cli.record import GameRecord
+from raspis_cli.sources import GameStream
 
 
 class Target(StrEnum):
@@ -57,11 +63,21 @@ def convert(
     All inputs are read first; any syntax error stops the conversion (exit 2)
     and nothing is written.
     """
+    # JSON and JSONL are written game by game as the inputs are read (memory
+    # holds one game, not the file), to a temporary file that becomes the
+    # output (or is copied to standard output) only when every input read cleanly.
     check_encoding_option(encoding)
+    kind = None if source is Source.auto else source.value
+    if to is Target.notation:
+        return _to_notation(files, kind, encoding, output)
+    return _to_json(files, kind, encoding, output, lines=to is Target.jsonl)
+
+
+def _to_notation(files: list[str], kind: str | None, encoding: str | None, output: str | None) -> int:
     games: list[GameRecord] = []
     failed = False
     for name in files:
-        read = read_clean(name, None if source is Source.auto else source.value, encoding)
+        read = read_clean(name, kind, encoding)
         if read is None:
             failed = True
             continue
@@ -69,12 +85,7 @@ def convert(
     if failed:
         return EXIT_ERROR
     try:
-        if to is Target.json:
-            text = games_to_json_text(games) if games else "[]\n"
-        elif to is Target.jsonl:
-            text = games_to_jsonl_text(games)
-        else:
-            text = write_games(games)
+        text = write_games(games)
     except NotationWriteError as e:
         say(f"raspis: error: {e}")
         return EXIT_ERROR
@@ -88,3 +99,90 @@ def convert(
             say(f"raspis: error: {output}: cannot write: {e.strerror or e}")
             return EXIT_ERROR
     return EXIT_OK
+
+
+class _RefusedError(Exception):
+    """An input did not read cleanly: the output is not written."""
+
+
+def _to_json(files: list[str], kind: str | None, encoding: str | None, output: str | None,
+             lines: bool) -> int:
+    """Stream every game of ``files`` as JSON (``lines``: JSONL) to ``output``."""
+    import tempfile
+
+    from raspis_cli.atomic import atomic_output
+
+    to_stdout = output is None or output == "-"
+    try:
+        with contextlib.ExitStack() as stack:
+            if to_stdout:
+                spool = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n"))
+                write: Callable[[str], object] = spool.write
+            else:
+                assert output is not None
+                handle = stack.enter_context(atomic_output(output))
+
+                def write(text: str) -> object:
+                    return handle.write(text.encode("utf-8"))
+            json_writer = None if lines else JsonGamesWriter(write)
+            failed = False
+            for name in files:
+                read = _Input(name, kind, encoding)
+                for game in read:
+                    if failed or read.errors:
+                        continue  # read on for the diagnostics; nothing is written
+                    if json_writer is not None:
+                        json_writer.add(game)
+                    else:
+                        write(game_to_jsonl_line(game))
+                failed = read.refused() or failed
+            if failed:
+                raise _RefusedError
+            if json_writer is not None:
+                json_writer.close()
+            if to_stdout:
+                spool.seek(0)
+                shutil.copyfileobj(spool, sys.stdout)
+                sys.stdout.flush()
+    except _RefusedError:
+        return EXIT_ERROR
+    except OSError as e:
+        say(f"raspis: error: {output}: cannot write: {e.strerror or e}")
+        return EXIT_ERROR
+    return EXIT_OK
+
+
+class _Input:
+    """One input read game by game (its lines forgotten after each game); its
+    diagnostics printed at the end, as :func:`read_clean` prints them."""
+
+    def __init__(self, name: str, kind: str | None, encoding: str | None) -> None:
+        self.stream = GameStream(name, kind, encoding, window=1000)
+        self.seen = 0
+        self.error_count = 0
+
+    @property
+    def errors(self) -> int:
+        """Syntax errors found so far."""
+        new = self.stream.diagnostics[self.seen:]
+        self.seen += len(new)
+        self.error_count += sum(not d.is_warning for d in new)
+        return self.error_count
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        stream = self.stream
+        for game in stream:
+            yield game
+            if game.span is not None:
+                stream.forget_through(game.span[1])
+
+    def refused(self) -> bool:
+        """Print what reading found (warnings and errors with their caret);
+        True when the input cannot be converted."""
+        stream = self.stream
+        if stream.error is not None and not stream.diagnostics:
+            say(f"raspis: error: {stream.display}: {stream.error.message}")
+            return True
+        for diag in stream.diagnostics:
+            stderr.print("\n".join(render_diagnostic(diag, stream.display)), markup=False)
+        return self.errors > 0

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, stderr
+from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, say
 from raspis_cli.i18n import _, ngettext
 from raspis_cli.rules import parse_assignment
 
@@ -79,15 +79,15 @@ def new(
     except (SheetError, NotationWriteError) as e:
         fail(str(e))
     if not game.deals:
-        stderr.print("raspis: " + _("the free schedule has no fixed deals: `raspis live` asks each deal's "
-                                    "cards as it comes"), markup=False)
+        say("raspis: " + _("the free schedule has no fixed deals: `raspis live` asks each deal's "
+                           "cards as it comes"))
     if output is None or output == "-":
         sys.stdout.write(text)
         return
     if Path(output).exists() and not force:
         fail(_("{file} exists; choose another name or add --force to overwrite it").format(file=output))
     write_file_atomically(output, text)
-    stderr.print("raspis: " + ngettext("wrote {file}: {n} deal for {players}; fill it in with: raspis live "
-                                       "{file}", "wrote {file}: {n} deals for {players}; fill it in with: "
-                                       "raspis live {file}", len(game.deals)).format(
-        file=output, n=len(game.deals), players=", ".join(names)), markup=False)
+    say("raspis: " + ngettext("wrote {file}: {n} deal for {players}; fill it in with: raspis live "
+                              "{file}", "wrote {file}: {n} deals for {players}; fill it in with: "
+                              "raspis live {file}", len(game.deals)).format(
+        file=output, n=len(game.deals), players=", ".join(names)))

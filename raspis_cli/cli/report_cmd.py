@@ -17,6 +17,7 @@ from raspis_cli.cli.common import (
     rules_choice,
     stdout,
 )
+from raspis_cli.textsafe import escape_text
 
 __all__: list[str] = []
 
@@ -58,7 +59,7 @@ def report(
     except OSError as e:
         fail(f"cannot write {output}: {e.strerror or e}")
     size = len(page.encode("utf-8")) // 1024 + 1
-    stdout.print(f"wrote {output} ({size} KB)", markup=False, highlight=False)
+    stdout.print(escape_text(f"wrote {output} ({size} KB)"), markup=False, highlight=False)
 
 
 def _game_page(file: str, lang: str, preset: str | None, options: list[str] | None,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
@@ -41,7 +41,9 @@ from raspis_cli.rules.options import OptionError
 
 __all__ = [
     "FORMAT",
+    "JsonGamesWriter",
     "game_to_json",
+    "game_to_jsonl_line",
     "games_to_json_text",
     "games_to_jsonl_text",
     "game_from_json",
@@ -175,15 +177,62 @@ def game_to_json(game: GameRecord) -> dict[str, Any]:
     return out
 
 
-def games_to_json_text(games: list[GameRecord]) -> str:
-    """A ``.json`` file: one game object, or a list when there are several."""
-    data: object = game_to_json(games[0]) if len(games) == 1 else [game_to_json(g) for g in games]
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+class JsonGamesWriter:
+    """Games written one at a time as a ``.json`` file: one game as one
+    object, several as a list (two-space indent), byte for byte what
+    :func:`games_to_json_text` writes for them all; ``write`` receives the
+    text piece by piece, so memory holds one game at a time."""
+
+    def __init__(self, write: Callable[[str], object]) -> None:
+        self.write = write
+        self.count = 0
+        self.first: str | None = None
+
+    def add(self, game: GameRecord) -> None:
+        """Write one more game."""
+        text = json.dumps(game_to_json(game), ensure_ascii=False, indent=2)
+        if self.count == 0:
+            self.first = text  # one game alone is not a list: wait for a second
+        else:
+            if self.first is not None:
+                self.write("[\n" + _in_list(self.first))
+                self.first = None
+            self.write(",\n" + _in_list(text))
+        self.count += 1
+
+    def close(self) -> None:
+        """Write the end (``[]`` when there was no game)."""
+        if self.count == 0:
+            self.write("[]\n")
+        elif self.first is not None:
+            self.write(self.first + "\n")
+        else:
+            self.write("\n]\n")
 
 
-def games_to_jsonl_text(games: list[GameRecord]) -> str:
+def _in_list(text: str) -> str:
+    """A value's indented JSON as an item of a list (JSON strings hold no raw line break)."""
+    return "  " + text.replace("\n", "\n  ")
+
+
+def games_to_json_text(games: Iterable[GameRecord]) -> str:
+    """A ``.json`` file: one game object, or a list when there are several (``[]`` for none)."""
+    parts: list[str] = []
+    writer = JsonGamesWriter(parts.append)
+    for game in games:
+        writer.add(game)
+    writer.close()
+    return "".join(parts)
+
+
+def game_to_jsonl_line(game: GameRecord) -> str:
+    """One line of a ``.jsonl`` file (with its line break)."""
+    return json.dumps(game_to_json(game), ensure_ascii=False) + "\n"
+
+
+def games_to_jsonl_text(games: Iterable[GameRecord]) -> str:
     """A ``.jsonl`` file: one game object per line."""
-    return "".join(json.dumps(game_to_json(g), ensure_ascii=False) + "\n" for g in games)
+    return "".join(game_to_jsonl_line(g) for g in games)
 
 
 # --- reading -------------------------------------------------------------------

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import duckdb
 
@@ -21,6 +21,7 @@ __all__ = [
     "default_db_path",
     "describe_error",
     "ensure_schema",
+    "insert_arrow",
     "is_damage",
     "name_damage",
     "open_db",
@@ -32,6 +33,19 @@ DEFAULT_DB = "raspis.duckdb"
 
 class StoreError(Exception):
     """A database that cannot be opened or used: one clear message for the user."""
+
+
+def insert_arrow(con: duckdb.DuckDBPyConnection, table: str, data: Any,
+                 columns: Sequence[str]) -> None:
+    """Insert the ``columns`` of a ``pyarrow.Table`` into ``table``.
+
+    Read by DuckDB's replacement scan of this function's local variable
+    ``_raspis_arrow``, not through ``register``: a registered Arrow table
+    stays alive until the transaction ends (DuckDB 2.0 keeps it), so a load of
+    any size would hold every batch it inserted; a scanned one goes at once."""
+    _raspis_arrow = data  # DuckDB finds it by name
+    names = ", ".join(f'"{c}"' for c in columns)
+    con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM _raspis_arrow")
 
 
 def default_db_path() -> str:

@@ -33,7 +33,7 @@ from raspis_cli.check import SyntaxSplitter, check_game
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.record import GameRecord
 from raspis_cli.sources import GameStream, Piece, batch_gc, split_file
-from raspis_cli.store.db import StoreError, ensure_schema
+from raspis_cli.store.db import StoreError, ensure_schema, insert_arrow
 from raspis_cli.store.ratings import refresh_rating_tables
 from raspis_cli.store.rows import TableBuilder, game_id
 from raspis_cli.store.schema import GAME_TABLES, TABLES
@@ -50,8 +50,14 @@ __all__ = [
     "read_unit",
 ]
 
-FLUSH_ROWS = 250_000
+FLUSH_ROWS = 50_000
 """Insert once this many rows (of every table together) are pending."""
+
+DUCKDB_MEMORY_LIMIT = "100MB"
+"""DuckDB's memory during a load (its default is 80 % of the machine's):
+the transaction's uncommitted rows beyond it go to the database file (or its
+``.tmp`` folder) instead of staying in memory, so a load of any size fits in
+a bounded footprint. Restored when the load ends."""
 
 
 TRACE_ENV = "RASPIS_LOAD_TRACE"
@@ -132,7 +138,7 @@ class LoadSummary:
         }
 
 
-BATCH_GAMES = 50
+BATCH_GAMES = 25
 """Games read, replayed and turned into Arrow tables together: memory is
 bounded by a batch (and the pending insert), not by a file."""
 
@@ -345,7 +351,7 @@ def _tasks(units: Sequence[Unit], batch_games: int, jobs: int) -> list[Task]:
     return tasks
 
 
-PIECE_BATCHES = 2
+PIECE_BATCHES = 4
 """Batches in a piece of a file cut for workers: small enough that the
 workers take turns often (the parent inserts in file order), large enough
 that a piece is worth a task."""
@@ -477,23 +483,19 @@ class _Writer:
     def flush(self) -> None:
         con = self.con
         if self.delete_ids:
-            ids = pa.table({"game_id": pa.array(self.delete_ids, type=pa.string())})
-            con.register("_raspis_replace", ids)
             for name in GAME_TABLES:
-                con.execute(f"DELETE FROM {name} WHERE game_id IN (SELECT game_id FROM _raspis_replace)")
-            con.unregister("_raspis_replace")
+                con.execute(f"DELETE FROM {name} WHERE game_id IN (SELECT unnest($1::VARCHAR[]))",
+                            [self.delete_ids])
             self.delete_ids = []
         for name, tables in self.pending.items():
             if not tables:
                 continue
             batch = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
             trace(f"insert {name}")
-            con.register("_raspis_batch", batch)
-            columns = ", ".join(f'"{c.name}"' for c in TABLES[name])
-            con.execute(f"INSERT INTO {name} ({columns}) SELECT {columns} FROM _raspis_batch")
-            con.unregister("_raspis_batch")
+            insert_arrow(con, name, batch, [c.name for c in TABLES[name]])
             self.rows[name] += batch.num_rows
             tables.clear()
+            del batch
         self.pending_rows = 0
         self.flushes += 1
         if self.on_flush is not None:
@@ -534,6 +536,23 @@ def load_units(
     """
     summary = LoadSummary(files=len(units))
     batch_gc()
+    limit = con.execute("SELECT current_setting('memory_limit')").fetchone()
+    con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
+    try:
+        return _load(con, units, summary, jobs, valid_only, replace, progress, flush_rows,
+                     batch_games, on_flush, db_name)
+    finally:
+        with contextlib.suppress(duckdb.Error):
+            con.execute("RESET memory_limit")
+            now = con.execute("SELECT current_setting('memory_limit')").fetchone()
+            if limit is not None and now != limit:
+                con.execute("SET memory_limit = $1", [limit[0]])
+
+
+def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSummary, jobs: int,
+          valid_only: bool, replace: bool, progress: Callable[[int, int, int], None] | None,
+          flush_rows: int, batch_games: int, on_flush: Callable[[int], None] | None,
+          db_name: str) -> LoadSummary:
     con.execute("BEGIN TRANSACTION")
     try:
         trace("schema")

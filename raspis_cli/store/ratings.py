@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import datetime
 import math
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 import duckdb
 
-from raspis_cli.store.db import StoreError
+from raspis_cli.store.db import StoreError, insert_arrow
 
 __all__ = [
     "HISTORY_COLUMNS",
@@ -38,6 +39,7 @@ __all__ = [
     "rating_report",
     "rate_games",
     "history_table",
+    "iter_rated_games",
     "refresh_rating_tables",
     "summarise",
 ]
@@ -156,16 +158,32 @@ def rated_games(con: duckdb.DuckDBPyConnection, pool: str = "rules", games_sql: 
                 params: dict[str, object] | None = None) -> list[RatedGame]:
     """The games to rate, in rating order. ``games_sql`` is a table name or a
     parenthesised SELECT over ``games`` (the scope of a report)."""
+    return list(iter_rated_games(con, pool, games_sql, params))
+
+
+def iter_rated_games(con: duckdb.DuckDBPyConnection, pool: str = "rules", games_sql: str = "games",
+                     params: dict[str, object] | None = None) -> Iterator[RatedGame]:
+    """:func:`rated_games` one at a time: the query's result is fetched whole
+    as Arrow (a few dozen bytes a game, so the connection is free for other
+    statements while the games are used) and turned into objects one Arrow
+    batch at a time."""
     if pool not in POOLS:
         raise ValueError(f"pool is one of {', '.join(POOLS)}, not {pool!r}")
     pool_sql = "g.rules_preset" if pool == "rules" else "'all'"
     sql = _GAMES_SQL.format(pool=pool_sql, games=games_sql)
     try:
-        rows = con.execute(sql, params or None).fetchall()
+        result = con.execute(sql, params or None)
+        # to_arrow_table in DuckDB 2 (which warns that it copies: a few bytes a game)
+        fetch = getattr(result, "to_arrow_table", None) or getattr(result, "fetch_arrow_table")  # noqa: B009
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            table = fetch()
     except duckdb.Error as e:
         raise StoreError(str(e).strip()) from None
-    return [RatedGame(gid, date, str(p), tuple(players), tuple(places))
-            for gid, date, p, players, places in rows]
+    for batch in table.to_batches(max_chunksize=4096):
+        columns = [batch.column(i).to_pylist() for i in range(5)]
+        for gid, date, p, players, places in zip(*columns, strict=True):
+            yield RatedGame(gid, date, str(p), tuple(players), tuple(places))
 
 
 def summarise(steps: Sequence[RatingStep], since: datetime.date | None = None,
@@ -220,36 +238,59 @@ HISTORY_COLUMNS: Final = ("pool", "seq", "game_id", "date", "player", "place",
                            "mu_before", "sigma_before", "mu", "sigma", "ordinal")
 
 
+HISTORY_CHUNK: Final = 20_000
+"""Rating steps turned into one Arrow table (and inserted) at a time."""
+
+
+def _history_chunks(steps: Iterable[RatingStep], size: int = HISTORY_CHUNK) -> Iterator[Any]:
+    """``rating_history`` rows as ``pyarrow.Table`` s of up to ``size`` steps
+    (at least one table, empty when there is no step)."""
+    import pyarrow as pa
+
+    types = {"pool": pa.string(), "seq": pa.int32(), "game_id": pa.string(), "date": pa.date32(),
+             "player": pa.string(), "place": pa.int32(), "mu_before": pa.float64(),
+             "sigma_before": pa.float64(), "mu": pa.float64(), "sigma": pa.float64(),
+             "ordinal": pa.float64()}
+
+    def table(chunk: list[RatingStep]) -> Any:
+        return pa.table({name: pa.array([getattr(s, name) for s in chunk], type=types[name])
+                         for name in HISTORY_COLUMNS})
+
+    chunk: list[RatingStep] = []
+    made = False
+    for step in steps:
+        chunk.append(step)
+        if len(chunk) >= size:
+            yield table(chunk)
+            made = True
+            chunk = []
+    if chunk or not made:
+        yield table(chunk)
+
+
 def history_table(con: duckdb.DuckDBPyConnection) -> Any:
     """``rating_history`` as a ``pyarrow.Table``: every stored game, rated per
     rules family (what :func:`refresh_rating_tables` stores)."""
     import pyarrow as pa
 
-    steps = list(rate_games(rated_games(con, "rules")))
-    types = {"pool": pa.string(), "seq": pa.int32(), "game_id": pa.string(), "date": pa.date32(),
-             "player": pa.string(), "place": pa.int32(), "mu_before": pa.float64(),
-             "sigma_before": pa.float64(), "mu": pa.float64(), "sigma": pa.float64(),
-             "ordinal": pa.float64()}
-    columns = {name: pa.array([getattr(s, name) for s in steps], type=types[name])
-               for name in HISTORY_COLUMNS}
-    return pa.table(columns)
+    return pa.concat_tables(list(_history_chunks(rate_games(iter_rated_games(con, "rules")))))
 
 
 def refresh_rating_tables(con: duckdb.DuckDBPyConnection) -> int:
     """Recompute ``rating_history`` and ``ratings`` (pool = rules family,
     every stored game) inside the caller's transaction; returns the number of
-    history rows."""
-    history = history_table(con)
+    history rows. The history is inserted :data:`HISTORY_CHUNK` steps at a
+    time as the games are rated: memory holds the games' Arrow result and
+    one chunk, not the history."""
     con.execute("DELETE FROM rating_history")
-    con.register("raspis_new_history", history)
-    try:
-        con.execute(f"INSERT INTO rating_history ({', '.join(HISTORY_COLUMNS)}) "
-                    f"SELECT {', '.join(HISTORY_COLUMNS)} FROM raspis_new_history")
-    finally:
-        con.unregister("raspis_new_history")
+    rows = 0
+    for chunk in _history_chunks(rate_games(iter_rated_games(con, "rules"))):
+        if chunk.num_rows:
+            insert_arrow(con, "rating_history", chunk, HISTORY_COLUMNS)
+        rows += chunk.num_rows
     con.execute("DELETE FROM ratings")
     con.execute(RATINGS_SQL.format(history="rating_history"))
-    return int(history.num_rows)
+    return rows
 
 
 RATINGS_SQL: Final = """
