@@ -153,11 +153,13 @@ def _plain(_role: str, text: str) -> str:
 
 
 def render(d: Diagnostic, path: str | None = None, source: str | None = None,
-           style: Styler = _plain) -> list[str]:
+           style: Styler = _plain, shift: int = 0) -> list[str]:
     """The lines that show a diagnostic: ``file:line:col: LABEL: deal D, trick
     T, PLAYER: message``, then, when the source line is known (``source``,
     else the one the diagnostic carries), the line under its number and a
-    caret under the column. ``path`` overrides the file name it carries."""
+    caret under the column (``shift``: what to subtract from the column to
+    point into a given ``source`` that is an excerpt). ``path`` overrides the
+    file name it carries."""
     where = path if path is not None else d.path
     if d.pos is not None:
         where = f"{where}:{d.pos.line}:{d.pos.column}" if where else f"{d.pos.line}:{d.pos.column}"
@@ -170,7 +172,8 @@ def render(d: Diagnostic, path: str | None = None, source: str | None = None,
     head = (style("where", escape_text(where) + ":") + " " if where else "") \
         + style("label", d.label + ":") + " "
     lines = [head + style("text", escape_text(prefix + d.message))]
-    shift = 0 if source is not None else d.shift
+    if source is None:  # the line the diagnostic carries, and its own shift
+        shift = d.shift
     text = source if source is not None else d.source
     if d.pos is not None and text and text.strip():
         # an excerpt around the column, escaped; the caret stands under the column

@@ -133,20 +133,15 @@ def render_diagnostic(d: Diagnostic, path: str | None = None, source: str | None
     when ``shift``: what to subtract from the column to point into it)."""
     from raspis_cli.diagnostics import render
 
-    if shift and source is not None:
-        from dataclasses import replace
-
-        d = replace(d, source=source, shift=shift)
-        source = None
     if not colour:
-        return render(d, path, source)
+        return render(d, path, source, shift=shift)
     from rich.markup import escape
 
     def style(role: str, text: str) -> str:
         name = _STYLES.get(role)
         return f"[{name}]{escape(text)}[/{name}]" if name else escape(text)
 
-    return render(d, path, source, style)
+    return render(d, path, source, style, shift)
 
 
 def read_source(name: str) -> tuple[bytes | None, str | None]:
