@@ -144,6 +144,11 @@ def render_diagnostic(d: Diagnostic, path: str | None = None, source: str | None
     return render(d, path, source, style, shift)
 
 
+def print_diagnostic(d: Diagnostic, path: str | None = None) -> None:
+    """Show one diagnostic on standard error, with its source line and caret."""
+    stderr.print("\n".join(render_diagnostic(d, path)), markup=False)
+
+
 def read_source(name: str) -> tuple[bytes | None, str | None]:
     """The bytes of a file (``-`` is standard input), or an error message."""
     from raspis_cli.sources import describe_os_error, read_file_bytes
@@ -172,7 +177,7 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
         say(f"raspis: error: {display}: {source.error.message}")
         return None
     for diag in source.diagnostics:
-        stderr.print("\n".join(render_diagnostic(diag, display)), markup=False)
+        print_diagnostic(diag, display)
     errors = [d for d in source.diagnostics if not d.is_warning]
     if errors:
         if refusal is not None:

@@ -18,10 +18,9 @@ from raspis_cli.cli.common import (
     EncodingOption,
     app,
     check_encoding_option,
+    print_diagnostic,
     read_clean,
-    render_diagnostic,
     say,
-    stderr,
 )
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.jsoncodec import JsonGamesWriter, game_to_jsonl_line
@@ -184,5 +183,5 @@ class _Input:
             say(f"raspis: error: {stream.display}: {stream.error.message}")
             return True
         for diag in stream.diagnostics:
-            stderr.print("\n".join(render_diagnostic(diag, stream.display)), markup=False)
+            print_diagnostic(diag, stream.display)
         return self.errors > 0

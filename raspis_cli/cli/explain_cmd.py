@@ -19,7 +19,6 @@ from raspis_cli.cli.common import (
     check_encoding_option,
     fail,
     rules_choice,
-    stderr,
     stdout,
 )
 from raspis_cli.i18n import _, ngettext
@@ -57,7 +56,7 @@ def explain(
     when something written differs, 2 when the file cannot be read.
     """
     from raspis_cli.check import CheckError, read_results
-    from raspis_cli.cli.common import render_diagnostic
+    from raspis_cli.cli.common import print_diagnostic
     from raspis_cli.diagnostics import SYNTAX, WARNING, Diagnostic
     from raspis_cli.explain import cell_formula, find_fixes
 
@@ -82,7 +81,7 @@ def explain(
     reading = [*stray, *(d for r in checked for d in [*r.problems, *r.warnings]
                          if d.kind in (SYNTAX, WARNING))]
     for diag in sorted(reading, key=lambda d: (d.line or 0, d.column or 0)):
-        stderr.print("\n".join(render_diagnostic(diag, display)), markup=False)
+        print_diagnostic(diag, display)
     if not checked:
         fail(f"{display}: " + _("no game in the file"))
     if game is not None and game > len(checked):

@@ -23,7 +23,6 @@ from raspis_cli.cli.common import (
     fail,
     rules_choice,
     safe_markup,
-    stderr,
     stdout,
 )
 from raspis_cli.cli.new_cmd import DealerOption, sheet_options
@@ -399,7 +398,7 @@ def live(
     path = Path(file)
     if path.exists():
         from raspis_cli.atomic import remove_stale_temporaries
-        from raspis_cli.cli.common import render_diagnostic
+        from raspis_cli.cli.common import print_diagnostic
         from raspis_cli.sources import load_source
 
         remove_stale_temporaries(file)  # left by a kill in the middle of a save
@@ -411,7 +410,7 @@ def live(
             fail(f"{file}: {source.error.message}")
         if source.diagnostics:
             for diag in source.diagnostics:
-                stderr.print("\n".join(render_diagnostic(diag, file)), markup=False)
+                print_diagnostic(diag, file)
             fail(_("{file} has syntax errors; mend them first (it is not rewritten)").format(file=file))
         try:
             sheet = LiveSheet(source.games)
