@@ -110,7 +110,10 @@ def _decorator() -> Callable[[Any], Any]:
     except ImportError:
         return _identity
     JIT = True
-    compile_: Callable[[Any], Any] = numba.njit(cache=True, nogil=True, _nrt=False)
+    # _nrt=False: the kernel allocates nothing, and numba's reference counts
+    # of the workspace on every call cost ~11% of a search (perf)
+    options: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+    compile_: Callable[[Any], Any] = numba.njit(**options)
     return compile_
 
 
@@ -569,6 +572,152 @@ def sure_tricks(w: Ints) -> int:
 
 
 @kernel
+def _bits(x: int) -> int:
+    """How many bits of ``x`` are set."""
+    count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@kernel
+def _top_bit(x: int) -> int:
+    """The highest set bit of ``x`` (> 0) as a mask."""
+    while x & (x - 1):
+        x &= x - 1
+    return x
+
+
+@kernel
+def cash(leader: int, w: Ints) -> int:
+    """The tricks the hand on lead wins in a row by leading its top cards,
+    whatever the others do (a lower bound), with the player's side only as
+    its adversary when the leader is one of the others: cards above every
+    other live card of their suit win unless ruffed, and a hand that may
+    ruff (it holds the trick's trump) limits its suit to its length there.
+    One such suit is cashed first (a ruffer's lengths may shrink when it
+    discards later); suits that nobody may ruff, and trumps, add up. 0 while
+    a joker is live outside the leader's hand (it may take any trick)."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    hand = w[HA + leader]
+    live = 0
+    for s in range(n):
+        live |= w[HA + s]
+    jokers = w[MA + M_JOKERS]
+    if live & jokers & ~hand:
+        return 0
+    rest = live & ~hand & ~jokers
+    trump = w[RU + R_TRUMP]
+    circular = w[RU + R_CIRCULAR]
+    must_trump = w[RU + R_MUST_TRUMP]
+    total = 0
+    best = 0
+    for suit in range(4):
+        mine = hand & w[MA + suit]
+        if not mine:
+            continue
+        theirs = rest & w[MA + suit]
+        if theirs:
+            mine &= ~((_top_bit(theirs) << 1) - 1)
+        won = _bits(mine)
+        if won == 0:
+            continue
+        ruff = (suit + 1) % 4 if circular else trump
+        ruffed = False
+        if ruff != NO_SUIT and ruff != suit:
+            for s in range(n):
+                if s == leader:
+                    continue
+                # the leader's partners ruff only when they must
+                if leader != player and s != player and not must_trump:
+                    continue
+                other = w[HA + s]
+                if other & w[MA + ruff]:
+                    ruffed = True
+                    length = _bits(other & w[MA + suit])
+                    if length < won:
+                        won = length
+        if ruffed:
+            if won > best:
+                best = won
+        else:
+            total += won
+    return total + best
+
+
+@kernel
+def quick_tricks(mode: int, w: Ints) -> int:
+    """At a trick boundary, lower bounds from the hand on lead:
+    ``64 * a + b``, ``a`` for the tricks the player's side counts in ``mode``
+    (won in 0, not won in 1), ``b`` for the others'. Mode 0: the tricks the
+    leader cashes (:func:`cash`). Mode 1, the player on lead: a low card
+    under every card of its suit in a hand that must follow it (and holds no
+    joker to escape) loses a trick. Mode 1, the others on lead: a card under
+    every card of the player's in its suit makes the player win it, when the
+    player holds no joker and every partner can play under the player."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    leader = w[ST + S_LEADER]
+    if mode == 0:
+        got = cash(leader, w)
+        return got * 64 if leader == player else got
+    jokers = w[MA + M_JOKERS]
+    mine = w[HA + player]
+    if leader == player:
+        for suit in range(4):
+            cards = mine & w[MA + suit]
+            if not cards:
+                continue
+            low = cards & -cards
+            for s in range(n):
+                other = w[HA + s]
+                if s == player or other & jokers:
+                    continue
+                theirs = other & w[MA + suit]
+                if theirs and (theirs & -theirs) > low:
+                    return 64
+        return 0
+    if mine & jokers:
+        return 0
+    lead_hand = w[HA + leader]
+    trump = w[RU + R_TRUMP]
+    circular = w[RU + R_CIRCULAR]
+    for suit in range(4):
+        cards = mine & w[MA + suit]
+        led = lead_hand & w[MA + suit]
+        if not cards or not led:
+            continue
+        low = cards & -cards
+        if (led & -led) > low:
+            continue
+        ruff = (suit + 1) % 4 if circular else trump
+        under = True
+        for s in range(n):
+            if s == player or s == leader:
+                continue
+            other = w[HA + s]
+            theirs = other & w[MA + suit]
+            if theirs:
+                if (theirs & -theirs) > low:
+                    under = False
+            else:
+                # void: a natural card off the trick's trump loses, when
+                # the partner may play it (free void, or no trump held)
+                naturals = other & ~jokers
+                if ruff != NO_SUIT:
+                    if w[RU + R_MUST_TRUMP] and other & w[MA + ruff]:
+                        under = False
+                    naturals &= ~w[MA + ruff]
+                if not naturals:
+                    under = False
+        if under:
+            return 1
+    return 0
+
+
+@kernel
 def make_key(ko: int, w: Ints) -> int:
     """Write the table key of the trick boundary in ``hands`` at ``w[KB + ko:]``
     and return its hash. Each suit's live cards are renumbered from the
@@ -738,15 +887,19 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
             if tt[v + 1] < t:
                 return 0
         sure = sure_tricks(w)
-        if sure:
-            won = sure >> 6  # the player's sure tricks
-            lost = sure & 63  # the others'
-            if mode == 1:
-                won, lost = lost, won
-            if t <= won:
-                return 1
-            if t > left - lost:
-                return 0
+        won = sure >> 6  # the player's sure tricks
+        lost = sure & 63  # the others'
+        if mode == 1:
+            won, lost = lost, won
+        quick = quick_tricks(mode, w)
+        if quick >> 6 > won:
+            won = quick >> 6
+        if quick & 63 > lost:
+            lost = quick & 63
+        if t <= won:
+            return 1
+        if t > left - lost:
+            return 0
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES
@@ -828,9 +981,18 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
             if unwon_most < left:
                 no |= (1 << (left - unwon_most)) - 1
         sure = sure_tricks(w)
-        if sure:
-            no |= (1 << (sure >> 6)) - 1  # fewer than the player's sure tricks
-            no |= ((2 << left) - 1) & ~((2 << (left - (sure & 63))) - 1)  # beyond the rest
+        fewest = sure >> 6  # the player's sure tricks
+        others = sure & 63  # the others'
+        # what the others can force from the lead: tricks on the player
+        # (mode 1), tricks of their own (mode 0)
+        forced = quick_tricks(1, w) & 63
+        if forced > fewest:
+            fewest = forced
+        taken = quick_tricks(0, w) & 63
+        if taken > others:
+            others = taken
+        no |= (1 << fewest) - 1  # fewer than the player must take
+        no |= ((2 << left) - 1) & ~((2 << (left - others)) - 1)  # beyond the rest
         rest = care & ~(yes | no)
         known_yes = yes & care
         if rest == 0:
