@@ -204,20 +204,18 @@ GAME_TABLES: Final = tuple(name for name in TABLES if name not in DERIVED_TABLES
 """The tables filled per game (the derived ones are recomputed after each load)."""
 
 
+_PLAYS: Final = {c.name: c for c in TABLES["plays"]}
+
 STORED_TABLES: Final[dict[str, tuple[Column, ...]]] = {
     "plays_int": (
-        _c("game_id", "VARCHAR", "the game"),
-        _c("deal_index", "INTEGER", "the deal"),
-        _c("trick", "INTEGER", "1-based trick number"),
-        _c("position", "INTEGER", "0-based order in the trick; 0 = the lead"),
-        _c("seat", "INTEGER", "the player's seat (NULL when the name is not a player)"),
+        *(_PLAYS[name] for name in ("game_id", "deal_index", "trick", "position", "seat")),
         _c("card", "TINYINT", "the card's index: suit × 13 + rank − 2 (suits S C D H = 0 1 2 3), "
            "52 and 53 the red and black jokers"),
-        _c("is_joker", "BOOLEAN", "the card is the joker under the game's rules"),
+        _PLAYS["is_joker"],
         _c("joker_mode", "VARCHAR", "the joker's declared mode (NULL without a declaration)"),
         _c("joker_suit", "TINYINT", "the suit named in the declaration (0 1 2 3 = S C D H)"),
         _c("joker_card", "TINYINT", "the card named by an 'as' declaration (an index as `card`)"),
-        _c("won", "BOOLEAN", "this card won the trick (NULL when the trick has no winner)"),
+        _PLAYS["won"],
         _c("player", "VARCHAR", "the name as written, only when it is not a player of the game "
            "(`seat` NULL); otherwise NULL: the name is the seat's in `seats`"),
     ),
