@@ -36,7 +36,7 @@ from raspis_cli.sources import GameStream, Piece, ShardError, batch_gc, shard_pi
 from raspis_cli.store.db import StoreError, ensure_schema, insert_arrow
 from raspis_cli.store.ratings import refresh_rating_tables
 from raspis_cli.store.rows import TableBuilder, game_id
-from raspis_cli.store.schema import GAME_TABLES, TABLES
+from raspis_cli.store.schema import GAME_TABLES, stored_columns, stored_name
 
 __all__ = [
     "BATCH_GAMES",
@@ -324,7 +324,7 @@ def _out_of_range(builder: TableBuilder, name: str, places: dict[str, tuple[int,
     line and (when ``numbered``: the games were counted from the start of
     the file) its position in the file, the column and the value."""
     for table, rows in builder.row_lists.items():
-        for i, column in enumerate(TABLES[table]):
+        for i, column in enumerate(stored_columns(table)):
             if column.sql_type != "INTEGER":
                 continue
             for row in rows:
@@ -497,7 +497,8 @@ class _Writer:
         con = self.con
         if self.delete_ids:
             for name in GAME_TABLES:
-                con.execute(f"DELETE FROM {name} WHERE game_id IN (SELECT unnest($1::VARCHAR[]))",
+                con.execute(f"DELETE FROM {stored_name(name)} "
+                            "WHERE game_id IN (SELECT unnest($1::VARCHAR[]))",
                             [self.delete_ids])
             self.delete_ids = []
         for name, tables in self.pending.items():
@@ -505,7 +506,7 @@ class _Writer:
                 continue
             batch = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
             trace(f"insert {name}")
-            insert_arrow(con, name, batch, [c.name for c in TABLES[name]])
+            insert_arrow(con, stored_name(name), batch, [c.name for c in stored_columns(name)])
             self.rows[name] += batch.num_rows
             tables.clear()
             del batch
