@@ -151,12 +151,17 @@ def _array(values: list[int]) -> Any:
     return values
 
 
-def _zeros(size: int) -> Any:
-    """An integer array of ``size`` zeros for the kernel."""
+def _zeros(size: int, align: int = 8) -> Any:
+    """An integer array of ``size`` zeros for the kernel, starting at a
+    multiple of ``align`` bytes when compiled (a table slot in one cache
+    line)."""
     if sk.JIT:
         import numpy as np
 
-        return np.zeros(size, dtype=np.int64)
+        words = align // 8
+        block = np.zeros(size + words, dtype=np.int64)
+        skip = (-block.ctypes.data % align) // 8
+        return block[skip:skip + size]
     return [0] * size
 
 
@@ -205,6 +210,7 @@ class Solver:
         # 'as' declarations name cards: ranks are not interchangeable then
         flags[sk.R_AS_LIVE_OK] = int("as" not in rules.joker_lead_modes + rules.joker_follow_modes)
         flags[sk.R_TT_SIZE] = 1 << tt_bits
+        flags[sk.R_SLOT] = slot = 8 if self.players <= 4 else 16
         w = [0] * sk.W_LEN
         w[sk.RU:sk.RU + sk.RULES_LEN] = flags
         naturals = deck.mask & ~deck.joker_mask
@@ -216,7 +222,7 @@ class Solver:
             w[at] = len(codes)
             w[at + 1:at + 1 + len(codes)] = codes
         self._w = _array(w)
-        self._tt = _zeros((1 << tt_bits) * sk.SLOT)
+        self._tt = _zeros((1 << tt_bits) * slot, align=slot * 8)
 
     @property
     def nodes(self) -> int:

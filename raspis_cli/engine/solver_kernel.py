@@ -50,8 +50,8 @@ MODES = {"high": HIGH, "lowest": LOWEST, "low": LOW, "take": TAKE, "discard": DI
 # indexes into ``rules``
 R_PLAYERS, R_CARDS, R_PLAYER, R_TRUMP, R_CIRCULAR, R_MUST_TRUMP = 0, 1, 2, 3, 4, 5
 R_HIGH_HIGHEST_TRUMP, R_TAKE_BEATEN, R_LOW_JOKER_WINS, R_FIRST_CARD_SUIT = 6, 7, 8, 9
-R_OPPOSITE, R_AS_LIVE_OK, R_TT_SIZE = 10, 11, 12
-RULES_LEN = 13
+R_OPPOSITE, R_AS_LIVE_OK, R_TT_SIZE, R_SLOT = 10, 11, 12, 13
+RULES_LEN = 14
 # indexes into ``masks``
 M_JOKERS, M_NATURALS = 4, 5
 # indexes into ``st``
@@ -80,11 +80,14 @@ MD = MC + 96 * 64  # their declarations
 MS = MD + 96 * 64  # their scores
 ML = MS + 96 * 64  # their classes
 W_LEN = ML + 96 * 64
-# the transposition table: per slot, KEY_WORDS key words then VAL_WORDS values
+# the transposition table: per slot of ``R_SLOT`` words (8, one cache line,
+# up to 4 players; else 16), the key's hash (0: empty), the bounds of
+# ``bsearch`` (one byte each: won at least, won at most, not won at least,
+# not won at most), the counts known yes and known no of ``esearch``, then
+# one key word per player
 KEY_WORDS = 8
-V_PLUS_LB, V_PLUS_UB, V_MINUS_LB, V_MINUS_UB, V_YES, V_NO = 0, 1, 2, 3, 4, 5
-VAL_WORDS = 6
-SLOT = KEY_WORDS + VAL_WORDS + 1  # + 1: the key's hash (0: empty)
+T_BOUNDS, T_YES, T_NO, T_KEY = 1, 2, 3, 4
+NO_BOUNDS = 63 << 8 | 63 << 24
 PROBE = 4
 _MASK63 = 0x7FFFFFFFFFFFFFFF
 _WIN_KEY = 500
@@ -766,16 +769,17 @@ def tt_find(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
     """The offset of the key's slot in the table, -1 when not there. A slot
     starts with its key's hash (0: empty), checked before the key words."""
     n = w[RU + R_PLAYERS]
+    slot = w[RU + R_SLOT]
     check = h | 1
     for p in range(PROBE):
-        at = ((h + p) & (size - 1)) * SLOT
+        at = ((h + p) & (size - 1)) * slot
         if tt[at] == 0:
             return -1
         if tt[at] != check:
             continue
         same = True
         for kw in range(n):
-            if tt[at + 1 + kw] != w[KB + ko + kw]:
+            if tt[at + T_KEY + kw] != w[KB + ko + kw]:
                 same = False
                 break
         if same:
@@ -789,22 +793,19 @@ def tt_slot(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
     at = tt_find(tt, ko, h, size, w)
     if at >= 0:
         return at
-    at = (h & (size - 1)) * SLOT
+    slot = w[RU + R_SLOT]
+    at = (h & (size - 1)) * slot
     for p in range(PROBE):
-        probe = ((h + p) & (size - 1)) * SLOT
+        probe = ((h + p) & (size - 1)) * slot
         if tt[probe] == 0:
             at = probe
             break
     tt[at] = h | 1
     for kw in range(w[RU + R_PLAYERS]):
-        tt[at + 1 + kw] = w[KB + ko + kw]
-    v = at + 1 + KEY_WORDS
-    tt[v + V_PLUS_LB] = 0
-    tt[v + V_PLUS_UB] = 63
-    tt[v + V_MINUS_LB] = 0
-    tt[v + V_MINUS_UB] = 63
-    tt[v + V_YES] = 0
-    tt[v + V_NO] = 0
+        tt[at + T_KEY + kw] = w[KB + ko + kw]
+    tt[at + T_BOUNDS] = NO_BOUNDS
+    tt[at + T_YES] = 0
+    tt[at + T_NO] = 0
     return at
 
 
@@ -881,10 +882,10 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
         h = make_key(ko, w)
         at = tt_find(tt, ko, h, size, w)
         if at >= 0:
-            v = at + 1 + KEY_WORDS + 2 * mode
-            if tt[v] >= t:
+            bounds = tt[at + T_BOUNDS] >> 16 * mode
+            if bounds & 255 >= t:
                 return 1
-            if tt[v + 1] < t:
+            if bounds >> 8 & 255 < t:
                 return 0
         sure = sure_tricks(w)
         won = sure >> 6  # the player's sure tricks
@@ -935,12 +936,14 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
             break
     if tlen == 0:
         at = tt_slot(tt, ko, h, size, w)
-        v = at + 1 + KEY_WORDS + 2 * mode
+        bounds = tt[at + T_BOUNDS]
+        shift = 16 * mode
         if result:
-            if tt[v] < t:
-                tt[v] = t
-        elif tt[v + 1] > t - 1:
-            tt[v + 1] = t - 1
+            if bounds >> shift & 255 < t:
+                bounds = bounds & ~(255 << shift) | t << shift
+        elif bounds >> shift + 8 & 255 > t - 1:
+            bounds = bounds & ~(255 << shift + 8) | (t - 1) << shift + 8
+        tt[at + T_BOUNDS] = bounds
     return result
 
 
@@ -971,13 +974,13 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
         yes = 0
         no = 0
         if at >= 0:
-            v = at + 1 + KEY_WORDS
-            yes = tt[v + V_YES]
-            no = tt[v + V_NO]
-            most = tt[v + V_PLUS_UB]
+            yes = tt[at + T_YES]
+            no = tt[at + T_NO]
+            bounds = tt[at + T_BOUNDS]
+            most = bounds >> 8 & 255
             if most < left:
                 no |= ((2 << left) - 1) & ~((2 << most) - 1)
-            unwon_most = tt[v + V_MINUS_UB]
+            unwon_most = bounds >> 24 & 255
             if unwon_most < left:
                 no |= (1 << (left - unwon_most)) - 1
         sure = sure_tricks(w)
@@ -1039,7 +1042,6 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
             acc &= value
     if tlen == 0:
         at = tt_slot(tt, ko, h, size, w)
-        v = at + 1 + KEY_WORDS
-        tt[v + V_YES] |= acc & rest
-        tt[v + V_NO] |= rest & ~acc
+        tt[at + T_YES] |= acc & rest
+        tt[at + T_NO] |= rest & ~acc
     return acc | known_yes
