@@ -682,11 +682,39 @@ def quick_tricks(mode: int, w: Ints) -> int:
                 if theirs and (theirs & -theirs) > low:
                     return 64
         return 0
-    if mine & jokers:
-        return 0
     lead_hand = w[HA + leader]
     trump = w[RU + R_TRUMP]
     circular = w[RU + R_CIRCULAR]
+    # the others on lead, none of them with a joker (a partner's 'take'
+    # beaten by a later trump could hand the player the trick): whatever
+    # card is led, the player can play under it (a lower card of its suit,
+    # or void, a natural card off the trick's trump when not bound to ruff)
+    # and lose a trick
+    loses = 64
+    for s in range(n):
+        if s != player and w[HA + s] & jokers:
+            loses = 0
+    for suit in range(4):
+        if not loses:
+            break
+        led = lead_hand & w[MA + suit]
+        if not led:
+            continue
+        cards = mine & w[MA + suit]
+        if cards:
+            if (cards & -cards) > (led & -led):
+                loses = 0
+            continue
+        ruff = (suit + 1) % 4 if circular else trump
+        naturals = mine & ~jokers
+        if ruff != NO_SUIT:
+            if w[RU + R_MUST_TRUMP] and mine & w[MA + ruff]:
+                loses = 0
+            naturals &= ~w[MA + ruff]
+        if not naturals:
+            loses = 0
+    if mine & jokers:
+        return loses
     for suit in range(4):
         cards = mine & w[MA + suit]
         led = lead_hand & w[MA + suit]
@@ -716,8 +744,8 @@ def quick_tricks(mode: int, w: Ints) -> int:
                 if not naturals:
                     under = False
         if under:
-            return 1
-    return 0
+            return loses + 1
+    return loses
 
 
 @kernel
