@@ -34,7 +34,7 @@ training-period predictive log-loss (every training game's winner predicted
 from the ratings before it, with the model's own scale), over the training
 parts only.
 
-    python bench/ratings_bench.py --histories 8 --cache /tmp/rb   # the README's figures
+    python bench/ratings_bench.py --histories 6 --batch --cache /tmp/rb  # the README's figures
     python bench/ratings_bench.py --histories 2 --games 500        # a quick look
     python bench/ratings_bench.py --choose --histories 4 --cache /tmp/rb
 """
@@ -188,10 +188,37 @@ def _outcome(strengths: Sequence[float], t: float, places: Sequence[int]) -> Out
 
 PREDICTORS = ("rating (raspis)", "rating (openskill defaults)", "win rate", "mean total",
               "no skill (uniform)")
+BATCH = "Plackett-Luce fitted at once (--batch)"
+"""Not a rating: the same model fitted to all training places at once, a diagnosis."""
+
+
+def plackett_luce_fit(train: Sequence[RatedGame], iterations: int = 200) -> dict[str, float]:
+    """Log-strengths maximising the Plackett–Luce likelihood of every
+    training game's full finishing order (Hunter's MM algorithm; equal places
+    in seat order), each player starting with one win and one loss against a
+    virtual player of strength 1 (keeps every strength finite)."""
+    stages: list[list[int]] = []
+    names = sorted({p for g in train for p in g.players})
+    index = {p: i for i, p in enumerate(names)}
+    wins = [1.0] * len(names)
+    for g in train:
+        order = [index[g.players[i]] for i in sorted(range(len(g.players)), key=g.places.__getitem__)]
+        for k in range(len(order) - 1):
+            stages.append(order[k:])
+            wins[order[k]] += 1
+    gamma = [1.0] * len(names)
+    for _ in range(iterations):
+        denominator = [2 / (g + 1) for g in gamma]  # the virtual games
+        for chosen in stages:
+            inverse = 1 / sum(gamma[i] for i in chosen)
+            for i in chosen:
+                denominator[i] += inverse
+        gamma = [w / d for w, d in zip(wins, denominator, strict=True)]
+    return {p: math.log(gamma[i]) for p, i in index.items()}
 
 
 def held_out(games: list[RatedGame], totals: dict[str, dict[str, int]],
-             split: float) -> dict[str, list[Outcome]]:
+             split: float, batch: bool = False) -> dict[str, list[Outcome]]:
     """Per predictor, the outcome of every test game (the games after the split)."""
     cut = int(len(games) * split)
     train, test = games[:cut], games[cut:]
@@ -214,6 +241,8 @@ def held_out(games: list[RatedGame], totals: dict[str, dict[str, int]],
         "mean total": {p: total_sum[p] / played[p] for p in played},
         "no skill (uniform)": {},
     }
+    if batch:
+        values[BATCH] = plackett_luce_fit(train)
     result: dict[str, list[Outcome]] = {}
     for name, value in values.items():
         t = _fit_temperature(train, value) if value else 0.0
@@ -256,13 +285,13 @@ def report_kind(kind: str, runs: list[dict[str, list[Outcome]]]) -> None:
         mean, se = _mean_se(d)
         return f"{mean:+.4f} ± {se:.4f}"
 
-    for name in PREDICTORS:
+    for name in [n for n in (*PREDICTORS, BATCH) if n in runs[0]]:
         loss = statistics.fmean(per_run(name, _loss))
         acc = statistics.fmean(per_run(name, _hit))
         pairs = [sum(o[2] for o in run[name]) / max(1, sum(o[3] for o in run[name])) for run in runs]
         uniform = name == PREDICTORS[-1]
         cells = [f"{loss:.4f}", f"{acc:.1%}", "-" if uniform else f"{statistics.fmean(pairs):.1%}"]
-        if name.startswith("rating"):
+        if name.startswith("rating") or name == BATCH:
             cells += [diff(name, "win rate", _loss), diff(name, "mean total", _loss),
                       _pct(runs, name, "win rate"), _pct(runs, name, "mean total")]
         else:
@@ -345,6 +374,8 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, help="keep the simulated databases here (and reuse them)")
     parser.add_argument("--speed-games", type=int, default=100_000)
     parser.add_argument("--choose", action="store_true", help="print the choice of beta and tau")
+    parser.add_argument("--batch", action="store_true",
+                        help="also a Plackett-Luce model fitted to the training places at once (slow)")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -367,7 +398,8 @@ def main() -> None:
           f"history, tested on the rest")
     print()
     for kind in args.kinds:
-        runs = [held_out(g, t, args.split) for g, t in zip(histories[kind], totals[kind], strict=True)]
+        runs = [held_out(g, t, args.split, args.batch)
+                for g, t in zip(histories[kind], totals[kind], strict=True)]
         tested = sum(len(r[PREDICTORS[0]]) for r in runs)
         print(f"history {kind}: {KINDS[kind]} ({len(runs)} histories, {tested} test games)")
         report_kind(kind, runs)
