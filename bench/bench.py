@@ -217,10 +217,11 @@ def stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
     elif name in ("read_csv", "ingest"):
         import pyarrow as pa
 
-        from raspis_cli.store.schema import TABLES
+        from raspis_cli.store.schema import stored_columns, stored_name
 
-        table = meta["table"]
-        columns = TABLES[table]
+        # the rows as load stores them (plays as the integers of plays_int)
+        table = stored_name(meta["table"])
+        columns = stored_columns(meta["table"])
         con, folder = _fresh_db(table)
         try:
             names = ", ".join(f'"{c.name}"' for c in columns)

@@ -16,6 +16,7 @@ No output happens here; a file that cannot be read at all is a
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.i18n import _, ngettext
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import GameResult, RulesChoice, replay_game
-from raspis_cli.sources import GameStream, Piece, batch_gc, split_file
+from raspis_cli.sources import GameStream, Piece, batch_gc, shard_pieces, split_file
 from raspis_cli.textsafe import cut_line
 
 __all__ = [
@@ -274,35 +275,51 @@ PIECE_GAMES = 100
 
 def validate_files(paths: Sequence[str], choice: RulesChoice | None = None,
                    encoding: str | None = None, as_json: bool = False,
-                   jobs: int = 1) -> Iterator[FileReport]:
+                   jobs: int = 1, shard: tuple[int, int] | None = None) -> Iterator[FileReport]:
     """:func:`validate_file` of each path, in order. With ``jobs`` > 1 the
     files are cut into pieces of whole games
     (:func:`~raspis_cli.sources.split_file`) checked by that many worker
     processes, and each file's pieces are put back together: the same
-    reports as one process gives."""
+    reports as one process gives. With ``shard`` ``(i, n)`` (0-based) only
+    the pieces shard ``i`` of ``n`` reads
+    (:func:`~raspis_cli.sources.shard_pieces`; raises
+    :class:`~raspis_cli.sources.ShardError` for standard input), one report
+    per file with a piece in it, its games numbered from the file's start."""
     batch_gc()
-    if jobs <= 1:
+    if jobs <= 1 and shard is None:
         for path in paths:
             yield validate_file(path, choice, encoding, as_json)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
     tasks: list[tuple[str, Piece | None]] = []
-    for path in paths:
-        pieces = split_file(path, PIECE_GAMES, encoding)
-        tasks += [(path, piece) for piece in pieces] if len(pieces) > 1 else [(path, None)]
-    # spawn: the same start in every process, whatever the platform
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        reports = pool.map(_validate_piece, [(path, piece, choice, encoding, as_json)
-                                             for path, piece in tasks])
+    if shard is not None:
+        tasks += shard_pieces(paths, *shard, encoding=encoding)
+    else:
+        for path in paths:
+            pieces = split_file(path, PIECE_GAMES, encoding)
+            tasks += [(path, piece) for piece in pieces] if len(pieces) > 1 else [(path, None)]
+    arguments = [(path, piece, choice, encoding, as_json) for path, piece in tasks]
+    with contextlib.ExitStack() as stack:
+        if jobs <= 1:
+            reports: Iterable[FileReport] = map(_validate_piece, arguments)
+        else:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # spawn: the same start in every process, whatever the platform
+            context = multiprocessing.get_context("spawn")
+            pool = stack.enter_context(ProcessPoolExecutor(jobs, mp_context=context))
+            reports = pool.map(_validate_piece, arguments)
         whole: FileReport | None = None
-        for (_path, piece), report in zip(tasks, reports, strict=True):
+        for number, ((path, piece), report) in enumerate(zip(tasks, reports, strict=True)):
+            if piece is not None and piece.games_before:  # a shard's piece: number from the file's start
+                _shift(report, piece.games_before)
             if whole is None:
                 whole = report
             else:
-                _join(whole, report)
-            if piece is None or piece.final:
+                _join(whole, report, 0 if shard is not None else len(whole.results))
+            following = tasks[number + 1] if number + 1 < len(tasks) else None
+            if (piece is None or piece.final or following is None or following[0] != path
+                    or following[1] is None or following[1].number <= piece.number):
                 yield whole
                 whole = None
 
@@ -313,9 +330,17 @@ def _validate_piece(task: tuple[str, Piece | None, RulesChoice | None, str | Non
     return validate_file(path, choice, encoding, as_json, piece)
 
 
-def _join(whole: FileReport, part: FileReport) -> None:
-    """Add the report of the next piece of a file to the report so far."""
-    offset = len(whole.results)
+def _shift(report: FileReport, offset: int) -> None:
+    """Number the games of a piece's report from ``offset`` on."""
+    for result in report.results:
+        result.index += offset
+        if result.json is not None:
+            result.json["index"] = result.index
+
+
+def _join(whole: FileReport, part: FileReport, offset: int) -> None:
+    """Add the report of the next piece of a file to the report so far, its
+    games numbered from ``offset`` on."""
     for result in part.results:
         result.index += offset
         if result.json is not None:

@@ -44,6 +44,8 @@ __all__ = [
     "WINDOW_LINES",
     "GameStream",
     "Piece",
+    "SHARD_GAMES",
+    "ShardError",
     "SourceFile",
     "batch_gc",
     "describe_os_error",
@@ -51,7 +53,9 @@ __all__ = [
     "expand_paths",
     "load_data",
     "load_source",
+    "parse_shard",
     "read_file_bytes",
+    "shard_pieces",
     "sniff_kind",
     "source_kind",
 ]
@@ -352,6 +356,9 @@ class Piece:
     first: int
     last: int | None
     final: bool
+    games_before: int | None = None
+    """The file's games in the pieces before this one, as the cheap scan that
+    cut the file counted them (``None`` when the count was not asked for)."""
 
 
 _SURE_TAG_RE = re.compile(r'\s*\[[A-Za-z][A-Za-z0-9_]*\s+"[^"\\{}]*"\s*\]\s*')
@@ -359,7 +366,8 @@ _SURE_TAG_RE = re.compile(r'\s*\[[A-Za-z][A-Za-z0-9_]*\s+"[^"\\{}]*"\s*\]\s*')
 body of a game it starts the next one."""
 
 
-def split_file(path: str, games_per_piece: int, encoding: str | None = None) -> list[Piece]:
+def split_file(path: str, games_per_piece: int, encoding: str | None = None,
+               counted: bool = False) -> list[Piece]:
     """Cut a notation or ``.jsonl`` file into pieces of about
     ``games_per_piece`` games, for workers that each read one piece (they
     read the other lines as blank lines, which costs about what splitting
@@ -369,8 +377,14 @@ def split_file(path: str, games_per_piece: int, encoding: str | None = None) -> 
     it, as the reader places them); in ``.jsonl``, at any line. A file that
     cannot be cut so (a ``{ }`` comment over several lines, ``.json``,
     standard input, an unreadable file) is one piece: the reader then sees
-    it whole, as without workers."""
-    whole = [Piece(0, 1, None, True)]
+    it whole, as without workers.
+
+    With ``counted``, each piece says how many games the pieces before it
+    hold (:attr:`Piece.games_before`, for shards read by processes that do
+    not see each other): a notation file with a tag line after a game's body
+    that the strict pattern does not recognise is then one piece, since a
+    game might start there unseen by the count."""
+    whole = [Piece(0, 1, None, True, 0 if counted else None)]
     if path == "-" or games_per_piece < 1:
         return whole
     try:
@@ -381,14 +395,16 @@ def split_file(path: str, games_per_piece: int, encoding: str | None = None) -> 
             if kind not in ("notation", "jsonl"):
                 return whole
             limit = MAX_LINE_BYTES if kind == "notation" else MAX_JSON_LINE_BYTES
-            cuts = _cuts(iter_lines(_Prefixed(first, stream), _ignore, encoding, limit),
-                         kind, games_per_piece)
+            scan = _Scan(kind, games_per_piece)
+            cuts = scan.cuts(iter_lines(_Prefixed(first, stream), _ignore, encoding, limit))
     except (OSError, EncodingError):
         return whole
-    if not cuts:
+    if not cuts or (counted and scan.doubtful):
         return whole
     bounds = [1, *cuts]
-    return [Piece(i, start, (bounds[i + 1] - 1) if i + 1 < len(bounds) else None, i + 1 == len(bounds))
+    before = [0, *scan.counts]
+    return [Piece(i, start, (bounds[i + 1] - 1) if i + 1 < len(bounds) else None, i + 1 == len(bounds),
+                  before[i] if counted else None)
             for i, start in enumerate(bounds)]
 
 
@@ -396,41 +412,100 @@ def _ignore(code: str, message: str, line: int, column: int, source: str) -> Non
     """Problems found while cutting: the workers report them as they read."""
 
 
-def _cuts(lines: Iterable[str], kind: str, games_per_piece: int) -> list[int]:
-    cuts: list[int] = []
-    games = 0
-    if kind == "jsonl":
+class _Scan:
+    """The cheap scan of :func:`split_file`: where to cut, how many games
+    precede each cut, and whether that count may be wrong (``doubtful``)."""
+
+    def __init__(self, kind: str, games_per_piece: int) -> None:
+        self.kind = kind
+        self.games_per_piece = games_per_piece
+        self.counts: list[int] = []
+        """Games before each cut (the same length as the cuts)."""
+        self.doubtful = False
+
+    def cuts(self, lines: Iterable[str]) -> list[int]:
+        """The line numbers where pieces after the first start."""
+        cuts: list[int] = []
+        games = 0  # in the current piece
+        total = 0  # before the current piece
+        if self.kind == "jsonl":
+            for number, text in enumerate(lines, 1):
+                if text.strip():
+                    if games == self.games_per_piece:
+                        cuts.append(number)
+                        total += games
+                        self.counts.append(total)
+                        games = 0
+                    games += 1
+            return cuts
+        after_body = False  # the last line that was not blank, a comment or a tag was the body
+        gap_start = 0  # the first blank or comment line after the last body line
         for number, text in enumerate(lines, 1):
-            if text.strip():
-                if games == games_per_piece:
-                    cuts.append(number)
-                    games = 0
-                games += 1
-        return cuts
-    after_body = False  # the last line that was not blank, a comment or a tag was the body
-    gap_start = 0  # the first blank or comment line after the last body line
-    for number, text in enumerate(lines, 1):
-        head = text.lstrip()
-        if ("{" in text or "}" in text) and text.count("{") != text.count("}"):
-            return cuts  # a comment over several lines: no cut after it
-        if not head or head[0] in ";{":
-            if after_body and not gap_start:
-                gap_start = number
-            continue
-        if head[0] == "[":
-            if after_body and _SURE_TAG_RE.fullmatch(text) is not None:
-                games += 1
-                if games > games_per_piece:
-                    cuts.append(gap_start or number)
-                    games = 1
-            after_body = False
+            head = text.lstrip()
+            if ("{" in text or "}" in text) and text.count("{") != text.count("}"):
+                self.doubtful = True
+                return cuts  # a comment over several lines: no cut after it
+            if not head or head[0] in ";{":
+                if after_body and not gap_start:
+                    gap_start = number
+                continue
+            if head[0] == "[":
+                if after_body:
+                    if _SURE_TAG_RE.fullmatch(text) is not None:
+                        games += 1
+                        if games > self.games_per_piece:
+                            cuts.append(gap_start or number)
+                            total += games - 1
+                            self.counts.append(total)
+                            games = 1
+                    else:
+                        self.doubtful = True
+                after_body = False
+                gap_start = 0
+                continue
+            if not after_body and games == 0:
+                games = 1  # a file whose first game has no tags
+            after_body = True
             gap_start = 0
-            continue
-        if not after_body and games == 0:
-            games = 1  # a file whose first game has no tags
-        after_body = True
-        gap_start = 0
-    return cuts
+        return cuts
+
+
+SHARD_GAMES = 100
+"""Games in a piece of a file cut for shards (:func:`shard_pieces`)."""
+
+
+class ShardError(ValueError):
+    """Input that cannot be cut into shards (standard input)."""
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``I/N`` (1-based, ``1/4`` to ``4/4``) as ``(I - 1, N)``; raises
+    :class:`ValueError` with a message for anything else."""
+    number, slash, count = text.partition("/")
+    if not slash or not number.strip().isdigit() or not count.strip().isdigit():
+        raise ValueError(_("expected I/N, e.g. 1/4 (shard 1 of 4), got {text!r}").format(text=text))
+    index, total = int(number), int(count)
+    if total < 1 or not 1 <= index <= total:
+        raise ValueError(_("shard {i}/{n}: I must be from 1 to N").format(i=index, n=total))
+    return index - 1, total
+
+
+def shard_pieces(paths: Iterable[str], shard: int, shards: int,
+                 encoding: str | None = None) -> list[tuple[str, Piece]]:
+    """The pieces of ``paths`` that shard ``shard`` (0-based) of ``shards``
+    reads: every file is cut as :func:`split_file` cuts it (``counted``: each
+    piece knows how many games precede it in its file, so games keep their
+    numbers), the pieces of all files are numbered in order and shard ``i``
+    takes those whose number modulo ``shards`` is ``i``. Every process given
+    the same files and a different shard of the same count reads a disjoint
+    part, and together they read everything once. Raises :class:`ShardError`
+    for standard input, which only one process can read."""
+    tasks: list[tuple[str, Piece]] = []
+    for path in paths:
+        if path == "-":
+            raise ShardError(_("standard input cannot be cut into shards: give files"))
+        tasks += [(path, piece) for piece in split_file(path, SHARD_GAMES, encoding, counted=True)]
+    return [task for number, task in enumerate(tasks) if number % shards == shard]
 
 
 def _piece_lines(lines: Iterable[str], piece: Piece) -> Iterator[str]:

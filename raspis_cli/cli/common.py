@@ -211,6 +211,31 @@ def check_encoding_option(encoding: str | None) -> None:
             fail(f"--encoding: {e}")
 
 
+ShardOption = Annotated[
+    str | None,
+    typer.Option("--shard", metavar="I/N",
+                 help="Read only shard I of N (1/4 to 4/4): the files cut into pieces of whole games, "
+                      "every N-th piece; N processes or machines, each with its own shard, read "
+                      "everything once."),
+]
+
+
+def shard_option(text: str | None, paths: list[str]) -> tuple[int, int] | None:
+    """``--shard I/N`` as ``(I - 1, N)``, or ``None``; fails with one clear
+    line for a malformed value or standard input among ``paths``."""
+    if text is None:
+        return None
+    from raspis_cli.sources import parse_shard
+
+    try:
+        shard = parse_shard(text)
+    except ValueError as e:
+        fail(f"--shard: {e}")
+    if "-" in paths:
+        fail("--shard: " + _("standard input cannot be cut into shards: give files"))
+    return shard
+
+
 RulesOption = Annotated[
     str | None,
     typer.Option("--rules", "-r", help=f"Replace the record's rules with a preset: {', '.join(PRESETS)}.",

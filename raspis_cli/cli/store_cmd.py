@@ -16,11 +16,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from raspis_cli.cli.common import (
     EXIT_ERROR,
+    ShardOption,
     TableFormat,
     app,
     fail,
     print_rows,
     say,
+    shard_option,
     stderr,
     stdout,
     write_json,
@@ -157,6 +159,11 @@ def load(
         help="When another process has the database open, wait up to SECONDS for it (0: fail at once).")]
     = WAIT_DEFAULT,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+    shard: ShardOption = None,
+    parquet: Annotated[str | None, typer.Option(
+        "--parquet", metavar="DIR",
+        help="Then write the database's tables as Parquet under DIR, as `export` does (with --shard "
+             "and no --db, through a temporary database).")] = None,
 ) -> None:
     """Load game records into a DuckDB database, in one transaction.
 
@@ -169,9 +176,22 @@ def load(
     paths = expand_paths(files)
     if not paths:
         fail(_("no record files (.rsp, .json, .jsonl) found in {files}").format(files=", ".join(files)))
+    part = shard_option(shard, paths)
     if "-" in paths:
         jobs = 1  # standard input belongs to this process
-    path = db or default_db_path()
+    if parquet is not None and db is None and part is not None:
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="raspis-shard-") as folder:
+            _load(paths, str(Path(folder) / "shard.duckdb"), jobs, valid_only, replace, wait, quiet, part,
+                  parquet, temporary=True)
+        return
+    _load(paths, db or default_db_path(), jobs, valid_only, replace, wait, quiet, part, parquet)
+
+
+def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: bool, wait: float,
+          quiet: bool, part: tuple[int, int] | None, parquet: str | None, temporary: bool = False) -> None:
+    """``load`` into the database file ``path`` (then ``export`` to ``parquet``)."""
     existed = Path(path).exists()
     trace("open")
 
@@ -188,7 +208,7 @@ def load(
     summary: LoadSummary | None = None
     try:
         summary = load_units(con, paths, jobs=jobs, valid_only=valid_only, replace=replace,
-                             progress=progress, db_name=path)
+                             progress=progress, db_name=path, shard=part)
     except StoreError as e:
         failure = str(e)
     except (KeyboardInterrupt, BrokenProcessPool, duckdb.InterruptException):
@@ -208,8 +228,12 @@ def load(
         trace("closed")
     if failure is not None or summary is None:
         fail(f"{failure}; " + _("nothing was loaded, {path} is unchanged").format(path=path), EXIT_ERROR)
+    label = (_("a temporary database (shard {i}/{n})").format(i=part[0] + 1, n=part[1])
+             if part is not None and temporary else None)
     if not quiet:
-        stdout.print(escape_text(_summary_text(summary, path)), markup=False, highlight=False)
+        stdout.print(escape_text(_summary_text(summary, label or path)), markup=False, highlight=False)
+    if parquet is not None:
+        _export(path, parquet, overwrite=False, quiet=quiet, label=label)
 
 
 def _date(value: str | None, option: str) -> datetime.date | None:
@@ -401,6 +425,11 @@ def export(
 ) -> None:
     """Export every table as Parquet, partitioned by the year of the game date
     (DIR/TABLE/year=YYYY/...), readable by DuckDB, Spark and Trino as is."""
+    _export(db, parquet, overwrite, quiet)
+
+
+def _export(db: str | None, parquet: str, overwrite: bool, quiet: bool, label: str | None = None) -> None:
+    """``export`` of the database ``db`` (named ``label`` in the summary line)."""
     con, path = _open_existing(db, sandboxed=False)  # export writes DIR itself, running only its own SQL
     try:
         counts = export_parquet(con, parquet, overwrite)
@@ -410,4 +439,5 @@ def export(
         con.close()
     if not quiet:
         detail = ", ".join(f"{name} {n}" for name, n in counts.items())
-        stdout.print(escape_text(f"exported {path} to {parquet}: {detail}"), markup=False, highlight=False)
+        stdout.print(escape_text(f"exported {label or path} to {parquet}: {detail}"), markup=False,
+                     highlight=False)

@@ -17,11 +17,13 @@ from raspis_cli.cli.common import (
     EncodingOption,
     RulesOption,
     SetOption,
+    ShardOption,
     app,
     check_encoding_option,
     check_format,
     render_diagnostic,
     rules_choice,
+    shard_option,
     stdout,
     write_jsonl,
 )
@@ -67,6 +69,7 @@ def validate(
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Check in N processes (a large file is cut "
                                       "into pieces of whole games; the report is the same).",
                                       metavar="N", min=1)] = 1,
+    shard: ShardOption = None,
 ) -> None:
     """Check every bid, card and joker declaration against the rules.
 
@@ -77,11 +80,12 @@ def validate(
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     reports = []
+    part = shard_option(shard, files)
     for given in files:
         found = expand_paths([given])
-        if not found:  # a folder without record files: say so rather than pass silently
-            reports.append(folder_without_records(given))
-        reports += validate_files(found, choice, encoding, fmt != "text", jobs)
+        if not found and (part is None or part[0] == 0):  # one shard says it
+            reports.append(folder_without_records(given))  # rather than pass silently
+        reports += validate_files(found, choice, encoding, fmt != "text", jobs, part)
     if fmt == "json":
         sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
                                     indent=2) + "\n")

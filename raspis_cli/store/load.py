@@ -32,11 +32,11 @@ import pyarrow.compute as pc
 from raspis_cli.check import SyntaxSplitter, check_game
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.record import GameRecord
-from raspis_cli.sources import GameStream, Piece, batch_gc, split_file
+from raspis_cli.sources import GameStream, Piece, ShardError, batch_gc, shard_pieces, split_file
 from raspis_cli.store.db import StoreError, ensure_schema, insert_arrow
 from raspis_cli.store.ratings import refresh_rating_tables
 from raspis_cli.store.rows import TableBuilder, game_id
-from raspis_cli.store.schema import GAME_TABLES, TABLES
+from raspis_cli.store.schema import GAME_TABLES, stored_columns, stored_name
 
 __all__ = [
     "BATCH_GAMES",
@@ -171,6 +171,9 @@ class Batch:
     final: bool = True
     games_in_piece: int = 0
     """On the piece's last batch: the games read in the whole piece."""
+    numbered: bool = False
+    """Its games are already numbered from the start of the file (a shard's
+    piece, which knows the games before it: :attr:`Piece.games_before`)."""
 
 
 def _replay_batch(batch: Batch, games: list[GameRecord], first_index: int,
@@ -198,7 +201,7 @@ def _replay_batch(batch: Batch, games: list[GameRecord], first_index: int,
     try:
         batch.tables = builder.tables()
     except (OverflowError, pa.ArrowInvalid):
-        batch.error = _out_of_range(builder, name, places, numbered=batch.piece == 0)
+        batch.error = _out_of_range(builder, name, places, numbered=batch.piece == 0 or batch.numbered)
 
 
 def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_GAMES,
@@ -226,6 +229,8 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
         syntax = SyntaxSplitter(stream.diagnostics)
     number = 0
     index = 0
+    counted = piece is not None and piece.games_before is not None
+    start = piece.games_before if piece is not None and piece.games_before is not None else 0
     mine = owned is None or owned(0)
     held: list[GameRecord] = []
     held_syntax: list[list[Diagnostic]] = []
@@ -242,8 +247,8 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
                 ordered = stream.ordered_bids
             batch = None
             if mine:
-                batch = Batch(name, piece=piece.number if piece is not None else 0)
-                _replay_batch(batch, held, index - len(held), held_syntax, ordered, valid_only)
+                batch = Batch(name, piece=piece.number if piece is not None else 0, numbered=counted)
+                _replay_batch(batch, held, start + index - len(held), held_syntax, ordered, valid_only)
             yield batch
             held, held_syntax = [], []
             number += 1
@@ -255,13 +260,13 @@ def iter_batches(unit: Unit, valid_only: bool = False, batch_games: int = BATCH_
     if stream is not None:
         ordered = stream.ordered_bids
     batch = Batch(name, last=True, stray=stray, piece=piece.number if piece is not None else 0,
-                  final=piece is None or piece.final, games_in_piece=index)
+                  final=piece is None or piece.final, games_in_piece=index, numbered=counted)
     if stream is not None and stream.error is not None:
         error = stream.error
         where = f":{error.line}" if error.line else ""
         batch.error = f"{unit}{where}: {error.message}"
     else:
-        _replay_batch(batch, held, index - len(held), held_syntax, ordered, valid_only)
+        _replay_batch(batch, held, start + index - len(held), held_syntax, ordered, valid_only)
     yield batch
 
 
@@ -319,7 +324,7 @@ def _out_of_range(builder: TableBuilder, name: str, places: dict[str, tuple[int,
     line and (when ``numbered``: the games were counted from the start of
     the file) its position in the file, the column and the value."""
     for table, rows in builder.row_lists.items():
-        for i, column in enumerate(TABLES[table]):
+        for i, column in enumerate(stored_columns(table)):
             if column.sql_type != "INTEGER":
                 continue
             for row in rows:
@@ -387,19 +392,27 @@ def _worker(tasks: Sequence[Task], share: int, shares: int, valid_only: bool, ba
 
 
 def _read_all(units: Sequence[Unit], jobs: int, valid_only: bool,
-              batch_games: int = BATCH_GAMES) -> Iterator[Batch]:
+              batch_games: int = BATCH_GAMES, shard: list[Task] | None = None) -> Iterator[Batch]:
     """The batches of every unit, in order. With ``jobs`` processes the
     files are cut into pieces of whole games (:func:`_tasks`), each worker
     reads and replays its pieces only, and the batches come back in file
     order, with the games numbered from the start of their file: the
-    result is that of one process."""
+    result is that of one process. With ``shard`` (the pieces of one shard:
+    :func:`~raspis_cli.sources.shard_pieces`) only those are read, their
+    games numbered from the start of their file."""
+    if shard is not None and jobs <= 1:
+        for unit, piece in shard:
+            for batch in iter_batches(unit, valid_only, batch_games, piece=piece):
+                assert batch is not None
+                yield batch
+        return
     if jobs <= 1 or any(unit == "-" for unit in units):
         for unit in units:
             for batch in iter_batches(unit, valid_only, batch_games):
                 assert batch is not None
                 yield batch
         return
-    tasks = _tasks(units, batch_games, jobs)
+    tasks = shard if shard is not None else _tasks(units, batch_games, jobs)
     # spawn, not fork: the parent holds DuckDB's threads
     context = multiprocessing.get_context("spawn")
     queues = [context.Queue(maxsize=QUEUE_BATCHES) for _ in range(jobs)]
@@ -417,7 +430,7 @@ def _read_all(units: Sequence[Unit], jobs: int, valid_only: bool,
                 item = _get(queues[share], workers[share])
                 if isinstance(item, str):
                     raise RuntimeError(f"a load worker failed:\n{item}")
-                if item.piece:
+                if item.piece and not item.numbered:
                     _renumber(item, games_before)
                 if item.last:
                     games_before = 0 if item.final else games_before + item.games_in_piece
@@ -484,7 +497,8 @@ class _Writer:
         con = self.con
         if self.delete_ids:
             for name in GAME_TABLES:
-                con.execute(f"DELETE FROM {name} WHERE game_id IN (SELECT unnest($1::VARCHAR[]))",
+                con.execute(f"DELETE FROM {stored_name(name)} "
+                            "WHERE game_id IN (SELECT unnest($1::VARCHAR[]))",
                             [self.delete_ids])
             self.delete_ids = []
         for name, tables in self.pending.items():
@@ -492,7 +506,7 @@ class _Writer:
                 continue
             batch = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
             trace(f"insert {name}")
-            insert_arrow(con, name, batch, [c.name for c in TABLES[name]])
+            insert_arrow(con, stored_name(name), batch, [c.name for c in stored_columns(name)])
             self.rows[name] += batch.num_rows
             tables.clear()
             del batch
@@ -522,6 +536,7 @@ def load_units(
     batch_games: int = BATCH_GAMES,
     on_flush: Callable[[int], None] | None = None,
     db_name: str = "the database",
+    shard: tuple[int, int] | None = None,
 ) -> LoadSummary:
     """Load files and record sources into an open database in one transaction.
 
@@ -533,14 +548,31 @@ def load_units(
     after each batch insert (tests use it to fail half-way). Raises
     :class:`LoadError` for an unreadable file; on any exception (Ctrl-C
     included) the transaction is rolled back and the exception re-raised.
+
+    With ``shard`` ``(i, n)`` (0-based) only the pieces of the files that
+    shard ``i`` of ``n`` reads are loaded
+    (:func:`~raspis_cli.sources.shard_pieces`), their games numbered from
+    the start of their file: ``n`` such loads, into ``n`` databases, store
+    together what one load stores (a game repeated in pieces of different
+    shards is stored by each of them).
     """
-    summary = LoadSummary(files=len(units))
+    pieces: list[Task] | None = None
+    if shard is not None:
+        if any(isinstance(unit, RecordSource) for unit in units):
+            raise LoadError("games in memory cannot be cut into shards")
+        try:
+            pieces = [(path, piece) for path, piece in
+                      shard_pieces([str(unit) for unit in units], *shard)]
+        except ShardError as e:
+            raise LoadError(str(e)) from None
+    summary = LoadSummary(files=len(units) if pieces is None else
+                          sum(1 for _, piece in pieces if piece is not None and piece.final))
     batch_gc()
     limit = con.execute("SELECT current_setting('memory_limit')").fetchone()
     con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
     try:
         return _load(con, units, summary, jobs, valid_only, replace, progress, flush_rows,
-                     batch_games, on_flush, db_name)
+                     batch_games, on_flush, db_name, pieces)
     finally:
         with contextlib.suppress(duckdb.Error):
             con.execute("RESET memory_limit")
@@ -552,7 +584,7 @@ def load_units(
 def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSummary, jobs: int,
           valid_only: bool, replace: bool, progress: Callable[[int, int, int], None] | None,
           flush_rows: int, batch_games: int, on_flush: Callable[[int], None] | None,
-          db_name: str) -> LoadSummary:
+          db_name: str, pieces: list[Task] | None = None) -> LoadSummary:
     con.execute("BEGIN TRANSACTION")
     try:
         trace("schema")
@@ -563,7 +595,7 @@ def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSu
         trace("parse")
         done = 0
         unit_seen: set[str] = set()
-        for batch in _read_all(units, jobs, valid_only, batch_games):
+        for batch in _read_all(units, jobs, valid_only, batch_games, pieces):
             if batch.error is not None:
                 raise LoadError(batch.error)
             summary.games_read += len(batch.ids)
@@ -597,7 +629,7 @@ def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSu
                 unit_seen = set()
                 trace(f"parsed {done}")
             if progress is not None:
-                progress(done, len(units), summary.games_read)
+                progress(done, summary.files, summary.games_read)
         writer.flush()
         trace("players")
         con.execute("DELETE FROM players")

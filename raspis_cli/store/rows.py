@@ -23,7 +23,7 @@ from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
 from raspis_cli.replay import DealResult, GameResult
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.rules.options import OptionError
-from raspis_cli.store.schema import GAME_TABLES, TABLES
+from raspis_cli.store.schema import GAME_TABLES, stored_columns
 
 __all__ = ["ID_LENGTH", "TableBuilder", "arrow_schema", "canonical_game", "game_date", "game_id"]
 
@@ -147,6 +147,7 @@ def game_date(tags: dict[str, str]) -> tuple[datetime.date | None, int | None]:
 _ARROW_TYPES: dict[str, Any] = {
     "VARCHAR": pa.string(),
     "INTEGER": pa.int32(),
+    "TINYINT": pa.int8(),
     "BOOLEAN": pa.bool_(),
     "DATE": pa.date32(),
     "MAP(VARCHAR, VARCHAR)": pa.map_(pa.string(), pa.string()),
@@ -154,8 +155,9 @@ _ARROW_TYPES: dict[str, Any] = {
 
 
 def arrow_schema(table: str) -> Any:
-    """The Arrow schema of a table, from :data:`TABLES`."""
-    return pa.schema([pa.field(c.name, _ARROW_TYPES[c.sql_type]) for c in TABLES[table]])
+    """The Arrow schema of the rows ``load`` builds for a table of
+    :data:`~raspis_cli.store.schema.TABLES` (for ``plays``: ``plays_int``'s)."""
+    return pa.schema([pa.field(c.name, _ARROW_TYPES[c.sql_type]) for c in stored_columns(table)])
 
 
 def _suit(suit: Suit | None) -> str | None:
@@ -164,20 +166,16 @@ def _suit(suit: Suit | None) -> str | None:
 
 _CODES: Final = tuple(Card.from_index(i).code for i in range(54))
 
-_CARD_INFO: Final = tuple(
-    (card.code, _suit(card.suit), card.rank if card.suit is not None else None)
-    for card in (Card.from_index(i) for i in range(54)))
-"""Per card index: JSON code, printed suit letter, rank (the hot loop of plays)."""
 
 
 def _row_maker(table: str) -> Callable[..., tuple[object, ...]]:
     """A function that takes a table's columns by name (keyword-only, all
-    required) and returns the row tuple in :data:`TABLES` column order."""
-    names = [c.name for c in TABLES[table]]
+    required) and returns the row tuple in the stored column order."""
+    names = [c.name for c in stored_columns(table)]
     assert all(n.isidentifier() for n in names)
     source = f"def {table}_row(*, {', '.join(names)}):\n    return ({', '.join(names)},)\n"
     namespace: dict[str, Any] = {}
-    exec(source, namespace)  # the column names come from TABLES (identifiers, checked above)
+    exec(source, namespace)  # the column names come from the schema (identifiers, checked above)
     maker: Callable[..., tuple[object, ...]] = namespace[f"{table}_row"]
     return maker
 
@@ -185,7 +183,8 @@ def _row_maker(table: str) -> Callable[..., tuple[object, ...]]:
 ROWS: Final[dict[str, Callable[..., tuple[object, ...]]]] = {name: _row_maker(name) for name in GAME_TABLES}
 """Per table, the row maker: rows are built by column name (an unknown or a
 missing column is a ``TypeError``), so two columns of one type cannot be
-swapped silently; the row is a plain tuple in :data:`TABLES` column order."""
+swapped silently; the row is a plain tuple in the stored column order
+(:func:`~raspis_cli.store.schema.stored_columns`: ``plays`` as ``plays_int``)."""
 
 
 class TableBuilder:
@@ -302,24 +301,19 @@ class TableBuilder:
                 play_seat = seat_of.get(play.player)
                 joker = play.joker
                 won = None if winner is None else play_seat == winner
+                unseated = play.player if play_seat is None else None
                 if joker is None and not jokers >> card & 1:
-                    code, suit_letter, rank = _CARD_INFO[card]
                     # the one row built by position: a plain card, the hot loop of a load
                     # (by name it costs a third more load time); tests/test_store_rows.py
                     # checks every column of these rows against the record
-                    plays.append((gid, index, number, position, play_seat, play.player, code, False,
-                                  suit_letter, rank, None, None, None, won))
+                    plays.append((gid, index, number, position, play_seat, card, False, None,
+                                  None, None, won, unseated))
                     continue
-                is_joker = deck.is_joker(card)
                 declared = joker.suit if joker is not None else None
-                if is_joker:
-                    named = joker.card.suit if joker is not None and joker.card is not None else None
-                    suit_letter, rank = _suit(declared or named), None
-                else:
-                    _, suit_letter, rank = _CARD_INFO[card]
+                named = joker.card if joker is not None else None
                 plays.append(play_row(
                     game_id=gid, deal_index=index, trick=number, position=position, seat=play_seat,
-                    player=play.player, card=card.code, is_joker=is_joker, suit=suit_letter,
-                    rank=rank, joker_mode=joker.mode if joker else None, joker_suit=_suit(declared),
-                    joker_card=joker.card.code if joker and joker.card is not None else None,
-                    won=won))
+                    card=card, is_joker=deck.is_joker(card),
+                    joker_mode=joker.mode if joker is not None else None,
+                    joker_suit=declared, joker_card=named, won=won,
+                    player=unseated))

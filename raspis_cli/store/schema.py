@@ -10,11 +10,17 @@ rules, player) and anyone can ``SELECT * FROM leaderboard`` in the DuckDB CLI.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from raspis_cli.cards import Card, Suit
+
 __all__ = [
     "BASE_VIEWS",
+    "MIGRATE_2_TO_3",
+    "STORED_AS",
+    "STORED_TABLES",
     "DERIVED_TABLES",
     "GAME_TABLES",
     "REPORTS",
@@ -23,13 +29,18 @@ __all__ = [
     "TABLES",
     "Column",
     "create_schema_sql",
+    "stored_columns",
+    "stored_name",
     "table_ddl",
 ]
 
-SCHEMA_VERSION: Final = 2
-"""Stored in ``raspis_meta``; a database of another version is refused.
-2: game ids hash the canonical JSON of the record (bid order included);
-a version-1 database would store each of its games a second time."""
+SCHEMA_VERSION: Final = 3
+"""Stored in ``raspis_meta``. 2: game ids hash the canonical JSON of the
+record (bid order included); a version-1 database would store each of its
+games a second time, and is refused for loading. 3: ``plays`` is a view over
+:data:`STORED_TABLES` ``plays_int`` (cards, seats and declarations as small
+integers); ``load`` converts a version-2 database in its transaction
+(:data:`MIGRATE_2_TO_3`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +204,94 @@ GAME_TABLES: Final = tuple(name for name in TABLES if name not in DERIVED_TABLES
 """The tables filled per game (the derived ones are recomputed after each load)."""
 
 
+_PLAYS: Final = {c.name: c for c in TABLES["plays"]}
+
+STORED_TABLES: Final[dict[str, tuple[Column, ...]]] = {
+    "plays_int": (
+        *(_PLAYS[name] for name in ("game_id", "deal_index", "trick", "position", "seat")),
+        _c("card", "TINYINT", "the card's index: suit × 13 + rank − 2 (suits S C D H = 0 1 2 3), "
+           "52 and 53 the red and black jokers"),
+        _PLAYS["is_joker"],
+        _c("joker_mode", "VARCHAR", "the joker's declared mode (NULL without a declaration)"),
+        _c("joker_suit", "TINYINT", "the suit named in the declaration (0 1 2 3 = S C D H)"),
+        _c("joker_card", "TINYINT", "the card named by an 'as' declaration (an index as `card`)"),
+        _PLAYS["won"],
+        _c("player", "VARCHAR", "the name as written, only when it is not a player of the game "
+           "(`seat` NULL); otherwise NULL: the name is the seat's in `seats`"),
+    ),
+}
+"""Tables stored in a compact form that SQL users read through a view of
+the readable table's name (:data:`STORED_AS`): ``plays_int`` holds a game's
+cards as small integers (a third of the ingest time of the text form)."""
+
+STORED_AS: Final[dict[str, str]] = {"plays": "plays_int"}
+"""Readable table -> the table that stores it (the readable one is a view
+with exactly the columns and values of :data:`TABLES`)."""
+
+
+def stored_name(table: str) -> str:
+    """The table that holds the rows of a table of :data:`TABLES`."""
+    return STORED_AS.get(table, table)
+
+
+def stored_columns(table: str) -> tuple[Column, ...]:
+    """The columns of the rows ``load`` builds and inserts for ``table``."""
+    return STORED_TABLES[STORED_AS[table]] if table in STORED_AS else TABLES[table]
+
+
 def table_ddl(name: str) -> str:
-    """``CREATE TABLE IF NOT EXISTS`` for one table."""
-    columns = ",\n    ".join(f'"{c.name}" {c.sql_type}' for c in TABLES[name])
+    """``CREATE TABLE IF NOT EXISTS`` for one table (of :data:`TABLES` or
+    :data:`STORED_TABLES`)."""
+    columns = ",\n    ".join(f'"{c.name}" {c.sql_type}' for c in {**TABLES, **STORED_TABLES}[name])
     return f"CREATE TABLE IF NOT EXISTS {name} (\n    {columns}\n)"
+
+
+def _sql_list(values: Sequence[str | None]) -> str:
+    """A DuckDB list literal of text values (``NULL`` for ``None``)."""
+    return "[" + ", ".join("NULL" if v is None else "'" + v + "'" for v in values) + "]"
+
+
+_CARD_CODES: Final = [Card.from_index(i).code for i in range(54)]
+_SUIT_LETTERS: Final = [suit.name for suit in Suit]
+_CARD_SUITS: Final = [card.suit.name if card.suit is not None else None
+                      for card in (Card.from_index(i) for i in range(54))]
+_CARD_RANKS: Final = [str(card.rank) if card.suit is not None else "NULL"
+                      for card in (Card.from_index(i) for i in range(54))]
+
+PLAYS_VIEW: Final = f"""
+SELECT p.game_id, p.deal_index, p.trick, p.position, p.seat,
+       CASE WHEN p.seat IS NULL THEN p.player ELSE s.player END AS player,
+       {_sql_list(_CARD_CODES)}[p.card + 1] AS card,
+       p.is_joker,
+       CASE WHEN p.is_joker
+            THEN coalesce({_sql_list(_SUIT_LETTERS)}[p.joker_suit + 1],
+                          {_sql_list(_CARD_SUITS)}[p.joker_card + 1])
+            ELSE {_sql_list(_CARD_SUITS)}[p.card + 1] END AS suit,
+       CASE WHEN NOT p.is_joker THEN CAST([{", ".join(_CARD_RANKS)}][p.card + 1] AS INTEGER) END
+         AS rank,
+       p.joker_mode,
+       {_sql_list(_SUIT_LETTERS)}[p.joker_suit + 1] AS joker_suit,
+       {_sql_list(_CARD_CODES)}[p.joker_card + 1] AS joker_card,
+       p.won
+FROM plays_int p
+LEFT JOIN seats s ON s.game_id = p.game_id AND s.seat = p.seat"""
+"""``plays`` as SQL users read it: the stored integers written out (card
+codes, suit letters, ranks as :class:`~raspis_cli.cards.Card` gives them),
+the player's name from ``seats``."""
+
+MIGRATE_2_TO_3: Final = (
+    table_ddl("plays_int"),
+    f"""INSERT INTO plays_int
+SELECT game_id, deal_index, trick, position, seat,
+       list_position({_sql_list(_CARD_CODES)}, card) - 1, is_joker, joker_mode,
+       list_position({_sql_list(_SUIT_LETTERS)}, joker_suit) - 1,
+       list_position({_sql_list(_CARD_CODES)}, joker_card) - 1,
+       won, CASE WHEN seat IS NULL THEN player END
+FROM plays""",
+    "DROP TABLE plays",
+)
+"""A version-2 database made version 3: its ``plays`` table converted to
+``plays_int`` (``plays`` becomes the view, made with the others)."""
 
 
 # --- views ---------------------------------------------------------------------
@@ -336,7 +431,9 @@ _META = "CREATE TABLE IF NOT EXISTS raspis_meta (key VARCHAR, value VARCHAR)"
 def create_schema_sql() -> list[str]:
     """The statements that create (or bring up to date) the tables and views."""
     statements = [_META]
-    statements += [table_ddl(name) for name in TABLES]
+    statements += [table_ddl(name) for name in TABLES if name not in STORED_AS]
+    statements += [table_ddl(name) for name in STORED_TABLES]
+    statements.append(f"CREATE OR REPLACE VIEW plays AS {PLAYS_VIEW.strip()}")
     for name, body in BASE_VIEWS.items():
         statements.append(f"CREATE OR REPLACE VIEW {name} AS {body.strip()}")
     for name, body in REPORTS.items():
