@@ -19,7 +19,16 @@ import pytest
 from clikit import ROOT
 from storekit import hand_games, run, run_json, write_json
 
-from raspis_cli.store.ratings import BETA, START_MU, START_SIGMA, TAU, RatedGame, rate_games, summarise
+from raspis_cli.store.ratings import (
+    BETA,
+    START_MU,
+    START_SIGMA,
+    TAU,
+    RatedGame,
+    chart_players,
+    rate_games,
+    summarise,
+)
 from raspis_cli.store.stats import REPORT_NAMES
 
 OLD_DB = ROOT / "tests" / "data" / "old_db" / "main-405c53a"
@@ -87,6 +96,13 @@ def test_the_rating_recovers_a_planted_skill_order() -> None:
     rank = {p: i for i, p in enumerate(sorted(final, key=final.__getitem__))}
     d2 = sum((i - rank[p]) ** 2 for i, p in enumerate(by_strength))
     assert 1 - 6 * d2 / (8 * (64 - 1)) >= 0.9
+
+
+def test_a_chart_draws_regulars_before_a_one_game_newcomer() -> None:
+    ordinal = {"new": 0.0, "weak": -18.5, "a": 16.8, "b": 15.0}
+    games = {"new": 1, "weak": 79, "a": 72, "b": 75}
+    assert chart_players(ordinal, games, top=3) == ["a", "b", "weak"]
+    assert chart_players(ordinal, games) == ["a", "b", "weak", "new"]  # room for everyone
 
 
 def test_the_fast_update_gives_openskills_numbers() -> None:

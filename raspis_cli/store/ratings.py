@@ -27,7 +27,7 @@ import math
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeVar
 
 import duckdb
 
@@ -44,6 +44,7 @@ __all__ = [
     "rated_games",
     "rating_report",
     "rate_games",
+    "chart_players",
     "history_table",
     "iter_rated_games",
     "refresh_rating_tables",
@@ -52,6 +53,8 @@ __all__ = [
 
 POOLS: Final = ("rules", "all")
 """``rules``: one rating per rules family (the default); ``all``: one pool."""
+
+Key = TypeVar("Key")
 
 START_MU: Final = 25.0
 START_SIGMA: Final = 25.0 / 3.0
@@ -250,6 +253,22 @@ def rating_report(con: duckdb.DuckDBPyConnection, games_sql: str, params: dict[s
     the end of the period), and the history it came from."""
     steps = list(rate_games(rated_games(con, pool, games_sql, params)))
     return summarise(steps, since, player), steps
+
+
+CHART_TOP: Final = 8
+"""Lines in a ratings chart."""
+CHART_MIN_GAMES: Final = 10
+"""Games a player needs to be drawn before players with fewer."""
+
+
+def chart_players(ordinal: dict[Key, float], games: dict[Key, int], top: int = CHART_TOP) -> list[Key]:
+    """Who a ratings chart draws: the ``top`` best final ordinals among the
+    players with at least :data:`CHART_MIN_GAMES` games, then (when fewer
+    have) the best of the others. A newcomer's ordinal starts at 0, above a
+    regular whose rating is surely below the start; one game is no line."""
+    regular = sorted((k for k in ordinal if games.get(k, 0) >= CHART_MIN_GAMES), key=lambda k: -ordinal[k])
+    rest = sorted((k for k in ordinal if games.get(k, 0) < CHART_MIN_GAMES), key=lambda k: -ordinal[k])
+    return (regular + rest)[:top]
 
 
 HISTORY_COLUMNS: Final = ("pool", "seq", "game_id", "date", "player", "place",
