@@ -5,6 +5,7 @@ older raspis."""
 from __future__ import annotations
 
 import datetime
+import math
 import os
 import pty
 import random
@@ -18,7 +19,16 @@ import pytest
 from clikit import ROOT
 from storekit import hand_games, run, run_json, write_json
 
-from raspis_cli.store.ratings import START_MU, RatedGame, rate_games, summarise
+from raspis_cli.store.ratings import (
+    BETA,
+    START_MU,
+    START_SIGMA,
+    TAU,
+    RatedGame,
+    chart_players,
+    rate_games,
+    summarise,
+)
 from raspis_cli.store.stats import REPORT_NAMES
 
 OLD_DB = ROOT / "tests" / "data" / "old_db" / "main-405c53a"
@@ -54,6 +64,45 @@ def test_a_steady_winner_tops_the_table_and_pools_stay_apart() -> None:
     assert late["a"]["games"] == 10 and 0 < late["a"]["change"] < p[0]["change"]
     # a game with one name twice, or one player, says nothing
     assert list(rate_games([_game(1, "aa", (1, 2)), _game(2, "a", (1,))])) == []
+
+
+def test_one_game_moves_the_ratings_as_documented() -> None:
+    # the README's choice: beta = 2 sigma (16.67), tau = mu / 3000; openskill's defaults
+    # (beta 4.17, tau 0.083) moved the winner of one game of three from 25 to 27.87
+    assert (BETA, TAU) == (2 * START_SIGMA, START_MU / 3000)
+    moved = {s.player: (s.mu, s.sigma) for s in rate_games([_game(1, "abc", (1, 2, 3))])}
+    assert moved["a"] == pytest.approx((26.4344396, 8.3173840))
+    assert moved["b"] == pytest.approx((25.3586099, 8.2993997))
+    assert moved["c"] == pytest.approx((23.2069505, 8.2993997))
+    defaults = {s.player: s.mu for s in rate_games([_game(1, "abc", (1, 2, 3))], beta=25 / 6, tau=25 / 300)}
+    assert defaults["a"] == pytest.approx(27.8690487)
+
+
+def test_the_rating_recovers_a_planted_skill_order() -> None:
+    # 2,000 games of 3-5 of 8 players whose finishing order is drawn from Plackett-Luce
+    # with planted strengths: the final ordinals put them in order (Spearman >= 0.9)
+    rng = random.Random(3)
+    strength = {f"p{i}": 0.5 - i / 7 for i in range(8)}
+    games = []
+    for n in range(2000):
+        seated = rng.sample(sorted(strength), rng.randint(3, 5))
+        left, order = list(seated), []
+        while left:
+            order.append(rng.choices(left, [math.exp(strength[p]) for p in left])[0])
+            left.remove(order[-1])
+        games.append(RatedGame(f"g{n}", None, "p", tuple(seated), tuple(order.index(p) + 1 for p in seated)))
+    final = {s.player: s.ordinal for s in rate_games(games)}
+    by_strength = sorted(strength, key=strength.__getitem__)
+    rank = {p: i for i, p in enumerate(sorted(final, key=final.__getitem__))}
+    d2 = sum((i - rank[p]) ** 2 for i, p in enumerate(by_strength))
+    assert 1 - 6 * d2 / (8 * (64 - 1)) >= 0.9
+
+
+def test_a_chart_draws_regulars_before_a_one_game_newcomer() -> None:
+    ordinal = {"new": 0.0, "weak": -18.5, "a": 16.8, "b": 15.0}
+    games = {"new": 1, "weak": 79, "a": 72, "b": 75}
+    assert chart_players(ordinal, games, top=3) == ["a", "b", "weak"]
+    assert chart_players(ordinal, games) == ["a", "b", "weak", "new"]  # room for everyone
 
 
 def test_the_fast_update_gives_openskills_numbers() -> None:

@@ -87,10 +87,13 @@ def ratings_series(history: Sequence[RatingStep], player: str | None = None,
                    top: int = 8) -> dict[str, tuple[list[float], list[float]]]:
     """The rating (mean) after each game, per player (``pool: player`` when
     several pools), x = the game's order in its pool; the ``top`` players by
-    final ordinal (or the one ``player``)."""
+    final ordinal, those with ten games or more first (or the one ``player``)."""
+    from raspis_cli.store.ratings import chart_players
+
     pools = {s.pool for s in history}
     lines: dict[str, tuple[list[float], list[float]]] = {}
     final: dict[str, float] = {}
+    games: dict[str, int] = {}
     for step in history:
         if player is not None and step.player != player:
             continue
@@ -102,7 +105,8 @@ def ratings_series(history: Sequence[RatingStep], player: str | None = None,
         xs.append(float(step.seq))
         ys.append(step.mu)
         final[name] = step.ordinal
-    keep = sorted(final, key=lambda n: -final[n])[:top]
+        games[name] = games.get(name, 0) + 1
+    keep = chart_players(final, games, top)
     return {name: lines[name] for name in keep}
 
 

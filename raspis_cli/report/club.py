@@ -16,12 +16,11 @@ import duckdb
 from raspis_cli.report.strings import STRINGS
 from raspis_cli.report.svg import heatmap, line_chart
 from raspis_cli.store.query import run_query
-from raspis_cli.store.ratings import RatingStep
+from raspis_cli.store.ratings import RatingStep, chart_players
 from raspis_cli.store.stats import Scope, ratings_rows, report_rows
 
 __all__ = ["club_context"]
 
-_TOP_IN_CHART = 8
 
 _ACCURACY_SQL = """
 SELECT g.player_count AS players, r.bid_position AS seat, d.cards,
@@ -70,10 +69,12 @@ def _ratings_chart(history: list[RatingStep], title: str, xlabel: str, ylabel: s
     pools = sorted({s.pool for s in history})
     for pool in pools:
         steps = [s for s in history if s.pool == pool]
-        final: dict[str, RatingStep] = {}
+        final: dict[str, float] = {}
+        games: dict[str, int] = {}
         for step in steps:
-            final[step.player] = step
-        keep = sorted(final, key=lambda p: -final[p].ordinal)[:_TOP_IN_CHART]
+            final[step.player] = step.ordinal
+            games[step.player] = games.get(step.player, 0) + 1
+        keep = chart_players(final, games)
         series: dict[str, tuple[list[float], list[float | None]]] = {p: ([], []) for p in keep}
         for step in steps:
             if step.player in series:
