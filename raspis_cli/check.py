@@ -311,12 +311,16 @@ def validate_files(paths: Sequence[str], choice: RulesChoice | None = None,
             reports = pool.map(_validate_piece, arguments)
         whole: FileReport | None = None
         for number, ((path, piece), report) in enumerate(zip(tasks, reports, strict=True)):
-            if piece is not None and piece.games_before:  # a shard's piece: number from the file's start
+            # games numbered from the file's start: a shard's piece knows the games before it,
+            # the pieces of -j follow each other
+            if piece is not None and piece.games_before is not None:
                 _shift(report, piece.games_before)
+            elif whole is not None:
+                _shift(report, len(whole.results))
             if whole is None:
                 whole = report
             else:
-                _join(whole, report, 0 if shard is not None else len(whole.results))
+                _join(whole, report)
             following = tasks[number + 1] if number + 1 < len(tasks) else None
             if (piece is None or piece.final or following is None or following[0] != path
                     or following[1] is None or following[1].number <= piece.number):
@@ -338,14 +342,10 @@ def _shift(report: FileReport, offset: int) -> None:
             result.json["index"] = result.index
 
 
-def _join(whole: FileReport, part: FileReport, offset: int) -> None:
-    """Add the report of the next piece of a file to the report so far, its
-    games numbered from ``offset`` on."""
-    for result in part.results:
-        result.index += offset
-        if result.json is not None:
-            result.json["index"] = result.index
-        whole.results.append(result)
+def _join(whole: FileReport, part: FileReport) -> None:
+    """Add the report of the next piece of a file (its games numbered:
+    :func:`_shift`) to the report so far."""
+    whole.results.extend(part.results)
     whole.syntax.extend(part.syntax)
     for number, text in part.lines.items():
         whole.lines.setdefault(number, text)

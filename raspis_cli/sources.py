@@ -55,6 +55,7 @@ __all__ = [
     "load_source",
     "parse_shard",
     "read_file_bytes",
+    "refuse_stdin",
     "shard_pieces",
     "sniff_kind",
     "source_kind",
@@ -490,6 +491,13 @@ def parse_shard(text: str) -> tuple[int, int]:
     return index - 1, total
 
 
+def refuse_stdin(paths: Iterable[str]) -> None:
+    """Raise :class:`ShardError` when standard input (``-``) is among the
+    paths: only one process can read it, so it cannot be cut into shards."""
+    if "-" in paths:
+        raise ShardError(_("standard input cannot be cut into shards: give files"))
+
+
 def shard_pieces(paths: Iterable[str], shard: int, shards: int,
                  encoding: str | None = None) -> list[tuple[str, Piece]]:
     """The pieces of ``paths`` that shard ``shard`` (0-based) of ``shards``
@@ -500,10 +508,10 @@ def shard_pieces(paths: Iterable[str], shard: int, shards: int,
     the same files and a different shard of the same count reads a disjoint
     part, and together they read everything once. Raises :class:`ShardError`
     for standard input, which only one process can read."""
+    paths = list(paths)
+    refuse_stdin(paths)
     tasks: list[tuple[str, Piece]] = []
     for path in paths:
-        if path == "-":
-            raise ShardError(_("standard input cannot be cut into shards: give files"))
         tasks += [(path, piece) for piece in split_file(path, SHARD_GAMES, encoding, counted=True)]
     return [task for number, task in enumerate(tasks) if number % shards == shard]
 

@@ -225,14 +225,13 @@ def shard_option(text: str | None, paths: list[str]) -> tuple[int, int] | None:
     line for a malformed value or standard input among ``paths``."""
     if text is None:
         return None
-    from raspis_cli.sources import parse_shard
+    from raspis_cli.sources import parse_shard, refuse_stdin
 
     try:
         shard = parse_shard(text)
-    except ValueError as e:
+        refuse_stdin(paths)
+    except ValueError as e:  # ShardError included
         fail(f"--shard: {e}")
-    if "-" in paths:
-        fail("--shard: " + _("standard input cannot be cut into shards: give files"))
     return shard
 
 
