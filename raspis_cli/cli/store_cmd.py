@@ -233,7 +233,9 @@ def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: boo
     if not quiet:
         stdout.print(escape_text(_summary_text(summary, label or path)), markup=False, highlight=False)
     if parquet is not None:
-        _export(path, parquet, overwrite=False, quiet=quiet, label=label)
+        # export's line is not translated: name the shard in its words
+        _export(path, parquet, overwrite=False, quiet=quiet,
+                label=f"shard {part[0] + 1}/{part[1]}" if label is not None and part is not None else None)
 
 
 def _date(value: str | None, option: str) -> datetime.date | None:
