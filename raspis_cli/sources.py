@@ -20,11 +20,13 @@ still read).
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.encodings import (
@@ -258,10 +260,21 @@ class GameStream:
                 codec, bom = detect(first[:4096], declared=self.encoding)
                 self.kind = sniff_kind(self.path, first[bom:4096].decode(codec, "ignore"))
             limit = MAX_LINE_BYTES if self.kind == "notation" else MAX_JSON_LINE_BYTES
-            lines = self._keep(iter_lines(_Prefixed(first, stream), self.report, self.encoding, limit))
-            if self.piece is not None:
-                lines = _piece_lines(lines, self.piece)
-            for game in self._games(lines):
+            piece = self.piece
+            start = 1
+            if piece is not None and piece.offset is not None and self.data is None:
+                # the piece read from its first byte, its lines numbered as in the file
+                stream.seek(piece.offset)
+                start = self._first = piece.first
+                lines = self._keep(iter_lines(stream, self._shifted(start - 1), piece.codec, limit))
+                if piece.last is not None:
+                    lines = itertools.islice(lines, piece.last - piece.first + 1)
+            else:
+                lines = self._keep(iter_lines(_Prefixed(first, stream), self.report, self.encoding,
+                                              limit))
+                if piece is not None:
+                    lines = _piece_lines(lines, piece)
+            for game in self._games(lines, start):
                 self.games_read += 1
                 yield game
         except OSError as e:
@@ -276,6 +289,12 @@ class GameStream:
                 self.piece is None or self.piece.number == 0):
             self.error = errors[0]
 
+    def _shifted(self, lines_before: int) -> Callable[[str, str, int, int, str], None]:
+        """:meth:`report` for lines read from the middle of the file."""
+        def report(code: str, message: str, line: int, column: int, source: str) -> None:
+            self.report(code, message, line + lines_before, column, source)
+        return report
+
     def _keep(self, lines: Iterable[str]) -> Iterator[str]:
         kept = self._lines
         window = self.window
@@ -286,11 +305,11 @@ class GameStream:
                 self._first += 1
             yield text
 
-    def _games(self, lines: Iterator[str]) -> Iterator[GameRecord]:
+    def _games(self, lines: Iterator[str], start: int = 1) -> Iterator[GameRecord]:
         if self.kind == "jsonl":
             from raspis_cli.notation.jsoncodec import iter_jsonl_games
 
-            yield from iter_jsonl_games(lines, self.display, self.diagnostics)
+            yield from iter_jsonl_games(lines, self.display, self.diagnostics, start)
         elif self.kind == "json":
             from raspis_cli.notation.jsoncodec import read_json_text
 
@@ -312,7 +331,7 @@ class GameStream:
         else:
             from raspis_cli.notation.reader import iter_games
 
-            yield from iter_games(lines, self.display, self.diagnostics)
+            yield from iter_games(lines, self.display, self.diagnostics, start)
 
 
 def _load(stream: GameStream, path: str) -> SourceFile:
@@ -360,6 +379,13 @@ class Piece:
     games_before: int | None = None
     """The file's games in the pieces before this one, as the cheap scan that
     cut the file counted them (``None`` when the count was not asked for)."""
+    offset: int | None = None
+    """The byte offset of line ``first``, when the piece can be read from
+    there (:func:`split_file` gives it for a file whose lines end in a plain
+    ``\\n`` and that read without a problem); otherwise the lines before it
+    are read as blank lines."""
+    codec: str | None = None
+    """The file's codec, for a piece read from its ``offset``."""
 
 
 _SURE_TAG_RE = re.compile(r'\s*\[[A-Za-z][A-Za-z0-9_]*\s+"[^"\\{}]*"\s*\]\s*')
@@ -370,9 +396,10 @@ body of a game it starts the next one."""
 def split_file(path: str, games_per_piece: int, encoding: str | None = None,
                counted: bool = False) -> list[Piece]:
     """Cut a notation or ``.jsonl`` file into pieces of about
-    ``games_per_piece`` games, for workers that each read one piece (they
-    read the other lines as blank lines, which costs about what splitting
-    the lines does). A cut is made only where a new game surely starts: in
+    ``games_per_piece`` games, for workers that each read one piece (from
+    the piece's first byte, :attr:`Piece.offset`, when the file's lines all
+    end in a plain ``\n``; else reading the lines before it as blank lines,
+    which costs about what splitting the lines does). A cut is made only where a new game surely starts: in
     notation, before the blank and comment lines that precede a tag line
     following the body of a game (so the comments before a game stay with
     it, as the reader places them); in ``.jsonl``, at any line. A file that
@@ -396,21 +423,55 @@ def split_file(path: str, games_per_piece: int, encoding: str | None = None,
             if kind not in ("notation", "jsonl"):
                 return whole
             limit = MAX_LINE_BYTES if kind == "notation" else MAX_JSON_LINE_BYTES
+            problems: list[str] = []
+
+            def note(code: str, message: str, line: int, column: int, source: str) -> None:
+                problems.append(code)  # the workers report them as they read
+
             scan = _Scan(kind, games_per_piece)
-            cuts = scan.cuts(iter_lines(_Prefixed(first, stream), _ignore, encoding, limit))
+            cuts = scan.cuts(iter_lines(_Prefixed(first, stream), note, encoding, limit))
+            offsets = None
+            # the codec the readers will use (iter_lines detects it so)
+            codec = detect(first, complete=len(first) < CHUNK_BYTES, declared=encoding)[0]
+            if cuts and not problems and "\n\r".encode(codec) == b"\n\r":
+                stream.seek(0)
+                offsets = _line_offsets(stream, cuts)
     except (OSError, EncodingError):
         return whole
     if not cuts or (counted and scan.doubtful):
         return whole
     bounds = [1, *cuts]
     before = [0, *scan.counts]
+    starts = [None, *offsets] if offsets is not None else [None] * len(bounds)
     return [Piece(i, start, (bounds[i + 1] - 1) if i + 1 < len(bounds) else None, i + 1 == len(bounds),
-                  before[i] if counted else None)
+                  before[i] if counted else None, starts[i], codec if offsets is not None else None)
             for i, start in enumerate(bounds)]
 
 
-def _ignore(code: str, message: str, line: int, column: int, source: str) -> None:
-    """Problems found while cutting: the workers report them as they read."""
+def _line_offsets(stream: BinaryIO, lines: list[int]) -> list[int] | None:
+    """The byte offsets where the given line numbers (ascending) start, when
+    every line of the file ends in a plain ``\\n`` (no ``\\r``, no NUL:
+    then a line is what the reader reads as one); otherwise ``None``."""
+    out: list[int] = []
+    line = 1  # the line at ``base``
+    base = 0
+    wanted = iter(lines)
+    target = next(wanted, None)
+    while True:
+        chunk = stream.read(CHUNK_BYTES)
+        if not chunk:
+            return out if target is None else None
+        if b"\r" in chunk or b"\0" in chunk:
+            return None
+        at = 0
+        while target is not None and line + chunk.count(b"\n", at) >= target:
+            while line < target:
+                at = chunk.index(b"\n", at) + 1
+                line += 1
+            out.append(base + at)
+            target = next(wanted, None)
+        line += chunk.count(b"\n", at)
+        base += len(chunk)
 
 
 class _Scan:

@@ -281,6 +281,13 @@ def test_a_file_is_cut_only_where_a_game_surely_starts(tmp_path: Path) -> None:
     path.write_text(game + "\n; about the next game\n" + game + "\n" + game, encoding="utf-8")
     pieces = split_file(str(path), 1)
     assert [(p.first, p.last, p.final) for p in pieces] == [(1, 3, False), (4, 8, False), (9, None, True)]
+    # a worker reads its piece from the piece's first byte ...
+    data = path.read_bytes()
+    starts = [sum(len(line) + 1 for line in data.split(b"\n")[:p.first - 1]) for p in pieces]
+    assert [p.offset for p in pieces] == [None, *starts[1:]] and starts[1:] == [50, 123]
+    # ... unless a line may end otherwise than in a plain \n: then it reads the lines before as blank
+    path.write_bytes(data.replace(b"\n", b"\r\n"))
+    assert [(p.first, p.offset) for p in split_file(str(path), 1)] == [(1, None), (4, None), (9, None)]
     # a { } comment over several lines: no cut after it (a [ line inside it is no tag)
     path.write_text(game + "{ a long\n" + game + "}\n" + game, encoding="utf-8")
     assert len(split_file(str(path), 1)) == 1

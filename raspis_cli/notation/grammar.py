@@ -308,20 +308,22 @@ MAX_COMMENT_CHARS: Final = 1 << 20
 """The most characters a ``{ ... }`` comment may hold before it is taken as never closed."""
 
 
-def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]]) -> Iterator[SourceLine]:
+def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
+         start: int = 1) -> Iterator[SourceLine]:
     """Split physical lines into code and comments.
 
     ``lines`` are the file's lines without line breaks. Block comments may
     span lines: the line a block starts on is yielded (with the comment) once
     the block is closed. A block left open at the end of the input, or an
     unclosed quoted string, is reported in ``errors`` as ``(code, message,
-    line, column, source)``.
+    line, column, source)``. ``start`` is the number of the first line
+    (a piece of a file read from its middle).
     """
     block: list[str] | None = None
     block_col = 0
     block_size = 0
     held: list[SourceLine] = []
-    for number, text in enumerate(lines, 1):
+    for number, text in enumerate(lines, start):
         raw = text
         if (block is None and text[:1] in "[ \t" and '"' not in text and _CURLY_RE.search(text)
                 and text.lstrip()[:1] == "["):

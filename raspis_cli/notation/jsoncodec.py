@@ -551,11 +551,11 @@ def read_jsonl_text(text: str, path: str = "<jsonl>") -> ReadResult:
 
 
 def iter_jsonl_games(lines: Iterable[str], path: str = "<jsonl>",
-                     diagnostics: list[Diagnostic] | None = None) -> Iterator[GameRecord]:
+                     diagnostics: list[Diagnostic] | None = None, start: int = 1) -> Iterator[GameRecord]:
     """Yield the games of ``.jsonl`` lines one at a time; problems are
-    appended to ``diagnostics``."""
+    appended to ``diagnostics``. ``start``: the number of the first line."""
     diags = diagnostics if diagnostics is not None else []
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines, start):
         if not line.strip():
             continue
         try:

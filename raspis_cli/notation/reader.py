@@ -130,11 +130,12 @@ def read_file(path: str | Path) -> ReadResult:
 
 
 def iter_games(lines: Iterable[str], path: str = "<text>",
-               diagnostics: list[Diagnostic] | None = None) -> Iterator[GameRecord]:
+               diagnostics: list[Diagnostic] | None = None, start: int = 1) -> Iterator[GameRecord]:
     """Yield the games of an iterator of lines (without line breaks), one at
-    a time; syntax errors are appended to ``diagnostics``."""
+    a time; syntax errors are appended to ``diagnostics``. ``start``: the
+    number of the first line (a piece of a file read from its middle)."""
     reader = _Reader(path, diagnostics if diagnostics is not None else [])
-    yield from reader.run(lines)
+    yield from reader.run(lines, start)
 
 
 # --- the reader's state machine ----------------------------------------------------
@@ -252,14 +253,14 @@ class _Reader:
 
     # -- main loop -------------------------------------------------------------
 
-    def run(self, lines: Iterable[str]) -> Iterator[GameRecord]:
+    def run(self, lines: Iterable[str], start: int = 1) -> Iterator[GameRecord]:
         # Building a game makes many small objects and no cycles: the cyclic
         # garbage collector is paused while a game is built (it doubles the
         # speed) and runs as usual while the caller holds the game.
         gc_was_on = gc.isenabled()
         gc.disable()
         try:
-            for game in self._run(lines):
+            for game in self._run(lines, start):
                 if gc_was_on:
                     gc.enable()
                 yield game
@@ -268,9 +269,9 @@ class _Reader:
             if gc_was_on:
                 gc.enable()
 
-    def _run(self, lines: Iterable[str]) -> Iterator[GameRecord]:
+    def _run(self, lines: Iterable[str], start: int = 1) -> Iterator[GameRecord]:
         scan_errors: list[tuple[str, str, int, int, str]] = []
-        for src in scan(lines, scan_errors):
+        for src in scan(lines, scan_errors, start):
             self.src = src
             if _MIXED_RE.search(src.code) is not None:
                 self.mixed_scripts(src)

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import duckdb
 
+from raspis_cli.store.errors import StoreError
 from raspis_cli.store.schema import MIGRATE_2_TO_3, SCHEMA_VERSION, create_schema_sql
 
 __all__ = [
@@ -29,10 +30,6 @@ __all__ = [
 ]
 
 DEFAULT_DB = "raspis.duckdb"
-
-
-class StoreError(Exception):
-    """A database that cannot be opened or used: one clear message for the user."""
 
 
 def insert_arrow(con: duckdb.DuckDBPyConnection, table: str, data: Any,

@@ -23,20 +23,24 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import duckdb
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from raspis_cli.check import SyntaxSplitter, check_game
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.record import GameRecord
 from raspis_cli.sources import GameStream, Piece, ShardError, batch_gc, shard_pieces, split_file
-from raspis_cli.store.db import StoreError, ensure_schema, insert_arrow
-from raspis_cli.store.ratings import refresh_rating_tables
+from raspis_cli.store.errors import StoreError
 from raspis_cli.store.rows import TableBuilder, game_id
 from raspis_cli.store.schema import GAME_TABLES, stored_columns, stored_name
+
+if TYPE_CHECKING:
+    import duckdb
+
+# The worker processes import this module to read and replay: what only the
+# writing parent needs (DuckDB, pyarrow.compute, the ratings) is imported in
+# the functions that use it, so that a worker starts in a fraction of the time.
 
 __all__ = [
     "BATCH_GAMES",
@@ -142,8 +146,11 @@ BATCH_GAMES = 25
 """Games read, replayed and turned into Arrow tables together: memory is
 bounded by a batch (and the pending insert), not by a file."""
 
-QUEUE_BATCHES = 2
-"""Batches a worker process may have ready before it waits for the parent."""
+QUEUE_BATCHES = 4
+"""Batches a worker process may have ready before it waits for the parent:
+twice a piece (:data:`PIECE_BATCHES`), so that a worker whose turn has not
+come yet (the parent takes the pieces in file order) keeps working instead
+of waiting (each batch is a few MB of Arrow)."""
 
 
 @dataclass(slots=True)
@@ -164,6 +171,9 @@ class Batch:
     last: bool = False
     error: str | None = None
     stray: int = 0
+    ipc: dict[str, Any] = field(default_factory=dict)
+    """In a worker: ``tables`` as Arrow IPC streams (:func:`_pack`), which
+    cross to the parent as a few buffers instead of many pickled arrays."""
     piece: int = 0
     """The piece of the file it was read from (:func:`~raspis_cli.sources.split_file`;
     0 when the file was read whole). ``last`` is then the piece's last batch,
@@ -310,6 +320,8 @@ def _only(batch: Batch, keep: list[str]) -> dict[str, Any]:
     """The batch's tables with the rows of the games ``keep`` only."""
     if len(keep) == len(batch.ids):
         return batch.tables
+    import pyarrow.compute as pc
+
     wanted = pa.array(keep, type=pa.string())
     return {name: t.filter(pc.is_in(t["game_id"], value_set=wanted)) for name, t in batch.tables.items()}
 
@@ -356,16 +368,39 @@ def _tasks(units: Sequence[Unit], batch_games: int, jobs: int) -> list[Task]:
     return tasks
 
 
-PIECE_BATCHES = 4
-"""Batches in a piece of a file cut for workers: small enough that the
-workers take turns often (the parent inserts in file order), large enough
-that a piece is worth a task."""
+PIECE_BATCHES = 2
+"""Batches in a piece of a file cut for workers: small, so that the workers
+take turns often (the parent inserts in file order) and end together; a
+worker starts reading its piece at the piece's first byte, so a piece costs
+little more than its games."""
 
 
-def _worker(tasks: Sequence[Task], share: int, shares: int, valid_only: bool, batch_games: int,
+def _pack(batch: Batch) -> Batch:
+    """A worker's batch made ready to cross to the parent: each table as one
+    Arrow IPC stream (the parent reads it back without copying: :func:`_unpack`)."""
+    for name, table in batch.tables.items():
+        sink = pa.BufferOutputStream()
+        with pa.ipc.new_stream(sink, table.schema) as writer:
+            writer.write_table(table)
+        batch.ipc[name] = sink.getvalue()
+    batch.tables = {}
+    return batch
+
+
+def _unpack(batch: Batch) -> Batch:
+    """The batch's tables read back from their IPC streams (:func:`_pack`)."""
+    if batch.ipc:
+        batch.tables = {name: pa.ipc.open_stream(data).read_all() for name, data in batch.ipc.items()}
+        batch.ipc = {}
+    return batch
+
+
+def _worker(tasks_queue: Any, share: int, shares: int, valid_only: bool, batch_games: int,
             queue: Any, parent: int) -> None:
-    """A worker process: every ``shares``-th task, from ``share``, its
-    batches put on ``queue`` (a failure as a ``str``: its traceback)."""
+    """A worker process: the tasks come on ``tasks_queue`` (the parent cuts
+    the files while the workers start); every ``shares``-th task, from
+    ``share``, its batches put on ``queue`` (a failure as a ``str``: its
+    traceback)."""
     import queue as queues
     import traceback
 
@@ -381,55 +416,64 @@ def _worker(tasks: Sequence[Task], share: int, shares: int, valid_only: bool, ba
                     return False
 
     try:
+        while True:
+            try:
+                tasks: Sequence[Task] = tasks_queue.get(timeout=1.0)
+                break
+            except queues.Empty:
+                if os.getppid() != parent:
+                    return
         for number, (unit, piece) in enumerate(tasks):
             if number % shares != share:
                 continue
             for batch in iter_batches(unit, valid_only, batch_games, piece=piece):
-                if batch is not None and not put(batch):
+                if batch is not None and not put(_pack(batch)):
                     return
     except BaseException:
         put(traceback.format_exc())
 
 
-def _read_all(units: Sequence[Unit], jobs: int, valid_only: bool,
-              batch_games: int = BATCH_GAMES, shard: list[Task] | None = None) -> Iterator[Batch]:
-    """The batches of every unit, in order. With ``jobs`` processes the
-    files are cut into pieces of whole games (:func:`_tasks`), each worker
-    reads and replays its pieces only, and the batches come back in file
-    order, with the games numbered from the start of their file: the
-    result is that of one process. With ``shard`` (the pieces of one shard:
-    :func:`~raspis_cli.sources.shard_pieces`) only those are read, their
-    games numbered from the start of their file."""
-    if shard is not None and jobs <= 1:
-        for unit, piece in shard:
-            for batch in iter_batches(unit, valid_only, batch_games, piece=piece):
-                assert batch is not None
-                yield batch
-        return
-    if jobs <= 1 or any(unit == "-" for unit in units):
-        for unit in units:
-            for batch in iter_batches(unit, valid_only, batch_games):
-                assert batch is not None
-                yield batch
-        return
-    tasks = shard if shard is not None else _tasks(units, batch_games, jobs)
-    # spawn, not fork: the parent holds DuckDB's threads
-    context = multiprocessing.get_context("spawn")
-    queues = [context.Queue(maxsize=QUEUE_BATCHES) for _ in range(jobs)]
-    workers = [context.Process(target=_worker, daemon=True,
-                               args=(tasks, share, jobs, valid_only, batch_games, queues[share],
-                                     os.getpid()))
-               for share in range(jobs)]
-    try:
-        for worker in workers:
-            worker.start()
+class _Workers:
+    """``jobs`` worker processes, started at once (they import while this
+    process cuts the files and opens its transaction); :meth:`batches` gives
+    them their tasks and yields what they read, in file order."""
+
+    def __init__(self, units: Sequence[Unit], jobs: int, valid_only: bool, batch_games: int) -> None:
+        self.units = units
+        self.jobs = jobs
+        self.batch_games = batch_games
+        # spawn, not fork: the parent holds DuckDB's threads
+        context = multiprocessing.get_context("spawn")
+        self.tasks_queues = [context.Queue() for _ in range(jobs)]
+        self.queues = [context.Queue(maxsize=QUEUE_BATCHES) for _ in range(jobs)]
+        self.workers = [context.Process(target=_worker, daemon=True,
+                                        args=(self.tasks_queues[share], share, jobs, valid_only,
+                                              batch_games, self.queues[share], os.getpid()))
+                        for share in range(jobs)]
+        try:
+            for worker in self.workers:
+                worker.start()
+        except BaseException:
+            self.close()
+            raise
+
+    def batches(self, shard: list[Task] | None = None) -> Iterator[Batch]:
+        """The batches of every unit, in order. The files are cut into
+        pieces of whole games (:func:`_tasks`), or ``shard``'s pieces are
+        taken; each worker reads and replays its pieces only, and the
+        batches come back in file order, with the games numbered from the
+        start of their file: the result is that of one process."""
+        tasks = shard if shard is not None else _tasks(self.units, self.batch_games, self.jobs)
+        for q in self.tasks_queues:
+            q.put(tasks)
         games_before = 0  # games of the current file in the pieces before
         for number in range(len(tasks)):
-            share = number % jobs
+            share = number % self.jobs
             while True:
-                item = _get(queues[share], workers[share])
+                item = _get(self.queues[share], self.workers[share])
                 if isinstance(item, str):
                     raise RuntimeError(f"a load worker failed:\n{item}")
+                _unpack(item)
                 if item.piece and not item.numbered:
                     _renumber(item, games_before)
                 if item.last:
@@ -437,15 +481,34 @@ def _read_all(units: Sequence[Unit], jobs: int, valid_only: bool,
                 yield item
                 if item.last:
                     break
-    finally:
-        for worker in workers:
+
+    def close(self) -> None:
+        """Stop the workers (those still running) and close the queues."""
+        for worker in self.workers:
             if worker.is_alive():
                 worker.terminate()
-        for worker in workers:
-            worker.join()
-        for q in queues:
+        for worker in self.workers:
+            if worker.pid is not None:
+                worker.join()
+        for q in (*self.queues, *self.tasks_queues):
             q.cancel_join_thread()
             q.close()
+
+
+def _read_all(units: Sequence[Unit], valid_only: bool, batch_games: int = BATCH_GAMES,
+              workers: _Workers | None = None, shard: list[Task] | None = None) -> Iterator[Batch]:
+    """The batches of every unit, in order: read here, or by ``workers``.
+    With ``shard`` (the pieces of one shard:
+    :func:`~raspis_cli.sources.shard_pieces`) only those are read, their
+    games numbered from the start of their file."""
+    if workers is not None:
+        yield from workers.batches(shard)
+        return
+    tasks: Iterable[Task] = shard if shard is not None else ((unit, None) for unit in units)
+    for unit, piece in tasks:
+        for batch in iter_batches(unit, valid_only, batch_games, piece=piece):
+            assert batch is not None
+            yield batch
 
 
 def _renumber(batch: Batch, offset: int) -> None:
@@ -453,6 +516,8 @@ def _renumber(batch: Batch, offset: int) -> None:
     games = batch.tables.get("games")
     if games is None or not offset or games.num_rows == 0:
         return
+    import pyarrow.compute as pc
+
     at = games.schema.get_field_index("game_index")
     column = pc.add(games.column(at), pa.scalar(offset, games.schema.field(at).type))
     batch.tables["games"] = games.set_column(at, games.schema.field(at), column)
@@ -494,6 +559,8 @@ class _Writer:
             self.flush()
 
     def flush(self) -> None:
+        from raspis_cli.store.db import insert_arrow
+
         con = self.con
         if self.delete_ids:
             for name in GAME_TABLES:
@@ -556,6 +623,8 @@ def load_units(
     together what one load stores (a game repeated in pieces of different
     shards is stored by each of them).
     """
+    import duckdb
+
     pieces: list[Task] | None = None
     if shard is not None:
         if any(isinstance(unit, RecordSource) for unit in units):
@@ -568,12 +637,22 @@ def load_units(
     summary = LoadSummary(files=len(units) if pieces is None else
                           sum(1 for _, piece in pieces if piece is not None and piece.final))
     batch_gc()
-    limit = con.execute("SELECT current_setting('memory_limit')").fetchone()
-    con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
+    workers = None
+    if jobs > 1 and not any(unit == "-" for unit in units):
+        workers = _Workers(units, jobs, valid_only, batch_games)
     try:
-        return _load(con, units, summary, jobs, valid_only, replace, progress, flush_rows,
+        limit = con.execute("SELECT current_setting('memory_limit')").fetchone()
+        con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
+    except BaseException:
+        if workers is not None:
+            workers.close()
+        raise
+    try:
+        return _load(con, units, summary, workers, valid_only, replace, progress, flush_rows,
                      batch_games, on_flush, db_name, pieces)
     finally:
+        if workers is not None:
+            workers.close()
         with contextlib.suppress(duckdb.Error):
             con.execute("RESET memory_limit")
             now = con.execute("SELECT current_setting('memory_limit')").fetchone()
@@ -581,10 +660,16 @@ def load_units(
                 con.execute("SET memory_limit = $1", [limit[0]])
 
 
-def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSummary, jobs: int,
-          valid_only: bool, replace: bool, progress: Callable[[int, int, int], None] | None,
-          flush_rows: int, batch_games: int, on_flush: Callable[[int], None] | None,
-          db_name: str, pieces: list[Task] | None = None) -> LoadSummary:
+def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSummary,
+          workers: _Workers | None, valid_only: bool, replace: bool,
+          progress: Callable[[int, int, int], None] | None, flush_rows: int, batch_games: int,
+          on_flush: Callable[[int], None] | None, db_name: str,
+          pieces: list[Task] | None = None) -> LoadSummary:
+    import duckdb
+
+    from raspis_cli.store.db import ensure_schema
+    from raspis_cli.store.ratings import refresh_rating_tables
+
     con.execute("BEGIN TRANSACTION")
     try:
         trace("schema")
@@ -595,7 +680,7 @@ def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSu
         trace("parse")
         done = 0
         unit_seen: set[str] = set()
-        for batch in _read_all(units, jobs, valid_only, batch_games, pieces):
+        for batch in _read_all(units, valid_only, batch_games, workers, pieces):
             if batch.error is not None:
                 raise LoadError(batch.error)
             summary.games_read += len(batch.ids)
