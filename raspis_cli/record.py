@@ -227,6 +227,13 @@ class DealRecord:
             found = self.positions.get(key)
         return self.pos if found is None else found
 
+    def written_positions(self) -> dict[str, Pos]:
+        """:attr:`positions` as they are, without working out those left for
+        later (:meth:`add_positions_later`, compact tricks): for a reader to
+        add the positions of the lines it reads."""
+        positions: dict[str, Pos] = self.__dict__["_positions"]
+        return positions
+
     def add_positions_later(self, fill: Callable[[dict[str, Pos]], None]) -> None:
         """Have ``fill`` put positions into :attr:`positions` when they are
         first asked for (the reader's fast path works out where each value of

@@ -549,6 +549,9 @@ class _GameReplay:
             if written_taken and all(name in written_taken for name in seats):
                 self._written_taken_sum(record, sum(written_taken[n] for n in seats))
             return source
+        known = [t for t in taken.values() if t is not None]
+        if len(known) == len(taken) and sum(known) == record.cards and min(known, default=0) >= 0:
+            return source  # every count known, and they fit: nothing to infer or report
         # each player's possible counts: written, inferred from the score, or any (None)
         possible: dict[str, list[int] | None] = {}
         for name, seat in seats.items():

@@ -157,7 +157,7 @@ def test_the_fast_reader_reads_what_the_long_way_reads(monkeypatch: Any) -> None
             texts.append(write_game(game))
     fast = [read_text(t) for t in texts]
     monkeypatch.setattr(reader._Reader, "plain_deal", lambda self, src: False)
-    monkeypatch.setattr(reader._Reader, "plain_trick", lambda self, code, d, line: None)
+    monkeypatch.setattr(reader._Reader, "plain_detail", lambda self, code, d, line: None)
     slow = [read_text(t) for t in texts]
     for f, s in zip(fast, slow, strict=True):
         assert f.diagnostics == s.diagnostics

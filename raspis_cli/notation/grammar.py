@@ -330,8 +330,8 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
     held: list[SourceLine] = []
     for number, text in enumerate(lines, start):
         raw = text
-        if (block is None and text[:1] in "[ \t" and '"' not in text and _CURLY_RE.search(text)
-                and text.lstrip()[:1] == "["):
+        if (block is None and text[:1] in "[ \t" and '"' not in text and "[" in text
+                and _CURLY_RE.search(text) and text.lstrip()[:1] == "["):
             text = text.translate(_CURLY_QUOTES)  # a tag line's quotes from a phone read as "
         if block is None and _SPECIAL_RE.search(text) is None:
             yield SourceLine(number, raw, text)

@@ -283,7 +283,7 @@ class _Reader:
                 if src.code[:1].isdigit() and self.plain_deal(src):
                     continue
                 if d is not None:
-                    key = self.plain_trick(src.code, d, src.number)
+                    key = self.plain_detail(src.code, d, src.number)
                     if key is not None:
                         g = self.game
                         assert g is not None
@@ -663,7 +663,7 @@ class _Reader:
     def detail(self, parsed: object, d: _DealState, src: SourceLine) -> str | None:
         deal = d.deal
         line = src.number
-        pos = deal.positions
+        pos = deal.written_positions()
         if isinstance(parsed, HandLine):
             if deal.hands is None:
                 deal.hands = {}
@@ -690,7 +690,7 @@ class _Reader:
         if isinstance(parsed, PairsLine):
             section = parsed.keyword
             if section in d.cell_sections or getattr(deal, section) is not None:
-                where = pos.get(section)
+                where = deal.positions.get(section)
                 self.error("E307", _("the {section} of deal {number} are already written").format(
                     section=section, number=deal.number)
                            + (" " + _("(line {line})").format(line=where.line) if where else ""),
@@ -721,30 +721,51 @@ class _Reader:
             return "replayed"
         raise AssertionError(parsed)  # pragma: no cover
 
-    def plain_trick(self, code: str, d: _DealState, line: int) -> str | None:
-        """A plain trick line (``trick NAME: CARD CARD ...``, single-spaced, no
-        joker declaration, no names but the leader's) kept as one compact
-        trick (:data:`~raspis_cli.record.CompactTrick`); ``None``: not such a
-        line, read it the usual way. The same reading as :func:`parse_line`
-        and :meth:`trick` give it, without an object per card."""
+    def plain_detail(self, code: str, d: _DealState, line: int) -> str | None:
+        """A plain trick or hand line (``trick NAME: CARD CARD ...``,
+        single-spaced, no joker declaration, no names but the first) applied
+        at once: a trick kept as one compact trick
+        (:data:`~raspis_cli.record.CompactTrick`), a hand as its cards. The
+        same reading as :func:`parse_line` with :meth:`trick` or
+        :meth:`detail` give it, without an object per card. ``None``: not
+        such a line (nothing done), read it the usual way."""
         parts = code.split()
-        if len(parts) < 3 or KEYWORDS.get(parts[0]) != "trick" or '"' in code or "(" in code:
+        if len(parts) < 3 or '"' in code or "(" in code:
+            return None
+        key = KEYWORDS.get(parts[0])
+        if key != "trick" and key != "hand":
             return None
         lead = parts[1]
         if len(lead) < 2 or lead[-1] != ":":
             return None
+        name = lead[:-1]
         g = self.game
         assert g is not None
-        rotation = g.rotations.get(lead[:-1])
-        if rotation is None or len(parts) - 2 > len(rotation):
-            return None
+        deal = d.deal
+        rotation: list[str] | None = None
+        if key == "trick":
+            rotation = g.rotations.get(name)
+            if rotation is None or len(parts) - 2 > len(rotation):
+                return None
+        elif deal.hands is not None and name in deal.hands:
+            return None  # written twice: the long way says so
         fast = CARD_TOKENS
         cards = [fast.get(t) for t in parts[2:]]
         if None in cards or JOKER_WORD in cards:
             return None
-        if len(code) != len(code) - len(code.lstrip()) + sum(map(len, parts)) + len(parts) - 1:
+        indent = len(code) - len(code.lstrip())
+        if len(code) != indent + sum(map(len, parts)) + len(parts) - 1:
             return None  # not single-spaced: the long way finds each column
-        play = d.deal.start_compact_play()
+        if rotation is None:
+            if deal.hands is None:
+                deal.hands = {}
+            deal.hands[name] = cards  # type: ignore[assignment]
+            at = Pos(line, indent + len(parts[0]) + 2)
+            positions = deal.written_positions()
+            positions[f"hand:{name}"] = at
+            positions.setdefault("hands", at)
+            return f"hand:{name}"
+        play = deal.start_compact_play()
         play.append((rotation, cards, line, code))  # type: ignore[arg-type]
         return f"trick:{len(play)}"
 
