@@ -254,6 +254,21 @@ class DealRecord:
         play: list[PlayEntry] | None = self.__dict__["_play"]
         return play
 
+    def trick_plays(self) -> list[list[tuple[str, Card, JokerDecl | None]]] | None:
+        """The tricks as (player, card, declaration) per card, in play order,
+        read from the compact form while there is one (no object per card, no
+        position worked out) or from :attr:`tricks`: for readers of the plays
+        that need no positions (the store's rows)."""
+        play: list[PlayEntry] | None = self.__dict__["_play"]
+        if play is None:
+            tricks = self.tricks
+            if tricks is None:
+                return None
+            return [[(p.player, p.card, p.joker) for p in trick] for trick in tricks]
+        return [list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False))
+                if isinstance(entry, tuple) else [(p.player, p.card, p.joker) for p in entry]
+                for entry in play]
+
     def start_compact_play(self) -> list[PlayEntry]:
         """Begin (or continue) the compact record of play: the list the reader
         appends each trick to. The deal must have no tricks as objects yet."""
