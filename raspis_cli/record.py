@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import overload
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Pos
@@ -21,6 +22,7 @@ from raspis_cli.lines import PAIRS_LINES
 
 __all__ = [
     "NO_TRUMP",
+    "CompactTrick",
     "NUMBER_RANGES",
     "OutOfRange",
     "DealRecord",
@@ -72,7 +74,102 @@ class PenaltyRecord:
     pos: Pos | None = None
 
 
-@dataclass(slots=True)
+CompactTrick = tuple[list[str], list[Card], int, str]
+"""A trick as the notation reader keeps a plain trick line (no joker
+declaration, every card in turn from the leader): the players from the leader
+round the table, the cards in play order, the line number and the line's code.
+The players' names and the cards are shared objects, so a trick costs one
+tuple; where each card was written (:class:`Pos`) is worked out from the line
+only when someone asks (:attr:`DealRecord.tricks`)."""
+
+
+def trick_columns(code: str) -> list[int]:
+    """The column of each card of a single-spaced trick line ``trick NAME:
+    CARD CARD ...``: the leader's name for the first card, then each card's
+    own (the notation reader's fast path writes only such lines compactly)."""
+    parts = code.split()
+    name_col = len(code) - len(code.lstrip()) + len(parts[0]) + 2
+    cols = [name_col]
+    at = name_col + len(parts[1]) + 1
+    for token in parts[2:-1]:
+        at += len(token) + 1
+        cols.append(at)
+    return cols
+
+
+def compact_plays(trick: CompactTrick) -> list[PlayRecord]:
+    """The object view of a compact trick: one :class:`PlayRecord` per card,
+    with its position, exactly as the reader's card-by-card path makes it."""
+    players, cards, line, code = trick
+    return [PlayRecord(player, card, None, Pos(line, column))
+            for player, card, column in zip(players, cards, trick_columns(code), strict=False)]
+
+
+PlayEntry = CompactTrick | list[PlayRecord]
+"""A trick of a compact deal: compact, or (a line read the long way: jokers
+declared, names written) its plays."""
+
+
+def _first_pos(entry: PlayEntry) -> Pos | None:
+    if isinstance(entry, tuple):
+        return Pos(entry[2], trick_columns(entry[3])[0])
+    return entry[0].pos if entry else None
+
+
+class _TricksField:
+    """:attr:`DealRecord.tricks`: the plays as objects, made from the compact
+    record of play (:meth:`DealRecord.compact_play`) the first time they are
+    asked for. From then on the objects are the record (they may be changed
+    in place), and the compact form is dropped."""
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> None: ...
+    @overload
+    def __get__(self, obj: DealRecord, owner: type | None = None) -> list[list[PlayRecord]] | None: ...
+    def __get__(self, obj: DealRecord | None, owner: type | None = None) -> list[list[PlayRecord]] | None:
+        if obj is None:
+            return None  # the dataclass field's default
+        state = obj.__dict__
+        play: list[PlayEntry] | None = state["_play"]
+        if play is None:
+            tricks: list[list[PlayRecord]] | None = state["_tricks"]
+            return tricks
+        obj.fill_trick_positions()
+        made = [entry if isinstance(entry, list) else compact_plays(entry) for entry in play]
+        state["_tricks"] = made
+        state["_play"] = None
+        return made
+
+    def __set__(self, obj: DealRecord, value: list[list[PlayRecord]] | None) -> None:
+        state = obj.__dict__
+        if state.get("_play") is not None:
+            obj.fill_trick_positions()
+        state["_tricks"] = value
+        state["_play"] = None
+
+
+class _PositionsField:
+    """:attr:`DealRecord.positions`: a dict, into which the positions of
+    compact tricks (``"tricks"``, ``"trick:N"``) are put when it is asked for."""
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> None: ...
+    @overload
+    def __get__(self, obj: DealRecord, owner: type | None = None) -> dict[str, Pos]: ...
+    def __get__(self, obj: DealRecord | None, owner: type | None = None) -> dict[str, Pos] | None:
+        if obj is None:
+            return None  # the default: a new dict (see __set__)
+        state = obj.__dict__
+        if state["_play"] is not None and state["_placed"] < len(state["_play"]):
+            obj.fill_trick_positions()
+        positions: dict[str, Pos] = state["_positions"]
+        return positions
+
+    def __set__(self, obj: DealRecord, value: dict[str, Pos] | None) -> None:
+        obj.__dict__["_positions"] = {} if value is None else value
+
+
+@dataclass
 class DealRecord:
     """One deal as recorded. Only number, kind, dealer and cards are required.
 
@@ -81,6 +178,9 @@ class DealRecord:
     ``"hand:NAME"``, ``"bid:NAME"``, ``"taken:NAME"``, ``"score:NAME"``,
     ``"total:NAME"``; ``"bids"``, ``"tricks"``, ``"taken"``, ``"scores"`` for
     the start of each section.
+
+    The notation reader keeps the play compactly (:meth:`compact_play`);
+    :attr:`tricks` is then made from it on first use, as objects.
     """
 
     number: int
@@ -90,14 +190,14 @@ class DealRecord:
     trump: TrumpValue | None = None
     hands: dict[str, list[Card]] | None = None
     bids: dict[str, int] | None = None
-    tricks: list[list[PlayRecord]] | None = None
+    tricks: _TricksField = _TricksField()
     taken: dict[str, int] | None = None
     scores: dict[str, int] | None = None
     totals: dict[str, int] | None = None
     penalties: list[PenaltyRecord] | None = None
     replayed: bool = False
     pos: Pos | None = None
-    positions: dict[str, Pos] = field(default_factory=dict)
+    positions: _PositionsField = _PositionsField()
     comments: list[str] = field(default_factory=list)
     extra: dict[str, object] = field(default_factory=dict)
     comment_anchors: list[str] = field(default_factory=list)
@@ -108,9 +208,54 @@ class DealRecord:
     entries mean ``"after:deal"``. Comments are kept as written, with their
     ``;`` or ``{ }``."""
 
+    def __post_init__(self) -> None:
+        self.__dict__.setdefault("_play", None)
+        self.__dict__["_placed"] = 0
+
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the deal's own place."""
-        return self.positions.get(key, self.pos)
+        state = self.__dict__
+        if key[:5] == "trick" and state["_play"] is not None:
+            self.fill_trick_positions()
+        return state["_positions"].get(key, self.pos)  # type: ignore[no-any-return]
+
+    # -- the compact record of play -------------------------------------------
+
+    def compact_play(self) -> list[PlayEntry] | None:
+        """The tricks as the notation reader kept them (compact tricks, and
+        the plays of lines read the long way), while nobody has asked for
+        :attr:`tricks`; ``None`` once the objects are the record (or the deal
+        has no tricks)."""
+        play: list[PlayEntry] | None = self.__dict__["_play"]
+        return play
+
+    def start_compact_play(self) -> list[PlayEntry]:
+        """Begin (or continue) the compact record of play: the list the reader
+        appends each trick to. The deal must have no tricks as objects yet."""
+        state = self.__dict__
+        play: list[PlayEntry] | None = state["_play"]
+        if play is None:
+            assert state["_tricks"] is None
+            play = state["_play"] = []
+        return play
+
+    def fill_trick_positions(self) -> None:
+        """Put the positions of the compact tricks (``"tricks"``, ``"trick:N"``)
+        into :attr:`positions` (those not put there yet)."""
+        state = self.__dict__
+        play: list[PlayEntry] | None = state["_play"]
+        if play is None:
+            return
+        positions: dict[str, Pos] = state["_positions"]
+        start = state["_placed"]
+        for number in range(start + 1, len(play) + 1):
+            found = _first_pos(play[number - 1])
+            if found is None:
+                continue
+            if number == 1:
+                positions.setdefault("tricks", found)
+            positions[f"trick:{number}"] = found
+        state["_placed"] = len(play)
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ deal, trick, player, line and column. It does no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.cards import Card, Suit
@@ -17,7 +17,7 @@ from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
 from raspis_cli.engine.trick import bidding_order
 from raspis_cli.i18n import _, kind_label
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, Pos
+from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, Pos, compact_plays
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.suggest import did_you_mean
 
@@ -149,8 +149,10 @@ class _GameReplay:
     """The replay of one game; :func:`replay_game` is its public face."""
 
     def __init__(self, game: GameRecord, index: int, choice: RulesChoice | None,
-                 ordered_bids: bool, syntax_lines: Sequence[int] = ()) -> None:
+                 ordered_bids: bool, syntax_lines: Sequence[int] = (), compact: bool = True) -> None:
         self.record = game
+        self.compact = compact
+        self.rotation_seats: dict[str, list[int]] = {}
         self.syntax_lines = sorted(syntax_lines)
         self.previous_line = game.span[0] if game.span else 0
         self.index = index
@@ -255,22 +257,21 @@ class _GameReplay:
                 if seat is not None:
                     hands[seat] = list(cards)
             hands_complete = all(name in record.hands for name in self.seat_of)
-            if not hands_complete and record.tricks:
+            if not hands_complete and self._has_tricks(record):
                 # a hand not written holds (at least) what its player is seen to play
-                for trick in record.tricks:
-                    for play in trick:
-                        seat = self.seat_of.get(play.player)
-                        if seat is not None and play.player not in record.hands:
-                            hands[seat].append(play.card)
-        elif record.tricks:
+                for player, card in self._played(record):
+                    seat = self.seat_of.get(player)
+                    if seat is not None and player not in record.hands:
+                        hands[seat].append(card)
+        elif self._has_tricks(record):
             hands = [[] for _ in range(n_players)]
-            for trick in record.tricks:
-                for play in trick:
-                    seat = self.seat_of.get(play.player)
-                    if seat is not None:
-                        hands[seat].append(play.card)
-            hands_complete = (len(record.tricks) == record.cards
-                              and all(len(t) == n_players for t in record.tricks))
+            for player, card in self._played(record):
+                seat = self.seat_of.get(player)
+                if seat is not None:
+                    hands[seat].append(card)
+            sizes = self._trick_sizes(record)
+            hands_complete = (len(sizes) == record.cards
+                              and all(size == n_players for size in sizes))
             if not hands_complete or may_stop_early or record.replayed:
                 hands_complete = False
         trump_given = record.trump is not None
@@ -287,7 +288,7 @@ class _GameReplay:
             violations = [v for v in violations if v.kind != "duplicate-card" or v.at == "trump"]
         for v in violations:
             self._report(record, v)
-        if (record.tricks and not trump_given and record.kind != "no-trump"
+        if (self._has_tricks(record) and not trump_given and record.kind != "no-trump"
                 and not self.rules.circular_trumps):
             self._problem(record, "trump", _("the trump is not written; the tricks are judged as if there "
                                              "were none"), "trump")
@@ -296,8 +297,29 @@ class _GameReplay:
         # stop anywhere, even inside a trick, and every card recorded is still checked
         play_complete = self._tricks(record, engine_deal, may_stop_early or record.replayed)
         # an unfinished game's last deal counts as stopped only where its play stops short
-        stopped = may_stop_early and bool(record.tricks) and not play_complete
+        stopped = may_stop_early and self._has_tricks(record) and not play_complete
         self._results(record, engine_deal, play_complete, stopped)
+
+    def _entries(self, record: DealRecord) -> Sequence[PlayEntry] | None:
+        """The record's tricks: compact while they are (and the replay is), else as objects."""
+        play = record.compact_play() if self.compact else None
+        return play if play is not None else record.tricks
+
+    def _has_tricks(self, record: DealRecord) -> bool:
+        return bool(self._entries(record))
+
+    def _played(self, record: DealRecord) -> Iterator[tuple[str, Card]]:
+        """Each card of the tricks with its player's name, in the order played."""
+        for entry in self._entries(record) or ():
+            if isinstance(entry, tuple):
+                yield from zip(entry[0], entry[1], strict=False)
+            else:
+                for play in entry:
+                    yield play.player, play.card
+
+    def _trick_sizes(self, record: DealRecord) -> list[int]:
+        return [len(entry[1]) if isinstance(entry, tuple) else len(entry)
+                for entry in self._entries(record) or ()]
 
     def _bids(self, record: DealRecord, deal: Deal) -> None:
         bids = record.bids
@@ -337,18 +359,38 @@ class _GameReplay:
         deal.skip_bidding()
 
     def _tricks(self, record: DealRecord, deal: Deal, may_stop_early: bool) -> bool:
-        """Play the recorded tricks; True when the play went to the end."""
-        tricks = record.tricks
-        if tricks is None:
-            return False
+        """Play the recorded tricks; True when the play went to the end.
+
+        A compact trick (:data:`~raspis_cli.record.CompactTrick`) is tried
+        whole with bit masks (:meth:`Deal.play_plain_trick`); any other trick,
+        and one the masks find a problem in, is played card by card from its
+        plays as objects, which is what reports the problem."""
+        entries: Sequence[PlayEntry] | None = record.compact_play() if self.compact else None
+        if entries is None:
+            entries = record.tricks
+            if entries is None:
+                return False
+        fast = self.compact
         n_players = len(self.names)
-        for number, trick in enumerate(tricks, start=1):
+        rotation_seats = self.rotation_seats
+        for number, entry in enumerate(entries, start=1):
+            if isinstance(entry, tuple):
+                rotation, cards = entry[0], entry[1]
+                if number <= record.cards and len(cards) == n_players:
+                    seats = rotation_seats.get(rotation[0])
+                    if seats is None:
+                        seats = rotation_seats[rotation[0]] = [self.seat_of.get(p, -1) for p in rotation]
+                    if deal.play_plain_trick(seats, cards):
+                        continue
+                trick = compact_plays(entry)
+            else:
+                trick = entry
             if number > record.cards:
-                self._problem(record, "trick-count", _too_many_tricks(len(tricks), record.cards),
+                self._problem(record, "trick-count", _too_many_tricks(len(entries), record.cards),
                               "tricks", trick=number,
                               pos=trick[0].pos if trick else None)
                 return False
-            last = number == len(tricks)
+            last = number == len(entries)
             if len(trick) != n_players and not (last and may_stop_early and len(trick) < n_players):
                 self._problem(record, "trick-count", _("trick {number} has {n} cards; {players} players "
                                                        "play one each").format(
@@ -356,9 +398,10 @@ class _GameReplay:
                               "tricks", trick=number,
                               pos=trick[0].pos if trick else None)
                 return False
-            seats = [self.seat_of.get(play.player, -1) for play in trick]
-            if deal.play_plain_trick(seats, [play.card for play in trick]):
-                continue
+            if fast and isinstance(entry, list):
+                seats = [self.seat_of.get(play.player, -1) for play in trick]
+                if deal.play_plain_trick(seats, [play.card for play in trick]):
+                    continue
             for play in trick:
                 seat = self._seat(record, play.player, "tricks", play.pos)
                 if seat is None:
@@ -371,7 +414,7 @@ class _GameReplay:
         if deal.done:
             return True
         if not may_stop_early:
-            self._problem(record, "trick-count", _too_many_tricks(len(tricks), record.cards), "tricks")
+            self._problem(record, "trick-count", _too_many_tricks(len(entries), record.cards), "tricks")
         return False
 
     def _results(self, record: DealRecord, deal: Deal, play_complete: bool,
@@ -401,7 +444,7 @@ class _GameReplay:
                     taken[name] = value
         # written penalties against the prescribed ones: the play judges them when it
         # is all there, or when it is all there ever was (an abandoned, replayed deal)
-        judged = play_complete or (record.replayed and bool(record.tricks))
+        judged = play_complete or (record.replayed and self._has_tricks(record))
         prescribed = [0] * len(names)
         other = [0] * len(names)
         if judged:
@@ -601,12 +644,16 @@ def _too_many_tricks(tricks: int, cards: int) -> str:
 
 
 def replay_game(game: GameRecord, index: int = 0, choice: RulesChoice | None = None,
-                ordered_bids: bool = False, syntax_lines: Sequence[int] = ()) -> GameResult:
+                ordered_bids: bool = False, syntax_lines: Sequence[int] = (),
+                compact: bool = True) -> GameResult:
     """Replay one recorded game; ``ordered_bids`` when the source writes bids
     in the order they were made (the notation), so their order is checked.
     ``syntax_lines`` are lines the reader could not parse: a gap in the deal
-    numbers across one of them is put down to it, not reported again."""
-    return _GameReplay(game, index, choice, ordered_bids, syntax_lines).run()
+    numbers across one of them is put down to it, not reported again.
+    ``compact=False`` plays every card one by one from the record's plays as
+    objects (never the whole-trick bit-mask path): the reference the compact
+    path is tested against; the report is the same either way."""
+    return _GameReplay(game, index, choice, ordered_bids, syntax_lines, compact).run()
 
 
 

@@ -115,6 +115,8 @@ class Deal:
         self.history: list[TrickResult] = []
         self._suit_masks = self.deck.suit_masks
         self._joker_mask = self.deck.joker_mask
+        self._natural_mask = self.deck.mask & ~self.deck.joker_mask
+        self._must_trump = rules.void == "must-trump"
         self._decl_cache: dict[bool, tuple[JokerDecl, ...]] = {}
 
     # --- bidding -------------------------------------------------------------
@@ -479,43 +481,53 @@ class Deal:
         seat in turn, every card held, suit (and trump) followed. Returns False
         and changes nothing otherwise; the caller then plays it card by card
         with :meth:`play`, which explains what is wrong. The hot path of
-        validation: one call per trick instead of one per card."""
+        validation: one call per trick instead of one per card, and every
+        check a bit mask test (the same rule as :func:`follow_mask`)."""
         hands = self.hands
         n = self.players
         if (hands is None or self.trick or self.phase != PLAY or len(cards) != n
                 or len(seats) != n):
             return False
         leader = self.leader
-        joker_mask = self._joker_mask
-        deck_mask = self.deck.mask
-        suit_masks = self._suit_masks
+        natural = self._natural_mask
         lead_card = cards[0]
-        if seats[0] != leader or joker_mask >> lead_card & 1 or not deck_mask >> lead_card & 1:
-            return False
-        if not hands[leader] >> lead_card & 1:
+        bit = 1 << lead_card
+        if seats[0] != leader or not natural & bit or not hands[leader] & bit:
             return False
         led = SUIT_INDEX[lead_card]
         trump = trick_trump(led, NO_SUIT if self.trump is None else self.trump,
                             self.rules.circular_trumps)
-        void = self.rules.void
+        suit_masks = self._suit_masks
+        led_mask = suit_masks[led]
+        # void in the suit led: a trump is required only under must-trump
+        trump_mask = suit_masks[trump] if self._must_trump and trump != NO_SUIT else 0
+        seat = leader
         for position in range(1, n):
-            seat = seats[position]
+            seat += 1
+            if seat == n:
+                seat = 0
             card = cards[position]
-            if seat != (leader + position) % n or joker_mask >> card & 1:
-                return False
+            bit = 1 << card
             hand = hands[seat]
-            if not hand >> card & 1 or not deck_mask >> card & 1:
+            if seats[position] != seat or not natural & bit or not hand & bit:
                 return False
-            # the same rule as card by card (_follow_mask), on the hand without its jokers
-            allowed, _ = follow_mask(hand & ~joker_mask, led, trump, void, suit_masks)
-            if not allowed >> card & 1:
+            if not bit & led_mask and (hand & led_mask
+                                       or (not bit & trump_mask and hand & trump_mask)):
                 return False
-        best = plain_winner(cards, trump)
+        keys = ORDER[led][trump]
+        best = 0
+        best_key = keys[lead_card]
+        for position in range(1, n):
+            key = keys[cards[position]]
+            if key > best_key:
+                best_key = key
+                best = position
+        entries: list[Entry] = []
         for seat, card in zip(seats, cards, strict=True):
             hands[seat] &= ~(1 << card)
+            entries.append((seat, card, None))
         winner = seats[best]
         self.taken[winner] += 1
-        entries: list[Entry] = [(seat, card, None) for seat, card in zip(seats, cards, strict=True)]
         self.history.append(TrickResult(self.trick_number, leader, entries, winner, _SUITS[led],
                                         _SUITS[trump] if trump != NO_SUIT else None))
         self.trick_number += 1

@@ -27,6 +27,7 @@ from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.i18n import _
 from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES
 from raspis_cli.notation.grammar import (
+    _CARD_FAST,
     JOKER_WORD,
     KEYWORDS,
     NONE_WORD,
@@ -276,8 +277,17 @@ class _Reader:
                 self.mixed_scripts(src)
             parsed: object
             if not scan_errors and not src.comments and not self.skipping and not self.pending:
-                parsed = parse_line(src.code)
                 d = self.deal
+                if d is not None:
+                    key = self.plain_trick(src.code, d, src.number)
+                    if key is not None:
+                        g = self.game
+                        assert g is not None
+                        g.last_line = src.number
+                        d.last_key = key
+                        self.last_owner = "deal"
+                        continue
+                parsed = parse_line(src.code)
                 tp = type(parsed)
                 if d is not None and (tp is TrickLine or tp is HandLine):
                     # the common case, kept short: a detail line of the deal
@@ -663,6 +673,33 @@ class _Reader:
             return "replayed"
         raise AssertionError(parsed)  # pragma: no cover
 
+    def plain_trick(self, code: str, d: _DealState, line: int) -> str | None:
+        """A plain trick line (``trick NAME: CARD CARD ...``, single-spaced, no
+        joker declaration, no names but the leader's) kept as one compact
+        trick (:data:`~raspis_cli.record.CompactTrick`); ``None``: not such a
+        line, read it the usual way. The same reading as :func:`parse_line`
+        and :meth:`trick` give it, without an object per card."""
+        parts = code.split()
+        if len(parts) < 3 or KEYWORDS.get(parts[0]) != "trick" or '"' in code or "(" in code:
+            return None
+        lead = parts[1]
+        if len(lead) < 2 or lead[-1] != ":":
+            return None
+        g = self.game
+        assert g is not None
+        rotation = g.rotations.get(lead[:-1])
+        if rotation is None or len(parts) - 2 > len(rotation):
+            return None
+        fast = _CARD_FAST
+        cards = [fast.get(t) for t in parts[2:]]
+        if None in cards or JOKER_WORD in cards:
+            return None
+        if len(code) != len(code) - len(code.lstrip()) + sum(map(len, parts)) + len(parts) - 1:
+            return None  # not single-spaced: the long way finds each column
+        play = d.deal.start_compact_play()
+        play.append((rotation, cards, line, code))  # type: ignore[arg-type]
+        return f"trick:{len(play)}"
+
     def trick(self, parsed: TrickLine, d: _DealState, src: SourceLine) -> str | None:
         g = self.game
         assert g is not None
@@ -711,14 +748,14 @@ class _Reader:
                         return None
                 plays.append(PlayRecord(player, card, decl, Pos(line, column)))
                 prev = player
-        tricks = deal.tricks
-        if tricks is None:
-            tricks = deal.tricks = []
-            deal.positions["tricks"] = Pos(line, cols[0])
-        tricks.append(plays)
-        n = len(tricks)
-        deal.positions[f"trick:{n}"] = Pos(line, cols[0])
-        return f"trick:{n}"
+        if deal.compact_play() is None and deal.tricks is not None:
+            tricks = deal.tricks
+            tricks.append(plays)
+            deal.positions[f"trick:{len(tricks)}"] = Pos(line, cols[0])
+            return f"trick:{len(tricks)}"
+        play = deal.start_compact_play()
+        play.append(plays)
+        return f"trick:{len(play)}"
 
     def joker_decl(self, decl: tuple[str, Suit | str | None, Card | str | None],
                    deal: DealRecord, column: int) -> JokerDecl | None:

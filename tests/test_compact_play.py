@@ -1,0 +1,143 @@
+"""The compact record of play against a plain card-by-card replay.
+
+The notation reader keeps a plain trick line as one compact trick (the cards
+as ints, no object per card), and the replay checks such a trick whole with
+bit masks, going card by card only where a joker is or the masks find a
+problem. Whatever the record, the report must be exactly the one a
+straightforward replay gives that plays every card one by one from the plays
+as objects (``replay_game(..., compact=False)``): the same violations with
+the same messages, kinds, deals, tricks, players and positions; the same
+taken, scores, totals and winner of every trick. Checked on simulated games
+of every preset, correct and broken: by the fault injector (revokes, joker
+demands, dropped tricks, ...) and by edits of the text's trick lines (cards
+swapped, replaced, dropped, the leader changed).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+from typing import Any
+
+from faultkit import FAULTS, with_fault
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from raspis_cli.cards import Card
+from raspis_cli.notation import read_text
+from raspis_cli.notation.writer import write_game
+from raspis_cli.replay import GameResult, replay_game
+from raspis_cli.rules import PRESETS, Rules
+from raspis_cli.simulate import simulate_game
+
+_TRICK_LINE = re.compile(r"^(  trick )(\S+)(: )(.*)$", re.MULTILINE)
+
+
+@cache
+def _game_text(preset: str, seed: int, fault: str) -> str:
+    """A simulated game of ``preset`` (its fewest players from 3), with
+    ``fault`` injected (``"none"``: correct), as notation."""
+    rules = Rules.preset(preset)
+    players = max(rules.players[0], 3)
+    game = simulate_game(rules, players, 500 + seed)
+    if fault != "none":
+        game, _expected = with_fault(game, fault, random.Random(seed))
+    return write_game(game)
+
+
+def _edit(text: str, rnd: random.Random) -> str:
+    """One edit of a trick line, as a careless scorekeeper makes it."""
+    lines = list(_TRICK_LINE.finditer(text))
+    if not lines:
+        return text
+    m = rnd.choice(lines)
+    name, cards = m.group(2), m.group(4).split(" ")
+    how = rnd.randrange(6)
+    if how == 0 and len(cards) > 1:  # two cards of the trick swapped
+        i, j = rnd.sample(range(len(cards)), 2)
+        cards[i], cards[j] = cards[j], cards[i]
+    elif how == 1:  # a card replaced by another (maybe one played elsewhere)
+        cards[rnd.randrange(len(cards))] = str(Card.from_index(rnd.randrange(52)))
+    elif how == 2 and len(cards) > 1:  # a card left out
+        del cards[rnd.randrange(len(cards))]
+    elif how == 3:  # another leader
+        other = rnd.choice([n.group(2) for n in lines])
+        name = other if other != name else name + "x"
+    elif how == 4:  # a card played twice
+        cards.append(cards[0])
+    else:  # a card swapped with one of another trick line
+        other_m = rnd.choice(lines)
+        if other_m.start() != m.start():
+            theirs = other_m.group(4).split(" ")
+            i, j = rnd.randrange(len(cards)), rnd.randrange(len(theirs))
+            cards[i], theirs[j] = theirs[j], cards[i]
+            new_other = f"{other_m.group(1)}{other_m.group(2)}{other_m.group(3)}{' '.join(theirs)}"
+            text = text[:other_m.start()] + new_other + text[other_m.end():]
+            return _edit_at(text, m.group(0), f"{m.group(1)}{name}{m.group(3)}{' '.join(cards)}")
+    return text[:m.start()] + f"{m.group(1)}{name}{m.group(3)}{' '.join(cards)}" + text[m.end():]
+
+
+def _edit_at(text: str, old: str, new: str) -> str:
+    return text.replace(old, new, 1)
+
+
+def _report(result: GameResult) -> dict[str, Any]:
+    """Everything a replay reports, the winner of every trick included."""
+    return {
+        "game": result.to_json(),
+        "problems": [(p.kind, p.message, p.deal, p.trick, p.player, str(p.pos)) for p in result.problems],
+        "deals": [(d.number, d.taken, d.taken_source, d.scores, d.totals, d.penalties,
+                   None if d.deal is None else
+                   [(t.number, t.leader, t.winner, t.entries, t.led_suit, t.trump)
+                    for t in d.deal.history])
+                  for d in result.deals],
+    }
+
+
+def _both(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The reports of the compact path and of the card-by-card replay, each
+    on its own reading of ``text``."""
+    compact = read_text(text)
+    plain = read_text(text)
+    assert compact.diagnostics == plain.diagnostics
+    fast = [_report(replay_game(g, i, ordered_bids=True)) for i, g in enumerate(compact.games)]
+    slow = [_report(replay_game(g, i, ordered_bids=True, compact=False))
+            for i, g in enumerate(plain.games)]
+    return fast, slow
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 2),
+       fault=st.sampled_from(("none", *FAULTS)), edits=st.integers(0, 3),
+       edit_seed=st.integers(0, 2**32 - 1))
+def test_compact_path_reports_what_card_by_card_replay_reports(
+        preset: str, seed: int, fault: str, edits: int, edit_seed: int) -> None:
+    text = _game_text(preset, seed, fault)
+    rnd = random.Random(edit_seed)
+    for _ in range(edits):
+        text = _edit(text, rnd)
+    fast, slow = _both(text)
+    assert fast == slow
+
+
+def test_the_compact_path_is_taken_and_objects_come_on_demand() -> None:
+    """A plain trick line is kept compactly; asking for the tricks gives the
+    plays as objects with their positions, and from then on the objects
+    are the record."""
+    text = _game_text("raspisnoy", 0, "none")
+    game = read_text(text).games[0]
+    deal = next(d for d in game.deals if d.cards >= 3)
+    play = deal.compact_play()
+    assert play is not None and any(isinstance(e, tuple) for e in play)
+    line = next(e for e in play if isinstance(e, tuple))[2]
+    assert deal.where("trick:1") is not None
+    tricks = deal.tricks
+    assert tricks is not None and deal.compact_play() is None
+    first = tricks[0][0]
+    assert first.pos is not None and first.pos.line >= 1
+    assert any(p.pos is not None and p.pos.line == line for t in tricks for p in t)
+    # every preset's correct games replay clean along the compact path
+    for preset in PRESETS:
+        for g in read_text(_game_text(preset, 0, "none")).games:
+            assert replay_game(g, ordered_bids=True).problems == []
