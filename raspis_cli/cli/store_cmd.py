@@ -43,7 +43,7 @@ from raspis_cli.store import (
     run_query,
 )
 from raspis_cli.store.db import check_schema, describe_error, name_damage
-from raspis_cli.store.load import trace
+from raspis_cli.store.load import start_load_workers, trace
 from raspis_cli.store.ratings import POOLS, RatingStep
 from raspis_cli.store.schema import REPORT_TITLES
 from raspis_cli.store.stats import REPORT_NAMES, ratings_rows
@@ -198,17 +198,28 @@ def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: boo
     def waiting(message: str) -> None:
         say(f"raspis: {message}")
 
+    # the workers first, while no DuckDB connection is open (they are forked),
+    # given their pieces at once: they read while the database opens
+    workers = start_load_workers(jobs, valid_only) if jobs > 1 else None
+    if workers is not None and part is None:
+        workers.give(paths)
     try:
         con = open_db(path, create=True, wait=wait, on_wait=waiting)
     except StoreError as e:
+        if workers is not None:
+            workers.close()
         fail(str(e))
+    except BaseException:
+        if workers is not None:
+            workers.close()
+        raise
     new = not existed and _is_empty(con)
     progress = _LoadProgress(not quiet)
     failure: str | None = None
     summary: LoadSummary | None = None
     try:
         summary = load_units(con, paths, jobs=jobs, valid_only=valid_only, replace=replace,
-                             progress=progress, db_name=path, shard=part)
+                             progress=progress, db_name=path, shard=part, workers=workers)
     except StoreError as e:
         failure = str(e)
     except (KeyboardInterrupt, BrokenProcessPool, duckdb.InterruptException):
@@ -219,6 +230,8 @@ def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: boo
         say("raspis: " + _("nothing was loaded, {path} is unchanged").format(path=path))
         raise  # an internal error: run_app reports it
     finally:
+        if workers is not None:
+            workers.close()  # load_units stops them; not reached if it was not
         progress.stop()
         if summary is None and new:
             _remove_new_db(path)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -47,11 +48,13 @@ __all__ = [
     "Batch",
     "LoadError",
     "LoadSummary",
+    "LoadWorkers",
     "RecordSource",
     "UnitRows",
     "iter_batches",
     "load_units",
     "read_unit",
+    "start_load_workers",
 ]
 
 FLUSH_ROWS = 50_000
@@ -440,17 +443,17 @@ def _worker(tasks_queue: Any, share: int, shares: int, valid_only: bool, batch_g
         put(traceback.format_exc())
 
 
-class _Workers:
-    """``jobs`` worker processes, started at once (they import while this
-    process cuts the files and opens its transaction); :meth:`batches` gives
-    them their tasks and yields what they read, in file order."""
+class LoadWorkers:
+    """``jobs`` worker processes that read and replay for one load, started
+    at once (:func:`start_load_workers`); :meth:`give` hands them their tasks
+    and :meth:`batches` yields what they read, in file order."""
 
-    def __init__(self, units: Sequence[Unit], jobs: int, valid_only: bool, batch_games: int) -> None:
-        self.units = units
+    def __init__(self, jobs: int, valid_only: bool, batch_games: int, method: str = "spawn") -> None:
         self.jobs = jobs
         self.batch_games = batch_games
-        # spawn, not fork: the parent holds DuckDB's threads
-        context = multiprocessing.get_context("spawn")
+        self.tasks: list[Task] | None = None
+        context: Any = multiprocessing.get_context(method)
+        self.closed = False
         self.tasks_queues = [context.Queue() for _ in range(jobs)]
         self.queues = [context.Queue(maxsize=QUEUE_BATCHES) for _ in range(jobs)]
         self.workers = [context.Process(target=_worker, daemon=True,
@@ -464,15 +467,22 @@ class _Workers:
             self.close()
             raise
 
-    def batches(self, shard: list[Task] | None = None) -> Iterator[Batch]:
-        """The batches of every unit, in order. The files are cut into
-        pieces of whole games (:func:`_tasks`), or ``shard``'s pieces are
-        taken; each worker reads and replays its pieces only, and the
-        batches come back in file order, with the games numbered from the
-        start of their file: the result is that of one process."""
-        tasks = shard if shard is not None else _tasks(self.units, self.batch_games, self.jobs)
+    def give(self, units: Sequence[Unit], shard: list[Task] | None = None) -> None:
+        """Cut the files into pieces of whole games (:func:`_tasks`), or take
+        ``shard``'s pieces, and hand them to the workers (once)."""
+        if self.tasks is not None:
+            return
+        self.tasks = shard if shard is not None else _tasks(units, self.batch_games, self.jobs)
         for q in self.tasks_queues:
-            q.put(tasks)
+            q.put(self.tasks)
+
+    def batches(self) -> Iterator[Batch]:
+        """The batches of the tasks given (:meth:`give`), in order: each
+        worker reads and replays its pieces only, and the batches come back
+        in file order, with the games numbered from the start of their file:
+        the result is that of one process."""
+        tasks = self.tasks
+        assert tasks is not None, "give() the workers their tasks first"
         games_before = 0  # games of the current file in the pieces before
         for number in range(len(tasks)):
             share = number % self.jobs
@@ -490,7 +500,11 @@ class _Workers:
                     break
 
     def close(self) -> None:
-        """Stop the workers (those still running) and close the queues."""
+        """Stop the workers (those still running) and close the queues
+        (again: nothing)."""
+        if self.closed:
+            return
+        self.closed = True
         for worker in self.workers:
             if worker.is_alive():
                 worker.terminate()
@@ -502,14 +516,26 @@ class _Workers:
             q.close()
 
 
+def start_load_workers(jobs: int, valid_only: bool = False,
+                       batch_games: int = BATCH_GAMES) -> LoadWorkers:
+    """Start the ``jobs`` worker processes of a load now, for
+    :func:`load_units` (``workers=``), which then owns and stops them. Call
+    it before this process opens any DuckDB connection (DuckDB's threads):
+    on Linux the workers are then forked, with what this process has
+    imported already, instead of started afresh (a spawned worker spends
+    about half a second importing before it reads a game)."""
+    fork = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+    return LoadWorkers(jobs, valid_only, batch_games, "fork" if fork else "spawn")
+
+
 def _read_all(units: Sequence[Unit], valid_only: bool, batch_games: int = BATCH_GAMES,
-              workers: _Workers | None = None, shard: list[Task] | None = None) -> Iterator[Batch]:
-    """The batches of every unit, in order: read here, or by ``workers``.
-    With ``shard`` (the pieces of one shard:
+              workers: LoadWorkers | None = None, shard: list[Task] | None = None) -> Iterator[Batch]:
+    """The batches of every unit, in order: read here, or by ``workers``
+    (given their tasks). With ``shard`` (the pieces of one shard:
     :func:`~raspis_cli.sources.shard_pieces`) only those are read, their
     games numbered from the start of their file."""
     if workers is not None:
-        yield from workers.batches(shard)
+        yield from workers.batches()
         return
     tasks: Iterable[Task] = shard if shard is not None else ((unit, None) for unit in units)
     for unit, piece in tasks:
@@ -611,6 +637,7 @@ def load_units(
     on_flush: Callable[[int], None] | None = None,
     db_name: str = "the database",
     shard: tuple[int, int] | None = None,
+    workers: LoadWorkers | None = None,
 ) -> LoadSummary:
     """Load files and record sources into an open database in one transaction.
 
@@ -629,46 +656,51 @@ def load_units(
     the start of their file: ``n`` such loads, into ``n`` databases, store
     together what one load stores (a game repeated in pieces of different
     shards is stored by each of them).
+
+    With ``jobs`` > 1 the files are read and replayed by worker processes
+    (``workers``, from :func:`start_load_workers`, or started here); the
+    load stops them when it ends.
     """
     import duckdb
 
-    pieces: list[Task] | None = None
-    if shard is not None:
-        if any(isinstance(unit, RecordSource) for unit in units):
-            raise LoadError("games in memory cannot be cut into shards")
-        try:
-            pieces = [(path, piece) for path, piece in
-                      shard_pieces([str(unit) for unit in units], *shard)]
-        except ShardError as e:
-            raise LoadError(str(e)) from None
-    summary = LoadSummary(files=len(units) if pieces is None else
-                          sum(1 for _, piece in pieces if piece is not None and piece.final))
-    batch_gc()
-    workers = None
-    if jobs > 1 and not any(unit == "-" for unit in units):
-        workers = _Workers(units, jobs, valid_only, batch_games)
+    limit: Any = None
+    limited = False  # the memory limit to restore was read
     try:
-        limit = con.execute("SELECT current_setting('memory_limit')").fetchone()
-        con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
-    except BaseException:
+        pieces: list[Task] | None = None
+        if shard is not None:
+            if any(isinstance(unit, RecordSource) for unit in units):
+                raise LoadError("games in memory cannot be cut into shards")
+            try:
+                pieces = [(path, piece) for path, piece in
+                          shard_pieces([str(unit) for unit in units], *shard)]
+            except ShardError as e:
+                raise LoadError(str(e)) from None
+        summary = LoadSummary(files=len(units) if pieces is None else
+                              sum(1 for _, piece in pieces if piece is not None and piece.final))
+        batch_gc()
+        if workers is None and jobs > 1 and not any(unit == "-" for unit in units):
+            # spawn, not fork: this process holds DuckDB's threads
+            workers = LoadWorkers(jobs, valid_only, batch_games)
         if workers is not None:
-            workers.close()
-        raise
-    try:
+            workers.give(units, pieces)
+        limit = con.execute("SELECT current_setting('memory_limit')").fetchone()
+        limited = True
+        con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
         return _load(con, units, summary, workers, valid_only, replace, progress, flush_rows,
                      batch_games, on_flush, db_name, pieces)
     finally:
         if workers is not None:
             workers.close()
-        with contextlib.suppress(duckdb.Error):
-            con.execute("RESET memory_limit")
-            now = con.execute("SELECT current_setting('memory_limit')").fetchone()
-            if limit is not None and now != limit:
-                con.execute("SET memory_limit = $1", [limit[0]])
+        if limited:
+            with contextlib.suppress(duckdb.Error):
+                con.execute("RESET memory_limit")
+                now = con.execute("SELECT current_setting('memory_limit')").fetchone()
+                if limit is not None and now != limit:
+                    con.execute("SET memory_limit = $1", [limit[0]])
 
 
 def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSummary,
-          workers: _Workers | None, valid_only: bool, replace: bool,
+          workers: LoadWorkers | None, valid_only: bool, replace: bool,
           progress: Callable[[int, int, int], None] | None, flush_rows: int, batch_games: int,
           on_flush: Callable[[int], None] | None, db_name: str,
           pieces: list[Task] | None = None) -> LoadSummary:
