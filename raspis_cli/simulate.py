@@ -622,7 +622,7 @@ class Simulator:
         led = None if led_as_suit is None else int(led_as_suit)
         if self.rules.circular_trumps:
             circular = trick_trump(NO_SUIT if led is None else led, NO_SUIT, True)
-            trump = None if circular == NO_SUIT else Suit(circular)
+            trump = None if circular == NO_SUIT else _SUITS[circular]
         rank = _STRENGTH[4 if trump is None else trump].__getitem__
         winners, losers = self._split(deal, seat, led, trump, naturals)
         if want:
@@ -710,6 +710,9 @@ class Simulator:
 
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(54))
+
+_SUITS: Final = tuple(Suit)
+"""Suit members by index."""
 
 
 def _bits(mask: int) -> list[int]:
