@@ -11,6 +11,7 @@ the notation writer and the JSON codec all produce and consume it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import overload
@@ -160,6 +161,11 @@ class _PositionsField:
         if obj is None:
             return None  # the default: a new dict (see __set__)
         state = obj.__dict__
+        later = state["_later"]
+        if later:
+            state["_later"] = None
+            for fill in later:
+                fill(state["_positions"])
         if state["_play"] is not None and state["_placed"] < len(state["_play"]):
             obj.fill_trick_positions()
         positions: dict[str, Pos] = state["_positions"]
@@ -211,13 +217,32 @@ class DealRecord:
     def __post_init__(self) -> None:
         self.__dict__.setdefault("_play", None)
         self.__dict__["_placed"] = 0
+        self.__dict__["_later"] = None
 
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the deal's own place."""
         state = self.__dict__
-        if key[:5] == "trick" and state["_play"] is not None:
-            self.fill_trick_positions()
-        return state["_positions"].get(key, self.pos)  # type: ignore[no-any-return]
+        found: Pos | None = state["_positions"].get(key)
+        if found is None and (state["_later"] or state["_play"] is not None):
+            found = self.positions.get(key)
+        return self.pos if found is None else found
+
+    def written_positions(self) -> dict[str, Pos]:
+        """:attr:`positions` as they are, without working out those left for
+        later (:meth:`add_positions_later`, compact tricks): for a reader to
+        add the positions of the lines it reads."""
+        positions: dict[str, Pos] = self.__dict__["_positions"]
+        return positions
+
+    def add_positions_later(self, fill: Callable[[dict[str, Pos]], None]) -> None:
+        """Have ``fill`` put positions into :attr:`positions` when they are
+        first asked for (the reader's fast path works out where each value of
+        a line was written only then)."""
+        state = self.__dict__
+        if state["_later"] is None:
+            state["_later"] = [fill]
+        else:
+            state["_later"].append(fill)
 
     # -- the compact record of play -------------------------------------------
 
@@ -228,6 +253,21 @@ class DealRecord:
         has no tricks)."""
         play: list[PlayEntry] | None = self.__dict__["_play"]
         return play
+
+    def trick_plays(self) -> list[list[tuple[str, Card, JokerDecl | None]]] | None:
+        """The tricks as (player, card, declaration) per card, in play order,
+        read from the compact form while there is one (no object per card, no
+        position worked out) or from :attr:`tricks`: for readers of the plays
+        that need no positions (the store's rows)."""
+        play: list[PlayEntry] | None = self.__dict__["_play"]
+        if play is None:
+            tricks = self.tricks
+            if tricks is None:
+                return None
+            return [[(p.player, p.card, p.joker) for p in trick] for trick in tricks]
+        return [list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False))
+                if isinstance(entry, tuple) else [(p.player, p.card, p.joker) for p in entry]
+                for entry in play]
 
     def start_compact_play(self) -> list[PlayEntry]:
         """Begin (or continue) the compact record of play: the list the reader
@@ -349,9 +389,11 @@ def bound_numbers(game: GameRecord) -> list[OutOfRange]:
     each as a diagnostic at its place."""
     found: list[OutOfRange] = []
     kept: list[DealRecord] = []
+    number_low, number_high = NUMBER_RANGES["number"]
+    cards_low, cards_high = NUMBER_RANGES["cards"]
     for deal in game.deals:
-        bad = [w for w in ("number", "cards") if _outside(w, getattr(deal, w))]
-        if bad:
+        if not (number_low <= deal.number <= number_high and cards_low <= deal.cards <= cards_high):
+            bad = [w for w in ("number", "cards") if _outside(w, getattr(deal, w))]
             found.extend(OutOfRange(w, w, getattr(deal, w), None, deal.where(w)) for w in bad)
             continue
         kept.append(deal)
@@ -359,6 +401,9 @@ def bound_numbers(game: GameRecord) -> list[OutOfRange]:
             what = kind.one
             values: dict[str, int] | None = getattr(deal, kind.field)
             if not values:
+                continue
+            low, high = NUMBER_RANGES[what]
+            if low <= min(values.values()) and max(values.values()) <= high:
                 continue
             for name in [n for n, v in values.items() if _outside(what, v)]:
                 found.append(OutOfRange(what, f"{what}:{name}", values[name], deal.number,

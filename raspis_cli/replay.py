@@ -158,6 +158,7 @@ class _GameReplay:
         self.index = index
         self.ordered_bids = ordered_bids
         self.rules, self.problems = resolve_rules(game, choice)
+        self.score_memo = _score_memo(self.rules)
         self.names = list(game.players)
         self.seat_of: dict[str, int] = {}
         for name in self.names:
@@ -235,16 +236,21 @@ class _GameReplay:
         best = [self.names[s] for s in winners([totals[n] for n in self.seat_of])]
         return GameResult(self.index, record, self.rules, self.problems, self.deals, totals, best)
 
-    def _seat(self, deal: DealRecord, name: str, at: str, pos: Pos | None = None) -> int | None:
+    def _seat(self, deal: DealRecord, name: str, at: str, pos: Pos | None = None,
+              key: str | None = None) -> int | None:
+        """The seat of a player named in the record; a ``players`` problem
+        (at ``pos``, or where ``key`` was written) when there is none."""
         seat = self.seat_of.get(name)
         if seat is None:
+            if pos is None and key is not None:
+                pos = deal.where(key)
             self._problem(deal, "players", _("{name} is not a player of this game").format(name=repr(name))
                           + did_you_mean(name, self.seat_of), at, player=name, pos=pos)
         return seat
 
     def _deal(self, record: DealRecord, may_stop_early: bool) -> None:
         n_players = len(self.seat_of)
-        dealer = self._seat(record, record.dealer, "dealer", record.where("dealer"))
+        dealer = self._seat(record, record.dealer, "dealer", key="dealer")
         if dealer is None or n_players < 2:
             return
         # hands: as written, or pieced together from the tricks
@@ -253,7 +259,7 @@ class _GameReplay:
         if record.hands is not None:
             hands = [[] for _ in range(n_players)]
             for name, cards in record.hands.items():
-                seat = self._seat(record, name, "hand", record.where(f"hand:{name}"))
+                seat = self._seat(record, name, "hand", key=f"hand:{name}")
                 if seat is not None:
                     hands[seat] = list(cards)
             hands_complete = all(name in record.hands for name in self.seat_of)
@@ -336,7 +342,7 @@ class _GameReplay:
         written = [n for n in bids if n in self.seat_of]
         for name in bids:
             if name not in self.seat_of:
-                self._seat(record, name, "bid", record.where(f"bid:{name}"))
+                self._seat(record, name, "bid", key=f"bid:{name}")
         expected_order = [self.names[s] for s in bidding_order(deal.first_bidder, len(self.names))]
         if self.ordered_bids:
             present = [n for n in expected_order if n in bids]
@@ -440,7 +446,7 @@ class _GameReplay:
         elif written_taken is not None:
             source = "written"
             for name, value in written_taken.items():
-                if self._seat(record, name, "taken", record.where(f"taken:{name}")) is not None:
+                if self._seat(record, name, "taken", key=f"taken:{name}") is not None:
                     taken[name] = value
         # written penalties against the prescribed ones: the play judges them when it
         # is all there, or when it is all there ever was (an abandoned, replayed deal)
@@ -451,7 +457,8 @@ class _GameReplay:
             for seat, points, _reason in deal.penalty_notes:
                 prescribed[seat] += points
         self._penalties(record, deal, judged, prescribed, other)
-        bids = {name: (record.bids or {}).get(name) for name in seats}
+        written_bids = record.bids or {}
+        bids = {name: written_bids.get(name) for name in seats}
         # infer taken from bids and scores where needed
         if not play_complete and not stopped and not record.replayed:
             source = self._infer_taken(record, deal, bids, taken, source,
@@ -466,11 +473,11 @@ class _GameReplay:
             elif t is None or (deal.has_bids and bids[name] is None):
                 scores[name] = None
             else:
-                scores[name] = bid_score(rules, record.kind, bids[name], t) + penalty
+                scores[name] = self._bid_score(record.kind, bids[name], t) + penalty
         if written_scores is not None and not stopped:
             for name, value in written_scores.items():
                 if name not in seats:
-                    self._seat(record, name, "score", record.where(f"score:{name}"))
+                    self._seat(record, name, "score", key=f"score:{name}")
                     continue
                 mine = scores[name]
                 if mine is not None and mine != value:
@@ -519,6 +526,15 @@ class _GameReplay:
             written_totals=record.totals, replayed=record.replayed, deal=deal,
             position=self.position))
 
+    def _bid_score(self, kind: str, bid: int | None, taken: int) -> int:
+        """:func:`bid_score` under this game's rules, remembered (a game asks
+        the same few questions many times)."""
+        key = (kind, bid, taken)
+        known = self.score_memo.get(key)
+        if known is None:
+            known = self.score_memo[key] = bid_score(self.rules, kind, bid, taken)
+        return known
+
     def _infer_taken(self, record: DealRecord, deal: Deal, bids: Mapping[str, int | None],
                      taken: dict[str, int | None], source: str, penalties: Sequence[int]) -> str:
         """Fill ``taken`` from bids and written scores where play does not give
@@ -533,6 +549,9 @@ class _GameReplay:
             if written_taken and all(name in written_taken for name in seats):
                 self._written_taken_sum(record, sum(written_taken[n] for n in seats))
             return source
+        known = [t for t in taken.values() if t is not None]
+        if len(known) == len(taken) and sum(known) == record.cards and min(known, default=0) >= 0:
+            return source  # every count known, and they fit: nothing to infer or report
         # each player's possible counts: written, inferred from the score, or any (None)
         possible: dict[str, list[int] | None] = {}
         for name, seat in seats.items():
@@ -639,6 +658,21 @@ class _GameReplay:
                               player=name, pos=pos)
 
 
+_SCORE_MEMOS: dict[Rules, dict[tuple[str, int | None, int], int]] = {}
+
+
+def _score_memo(rules: Rules) -> dict[tuple[str, int | None, int], int]:
+    """The remembered deal scores under ``rules`` (kind, bid, taken -> score),
+    shared by the games replayed under the same rules (a few rule sets at most
+    are kept)."""
+    memo = _SCORE_MEMOS.get(rules)
+    if memo is None:
+        if len(_SCORE_MEMOS) >= 16:
+            _SCORE_MEMOS.clear()
+        memo = _SCORE_MEMOS[rules] = {}
+    return memo
+
+
 def _too_many_tricks(tricks: int, cards: int) -> str:
     return _("the deal has {tricks} tricks; {cards} cards make {cards}").format(tricks=tricks, cards=cards)
 
@@ -661,6 +695,10 @@ def _fitting_counts(possible: Sequence[Sequence[int] | None], cards: int) -> lis
     """The combinations of trick counts, one per player from each player's
     possible counts (``None``: any of 0..cards), that add up to ``cards``:
     none, the only one, or two of several (enough to tell which)."""
+    if all(options is not None and len(options) == 1 for options in possible):
+        # every count known: they fit when none is negative and they add up
+        known = tuple(options[0] for options in possible if options is not None)
+        return [known] if sum(known) == cards and min(known, default=0) >= 0 else []
     # ways[i][total]: how many ways (capped at 2) the first i players take `total` tricks
     ways = [[0] * (cards + 1) for _ in range(len(possible) + 1)]
     ways[0][0] = 1

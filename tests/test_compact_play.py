@@ -141,3 +141,26 @@ def test_the_compact_path_is_taken_and_objects_come_on_demand() -> None:
     for preset in PRESETS:
         for g in read_text(_game_text(preset, 0, "none")).games:
             assert replay_game(g, ordered_bids=True).problems == []
+
+
+def test_the_fast_reader_reads_what_the_long_way_reads(monkeypatch: Any) -> None:
+    """The reader's fast paths (a plain trick line kept compactly, a deal
+    line with plain cells read by one match, positions worked out on demand)
+    make the same records, positions included, as the long way."""
+    from raspis_cli.notation import reader
+
+    texts = []
+    for preset in PRESETS:
+        rules = Rules.preset(preset)
+        for detail in ("full", "sheet", "scores"):
+            game = simulate_game(rules, max(rules.players[0], 3), 7, detail=detail)
+            texts.append(write_game(game))
+    fast = [read_text(t) for t in texts]
+    monkeypatch.setattr(reader._Reader, "plain_deal", lambda self, src: False)
+    monkeypatch.setattr(reader._Reader, "plain_detail", lambda self, code, d, line: None)
+    slow = [read_text(t) for t in texts]
+    for f, s in zip(fast, slow, strict=True):
+        assert f.diagnostics == s.diagnostics
+        assert [d.positions for g in f.games for d in g.deals] == [
+            d.positions for g in s.games for d in g.deals]
+        assert f.games == s.games

@@ -33,6 +33,10 @@ def effective_trump(rules: Rules, kind: str, trump: TrumpInput) -> Suit | None:
     return rules.deck_cards.suit_of(trump)
 
 
+_BITS: tuple[int, ...] = tuple(1 << card for card in range(54))
+"""Each card index's bit in a hand mask."""
+
+
 class Game:
     """The state between deals of one game.
 
@@ -149,7 +153,15 @@ class Game:
         seen = 0
         masks: list[int] = []
         deck_mask = deck.mask
+        bits = _BITS.__getitem__
         for seat, hand in enumerate(hands):
+            # the usual hand at once: cards of the deck, none twice, none dealt before
+            mask = sum(map(bits, hand))
+            if (mask.bit_count() == len(hand) and not mask & seen and not mask & ~deck_mask
+                    and (not complete or len(hand) == cards)):
+                seen |= mask
+                masks.append(mask)
+                continue
             mask = 0
             for card in hand:
                 if not deck_mask >> card & 1:

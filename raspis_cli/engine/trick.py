@@ -3,9 +3,12 @@ a player must play, how natural cards rank, and who wins a trick without a
 joker.
 
 The engine (:class:`~raspis_cli.engine.deal.Deal`: legality, the card-by-card
-play and its fast whole-trick path, :func:`~raspis_cli.engine.deal.trick_winner`),
-the simulator's bots and the tests' fault injector all call these, so a
-change here (a new void rule, say) reaches every one of them. Suits are
+play, :func:`~raspis_cli.engine.deal.trick_winner`), the simulator's bots and
+the tests' fault injector all call these, so a change here (a new void rule,
+say) reaches every one of them. The one exception is the engine's fast
+whole-trick path (:meth:`~raspis_cli.engine.deal.Deal.play_plain_trick`),
+which writes :func:`follow_mask` as bit-mask tests inline for speed;
+``tests/test_compact_play.py`` holds the two to the same verdicts. Suits are
 indexes 0..3 (♠ ♣ ♦ ♥) with :data:`~raspis_cli.cards.NO_SUIT` for "none"
 (no trump; nothing led yet); cards are indexes 0..53 and hands bit masks.
 """

@@ -53,6 +53,8 @@ __all__ = [
     "NONE_WORD",
     "parse_line",
     "parse_decl",
+    "plain_deal_line",
+    "CARD_TOKENS",
     "read_card_token",
     "read_trump_token",
     "KIND_WORDS",
@@ -224,6 +226,9 @@ def __getattr__(name: str) -> object:
 # --- cards -------------------------------------------------------------------
 
 _CARD_FAST: dict[str, Card | str] = {}
+CARD_TOKENS = _CARD_FAST
+"""Card tokens read without a regular expression: a token's card (or
+:data:`JOKER_WORD`); a token not here is read by :func:`read_card_token`."""
 for _i in range(54):
     _c = Card.from_index(_i)
     for _sp in {str(_c), _c.code, _c.code.lower()}:
@@ -325,8 +330,8 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
     held: list[SourceLine] = []
     for number, text in enumerate(lines, start):
         raw = text
-        if (block is None and text[:1] in "[ \t" and '"' not in text and _CURLY_RE.search(text)
-                and text.lstrip()[:1] == "["):
+        if (block is None and text[:1] in "[ \t" and '"' not in text and "[" in text
+                and _CURLY_RE.search(text) and text.lstrip()[:1] == "["):
             text = text.translate(_CURLY_QUOTES)  # a tag line's quotes from a phone read as "
         if block is None and _SPECIAL_RE.search(text) is None:
             yield SourceLine(number, raw, text)
@@ -776,6 +781,50 @@ def _fast_cells(code: str, bar: int) -> list[Cell] | None:
         cells.append(cell)
         base += len(part) + 1
     return cells
+
+
+_CELL_PATTERN: Final = (r"\s*([0-9]{1,18}|-)/([0-9]{1,18}|-)"
+                        r"(?:\s+(-?[0-9]{1,18}|-)(?:\s+(-?[0-9]{1,18}|-))?)?\s*")
+"""A sheet cell as the writer writes it: ``BID/TAKEN [SCORE [TOTAL]]``, each
+value a plain number or ``-``; anything else (a sign ``+``, a pass word, a
+bare number) is read the long way."""
+_CELLS_RES: dict[int, re.Pattern[str]] = {}
+
+CellValues = tuple[str | None, ...]
+"""The texts of a sheet line's cells, four per player (bid, taken, score,
+total): a number, ``-`` or ``None`` (not written)."""
+
+
+def plain_deal_line(code: str, players: int) -> tuple[DealLine, CellValues] | None:
+    """A deal line with one plain cell per player (``3. 3 Vera K♣ | 1/1 10 25
+    | ...``) read by one match: the deal line without its cells (the
+    columns of the head only) and the cells' values as written. ``None``:
+    any other line, for :func:`parse_line`, which reads it the same when it
+    is such a line (and also finds each value's column)."""
+    bar = code.find("|")
+    if bar < 0 or players < 1:
+        return None
+    pattern = _CELLS_RES.get(players)
+    if pattern is None:
+        pattern = _CELLS_RES[players] = re.compile(r"\|".join([_CELL_PATTERN] * players) + r"\|?\s*")
+    m = pattern.fullmatch(code, bar + 1)
+    if m is None:
+        return None
+    text = code[:bar]
+    head = _HEADS.get(text)
+    if head is None:
+        head = _fast_deal(text)
+        if head is None:
+            return None
+        if len(_HEADS) >= 4096:
+            _HEADS.clear()
+        _HEADS[text] = head
+    return head, m.groups()
+
+
+_HEADS: dict[str, DealLine] = {}
+"""Deal lines' heads (``N. CARDS [KIND] DEALER [TRUMP]``) read lately: the
+same few recur in every game of a club (read only, never changed)."""
 
 
 def _parse_deal(code: str) -> DealLine | Diagnostic:

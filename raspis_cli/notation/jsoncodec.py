@@ -106,14 +106,15 @@ def deal_to_json(deal: DealRecord) -> dict[str, Any]:
         out["hands"] = {name: [c.code for c in cards] for name, cards in deal.hands.items()}
     if deal.bids is not None:
         out["bids"] = dict(deal.bids)
-    if deal.tricks is not None:
+    plays = deal.trick_plays()
+    if plays is not None:
         tricks = []
-        for trick in deal.tricks:
+        for trick in plays:
             entries = []
-            for play in trick:
-                entry: dict[str, Any] = {"player": play.player, "card": play.card.code}
-                if play.joker is not None:
-                    entry["joker"] = play.joker.to_json()
+            for player, card, joker in trick:
+                entry: dict[str, Any] = {"player": player, "card": card.code}
+                if joker is not None:
+                    entry["joker"] = joker.to_json()
                 entries.append(entry)
             tricks.append(entries)
         out["tricks"] = tricks

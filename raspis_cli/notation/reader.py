@@ -27,12 +27,11 @@ from raspis_cli.diagnostics import Diagnostic, syntax_error
 from raspis_cli.i18n import _
 from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES
 from raspis_cli.notation.grammar import (
-    _CARD_FAST,
+    CARD_TOKENS,
     JOKER_WORD,
     KEYWORDS,
     NONE_WORD,
     TRUMP_WORD,
-    Cell,
     DealLine,
     FlagLine,
     HandLine,
@@ -43,6 +42,7 @@ from raspis_cli.notation.grammar import (
     TrickLine,
     mixed_script_reading,
     parse_line,
+    plain_deal_line,
     scan,
 )
 from raspis_cli.notation.writer import bidding_order, deal_keys, game_keys, option_text
@@ -157,7 +157,7 @@ class _DealState:
 
 class _GameState:
     __slots__ = ("game", "has_body", "last_key", "on_key", "texts", "anchors", "rules",
-                 "first_line", "last_line", "seat", "rotations")
+                 "first_line", "last_line", "seat", "rotations", "index")
 
     def __init__(self, line: int) -> None:
         self.game = GameRecord(players=[], pos=Pos(line, 1))
@@ -171,6 +171,8 @@ class _GameState:
         self.last_line = line
         self.seat: dict[str, str] = {}
         self.rotations: dict[str, list[str]] = {}
+        self.index: dict[str, int] = {}
+        """Each player's seat (when the names are all different)."""
 
 
 _MIXED_RE = re.compile("[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z]")
@@ -278,8 +280,10 @@ class _Reader:
             parsed: object
             if not scan_errors and not src.comments and not self.skipping and not self.pending:
                 d = self.deal
+                if src.code[:1].isdigit() and self.plain_deal(src):
+                    continue
                 if d is not None:
-                    key = self.plain_trick(src.code, d, src.number)
+                    key = self.plain_detail(src.code, d, src.number)
                     if key is not None:
                         g = self.game
                         assert g is not None
@@ -520,6 +524,7 @@ class _Reader:
                 g.seat = {p: names[(i + 1) % len(names)] for i, p in enumerate(names)}
                 if len(set(names)) == len(names):
                     g.rotations = {p: names[i:] + names[:i] for i, p in enumerate(names)}
+                    g.index = {p: i for i, p in enumerate(names)}
                 key = "players"
             else:
                 if name in game.tags:
@@ -542,80 +547,123 @@ class _Reader:
         g = self.game
         assert g is not None
         line = src.number
-        trump: TrumpValue | None
-        if p.trump is None:
-            trump = None
-        elif p.trump == NONE_WORD:
-            trump = NO_TRUMP
-        elif p.trump == JOKER_WORD:
-            joker = self.joker_card(p.cols["trump"])
-            if joker is None:
-                self.skipping = True
-                return
-            trump = joker
-        else:
-            assert isinstance(p.trump, (Card, Suit))
-            trump = p.trump
+        readable, trump = self.deal_trump(p)
+        if not readable:
+            self.skipping = True
+            return
         cols = p.cols
         deal = DealRecord(p.number, p.kind, p.dealer, p.cards, trump,
                           pos=Pos(line, cols["number"]))
-        pos = deal.positions
-        for key in ("number", "cards", "kind", "dealer", "trump"):
-            if key in cols:
-                pos[key] = Pos(line, cols[key])
         state = _DealState(deal)
         self.deal = state
-        if p.cells is None:
-            return
         players = g.game.players
+        if p.cells is None:
+            _deal_line_positions(deal.positions, p, players, line)
+            return
         if not players:
+            _deal_line_positions(deal.positions, p, players, line)
             self.error("E213", _('sheet cells need the players: write a [Players "..."] tag before the '
                                  'deals'),
                        cols["cells"] + 1)
             state.broken = True
             return
         if len(p.cells) != len(players):
+            _deal_line_positions(deal.positions, p, players, line)
             self.error("E212", _("the sheet line has {cells} cells but the game has {n} players "
                                  "({players})").format(
                 cells=len(p.cells), n=len(players), players=", ".join(players)), cols["cells"] + 1)
             state.broken = True
             return
-        self.cells(state, p.cells, players, line)
+        self.cells(state, [v for c in p.cells for v in (c.bid, c.taken, c.score, c.total)], players)
+        _deal_line_positions(deal.positions, p, players, line)
 
-    def cells(self, state: _DealState, cells: list[Cell], players: list[str], line: int) -> None:
+    def deal_trump(self, p: DealLine) -> tuple[bool, TrumpValue | None]:
+        """Whether the trump of a deal line can be read (not: a joker where
+        the deck has none, reported) and the trump as the record holds it."""
+        if p.trump is None:
+            return True, None
+        if p.trump == NONE_WORD:
+            return True, NO_TRUMP
+        if p.trump == JOKER_WORD:
+            joker = self.joker_card(p.cols["trump"])
+            return joker is not None, joker
+        assert isinstance(p.trump, (Card, Suit))
+        return True, p.trump
+
+    def plain_deal(self, src: SourceLine) -> bool:
+        """A deal line with one plain cell per player, read by one match
+        (:func:`plain_deal_line`) and applied as :meth:`line` would apply it;
+        the positions of its values are worked out when asked for. False:
+        not such a line (nothing done)."""
+        g = self.game
+        if g is None or not g.game.players:
+            return False
+        players = g.game.players
+        found = plain_deal_line(src.code, len(players))
+        if found is None:
+            return False
+        p, texts = found
+        values = [None if t is None or t == "-" else int(t) for t in texts]
+        if p.trump == JOKER_WORD or (p.kind == "miser" and all(
+                values[k] is not None and values[k + 1] is None and values[k + 2] is None
+                and values[k + 3] is None for k in range(0, len(values), 4))):
+            return False  # a joker's trump, a miser's bare numbers: the long way
+        self.finish_deal()
+        self.skipping = False
+        g.has_body = True
+        g.last_line = line = src.number
+        _readable, trump = self.deal_trump(p)
+        deal = DealRecord(p.number, p.kind, p.dealer, p.cards, trump, pos=Pos(line, p.cols["number"]))
+        state = _DealState(deal)
+        self.deal = state
+        self.cells(state, values, players)
+        code = src.code
+
+        def positions(found: dict[str, Pos]) -> None:
+            parsed = parse_line(code)
+            assert isinstance(parsed, DealLine)
+            _deal_line_positions(found, parsed, players, line)
+
+        deal.add_positions_later(positions)
+        self.last_owner = "deal"
+        return True
+
+    def cells(self, state: _DealState, values: list[int | None], players: list[str]) -> None:
+        """The values of a sheet line's cells into the deal: four per player
+        in seating order (bid, taken, score, total; ``None`` where not written).
+        A name listed twice has the values of its last cell."""
         deal = state.deal
-        pos = deal.positions
-        by_player = dict(zip(players, cells, strict=True))
-        if any(c.bid is not None for c in cells):
+        g = self.game
+        assert g is not None
+        names = players
+        at = g.index
+        written = values  # which sections are there: as written, before any merging
+        if len(at) != len(players):
+            merged = {name: values[seat * 4:seat * 4 + 4] for seat, name in enumerate(players)}
+            names = list(merged)
+            values = [v for cell in merged.values() for v in cell]
+            at = {name: seat for seat, name in enumerate(names)}
+        if any(v is not None for v in written[0::4]):
+            order = g.rotations.get(g.seat.get(deal.dealer, ""))
+            if order is None:
+                order = bidding_order(players, deal.dealer)
             bids: dict[str, int] = {}
-            for name in bidding_order(players, deal.dealer):
-                c = by_player[name]
-                if c.bid is not None:
-                    bids[name] = c.bid
-                    pos[f"bid:{name}"] = Pos(line, c.cols["bid"])
+            for name in order:
+                bid = values[at[name] * 4]
+                if bid is not None:
+                    bids[name] = bid
             deal.bids = bids
-            pos["bids"] = Pos(line, cells[0].column)
             state.cell_sections.add("bids")
-        for kind in PAIRS_LINES:
-            if kind.cell is None or kind.field == "bids":  # bids: in bidding order, above
-                continue
-            section, attr, pkey = kind.field, kind.cell, kind.one
-            if not any(getattr(c, attr) is not None for c in cells):
-                continue
-            values: dict[str, int] = {}
-            for name, c in by_player.items():
-                v = getattr(c, attr)
-                if v is not None:
-                    values[name] = v
-                    pos[f"{pkey}:{name}"] = Pos(line, c.cols[attr])
-            setattr(deal, section, values)
-            pos[section] = Pos(line, cells[0].column)
-            state.cell_sections.add(section)
+        for section, part in _CELL_SECTIONS:
+            if any(v is not None for v in written[part::4]):
+                setattr(deal, section, {name: v for name, v in zip(names, values[part::4], strict=True)
+                                        if v is not None})
+                state.cell_sections.add(section)
 
     def detail(self, parsed: object, d: _DealState, src: SourceLine) -> str | None:
         deal = d.deal
         line = src.number
-        pos = deal.positions
+        pos = deal.written_positions()
         if isinstance(parsed, HandLine):
             if deal.hands is None:
                 deal.hands = {}
@@ -642,7 +690,7 @@ class _Reader:
         if isinstance(parsed, PairsLine):
             section = parsed.keyword
             if section in d.cell_sections or getattr(deal, section) is not None:
-                where = pos.get(section)
+                where = deal.positions.get(section)
                 self.error("E307", _("the {section} of deal {number} are already written").format(
                     section=section, number=deal.number)
                            + (" " + _("(line {line})").format(line=where.line) if where else ""),
@@ -673,30 +721,51 @@ class _Reader:
             return "replayed"
         raise AssertionError(parsed)  # pragma: no cover
 
-    def plain_trick(self, code: str, d: _DealState, line: int) -> str | None:
-        """A plain trick line (``trick NAME: CARD CARD ...``, single-spaced, no
-        joker declaration, no names but the leader's) kept as one compact
-        trick (:data:`~raspis_cli.record.CompactTrick`); ``None``: not such a
-        line, read it the usual way. The same reading as :func:`parse_line`
-        and :meth:`trick` give it, without an object per card."""
+    def plain_detail(self, code: str, d: _DealState, line: int) -> str | None:
+        """A plain trick or hand line (``trick NAME: CARD CARD ...``,
+        single-spaced, no joker declaration, no names but the first) applied
+        at once: a trick kept as one compact trick
+        (:data:`~raspis_cli.record.CompactTrick`), a hand as its cards. The
+        same reading as :func:`parse_line` with :meth:`trick` or
+        :meth:`detail` give it, without an object per card. ``None``: not
+        such a line (nothing done), read it the usual way."""
         parts = code.split()
-        if len(parts) < 3 or KEYWORDS.get(parts[0]) != "trick" or '"' in code or "(" in code:
+        if len(parts) < 3 or '"' in code or "(" in code:
+            return None
+        key = KEYWORDS.get(parts[0])
+        if key != "trick" and key != "hand":
             return None
         lead = parts[1]
         if len(lead) < 2 or lead[-1] != ":":
             return None
+        name = lead[:-1]
         g = self.game
         assert g is not None
-        rotation = g.rotations.get(lead[:-1])
-        if rotation is None or len(parts) - 2 > len(rotation):
-            return None
-        fast = _CARD_FAST
+        deal = d.deal
+        rotation: list[str] | None = None
+        if key == "trick":
+            rotation = g.rotations.get(name)
+            if rotation is None or len(parts) - 2 > len(rotation):
+                return None
+        elif deal.hands is not None and name in deal.hands:
+            return None  # written twice: the long way says so
+        fast = CARD_TOKENS
         cards = [fast.get(t) for t in parts[2:]]
         if None in cards or JOKER_WORD in cards:
             return None
-        if len(code) != len(code) - len(code.lstrip()) + sum(map(len, parts)) + len(parts) - 1:
+        indent = len(code) - len(code.lstrip())
+        if len(code) != indent + sum(map(len, parts)) + len(parts) - 1:
             return None  # not single-spaced: the long way finds each column
-        play = d.deal.start_compact_play()
+        if rotation is None:
+            if deal.hands is None:
+                deal.hands = {}
+            deal.hands[name] = cards  # type: ignore[assignment]
+            at = Pos(line, indent + len(parts[0]) + 2)
+            positions = deal.written_positions()
+            positions[f"hand:{name}"] = at
+            positions.setdefault("hands", at)
+            return f"hand:{name}"
+        play = deal.start_compact_play()
         play.append((rotation, cards, line, code))  # type: ignore[arg-type]
         return f"trick:{len(play)}"
 
@@ -876,6 +945,36 @@ class _Reader:
             line, column = (problem.pos.line, problem.pos.column) if problem.pos else (g.first_line, 1)
             self.diags.append(syntax_error("E215", problem.message, line, column, "", self.path))
         return game
+
+
+_CELL_PARTS: tuple[str, ...] = ("bid", "taken", "score", "total")
+"""The values of a sheet cell, in the order :meth:`_Reader.cells` takes them."""
+_CELL_SECTIONS: tuple[tuple[str, int], ...] = tuple(
+    (kind.field, _CELL_PARTS.index(kind.cell)) for kind in PAIRS_LINES
+    if kind.cell is not None and kind.field != "bids")
+"""The deal's sections a sheet cell fills besides the bids, with the part of the cell."""
+
+
+def _deal_line_positions(positions: dict[str, Pos], p: DealLine, players: list[str],
+                         line: int) -> None:
+    """Where each value of a deal line was written: its head (number, cards,
+    kind, dealer, trump) and, when its cells are the players', each value
+    of them and the start of each section they fill."""
+    cols = p.cols
+    for key in ("number", "cards", "kind", "dealer", "trump"):
+        if key in cols:
+            positions.setdefault(key, Pos(line, cols[key]))
+    cells = p.cells
+    if not cells or not players or len(cells) != len(players):
+        return
+    for kind in PAIRS_LINES:
+        attr = kind.cell
+        if attr is None or not any(getattr(c, attr) is not None for c in cells):
+            continue
+        for name, c in zip(players, cells, strict=True):
+            if getattr(c, attr) is not None:
+                positions.setdefault(f"{kind.one}:{name}", Pos(line, c.cols[attr]))
+        positions.setdefault(kind.field, Pos(line, cells[0].column))
 
 
 def _normalise(texts: list[str], anchors: list[str], keys: list[str],

@@ -86,9 +86,10 @@ def _canonical_deal(deal: DealRecord) -> dict[str, object]:
         value = getattr(deal, key)
         if value is not None:
             out[key] = dict(value)
-    if deal.tricks:  # "tricks": [] says no more than no tricks at all
-        out["tricks"] = [[[p.player, _CODES[p.card], None if p.joker is None else _decl_value(p.joker)]
-                          for p in trick] for trick in deal.tricks]
+    tricks = deal.trick_plays()
+    if tricks:  # "tricks": [] says no more than no tricks at all
+        out["tricks"] = [[[player, _CODES[card], None if joker is None else _decl_value(joker)]
+                          for player, card, joker in trick] for trick in tricks]
     if deal.penalties is not None:
         out["penalties"] = [[p.player, p.points, p.reason] for p in deal.penalties]
     return out
@@ -278,30 +279,29 @@ class TableBuilder:
                           written_taken=wt.get(name) if wt else None,
                           written_score=ws.get(name) if ws else None,
                           written_total=wtot.get(name) if wtot else None)
-        if not deal.tricks:
+        tricks = deal.trick_plays()
+        if not tricks:
             return
         history = {t.number: t for t in engine.history} if engine is not None else {}
         deck = rules.deck_cards
         jokers = deck.joker_mask
         plays = self.row_lists["plays"]
         play_row = ROWS["plays"]
-        for number, trick in enumerate(deal.tricks, start=1):
+        for number, trick in enumerate(tricks, start=1):
             if not trick:
                 continue
             done = history.get(number)
             winner = done.winner if done is not None else None
-            leader = trick[0].player
+            leader = trick[0][0]
             self._add("tricks", game_id=gid, deal_index=index, trick=number,
                       leader_seat=seat_of.get(leader), leader=leader, winner_seat=winner,
                       winner=names[winner] if winner is not None and winner < len(names) else None,
                       led_suit=_suit(done.led_suit) if done else None,
                       trump_suit=_suit(done.trump) if done else None)
-            for position, play in enumerate(trick):
-                card = play.card
-                play_seat = seat_of.get(play.player)
-                joker = play.joker
+            for position, (player, card, joker) in enumerate(trick):
+                play_seat = seat_of.get(player)
                 won = None if winner is None else play_seat == winner
-                unseated = play.player if play_seat is None else None
+                unseated = player if play_seat is None else None
                 if joker is None and not jokers >> card & 1:
                     # the one row built by position: a plain card, the hot loop of a load
                     # (by name it costs a third more load time); tests/test_store_rows.py
