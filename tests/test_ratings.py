@@ -26,6 +26,7 @@ from raspis_cli.store.ratings import (
     TAU,
     RatedGame,
     chart_players,
+    iter_rated_games,
     rate_games,
     summarise,
 )
@@ -153,6 +154,23 @@ def test_stats_ratings_match_the_stored_tables(club: Path, capsys: pytest.Captur
     everyone = _ratings(capsys, club, "--pool", "all")
     assert {r["pool"] for r in everyone} == {"all"}
     assert {r["player"]: r["games"] for r in everyone} == {"Анна": 4, "Boris": 4, "Vera": 3}
+
+
+def test_games_are_rated_in_the_same_order_whatever_the_chunk(club: Path) -> None:
+    con = duckdb.connect(str(club), read_only=True)
+    try:
+        whole = list(iter_rated_games(con, "all"))
+        in_ones = list(iter_rated_games(con, "all", chunk=1))
+        in_threes = list(iter_rated_games(con, "rules", chunk=3))
+        left = con.execute("SELECT count(*) FROM duckdb_tables() WHERE temporary").fetchone()
+    finally:
+        con.close()
+    assert len(whole) == 4 and in_ones == whole
+    assert [(g.game_id, g.players, g.places) for g in in_threes] == \
+        [(g.game_id, g.players, g.places) for g in whole]
+    dates = [g.date for g in whole if g.date is not None]
+    assert len(dates) == 4 and dates == sorted(dates)
+    assert left == (0,)  # the numbered order is dropped
 
 
 def test_filters_narrow_every_report(club: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,8 +22,11 @@ stays fast). Library code: no printing, no typer or rich.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import itertools
 import math
+import os
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -165,14 +168,26 @@ def _update_in_place(model: Any, ratings: list[Any], ranks: list[int]) -> list[A
     return ratings
 
 
-_GAMES_SQL = """
-SELECT g.game_id, g.date, {pool} AS pool,
+_ORDER_SQL = """
+CREATE TEMP TABLE {table} AS
+SELECT row_number() OVER (ORDER BY g.date NULLS LAST, g.source_file, g.game_index, g.game_id) AS seq,
+       g.game_id, g.date, {pool} AS pool
+FROM {games} g
+WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.place IS NOT NULL)"""
+
+_CHUNK_SQL = """
+SELECT o.game_id, o.date, o.pool,
        list(s.player ORDER BY s.seat) AS players,
        list(s.place ORDER BY s.seat) AS places
-FROM {games} g JOIN seats s USING (game_id)
-WHERE s.place IS NOT NULL
-GROUP BY g.game_id, g.date, pool, g.source_file, g.game_index
-ORDER BY g.date NULLS LAST, g.source_file, g.game_index, g.game_id"""
+FROM {table} o JOIN seats s USING (game_id)
+WHERE o.seq BETWEEN $first AND $last AND s.place IS NOT NULL
+GROUP BY o.seq, o.game_id, o.date, o.pool
+ORDER BY o.seq"""
+
+RATED_CHUNK: Final = 4096
+"""Games fetched from DuckDB at a time while rating."""
+
+_order_tables = itertools.count()
 
 
 def rated_games(con: duckdb.DuckDBPyConnection, pool: str = "rules", games_sql: str = "games",
@@ -183,28 +198,44 @@ def rated_games(con: duckdb.DuckDBPyConnection, pool: str = "rules", games_sql: 
 
 
 def iter_rated_games(con: duckdb.DuckDBPyConnection, pool: str = "rules", games_sql: str = "games",
-                     params: dict[str, object] | None = None) -> Iterator[RatedGame]:
-    """:func:`rated_games` one at a time: the query's result is fetched whole
-    as Arrow (a few dozen bytes a game, so the connection is free for other
-    statements while the games are used) and turned into objects one Arrow
-    batch at a time."""
+                     params: dict[str, object] | None = None,
+                     chunk: int = RATED_CHUNK) -> Iterator[RatedGame]:
+    """:func:`rated_games` one at a time. The rating order is numbered once
+    in a temporary table (a sort, which DuckDB spills to disk when it must);
+    the games are then fetched ``chunk`` at a time, each chunk whole, so the
+    connection is free for other statements between chunks (the load inserts
+    the history while it rates) and memory holds one chunk, whatever the
+    number of games (a single ordered, grouped query over every game needed
+    ~100 MB of DuckDB's memory for 60,000 games and failed a load under its
+    memory limit)."""
     if pool not in POOLS:
         raise ValueError(f"pool is one of {', '.join(POOLS)}, not {pool!r}")
     pool_sql = "g.rules_preset" if pool == "rules" else "'all'"
-    sql = _GAMES_SQL.format(pool=pool_sql, games=games_sql)
+    table = f"raspis_rating_order_{os.getpid()}_{next(_order_tables)}"
     try:
-        result = con.execute(sql, params or None)
-        # to_arrow_table in DuckDB 2 (which warns that it copies: a few bytes a game)
-        fetch = getattr(result, "to_arrow_table", None) or getattr(result, "fetch_arrow_table")  # noqa: B009
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
-            table = fetch()
-    except duckdb.Error as e:
-        raise StoreError(str(e).strip()) from None
-    for batch in table.to_batches(max_chunksize=4096):
-        columns = [batch.column(i).to_pylist() for i in range(5)]
-        for gid, date, p, players, places in zip(*columns, strict=True):
-            yield RatedGame(gid, date, str(p), tuple(players), tuple(places))
+        try:
+            con.execute(_ORDER_SQL.format(table=table, pool=pool_sql, games=games_sql), params or None)
+            count_row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
+        except duckdb.Error as e:
+            raise StoreError(str(e).strip()) from None
+        count = count_row[0] if count_row else 0
+        for first in range(1, count + 1, chunk):
+            try:
+                result = con.execute(_CHUNK_SQL.format(table=table),
+                                     {"first": first, "last": first + chunk - 1})
+                # to_arrow_table in DuckDB 2 (which warns that it copies: a few bytes a game)
+                fetch = getattr(result, "to_arrow_table", None) or getattr(result, "fetch_arrow_table")  # noqa: B009
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", UserWarning)
+                    batch = fetch()
+            except duckdb.Error as e:
+                raise StoreError(str(e).strip()) from None
+            columns = [batch.column(i).to_pylist() for i in range(5)]
+            for gid, date, p, players, places in zip(*columns, strict=True):
+                yield RatedGame(gid, date, str(p), tuple(players), tuple(places))
+    finally:
+        with contextlib.suppress(duckdb.Error):
+            con.execute(f"DROP TABLE IF EXISTS {table}")
 
 
 def summarise(steps: Sequence[RatingStep], since: datetime.date | None = None,
