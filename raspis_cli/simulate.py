@@ -29,6 +29,7 @@ from typing import Final
 
 from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
+from raspis_cli.engine.deal import DONE
 from raspis_cli.engine.trick import ORDER, bidding_order, led_suit, trick_trump
 from raspis_cli.pimcbot import BOTS, PimcBot
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord, TrumpValue
@@ -479,10 +480,11 @@ class Simulator:
         # as much as choosing it
         choose = self._choose_play
         apply = deal.apply_legal
-        while not deal.done:
+        pimc = self.pimc
+        while deal.phase != DONE:
             seat = deal.to_play
             assert seat is not None
-            bot = self.pimc.get(seat)
+            bot = pimc.get(seat) if pimc else None
             planned = bot.play(deal, seat, dealt.trump_card) if bot is not None else None
             choice = planned if planned is not None else choose(deal, seat, where)
             if isinstance(choice, Play):
@@ -622,7 +624,7 @@ class Simulator:
         led = None if led_as_suit is None else int(led_as_suit)
         if self.rules.circular_trumps:
             circular = trick_trump(NO_SUIT if led is None else led, NO_SUIT, True)
-            trump = None if circular == NO_SUIT else Suit(circular)
+            trump = None if circular == NO_SUIT else _SUITS[circular]
         rank = _STRENGTH[4 if trump is None else trump].__getitem__
         winners, losers = self._split(deal, seat, led, trump, naturals)
         if want:
@@ -670,7 +672,18 @@ class Simulator:
         joker_mask = self.joker_mask
         winners: list[int] = []
         losers: list[int] = []
-        if led is None or any(joker_mask >> c & 1 for _, c, _ in trick):
+        plain = led is not None
+        best = 0  # the best key of the trick so far, when it has no joker
+        if led is not None:
+            keys = ORDER[led][NO_SUIT if trump is None else trump]
+            for _, card, _ in trick:
+                if joker_mask >> card & 1:
+                    plain = False
+                    break
+                key = keys[card]
+                if key > best:
+                    best = key
+        if not plain:
             rules = self.rules
             deal_trump = deal.trump
             position = len(trick)
@@ -681,8 +694,6 @@ class Simulator:
                 else:
                     losers.append(card)
             return winners, losers
-        keys = ORDER[led][NO_SUIT if trump is None else trump]
-        best = max(keys[c] for _, c, _ in trick)
         for card in naturals:
             (winners if keys[card] > best else losers).append(card)
         return winners, losers
@@ -710,6 +721,9 @@ class Simulator:
 
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(54))
+
+_SUITS: Final = tuple(Suit)
+"""Suit members by index."""
 
 
 def _bits(mask: int) -> list[int]:

@@ -35,6 +35,14 @@ from raspis_cli.rules import Rules
 
 __all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
 
+_JOKER_PLAYS: dict[tuple[object, ...], tuple[Play, ...]] = {}
+""":meth:`Deal.legal_joker_plays` by what decides them (the rules, leading or
+following, past the first trick, the first joker's kind under
+``two_jokers=opposite``, the jokers held): a bot asks at every card while it
+holds a joker, and the answer is one of a few."""
+_JOKER_PLAYS_MAX = 4096
+"""Entries kept in :data:`_JOKER_PLAYS` before it starts again."""
+
 BIDDING = "bidding"
 PLAY = "play"
 DONE = "done"
@@ -321,12 +329,19 @@ class Deal:
         jokers = self.hands[seat] & self._joker_mask
         if not jokers:
             return []
-        plays: list[Play] = []
-        for joker in cards_of(jokers):
-            for decl in self._declarations():
-                if self._joker_problem(seat, decl) is None:
-                    plays.append(Play(joker, decl))
-        return plays
+        # what _joker_problem depends on, besides the declaration
+        leading = not self.trick
+        first = (None if leading or self.rules.two_jokers != "opposite"
+                 else _first_joker_wins(self.trick, self._joker_mask))
+        key = (self.rules, leading, self.trick_number > 1, first, jokers)
+        plays = _JOKER_PLAYS.get(key)
+        if plays is None:
+            plays = tuple(Play(joker, decl) for joker in cards_of(jokers) for decl in self._declarations()
+                          if self._joker_problem(seat, decl) is None)
+            if len(_JOKER_PLAYS) >= _JOKER_PLAYS_MAX:
+                _JOKER_PLAYS.clear()
+            _JOKER_PLAYS[key] = plays
+        return list(plays)
 
     def _declarations(self) -> tuple[JokerDecl, ...]:
         leading = not self.trick

@@ -108,6 +108,10 @@ def follow_mask(hand: int, led: int, trump: int, void: str,
     return void_mask(hand, trump, void, suit_masks)
 
 
+_SUITS: Final = (Suit.S, Suit.C, Suit.D, Suit.H)
+"""Suit members by index (an enum call per card costs more than the rest of :func:`led_suit`)."""
+
+
 def led_suit(trick: Sequence[Entry], joker_mask: int) -> tuple[Suit | None, JokerDecl | None]:
     """The suit led of a (possibly partial) trick and the leading joker's
     declaration: a natural lead's suit; a leading joker's declared suit (or
@@ -117,7 +121,7 @@ def led_suit(trick: Sequence[Entry], joker_mask: int) -> tuple[Suit | None, Joke
         return None, None
     _, card, decl = trick[0]
     if not joker_mask >> card & 1:
-        return Suit(SUIT_INDEX[card]), None
+        return _SUITS[SUIT_INDEX[card]], None
     if decl is not None:
         if decl.mode == "as" and decl.card is not None and decl.card.suit is not None:
             return decl.card.suit, decl
@@ -125,7 +129,7 @@ def led_suit(trick: Sequence[Entry], joker_mask: int) -> tuple[Suit | None, Joke
             return decl.suit, decl
     for _, other, _ in trick[1:]:
         if not joker_mask >> other & 1:
-            return Suit(SUIT_INDEX[other]), decl
+            return _SUITS[SUIT_INDEX[other]], decl
     return None, decl
 
 
