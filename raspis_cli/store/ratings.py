@@ -213,26 +213,21 @@ def iter_rated_games(con: duckdb.DuckDBPyConnection, pool: str = "rules", games_
     pool_sql = "g.rules_preset" if pool == "rules" else "'all'"
     table = f"raspis_rating_order_{os.getpid()}_{next(_order_tables)}"
     try:
-        try:
-            con.execute(_ORDER_SQL.format(table=table, pool=pool_sql, games=games_sql), params or None)
-            count_row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
-        except duckdb.Error as e:
-            raise StoreError(str(e).strip()) from None
+        con.execute(_ORDER_SQL.format(table=table, pool=pool_sql, games=games_sql), params or None)
+        count_row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
         count = count_row[0] if count_row else 0
         for first in range(1, count + 1, chunk):
-            try:
-                result = con.execute(_CHUNK_SQL.format(table=table),
-                                     {"first": first, "last": first + chunk - 1})
-                # to_arrow_table in DuckDB 2 (which warns that it copies: a few bytes a game)
-                fetch = getattr(result, "to_arrow_table", None) or getattr(result, "fetch_arrow_table")  # noqa: B009
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", UserWarning)
-                    batch = fetch()
-            except duckdb.Error as e:
-                raise StoreError(str(e).strip()) from None
+            result = con.execute(_CHUNK_SQL.format(table=table), {"first": first, "last": first + chunk - 1})
+            # to_arrow_table in DuckDB 2 (which warns that it copies: a few bytes a game)
+            fetch = getattr(result, "to_arrow_table", None) or getattr(result, "fetch_arrow_table")  # noqa: B009
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                batch = fetch()
             columns = [batch.column(i).to_pylist() for i in range(5)]
             for gid, date, p, players, places in zip(*columns, strict=True):
                 yield RatedGame(gid, date, str(p), tuple(players), tuple(places))
+    except duckdb.Error as e:
+        raise StoreError(str(e).strip()) from None
     finally:
         with contextlib.suppress(duckdb.Error):
             con.execute(f"DROP TABLE IF EXISTS {table}")
