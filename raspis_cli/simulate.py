@@ -425,6 +425,7 @@ class Simulator:
         deck = rules.deck_cards
         self.deck_cards = list(deck.cards)
         self.joker_mask = deck.joker_mask
+        self.jokers = frozenset(_bits(deck.joker_mask))
         self.avoid_joker_lead = rules.joker_lead_penalty < 0
         self.suit_masks = deck.suit_masks
         self.void = rules.void
@@ -526,8 +527,10 @@ class Simulator:
         with the same random numbers (``tests/test_sim_fast.py`` holds the
         two to the same games), and the trick is given to the engine whole
         (:meth:`Deal.play_plain_trick`, which checks it and finds its
-        winner). From a hand with a joker on, the rest of the trick goes
-        card by card through :meth:`_choose_play` and the engine."""
+        winner). A player holding a joker chooses by :meth:`_choose_play` on
+        the engine's state, which is then given the trick card by card
+        (:meth:`Deal.apply_legal`); once the joker is in the trick, the rest
+        of it is chosen so too (:meth:`_play_rest`)."""
         hands = deal.hands
         assert hands is not None
         rng = self.rng
@@ -548,6 +551,8 @@ class Simulator:
         taken = deal.taken
         lead_strength = _STRENGTH[deal_trump]
         play_trick = deal.play_plain_trick
+        apply = deal.apply_legal
+        choose = self._choose_play
         while deal.phase != DONE:
             leader = deal.leader
             seats: list[int] = []
@@ -557,67 +562,82 @@ class Simulator:
             keys: Sequence[int] = ()
             rank: Sequence[int] = ()
             best = 0  # the best key in the trick so far
+            by_engine = False  # whether the engine has been given the trick's cards
             seat = leader
             for position in range(n):
                 hand = hands[seat]
                 if hand & joker_mask:
-                    self._play_rest(deal, seats, cards, where)
-                    break
-                if position:
-                    allowed = hand & led_mask
-                    if not allowed:
-                        allowed = void_mask(hand, trump, void, suit_masks)[0]
+                    # the joker's holder chooses on the engine's state, which
+                    # from now on is given every card of the trick at once
+                    if not by_engine:
+                        by_engine = True
+                        for earlier, chosen in zip(seats, cards, strict=True):
+                            apply(earlier, chosen)
+                    choice = choose(deal, seat, where)
+                    if isinstance(choice, Play):
+                        apply(seat, choice.card, choice.joker)
+                        self._play_rest(deal, last - position, where)
+                        break
+                    card = choice
+                    apply(seat, card)
                 else:
-                    allowed = hand
-                if not allowed & (allowed - 1):
-                    if not allowed:
-                        raise EngineDisagreementError(
-                            f"{self.names[seat]} to play in trick {deal.trick_number}", where, [])
-                    card = allowed.bit_length() - 1
-                elif random() < _RANDOM_PLAY or (skill is not None and misplays(skill[seat], rng)):
-                    card = _nth_bit(allowed, rng.randrange(allowed.bit_count()))
-                else:
-                    want = fixed_want
-                    if want is None:
-                        bid = bids[seat]
-                        want = bid is not None and taken[seat] < bid
-                    if not position:
-                        # _lead without jokers: the strongest card, or (not
-                        # wanting the trick) the weakest give or take half a rank
-                        if want:
-                            card = _strongest(allowed, lead_strength)
+                    if position:
+                        allowed = hand & led_mask
+                        if not allowed:
+                            allowed = void_mask(hand, trump, void, suit_masks)[0]
+                    else:
+                        allowed = hand
+                    if not allowed & (allowed - 1):
+                        if not allowed:
+                            raise EngineDisagreementError(
+                                f"{self.names[seat]} to play in trick {deal.trick_number}", where, [])
+                        card = allowed.bit_length() - 1
+                    elif random() < _RANDOM_PLAY or (skill is not None and misplays(skill[seat], rng)):
+                        card = _nth_bit(allowed, rng.randrange(allowed.bit_count()))
+                    else:
+                        want = fixed_want
+                        if want is None:
+                            bid = bids[seat]
+                            want = bid is not None and taken[seat] < bid
+                        if not position:
+                            # _lead without jokers: the strongest card, or (not
+                            # wanting the trick) the weakest give or take half a rank
+                            if want:
+                                card = _strongest(allowed, lead_strength)
+                            else:
+                                card = -1
+                                weakest = 0.0
+                                mask = allowed
+                                while mask:
+                                    low = mask & -mask
+                                    c = low.bit_length() - 1
+                                    key = lead_strength[c] + random() * 0.5
+                                    if card < 0 or key < weakest:
+                                        card, weakest = c, key
+                                    mask ^= low
                         else:
-                            card = -1
-                            weakest = 0.0
+                            # _split: the cards that beat the trick so far, and the rest
+                            winners = losers = 0
                             mask = allowed
                             while mask:
                                 low = mask & -mask
-                                c = low.bit_length() - 1
-                                key = lead_strength[c] + random() * 0.5
-                                if card < 0 or key < weakest:
-                                    card, weakest = c, key
+                                if keys[low.bit_length() - 1] > best:
+                                    winners |= low
+                                else:
+                                    losers |= low
                                 mask ^= low
-                    else:
-                        # _split: the cards that beat the trick so far, and the rest
-                        winners = losers = 0
-                        mask = allowed
-                        while mask:
-                            low = mask & -mask
-                            if keys[low.bit_length() - 1] > best:
-                                winners |= low
-                            else:
-                                losers |= low
-                            mask ^= low
-                        if want:
-                            if winners:
-                                card = (_weakest(winners, rank) if position == last
-                                        else _strongest(winners, rank))
+                            if want:
+                                if winners:
+                                    card = (_weakest(winners, rank) if position == last
+                                            else _strongest(winners, rank))
+                                else:
+                                    card = _weakest(allowed, rank)
+                            elif losers:
+                                card = _strongest(losers, rank)
                             else:
                                 card = _weakest(allowed, rank)
-                        elif losers:
-                            card = _strongest(losers, rank)
-                        else:
-                            card = _weakest(allowed, rank)
+                    if by_engine:
+                        apply(seat, card)
                 if not position:
                     led = SUIT_INDEX[card]
                     trump = trick_trump(led, deal_trump, circular)
@@ -633,18 +653,16 @@ class Simulator:
                 if seat == n:
                     seat = 0
             else:
-                if not play_trick(seats, cards):
+                if not by_engine and not play_trick(seats, cards):
                     raise EngineDisagreementError(
                         f"the trick {', '.join(str(_CARDS[c]) for c in cards)}", where, [])
 
-    def _play_rest(self, deal: Deal, seats: list[int], cards: list[int], where: str) -> None:
-        """The rest of a trick, card by card through the engine, from a
-        player holding a joker on (the cards chosen before it applied first)."""
+    def _play_rest(self, deal: Deal, cards: int, where: str) -> None:
+        """The last ``cards`` cards of a trick with a joker in it, card by
+        card through :meth:`_choose_play` and the engine."""
         apply = deal.apply_legal
-        for earlier, card in zip(seats, cards, strict=True):
-            apply(earlier, card)
         choose = self._choose_play
-        for _ in range(len(cards), self.players):
+        for _ in range(cards):
             seat = deal.to_play
             assert seat is not None
             choice = choose(deal, seat, where)
@@ -678,14 +696,14 @@ class Simulator:
         # trick keeps its declarations in plays
         play = record.start_compact_play()
         rotations = self._rotations
-        cards_of = _CARDS.__getitem__
-        joker_mask = self.joker_mask
+        jokers = self.jokers
         for trick in deal.history:
             entries = trick.entries
-            if any(joker_mask >> c & 1 for _, c, _ in entries):
-                play.append([PlayRecord(names[s], _CARDS[c], d) for s, c, d in entries])
+            cards = [c for _, c, _ in entries]
+            if jokers.isdisjoint(cards):
+                play.append((rotations[trick.leader], list(map(_CARDS.__getitem__, cards)), 0, ""))
             else:
-                play.append((rotations[trick.leader], [cards_of(c) for _, c, _ in entries], 0, ""))
+                play.append([PlayRecord(names[s], _CARDS[c], d) for s, c, d in entries])
         return record
 
     # --- bidding ---------------------------------------------------------------

@@ -144,6 +144,9 @@ class Deal:
         seat = self.next_bidder
         if seat is None:
             return []
+        if seat != self.dealer and not self._third_pass_forbids(seat):
+            # only the dealer's bid is restricted, and a pass only by third_pass
+            return list(range(self.cards + 1))
         return [b for b in range(self.cards + 1) if self._bid_kind(seat, b) is None]
 
     def _restriction_forbids(self, seat: int, bid: int) -> bool:
