@@ -699,9 +699,9 @@ class Simulator:
         jokers = self.jokers
         for trick in deal.history:
             entries = trick.entries
-            cards = [c for _, c, _ in entries]
-            if jokers.isdisjoint(cards):
-                play.append((rotations[trick.leader], list(map(_CARDS.__getitem__, cards)), 0, ""))
+            played = [c for _, c, _ in entries]
+            if jokers.isdisjoint(played):
+                play.append((rotations[trick.leader], [_CARDS[c] for c in played], 0, ""))
             else:
                 play.append([PlayRecord(names[s], _CARDS[c], d) for s, c, d in entries])
         return record
