@@ -10,7 +10,10 @@ played, who wins and how bots judge (skill), at every detail.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +59,15 @@ def test_bit_mask_play_makes_the_card_by_card_games(monkeypatch: pytest.MonkeyPa
     assert len(fast) == len(slow) > 20
     for one, other in zip(fast, slow, strict=True):
         assert one == other
+
+
+def test_simulate_bench_quick_prints_its_rows() -> None:
+    """``bench/simulate_bench.py --quick`` runs and prints its rows (nothing timed here)."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(root / "bench" / "simulate_bench.py"), "--quick"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=300, cwd=root)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
+    assert [r.split(" | ")[0] for r in rows[1:]] == ["| play (bots, engine, records)", "| write (notation)",
+                                                     "| total", "| 10,000 games, CPU (target <= 20 s)"]
+    assert rows[-1].endswith(("| met |", "| MISSED |"))
