@@ -739,8 +739,9 @@ class Simulator:
                 bid = rng.choice(legal)
             else:
                 target = min(max(round(estimate), 0), cards)
-                best = min(abs(b - target) for b in legal)
-                bid = rng.choice([b for b in legal if abs(b - target) == best])
+                distances = [abs(b - target) for b in legal]
+                best = min(distances)
+                bid = rng.choice([b for b, d in zip(legal, distances, strict=True) if d == best])
             problems = deal.bid(seat, bid)
             if problems:
                 raise EngineDisagreementError(f"{self.names[seat]} bidding {bid}", where, problems)

@@ -62,11 +62,12 @@ def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:
     cells: every name is a player, and bids are in bidding order."""
     values: dict[str, int] | None = getattr(deal, section)
     kind = PAIRS_BY_FIELD[section]
-    if values is None or not players or len(set(players)) != len(players):
+    if values is None or not players:
         return values is None
-    if kind.cell is None or any(name not in players for name in values):
+    seated = set(players)
+    if len(seated) != len(players) or kind.cell is None or not seated.issuperset(values):
         return False
-    if not kind.cell_negative and any(v < 0 for v in values.values()):
+    if not kind.cell_negative and values and min(values.values()) < 0:
         return False  # a cell holds no negative bid or taken: a NAME NUMBER line does
     if section == "bids":
         order = [p for p in bidding_order(players, deal.dealer) if p in values]
