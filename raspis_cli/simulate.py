@@ -412,6 +412,8 @@ class Simulator:
         self.skill = list(skill) if skill is not None and any(s < 1.0 for s in skill) else None
         self.names = list(names)
         self.players = len(names)
+        # per seat, the players from that seat round the table (a trick's order)
+        self._rotations = [self.names[i:] + self.names[:i] for i in range(len(names))]
         self.rng = rng
         self.detail = detail
         deck = rules.deck_cards
@@ -515,10 +517,19 @@ class Simulator:
         record.trump = dealt.trump_record
         order = _HAND_ORDER.__getitem__
         record.hands = {names[s]: sorted(hand, key=order) for s, hand in enumerate(dealt.hands)}
-        record.tricks = [
-            [PlayRecord(names[s], _CARDS[c], d) for s, c, d in trick.entries]
-            for trick in deal.history
-        ]
+        # the compact record of play: a trick without a joker is one tuple
+        # (the writer, the JSON codec and the replay read it so); a joker's
+        # trick keeps its declarations in plays
+        play = record.start_compact_play()
+        rotations = self._rotations
+        cards_of = _CARDS.__getitem__
+        joker_mask = self.joker_mask
+        for trick in deal.history:
+            entries = trick.entries
+            if any(joker_mask >> c & 1 for _, c, _ in entries):
+                play.append([PlayRecord(names[s], _CARDS[c], d) for s, c, d in entries])
+            else:
+                play.append((rotations[trick.leader], [cards_of(c) for _, c, _ in entries], 0, ""))
         return record
 
     # --- bidding ---------------------------------------------------------------
