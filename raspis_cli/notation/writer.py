@@ -62,11 +62,12 @@ def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:
     cells: every name is a player, and bids are in bidding order."""
     values: dict[str, int] | None = getattr(deal, section)
     kind = PAIRS_BY_FIELD[section]
-    if values is None or not players or len(set(players)) != len(players):
+    if values is None or not players:
         return values is None
-    if kind.cell is None or any(name not in players for name in values):
+    seated = set(players)
+    if len(seated) != len(players) or kind.cell is None or not seated.issuperset(values):
         return False
-    if not kind.cell_negative and any(v < 0 for v in values.values()):
+    if not kind.cell_negative and values and min(values.values()) < 0:
         return False  # a cell holds no negative bid or taken: a NAME NUMBER line does
     if section == "bids":
         order = [p for p in bidding_order(players, deal.dealer) if p in values]
@@ -200,6 +201,8 @@ class _Widths:
         # per deal (by id), the sections written in its sheet cells and the cells
         self.shown: dict[int, frozenset[str]] = {}
         self.cells: dict[int, list[list[str]] | None] = {}
+        self.quoted: dict[str, str] = {}
+        """Names as written (:func:`quote_name`), by name."""
         players = game.players
         for deal in game.deals:
             if deal.number < 0 or deal.cards < 0:  # JSON may say so; the notation reads digits only
@@ -209,7 +212,7 @@ class _Widths:
             self.cards = max(self.cards, len(str(deal.cards)))
             if deal.kind != "normal":
                 self.kind = max(self.kind, len(deal.kind))
-            self.dealer = max(self.dealer, len(quote_name(deal.dealer)))
+            self.dealer = max(self.dealer, len(self.name(deal.dealer)))
             self.trump = max(self.trump, len(_trump(deal.trump)))
             shown = self.shown[id(deal)] = frozenset(
                 kind.field for kind in PAIRS_LINES
@@ -220,6 +223,13 @@ class _Widths:
             for i, cell in enumerate(cells):
                 for k, part in enumerate(cell):
                     self.parts[i][k] = max(self.parts[i][k], len(part))
+
+    def name(self, name: str) -> str:
+        """:func:`quote_name` of ``name``, worked out once a game."""
+        shown = self.quoted.get(name)
+        if shown is None:
+            shown = self.quoted[name] = quote_name(name)
+        return shown
 
     def cell_width(self, seat: int) -> int:
         """The width of a seat's cells (5 when no deal has one: room for a
@@ -270,7 +280,7 @@ def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
         head += ("" if deal.kind == "normal" else deal.kind).ljust(w.kind) + " "
     elif deal.kind != "normal":
         head += deal.kind + " "
-    head += quote_name(deal.dealer).ljust(w.dealer) + " " + _trump(deal.trump).ljust(w.trump)
+    head += w.name(deal.dealer).ljust(w.dealer) + " " + _trump(deal.trump).ljust(w.trump)
     cells = w.cells[id(deal)]
     if cells is None:
         if players and is_blank(deal):
@@ -485,7 +495,7 @@ def write_game(game: GameRecord) -> str:
     widths = _Widths(game)
     following = _followers(players)
     rotations = _rotations(players)
-    quoted: dict[str, str] = {}
+    quoted = widths.quoted
     prev_detail = False
     for k, deal in enumerate(game.deals):
         lines = _deal_lines(deal, players, widths, following, rotations, quoted)
