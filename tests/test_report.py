@@ -9,6 +9,7 @@ one line per player. Screenshots are kept in ``tests/output/`` (or
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -46,6 +47,59 @@ def full_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     text = path.read_text(encoding="utf-8").replace("Анна", "<script>alert(1)</script>")
     path.write_text(text, encoding="utf-8")
     return path
+
+
+HOSTILE = "<script>alert(1)</script>"
+
+
+@pytest.fixture(scope="module")
+def analysed_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The first three deals of the 3-player sample (small enough for the
+    solver as plain Python), as JSON, Вера renamed to a hostile name."""
+    folder = tmp_path_factory.mktemp("analysed")
+    lines = (SAMPLES / "raspisnoy-full-3p.rsp").read_text(encoding="utf-8").splitlines(keepends=True)
+    short = folder / "short.rsp"
+    short.write_text("".join(lines[:next(i for i, line in enumerate(lines) if line.startswith("4."))]),
+                     encoding="utf-8")
+    path = folder / "short.json"
+    subprocess.run([sys.executable, "-m", "raspis_cli", "convert", "--to", "json", str(short),
+                    "-o", str(path)], cwd=ROOT, check=True, timeout=120)
+    path.write_text(path.read_text(encoding="utf-8").replace("Вера", HOSTILE), encoding="utf-8")
+    return path
+
+
+def _replay_data(html: str) -> list[dict[str, Any]]:
+    found = re.findall(r'<script type="application/json" class="replay-data">(.*?)</script>', html, re.S)
+    return [json.loads(text) for text in found]
+
+
+def test_analysis_on_the_page_is_what_analyze_finds(analysed_game: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """report --analyze puts raspis analyze's findings on the replay: the same
+    mistakes (trick, player, kind) per deal, a line per player, the table per
+    player; record text stays text."""
+    out = tmp_path / "analysed.html"
+    _report(capsys, str(analysed_game), "--analyze", "--budget", "20000", "-o", str(out), "--lang", "en")
+    html = out.read_text(encoding="utf-8")
+    assert HOSTILE not in html and "Analysis per player" in html
+    code, text, err = run(capsys, "analyze", str(analysed_game), "--samples", "0", "--budget", "20000",
+                          "-f", "json")
+    assert code == 0, err
+    expected = {d["deal"]: sorted((m["trick"], m["player"], m["kind"]) for m in d["mistakes"])
+                for d in json.loads(text)["games"][0]["deals"]}
+    [replay] = _replay_data(html)
+    shown = {d["number"]: sorted((m["t"], m["p"], m["k"]) for m in d["an"]["marks"]) for d in replay["deals"]}
+    assert shown == expected and any(shown.values())
+    assert all(len(d["an"]["players"]) == 3 for d in replay["deals"])
+    marked = [d["number"] for d in replay["deals"] if d["an"]["marks"]]
+    assert html.count(" · ✗</option>") == len(marked)
+    lost = next(m for d in replay["deals"] for m in d["an"]["marks"] if m["k"] == "lost-bid")
+    assert re.fullmatch(r".+'s \S+ lost the bid of \d+(; .+ would have kept it)?", lost["text"])
+    # without --analyze: no analysis; --analyze is for a game file only
+    _report(capsys, str(analysed_game), "-o", str(out), "--lang", "en")
+    assert "Analysis per player" not in out.read_text(encoding="utf-8")
+    code, _, err = run(capsys, "report", "--db", str(tmp_path / "none.duckdb"), "--analyze")
+    assert code == 2 and "--analyze is for a game file" in err
 
 
 def test_game_page_is_one_small_self_contained_file(full_game: Path, tmp_path: Path,
@@ -224,6 +278,35 @@ def test_joker_declarations_in_words_in_the_browser(browser: Any, tmp_path: Path
     assert declared and any(w in " ".join(declared) for w in ("по старшим", "по младшим", "забрать",
                                                                  "скинуть", "младшая"))
     assert "Взятка" in status.text or status.get_attribute("data-step") == "0"
+
+
+def test_analysis_marks_on_the_replay_in_the_browser(browser: Any, analysed_game: Path, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A deal with a mistake: stepping through its first trick marks the card
+    that lost or handed a bid, in Russian, and says why under the trick."""
+    from selenium.webdriver.common.by import By
+
+    page = tmp_path / "analysed-ru.html"
+    _report(capsys, str(analysed_game), "--analyze", "--budget", "20000", "-o", str(page), "--lang", "ru")
+    _open(browser, page)
+    viewer = browser.find_element(By.CSS_SELECTOR, ".viewer")
+    option = next(o for o in viewer.find_elements(By.CSS_SELECTOR, ".deal-select option") if "✗" in o.text)
+    option.click()
+    lines = viewer.find_elements(By.CSS_SELECTOR, ".analysis .an-player")
+    assert len(lines) == 3 and HOSTILE in " ".join(line.text for line in lines)
+    first = int(viewer.find_element(By.CSS_SELECTOR, ".analysis .mark").get_attribute("data-trick"))
+    status = viewer.find_element(By.CSS_SELECTOR, ".status")
+    while int(status.get_attribute("data-trick")) < first or viewer.find_elements(
+            By.CSS_SELECTOR, ".trick .mark-line") == []:
+        viewer.find_element(By.CSS_SELECTOR, ".next").click()
+    assert viewer.find_elements(By.CSS_SELECTOR, ".trick .play.mistake .card")
+    said = viewer.find_element(By.CSS_SELECTOR, ".trick .mark-line").text
+    assert said.startswith("✗ ") and ("уже не выполнить" in said or "подарок" in said), said
+    assert "Анализ по игрокам" in browser.find_element(By.TAG_NAME, "body").text
+    viewer.location_once_scrolled_into_view  # noqa: B018
+    _shot(browser, "game-analysis.png", full=False)
+    errors = [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+    assert errors == []
 
 
 def test_club_page_in_the_browser(browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,9 +22,12 @@ from raspis_cli.analyze import (
 )
 from raspis_cli.check import CheckError, read_results
 from raspis_cli.cli.common import (
+    BudgetOption,
     EncodingOption,
     RecordFileArgument,
     RulesOption,
+    SamplesOption,
+    SeedOption,
     SetOption,
     app,
     check_encoding_option,
@@ -170,13 +173,9 @@ def analyze(
                                      metavar="text|json")] = "text",
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (same output for any N).",
                                       min=1, metavar="N")] = 1,
-    samples: Annotated[int, typer.Option("--samples", "-k", help="PIMC samples per bid advice "
-                                         "(0: no advice).", min=0, metavar="K")] = DEFAULT_SAMPLES,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the PIMC samples.",
-                                      metavar="S")] = 0,
-    budget: Annotated[int, typer.Option("--budget", help="Positions one question to the solver "
-                                        "may visit (0: no limit).", min=0,
-                                        metavar="N")] = DEFAULT_BUDGET,
+    samples: SamplesOption = DEFAULT_SAMPLES,
+    seed: SeedOption = 0,
+    budget: BudgetOption = None,
     annotate: Annotated[bool, typer.Option("--annotate", help="Write the record with the "
                                            "findings as comments (needs -o).")] = False,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Where --annotate writes "
@@ -215,14 +214,14 @@ def analyze(
     indexes = list(results)
     if player is not None and not any(player in r.record.players for r in results.values()):
         fail(f"no player named {player!r} in {file}")
-    limit = budget or None
+    limit = DEFAULT_BUDGET if budget is None else (budget or None)
     tasks: list[Task] = [
         (file, encoding, choice, i, d.position, player, samples, seed, limit)
         for i in indexes for d in results[i].deals if deal is None or d.number == deal
     ]
     if deal is not None and not tasks:
         fail(f"there is no deal {deal} in {file}" + (f", game {game}" if game else ""))
-    analyses = list(_progress(_results(tasks, results, jobs), len(tasks)))
+    analyses = list(progress_bar(_results(tasks, results, jobs), len(tasks)))
     games: list[GameAnalysis] = []
     at = 0
     for i in indexes:
@@ -249,7 +248,7 @@ def analyze(
         _print_summary(g)
 
 
-def _progress(items: Iterator[DealAnalysis], total: int) -> Iterator[DealAnalysis]:
+def progress_bar(items: Iterator[DealAnalysis], total: int) -> Iterator[DealAnalysis]:
     """The items, with a progress bar on standard error when it is a terminal."""
     if not stderr.is_terminal or total < 2:
         yield from items

@@ -235,6 +235,18 @@ def shard_option(text: str | None, paths: list[str]) -> tuple[int, int] | None:
     return shard
 
 
+SamplesOption = Annotated[
+    int, typer.Option("--samples", "-k", help="PIMC samples per bid advice (0: no advice).", min=0,
+                      metavar="K"),
+]
+SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the PIMC samples.", metavar="S")]
+BudgetOption = Annotated[
+    int | None,
+    typer.Option("--budget", help="Positions one question to the solver may visit (0: no limit; default: "
+                                  "5,000,000 with numba, 200,000 without).", min=0, metavar="N"),
+]
+"""The options of the double-dummy analysis (``analyze``, ``report --analyze``)."""
+
 RulesOption = Annotated[
     str | None,
     typer.Option("--rules", "-r", help=f"Replace the record's rules with a preset: {', '.join(PRESETS)}.",

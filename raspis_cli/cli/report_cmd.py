@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from raspis_cli.cli.common import (
+    BudgetOption,
     EncodingOption,
     RulesOption,
+    SamplesOption,
+    SeedOption,
     SetOption,
     app,
     check_encoding_option,
@@ -18,6 +22,10 @@ from raspis_cli.cli.common import (
     stdout,
 )
 from raspis_cli.textsafe import escape_text
+
+if TYPE_CHECKING:
+    from raspis_cli.analyze import GameAnalysis
+    from raspis_cli.replay import GameResult
 
 __all__: list[str] = []
 
@@ -34,14 +42,22 @@ def report(
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="en|ru",
         help="Language of the page (default: the interface language, from LANGUAGE/LC_ALL/LANG).")] = None,
+    analyze: Annotated[bool, typer.Option(
+        "--analyze", help="Add the double-dummy post-mortem of raspis analyze: what each player could "
+                          "force, the cards that lost or handed a bid marked on the replay, a table "
+                          "per player (deals with every hand recorded).")] = False,
+    samples: SamplesOption = 0,
+    seed: SeedOption = 0,
+    budget: BudgetOption = None,
     preset: RulesOption = None,
     options: SetOption = None,
     encoding: EncodingOption = None,
 ) -> None:
     """One HTML file, no server, no network: a game's score sheet (расписка)
     with differences highlighted, the running-totals chart and a
-    trick-by-trick replay; or (--db) the club page: ratings, leaderboards by
-    rules and table size, bid accuracy, head to head, the most dramatic games."""
+    trick-by-trick replay (with --analyze, the double-dummy marks on it); or
+    (--db) the club page: ratings, leaderboards by rules and table size, bid
+    accuracy, head to head, the most dramatic games."""
     from raspis_cli.report.strings import LANGS, interface_lang
 
     if lang is not None and lang not in LANGS:
@@ -50,10 +66,13 @@ def report(
     if (file is None) == (db is None):
         fail("give a game file, or --db DATABASE for the club report (not both)")
     if db is not None:
+        if analyze:
+            fail("--analyze is for a game file, not the club report")
         page = _club_page(db, language)
     else:
         assert file is not None
-        page = _game_page(file, language, preset, options, encoding)
+        analysis = _Analysis(samples, seed, budget) if analyze else None
+        page = _game_page(file, language, preset, options, encoding, analysis)
     try:
         Path(output).write_text(page, encoding="utf-8")
     except OSError as e:
@@ -62,8 +81,35 @@ def report(
     stdout.print(escape_text(f"wrote {output} ({size} KB)"), markup=False, highlight=False)
 
 
+@dataclass(frozen=True, slots=True)
+class _Analysis:
+    """What ``--analyze`` asks of the solver (``budget`` None: analyze's default)."""
+
+    samples: int
+    seed: int
+    budget: int | None
+
+
+def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnalysis]:
+    """Every deal of every game analysed as ``raspis analyze`` does it, with
+    analyze's progress bar on a terminal."""
+    from raspis_cli.analyze import DEFAULT_BUDGET, GameAnalysis, analyze_deal, summarize
+    from raspis_cli.cli.analyze_cmd import progress_bar
+
+    budget = DEFAULT_BUDGET if asked.budget is None else (asked.budget or None)
+    jobs = [(result, deal) for result in results for deal in result.deals]
+    found = iter(progress_bar((analyze_deal(result, deal, samples=asked.samples, seed=asked.seed,
+                                            budget=budget) for result, deal in jobs), len(jobs)))
+    out: dict[int, GameAnalysis] = {}
+    for result in results:
+        deals = [next(found) for _ in result.deals]
+        out[result.index] = GameAnalysis(result.index, result.record.tags.get("Event"), deals,
+                                         summarize(result.record.players, deals))
+    return out
+
+
 def _game_page(file: str, lang: str, preset: str | None, options: list[str] | None,
-               encoding: str | None) -> str:
+               encoding: str | None, analysis: _Analysis | None) -> str:
     from raspis_cli.cli.score_cmd import _pick_games
     from raspis_cli.report.game import game_context
     from raspis_cli.report.render import render
@@ -73,7 +119,8 @@ def _game_page(file: str, lang: str, preset: str | None, options: list[str] | No
     results = [first for first, _ in _pick_games(file, None, choice, None, encoding)]
     if not results:
         fail(f"{file} holds no game")
-    return render("game.html.j2", lang, title=Path(file).name, **game_context(results, lang))
+    analyses = _analyses(results, analysis) if analysis is not None else None
+    return render("game.html.j2", lang, title=Path(file).name, **game_context(results, lang, analyses))
 
 
 def _club_page(db: str, lang: str) -> str:

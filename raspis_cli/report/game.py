@@ -4,17 +4,23 @@ Per game: the расписка (every cell, written values that differ from the
 replay's, penalties), the final totals, the violations, the running-totals
 chart (SVG) and, for deals with full play, the data of the trick-by-trick
 replay viewer (hands, trump, bids, each trick card by card with the joker
-declarations in words and the winner).
+declarations in words and the winner). With an analysis (``report
+--analyze``): per deal what each player could force and the marks of the
+cards that lost or handed a bid, shown on the replay, and a table per player.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from raspis_cli.cards import Card, Deck
 from raspis_cli.replay import DealResult, GameResult
-from raspis_cli.report.strings import STRINGS, joker_words, kind_word
+from raspis_cli.report.strings import SKIP_WORDS, STRINGS, joker_words, kind_word
 from raspis_cli.report.svg import line_chart
+
+if TYPE_CHECKING:
+    from raspis_cli.analyze import DealAnalysis, GameAnalysis, Mistake, PlayerDeal
 
 __all__ = ["game_context"]
 
@@ -56,7 +62,67 @@ def _cell(deal: DealResult, name: str) -> dict[str, Any]:
             "diffs": diffs, "made": bid is not None and taken is not None and bid == taken}
 
 
-def _replay_deal(result: GameResult, deal: DealResult, lang: str) -> dict[str, Any] | None:
+def _forced_words(p: PlayerDeal, lang: str) -> str:
+    """``bid 3, took 2 · could force exactly 2 or 3 (at least 2, at most 3)``, in words."""
+    s = STRINGS[lang]
+    head = (f"{s['bid']} {p.bid}, " if p.bid is not None else "") + f"{s['an_took']} {p.taken}"
+    if p.outcome is None:
+        return f"{head} · {s['an_not_solved']}"
+    exact = [str(k) for k in p.outcome.exact]
+    if not exact:
+        forced = s["an_no_exact"]
+    elif len(exact) == 1:
+        forced = f"{s['an_could_force']} {s['an_exactly']} {exact[0]}"
+    else:
+        forced = f"{s['an_could_force']} {s['an_exactly']} {', '.join(exact[:-1])} {s['an_or']} {exact[-1]}"
+    bounds = f"{s['an_at_least']} {p.outcome.at_least}, {s['an_at_most']} {p.outcome.at_most}"
+    text = f"{head} · {forced} ({bounds})"
+    if p.makeable is False:
+        text += f" · {s['an_not_makeable']}"
+    if p.advice is not None and p.advice.best is not None and p.bid is not None:
+        text += " · " + s["an_best_bid"].format(best=p.advice.best, regret=f"{p.advice.regret(p.bid):.1f}")
+    return text
+
+
+def _mistake_words(m: Mistake, lang: str) -> str:
+    """One mark in words: the card that lost a bid (and what would have kept
+    it), or the card that handed a bid to somebody."""
+    s = STRINGS[lang]
+    card = m.card + (f" ({m.declared})" if m.declared else "")
+    if m.kind == "lost-bid":
+        text = s["an_lost"].format(player=m.player, card=card, bid=m.bid)
+        if m.keeping:
+            text += "; " + s["an_keeping"].format(cards=", ".join(m.keeping))
+        return text
+    return s["an_handed"].format(player=m.player, card=card, bidder=m.bidder, bid=m.bid)
+
+
+def _analysis_view(analysis: DealAnalysis, lang: str) -> dict[str, Any]:
+    """What the viewer shows of one deal's analysis: a line per player, and
+    the marks (trick, player, words) it puts on the cards that lost or handed a bid."""
+    if analysis.skipped is not None:
+        why = SKIP_WORDS[lang].get(analysis.skipped, analysis.skipped)
+        return {"skipped": STRINGS[lang]["an_skipped"].format(why=why), "players": [], "marks": []}
+    return {
+        "players": [{"p": p.player, "text": _forced_words(p, lang), "ok": p.makeable is not False}
+                    for p in analysis.players],
+        "marks": [{"t": m.trick, "p": m.player, "k": m.kind, "text": _mistake_words(m, lang)}
+                  for m in analysis.mistakes],
+    }
+
+
+def _summary_rows(analysis: GameAnalysis) -> list[dict[str, Any]]:
+    """The analysis table of a game: one row per player (no bid regret without bid advice)."""
+    advised = any(p.advice is not None for d in analysis.deals for p in d.players)
+    return [{"player": s.player, "bids": s.bids, "makeable": s.makeable, "made": s.made,
+             "decisions": s.decisions, "mistakes": s.mistakes, "handed": s.handed,
+             "regret": f"{s.regret:.1f}" if advised else "–",
+             "accuracy": "–" if s.accuracy is None else f"{100 * s.accuracy:.0f}%"}
+            for s in analysis.summary]
+
+
+def _replay_deal(result: GameResult, deal: DealResult, lang: str,
+                 analysis: DealAnalysis | None = None) -> dict[str, Any] | None:
     """The viewer's data for one deal with its tricks, or None without them."""
     record = result.record.deals[deal.position] if deal.position >= 0 else None
     if record is None or not record.tricks:
@@ -84,7 +150,7 @@ def _replay_deal(result: GameResult, deal: DealResult, lang: str) -> dict[str, A
             plays.append(entry)
         tricks.append({"n": number, "w": players[done.winner] if done is not None else None, "plays": plays})
     trump = deal.trump
-    return {
+    view: dict[str, Any] = {
         "number": deal.number,
         "kind": kind_word(lang, deal.kind),
         "cards": deal.cards,
@@ -95,20 +161,28 @@ def _replay_deal(result: GameResult, deal: DealResult, lang: str) -> dict[str, A
                   for n, cs in hands.items()},
         "tricks": tricks,
     }
+    if analysis is not None:
+        view["an"] = _analysis_view(analysis, lang)
+    return view
 
 
 def _viewer_words(lang: str) -> dict[str, str]:
     s = STRINGS[lang]
     return {"start": s["start"], "tricks": s["tricks"], "trick": s["trick"], "of": s["of"],
             "card": s["card"], "deal": s["deal"], "dealer": s["dealer"], "trump": s["trump"],
-            "bid": s["bid"], "taken": s["taken"], "leads": s["leads"], "wins_trick": s["wins_trick"]}
+            "bid": s["bid"], "taken": s["taken"], "leads": s["leads"], "wins_trick": s["wins_trick"],
+            "analysis": s["analysis"]}
 
 
-def game_context(results: list[GameResult], lang: str) -> dict[str, Any]:
-    """Everything the game template needs for the games of one file."""
+def game_context(results: list[GameResult], lang: str,
+                 analyses: Mapping[int, GameAnalysis] | None = None) -> dict[str, Any]:
+    """Everything the game template needs for the games of one file;
+    ``analyses`` (by game index) adds the double-dummy marks."""
     s = STRINGS[lang]
     games: list[dict[str, Any]] = []
     for result in results:
+        analysis = (analyses or {}).get(result.index)
+        by_position = {d.position: d for d in analysis.deals} if analysis is not None else {}
         players = list(result.record.players)
         deals = []
         chart_x: list[float] = []
@@ -129,7 +203,8 @@ def game_context(results: list[GameResult], lang: str) -> dict[str, Any]:
                 chart_y[n].append(float(value) if value is not None else None)
         series = {n: (chart_x, chart_y[n]) for n in players}
         chart = line_chart(series, title=s["running_totals"], xlabel=s["deal"], ylabel=s["total"])
-        replay = [d for d in (_replay_deal(result, deal, lang) for deal in result.deals) if d is not None]
+        replay = [d for d in (_replay_deal(result, deal, lang, by_position.get(deal.position))
+                              for deal in result.deals) if d is not None]
         written_final = result.record.totals or {}
         games.append({
             "index": result.index + 1,
@@ -145,5 +220,6 @@ def game_context(results: list[GameResult], lang: str) -> dict[str, Any]:
                           "player": p.player} for p in result.problems],
             "chart": chart,
             "replay": {"players": players, "deals": replay, "words": _viewer_words(lang)},
+            "analysis": _summary_rows(analysis) if analysis is not None else None,
         })
     return {"games": games, "any_replay": any(g["replay"]["deals"] for g in games)}

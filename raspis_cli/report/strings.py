@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["LANGS", "JOKER_WORDS", "STRINGS", "interface_lang", "joker_words"]
+__all__ = ["JOKER_WORDS", "LANGS", "SKIP_WORDS", "STRINGS", "interface_lang", "joker_words"]
 
 LANGS: Final = ("en", "ru")
 
@@ -55,6 +55,33 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
         "taken": "Taken",
         "wins_trick": "wins the trick",
         "leads": "leads",
+        "analysis": "Double-dummy analysis",
+        "analysis_note": "With every hand seen (raspis analyze): what each player could force from the "
+                         "first card, the card that lost a bid and the card that handed one to somebody "
+                         "(marked ✗ in the replay). Accuracy = share of a player's decisions that kept "
+                         "the best outcome still available.",
+        "an_took": "took",
+        "an_could_force": "could force",
+        "an_exactly": "exactly",
+        "an_or": "or",
+        "an_no_exact": "could force no exact count",
+        "an_at_least": "at least",
+        "an_at_most": "at most",
+        "an_not_makeable": "not makeable",
+        "an_not_solved": "not solved within the search budget",
+        "an_lost": "{player}'s {card} lost the bid of {bid}",
+        "an_keeping": "{cards} would have kept it",
+        "an_handed": "{player}'s {card} handed {bidder} the bid of {bid}",
+        "an_best_bid": "best bid {best}, regret {regret} points",
+        "an_skipped": "not analysed: {why}",
+        "an_summary": "Analysis per player",
+        "an_makeable": "Makeable",
+        "an_made": "Made",
+        "an_decisions": "Decisions",
+        "an_mistakes": "Mistakes",
+        "an_handed_col": "Handed",
+        "an_regret": "Bid regret",
+        "an_accuracy": "Accuracy",
         "ratings": "Ratings",
         "ratings_note": "openskill Plackett–Luce from each game's final places, per rules family, in date "
                         "order. Rating = mean, ± = uncertainty, ordinal = rating − 3 × uncertainty "
@@ -137,6 +164,33 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
         "taken": "Взято",
         "wins_trick": "берёт взятку",
         "leads": "ходит",
+        "analysis": "Анализ в открытую",
+        "analysis_note": "Все руки открыты (raspis analyze): что каждый мог обеспечить с первой карты, "
+                         "карта, после которой заказ уже не выполнить, и карта, подарившая заказ другому "
+                         "(в розыгрыше отмечены ✗). Точность — доля решений игрока, сохранивших лучший "
+                         "ещё возможный исход.",
+        "an_took": "взял",
+        "an_could_force": "мог обеспечить",
+        "an_exactly": "ровно",
+        "an_or": "или",
+        "an_no_exact": "не мог обеспечить ни одного точного числа",
+        "an_at_least": "не меньше",
+        "an_at_most": "не больше",
+        "an_not_makeable": "заказ невыполним",
+        "an_not_solved": "не решено в пределах поиска",
+        "an_lost": "{card} ({player}): заказ {bid} уже не выполнить",
+        "an_keeping": "его сохранил бы ход {cards}",
+        "an_handed": "{card} ({player}): подарок — {bidder} теперь может выполнить заказ {bid}",
+        "an_best_bid": "лучший заказ {best}, упущено {regret} очк.",
+        "an_skipped": "не анализировалась: {why}",
+        "an_summary": "Анализ по игрокам",
+        "an_makeable": "Выполнимых",
+        "an_made": "Выполнено",
+        "an_decisions": "Решений",
+        "an_mistakes": "Ошибок",
+        "an_handed_col": "Подарков",
+        "an_regret": "Упущено заказом",
+        "an_accuracy": "Точность",
         "ratings": "Рейтинг",
         "ratings_note": "openskill (Плакетт–Льюс) по итоговым местам каждой игры, отдельно для каждых "
                         "правил, в порядке дат. Рейтинг — среднее, ± — неуверенность, "
@@ -199,6 +253,17 @@ _SUIT_WORDS: Final[dict[str, tuple[str, ...]]] = {
     "en": ("spades", "clubs", "diamonds", "hearts"),
     "ru": ("пики", "трефы", "бубны", "черви"),
 }
+
+
+SKIP_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {},
+    "ru": {
+        "the hands or the play are not recorded": "руки или розыгрыш не записаны",
+        "the play is not complete": "розыгрыш не закончен",
+        "the recorded play breaks the rules": "записанный розыгрыш нарушает правила",
+    },
+}
+"""Why ``raspis analyze`` left a deal out (its English reasons), in the report's language."""
 
 
 def interface_lang(explicit: str | None = None) -> str:

@@ -22,6 +22,7 @@
     var info = viewer.querySelector(".info");
     var handsBox = viewer.querySelector(".hands");
     var trickBox = viewer.querySelector(".trick");
+    var analysisBox = viewer.querySelector(".analysis");
     var dealIndex = 0;
     var step = 0;
     function flat(deal) {
@@ -30,6 +31,25 @@
         trick.plays.forEach(function (play, i) { out.push({t: t, i: i, play: play}); });
       });
       return out;
+    }
+    function marksOf(deal, trickNo, player) {
+      if (!deal.an) { return []; }
+      return deal.an.marks.filter(function (m) { return m.t === trickNo && m.p === player; });
+    }
+    function showAnalysis(deal, current) {
+      analysisBox.textContent = "";
+      if (!deal.an) { return; }
+      analysisBox.appendChild(el("div", "an-head", W.analysis));
+      if (deal.an.skipped) { analysisBox.appendChild(el("div", "an-player", deal.an.skipped)); return; }
+      deal.an.players.forEach(function (p) {
+        analysisBox.appendChild(el("div", "an-player" + (p.ok ? "" : " bad"), p.p + ": " + p.text));
+      });
+      deal.an.marks.forEach(function (m) {
+        var now = current !== null && current.t + 1 === m.t;
+        var line = el("div", "mark" + (now ? " now" : ""), "✗ " + W.trick + " " + m.t + ": " + m.text);
+        line.setAttribute("data-trick", String(m.t));
+        analysisBox.appendChild(line);
+      });
     }
     function go(n) {
       var all = flat(data.deals[dealIndex]);
@@ -60,6 +80,7 @@
       status.setAttribute("data-steps", String(all.length));
       info.textContent = W.deal + " " + deal.number + " · " + deal.kind + " · " + deal.cards + " · " +
         W.dealer + ": " + deal.dealer + " · " + W.trump + ": " + deal.trump;
+      showAnalysis(deal, current);
       handsBox.textContent = "";
       var next = step < all.length ? all[step].play.p : null;
       data.players.forEach(function (p) {
@@ -76,15 +97,21 @@
       trickBox.textContent = "";
       if (current) {
         var trick = deal.tricks[current.t];
+        var lines = [];
         for (var i = 0; i <= current.i; i++) {
           var play = trick.plays[i];
           var complete = current.i === trick.plays.length - 1;
-          var box = el("span", "play" + (complete && trick.w === play.p ? " won" : ""));
+          var marked = marksOf(deal, current.t + 1, play.p);
+          var box = el("span", "play" + (complete && trick.w === play.p ? " won" : "") +
+                       (marked.length ? " mistake" : ""));
           box.appendChild(el("span", "who", play.p + (i === 0 ? " · " + W.leads : "")));
           box.appendChild(cardNode(play, false));
           if (play.d) { box.appendChild(el("span", "decl", play.d)); }
+          if (marked.length) { box.title = marked.map(function (m) { return m.text; }).join("\n"); }
           trickBox.appendChild(box);
+          marked.forEach(function (m) { lines.push(m); });
         }
+        lines.forEach(function (m) { trickBox.appendChild(el("div", "mark-line", "✗ " + m.text)); });
         if (current.i === trick.plays.length - 1 && trick.w !== null) {
           trickBox.appendChild(el("div", "result", trick.w + " " + W.wins_trick));
         }
