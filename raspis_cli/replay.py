@@ -368,8 +368,9 @@ class _GameReplay:
         """Play the recorded tricks; True when the play went to the end.
 
         A compact trick (:data:`~raspis_cli.record.CompactTrick`) is tried
-        whole with bit masks (:meth:`Deal.play_plain_trick`); any other trick,
-        and one the masks find a problem in, is played card by card from its
+        whole with bit masks (:meth:`Deal.play_plain_trick`), and so is a
+        trick read as plays, a joker's included (:meth:`Deal.play_trick`); a
+        trick the masks find a problem in is played card by card from its
         plays as objects, which is what reports the problem."""
         entries: Sequence[PlayEntry] | None = record.compact_play() if self.compact else None
         if entries is None:
@@ -406,7 +407,8 @@ class _GameReplay:
                 return False
             if fast and isinstance(entry, list):
                 seats = [self.seat_of.get(play.player, -1) for play in trick]
-                if deal.play_plain_trick(seats, [play.card for play in trick]):
+                if deal.play_trick(seats, [play.card for play in trick],
+                                   [play.joker for play in trick]):
                     continue
             for play in trick:
                 seat = self._seat(record, play.player, "tricks", play.pos)

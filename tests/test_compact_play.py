@@ -32,6 +32,10 @@ from raspis_cli.rules import PRESETS, Rules
 from raspis_cli.simulate import simulate_game
 
 _TRICK_LINE = re.compile(r"^(  trick )(\S+)(: )(.*)$", re.MULTILINE)
+_DECLARED = re.compile(r"(\S+)\((\w+)(?: ([^)]+))?\)")
+"""A joker as written in a trick line: the card, its mode, its suit or card."""
+_MODES = ("high", "lowest", "low", "take", "discard", "as")
+_SUITS = ("♠", "♣", "♦", "♥")
 
 
 @cache
@@ -78,6 +82,89 @@ def _edit(text: str, rnd: random.Random) -> str:
     return text[:m.start()] + f"{m.group(1)}{name}{m.group(3)}{' '.join(cards)}" + text[m.end():]
 
 
+def _edit_joker(text: str, rnd: random.Random) -> str:
+    """One edit of a joker's trick line: the declaration changed (another
+    mode, another suit, none, 'as' a card, the mode alone), the joker moved
+    to another place in the trick, or a natural card of the trick swapped
+    with another of its player's (:func:`_swap_in_joker_trick`)."""
+    found = list(_DECLARED.finditer(text))
+    if not found:
+        return text
+    m = rnd.choice(found)
+    card, mode, what = m.group(1), m.group(2), m.group(3)
+    how = rnd.randrange(6)
+    if how == 5:
+        return _swap_in_joker_trick(text, rnd)
+    if how == 0:
+        mode = rnd.choice(_MODES)
+    elif how == 1:
+        what = rnd.choice(_SUITS)
+    elif how == 2:
+        what = None
+    elif how == 3:
+        mode, what = "as", str(Card.from_index(rnd.randrange(52)))
+    else:  # the joker swapped with another card of its line
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        line = text[start:end]
+        tokens = _tokens(line)
+        places = [i for i, t in enumerate(tokens) if i >= 3 and "(" not in t]
+        joker = next((i for i, t in enumerate(tokens) if t.startswith(card + "(")), None)
+        if not places or joker is None:
+            return text
+        other = rnd.choice(places)
+        tokens[joker], tokens[other] = tokens[other], tokens[joker]
+        return text[:start] + " ".join(tokens) + text[end:]
+    written = f"{card}({mode} {what})" if what else f"{card}({mode})"
+    return text[:m.start()] + written + text[m.end():]
+
+
+def _tokens(line: str) -> list[str]:
+    """A trick line's words, a joker with its declaration as one."""
+    return [t.replace("\x00", " ") for t in
+            _DECLARED.sub(lambda j: j.group(0).replace(" ", "\x00"), line).split(" ")]
+
+
+def _swap_in_joker_trick(text: str, rnd: random.Random) -> str:
+    """A natural card of a joker's trick swapped with another card the same
+    player plays in the same deal: the player still holds both, so the
+    trick is judged by the follow rules (a revoke, a broken demand, or a
+    legal play that changes who wins), not as a card never held."""
+    players_tag = re.search(r'^\[Players "([^"]*)"\]', text, re.MULTILINE)
+    jokers = [m for m in _TRICK_LINE.finditer(text) if "(" in m.group(4)]
+    if players_tag is None or not jokers:
+        return text
+    players = [p.strip() for p in players_tag.group(1).split(",")]
+    m = rnd.choice(jokers)
+    start = text.rfind("\n\n", 0, m.start())
+    end = text.find("\n\n", m.end())
+    end = len(text) if end < 0 else end
+
+    def seat_cards(trick: re.Match[str]) -> list[tuple[str, int]]:
+        if trick.group(2) not in players:
+            return []
+        first = players.index(trick.group(2))
+        return [(players[(first + i) % len(players)], i)
+                for i, t in enumerate(_tokens(trick.group(4))) if "(" not in t]
+
+    mine = seat_cards(m)
+    if not mine:
+        return text
+    player, at = rnd.choice(mine)
+    others = [(o, i) for o in _TRICK_LINE.finditer(text, start + 1, end) if o.start() != m.start()
+              for who, i in seat_cards(o) if who == player]
+    if not others:
+        return text
+    other, there = rnd.choice(others)
+    here_tokens, there_tokens = _tokens(m.group(4)), _tokens(other.group(4))
+    here_tokens[at], there_tokens[there] = there_tokens[there], here_tokens[at]
+    edits = sorted([(m, here_tokens), (other, there_tokens)], key=lambda e: -e[0].start())
+    for trick, tokens in edits:
+        line = f"{trick.group(1)}{trick.group(2)}{trick.group(3)}{' '.join(tokens)}"
+        text = text[:trick.start()] + line + text[trick.end():]
+    return text
+
+
 def _edit_at(text: str, old: str, new: str) -> str:
     return text.replace(old, new, 1)
 
@@ -110,13 +197,15 @@ def _both(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 2),
        fault=st.sampled_from(("none", *FAULTS)), edits=st.integers(0, 3),
-       edit_seed=st.integers(0, 2**32 - 1))
+       joker_edits=st.integers(0, 2), edit_seed=st.integers(0, 2**32 - 1))
 def test_compact_path_reports_what_card_by_card_replay_reports(
-        preset: str, seed: int, fault: str, edits: int, edit_seed: int) -> None:
+        preset: str, seed: int, fault: str, edits: int, joker_edits: int, edit_seed: int) -> None:
     text = _game_text(preset, seed, fault)
     rnd = random.Random(edit_seed)
     for _ in range(edits):
         text = _edit(text, rnd)
+    for _ in range(joker_edits):
+        text = _edit_joker(text, rnd)
     fast, slow = _both(text)
     assert fast == slow
 
