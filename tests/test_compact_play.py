@@ -177,7 +177,11 @@ def _report(result: GameResult) -> dict[str, Any]:
         "deals": [(d.number, d.taken, d.taken_source, d.scores, d.totals, d.penalties,
                    None if d.deal is None else
                    [(t.number, t.leader, t.winner, t.entries, t.led_suit, t.trump)
-                    for t in d.deal.history])
+                    for t in d.deal.history],
+                   None if d.deal is None else
+                   (d.deal.bids, d.deal.bid_count, d.deal.phase, d.deal.pass_streaks, d.deal.trump,
+                    d.deal.dealer, d.deal.cards, d.deal.kind, d.deal.taken, d.deal.penalties,
+                    d.deal.hands))
                   for d in result.deals],
     }
 
@@ -253,3 +257,89 @@ def test_the_fast_reader_reads_what_the_long_way_reads(monkeypatch: Any) -> None
         assert [d.positions for g in f.games for d in g.deals] == [
             d.positions for g in s.games for d in g.deals]
         assert f.games == s.games
+
+
+_DEAL_LINE = re.compile(r"^(?:\d+\.|  penalty )[^\n]*$", re.MULTILINE)
+"""A sheet's deal line, or a penalty line under it."""
+_NUMBER = re.compile(r"-?\d+")
+
+
+@cache
+def _sheet_text(preset: str, seed: int, detail: str, fault: str) -> str | None:
+    """A simulated sheet game (``detail`` sheet or scores) of ``preset``, with
+    ``fault`` injected (``"none"``: correct), as notation; ``None`` when the
+    record offers no place for the fault."""
+    rules = Rules.preset(preset)
+    players = min(max(rules.players[0], 3) + seed % 2, rules.players[1])
+    game = simulate_game(rules, players, 900 + seed, detail=detail)
+    if fault != "none":
+        game, expected = with_fault(game, fault, random.Random(seed))
+        if expected is None:
+            return None
+    return write_game(game)
+
+
+def _edit_sheet(text: str, rnd: random.Random) -> str:
+    """One edit of a sheet line, as a careless scorekeeper makes it: a
+    number changed (the deal's number or cards, a bid, a taken, a score, a
+    total, a penalty's points), the dealer (or the penalised player)
+    changed, or the line left out."""
+    lines = list(_DEAL_LINE.finditer(text))
+    players = re.search(r'^\[Players "([^"]*)"\]', text, re.MULTILINE)
+    if not lines or players is None:
+        return text
+    m = rnd.choice(lines)
+    line = m.group(0)
+    how = rnd.randrange(5)
+    if how == 0:
+        line = ""
+    elif how == 1:
+        names = [p.strip() for p in players.group(1).split(",")]
+        now = next((n for n in names if f" {n} " in line), None)
+        if now is not None:
+            line = line.replace(f" {now} ", f" {rnd.choice(names)} ", 1)
+    else:
+        numbers = list(_NUMBER.finditer(line))
+        n = rnd.choice(numbers)
+        value = int(n.group(0))
+        new = rnd.choice((value - 1, value + 1, 0, rnd.randrange(13), value + 10))
+        line = line[:n.start()] + str(new) + line[n.end():]
+    return text[:m.start()] + line + text[m.end():]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 3), detail=st.sampled_from(("sheet", "scores")),
+       fault=st.sampled_from(("none", "score", "total", "dealer-sum", "skip-dealer")),
+       edits=st.integers(0, 3), edit_seed=st.integers(0, 2**32 - 1))
+def test_sheet_arithmetic_reports_what_the_long_way_reports(
+        preset: str, seed: int, detail: str, fault: str, edits: int, edit_seed: int) -> None:
+    """A sheet deal checked with arithmetic (``Game.sheet_deal`` and the
+    replay's sum, score and total checks) gives exactly the report of the
+    long way (``compact=False``: the deal opened, bid by bid, results), on
+    correct sheets, sheets with a fault injected and sheets edited."""
+    text = _sheet_text(preset, seed, detail, fault)
+    if text is None:
+        return
+    rnd = random.Random(edit_seed)
+    for _ in range(edits):
+        text = _edit_sheet(text, rnd)
+    fast, slow = _both(text)
+    assert fast == slow
+
+
+def test_a_correct_sheet_takes_the_arithmetic_path(monkeypatch: Any) -> None:
+    """Every deal of a correct sheet (bids and taken, or with scores and
+    totals) of every preset is checked with arithmetic: the long way's
+    ``Game.start_deal`` is never called, and the report is clean."""
+    from raspis_cli.engine import Game
+
+    texts = [t for preset in PRESETS for detail in ("sheet", "scores")
+             if (t := _sheet_text(preset, 0, detail, "none")) is not None]
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a correct sheet deal went the long way")
+
+    monkeypatch.setattr(Game, "start_deal", refuse)
+    for text in texts:
+        for i, game in enumerate(read_text(text).games):
+            assert replay_game(game, i, ordered_bids=True).problems == []
