@@ -11,7 +11,7 @@ the notation writer and the JSON codec all produce and consume it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import overload
@@ -76,12 +76,14 @@ class PenaltyRecord:
 
 
 CompactTrick = tuple[list[str], list[Card], int, str]
-"""A trick as the notation reader keeps a plain trick line (no joker
-declaration, every card in turn from the leader): the players from the leader
-round the table, the cards in play order, the line number and the line's code.
+"""A trick without a joker, every card in turn from the leader, as one tuple:
+the players from the leader round the table, the cards in play order, the
+line number and the line's code. The notation reader keeps a plain trick line
+so; where each card was written (:class:`Pos`) is worked out from the line
+only when someone asks (:attr:`DealRecord.tricks`). A trick that was never
+written (the simulator's) has line ``0`` and code ``""``: no positions.
 The players' names and the cards are shared objects, so a trick costs one
-tuple; where each card was written (:class:`Pos`) is worked out from the line
-only when someone asks (:attr:`DealRecord.tricks`)."""
+tuple."""
 
 
 def trick_columns(code: str) -> list[int]:
@@ -102,6 +104,8 @@ def compact_plays(trick: CompactTrick) -> list[PlayRecord]:
     """The object view of a compact trick: one :class:`PlayRecord` per card,
     with its position, exactly as the reader's card-by-card path makes it."""
     players, cards, line, code = trick
+    if not code:
+        return [PlayRecord(player, card) for player, card in zip(players, cards, strict=False)]
     return [PlayRecord(player, card, None, Pos(line, column))
             for player, card, column in zip(players, cards, trick_columns(code), strict=False)]
 
@@ -113,7 +117,7 @@ declared, names written) its plays."""
 
 def _first_pos(entry: PlayEntry) -> Pos | None:
     if isinstance(entry, tuple):
-        return Pos(entry[2], trick_columns(entry[3])[0])
+        return Pos(entry[2], trick_columns(entry[3])[0]) if entry[3] else None
     return entry[0].pos if entry else None
 
 
@@ -253,6 +257,16 @@ class DealRecord:
         has no tricks)."""
         play: list[PlayEntry] | None = self.__dict__["_play"]
         return play
+
+    def trick_entries(self) -> Sequence[PlayEntry] | None:
+        """The tricks without making an object per card: the compact record
+        of play while there is one (:meth:`compact_play`), else
+        :attr:`tricks`. For readers that take both forms (the writer)."""
+        play: list[PlayEntry] | None = self.__dict__["_play"]
+        if play is not None:
+            return play
+        tricks: list[list[PlayRecord]] | None = self.__dict__["_tricks"]
+        return tricks
 
     def trick_plays(self) -> list[list[tuple[str, Card, JokerDecl | None]]] | None:
         """The tricks as (player, card, declaration) per card, in play order,

@@ -30,7 +30,7 @@ from typing import Final
 from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
 from raspis_cli.engine.deal import DONE
-from raspis_cli.engine.trick import ORDER, bidding_order, led_suit, trick_trump
+from raspis_cli.engine.trick import ORDER, bidding_order, led_suit, trick_trump, void_mask
 from raspis_cli.pimcbot import BOTS, PimcBot
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord, TrumpValue
 from raspis_cli.rules import Rules
@@ -405,6 +405,12 @@ class _Dealt:
 class Simulator:
     """Bots for one game: deals the cards, bids, plays, writes the record."""
 
+    fast_play = True
+    """Whether the heuristic bots play on bit masks a trick at a time
+    (:meth:`_play`) rather than card by card on the engine's objects
+    (:meth:`_play_by_objects`): the same games, faster. The tests turn it
+    off to compare the two."""
+
     def __init__(self, rules: Rules, names: Sequence[str], rng: random.Random, detail: str,
                  skill: Sequence[float] | None = None) -> None:
         self.rules = rules
@@ -412,12 +418,20 @@ class Simulator:
         self.skill = list(skill) if skill is not None and any(s < 1.0 for s in skill) else None
         self.names = list(names)
         self.players = len(names)
+        # per seat, the players from that seat round the table (a trick's order)
+        self._rotations = [self.names[i:] + self.names[:i] for i in range(len(names))]
         self.rng = rng
         self.detail = detail
         deck = rules.deck_cards
         self.deck_cards = list(deck.cards)
         self.joker_mask = deck.joker_mask
+        self.jokers = frozenset(_bits(deck.joker_mask))
         self.avoid_joker_lead = rules.joker_lead_penalty < 0
+        self.suit_masks = deck.suit_masks
+        self.void = rules.void
+        self.circular = rules.circular_trumps
+        # the deal's trump suit as an index (NO_SUIT: none); set by play_deal
+        self.trump_index = NO_SUIT
         self.pimc: dict[int, PimcBot] = {}
 
     def use_bots(self, bots: Sequence[str], samples: int | None) -> None:
@@ -475,6 +489,19 @@ class Simulator:
         if problems:
             raise EngineDisagreementError("the deal as dealt", where, problems)
         self._bid(deal, dealt, where)
+        self.trump_index = NO_SUIT if deal.trump is None else int(deal.trump)
+        if self.pimc or not self.fast_play:
+            self._play_by_objects(deal, dealt, where)
+        else:
+            self._play(deal, where)
+        scores = deal.scores()
+        game.finish_deal(deal, scores)
+        return self._record(deal, number, kind, cards, dealer, dealt, scores, game.totals)
+
+    def _play_by_objects(self, deal: Deal, dealt: _Dealt, where: str) -> None:
+        """Play the deal out card by card: each card chosen by
+        :meth:`_choose_play` on the engine's state (the seats with a PIMC bot
+        asking it first) and applied by the engine."""
         # the bots choose only among the engine's legal plays, so the play is
         # applied unchecked (Deal.apply_legal): checking it again would cost
         # as much as choosing it
@@ -491,9 +518,158 @@ class Simulator:
                 apply(seat, choice.card, choice.joker)
             else:
                 apply(seat, choice)
-        scores = deal.scores()
-        game.finish_deal(deal, scores)
-        return self._record(deal, number, kind, cards, dealer, dealt, scores, game.totals)
+
+    def _play(self, deal: Deal, where: str) -> None:
+        """Play the deal out with the heuristic bots, a trick at a time.
+
+        While neither the player's hand nor the trick holds a joker, a card
+        is chosen here on bit masks, making :meth:`_choose_play`'s choice
+        with the same random numbers (``tests/test_sim_fast.py`` holds the
+        two to the same games), and the trick is given to the engine whole
+        (:meth:`Deal.play_plain_trick`, which checks it and finds its
+        winner). A player holding a joker chooses by :meth:`_choose_play` on
+        the engine's state, which is then given the trick card by card
+        (:meth:`Deal.apply_legal`); once the joker is in the trick, the rest
+        of it is chosen so too (:meth:`_play_rest`)."""
+        hands = deal.hands
+        assert hands is not None
+        rng = self.rng
+        random = rng.random
+        skill = self.skill
+        joker_mask = self.joker_mask
+        suit_masks = self.suit_masks
+        void = self.void
+        circular = self.circular
+        deal_trump = self.trump_index
+        n = self.players
+        last = n - 1
+        kind = deal.kind
+        # whether a seat wants the trick: never (miser), always (golden), or
+        # while it has taken fewer than it bid
+        fixed_want = False if kind == "miser" else True if kind == "golden" else None
+        bids = deal.bids
+        taken = deal.taken
+        lead_strength = _STRENGTH[deal_trump]
+        play_trick = deal.play_plain_trick
+        apply = deal.apply_legal
+        choose = self._choose_play
+        while deal.phase != DONE:
+            leader = deal.leader
+            seats: list[int] = []
+            cards: list[int] = []
+            led = trump = NO_SUIT
+            led_mask = 0
+            keys: Sequence[int] = ()
+            rank: Sequence[int] = ()
+            best = 0  # the best key in the trick so far
+            by_engine = False  # whether the engine has been given the trick's cards
+            seat = leader
+            for position in range(n):
+                hand = hands[seat]
+                if hand & joker_mask:
+                    # the joker's holder chooses on the engine's state, which
+                    # from now on is given every card of the trick at once
+                    if not by_engine:
+                        by_engine = True
+                        for earlier, chosen in zip(seats, cards, strict=True):
+                            apply(earlier, chosen)
+                    choice = choose(deal, seat, where)
+                    if isinstance(choice, Play):
+                        apply(seat, choice.card, choice.joker)
+                        self._play_rest(deal, last - position, where)
+                        break
+                    card = choice
+                    apply(seat, card)
+                else:
+                    if position:
+                        allowed = hand & led_mask
+                        if not allowed:
+                            allowed = void_mask(hand, trump, void, suit_masks)[0]
+                    else:
+                        allowed = hand
+                    if not allowed & (allowed - 1):
+                        if not allowed:
+                            raise EngineDisagreementError(
+                                f"{self.names[seat]} to play in trick {deal.trick_number}", where, [])
+                        card = allowed.bit_length() - 1
+                    elif random() < _RANDOM_PLAY or (skill is not None and misplays(skill[seat], rng)):
+                        card = _nth_bit(allowed, rng.randrange(allowed.bit_count()))
+                    else:
+                        want = fixed_want
+                        if want is None:
+                            bid = bids[seat]
+                            want = bid is not None and taken[seat] < bid
+                        if not position:
+                            # _lead without jokers: the strongest card, or (not
+                            # wanting the trick) the weakest give or take half a rank
+                            if want:
+                                card = _strongest(allowed, lead_strength)
+                            else:
+                                card = -1
+                                weakest = 0.0
+                                mask = allowed
+                                while mask:
+                                    low = mask & -mask
+                                    c = low.bit_length() - 1
+                                    key = lead_strength[c] + random() * 0.5
+                                    if card < 0 or key < weakest:
+                                        card, weakest = c, key
+                                    mask ^= low
+                        else:
+                            # _split: the cards that beat the trick so far, and the rest
+                            winners = losers = 0
+                            mask = allowed
+                            while mask:
+                                low = mask & -mask
+                                if keys[low.bit_length() - 1] > best:
+                                    winners |= low
+                                else:
+                                    losers |= low
+                                mask ^= low
+                            if want:
+                                if winners:
+                                    card = (_weakest(winners, rank) if position == last
+                                            else _strongest(winners, rank))
+                                else:
+                                    card = _weakest(allowed, rank)
+                            elif losers:
+                                card = _strongest(losers, rank)
+                            else:
+                                card = _weakest(allowed, rank)
+                    if by_engine:
+                        apply(seat, card)
+                if not position:
+                    led = SUIT_INDEX[card]
+                    trump = trick_trump(led, deal_trump, circular)
+                    led_mask = suit_masks[led]
+                    keys = ORDER[led][trump]
+                    rank = _STRENGTH[trump]
+                    best = keys[card]
+                elif keys[card] > best:
+                    best = keys[card]
+                seats.append(seat)
+                cards.append(card)
+                seat += 1
+                if seat == n:
+                    seat = 0
+            else:
+                if not by_engine and not play_trick(seats, cards):
+                    raise EngineDisagreementError(
+                        f"the trick {', '.join(str(_CARDS[c]) for c in cards)}", where, [])
+
+    def _play_rest(self, deal: Deal, cards: int, where: str) -> None:
+        """The last ``cards`` cards of a trick with a joker in it, card by
+        card through :meth:`_choose_play` and the engine."""
+        apply = deal.apply_legal
+        choose = self._choose_play
+        for _ in range(cards):
+            seat = deal.to_play
+            assert seat is not None
+            choice = choose(deal, seat, where)
+            if isinstance(choice, Play):
+                apply(seat, choice.card, choice.joker)
+            else:
+                apply(seat, choice)
 
     def _record(self, deal: Deal, number: int, kind: str, cards: int, dealer: int, dealt: _Dealt,
                 scores: list[int], totals: list[int]) -> DealRecord:
@@ -515,10 +691,19 @@ class Simulator:
         record.trump = dealt.trump_record
         order = _HAND_ORDER.__getitem__
         record.hands = {names[s]: sorted(hand, key=order) for s, hand in enumerate(dealt.hands)}
-        record.tricks = [
-            [PlayRecord(names[s], _CARDS[c], d) for s, c, d in trick.entries]
-            for trick in deal.history
-        ]
+        # the compact record of play: a trick without a joker is one tuple
+        # (the writer, the JSON codec and the replay read it so); a joker's
+        # trick keeps its declarations in plays
+        play = record.start_compact_play()
+        rotations = self._rotations
+        jokers = self.jokers
+        for trick in deal.history:
+            entries = trick.entries
+            played = [c for _, c, _ in entries]
+            if jokers.isdisjoint(played):
+                play.append((rotations[trick.leader], [_CARDS[c] for c in played], 0, ""))
+            else:
+                play.append([PlayRecord(names[s], _CARDS[c], d) for s, c, d in entries])
         return record
 
     # --- bidding ---------------------------------------------------------------
@@ -554,8 +739,9 @@ class Simulator:
                 bid = rng.choice(legal)
             else:
                 target = min(max(round(estimate), 0), cards)
-                best = min(abs(b - target) for b in legal)
-                bid = rng.choice([b for b in legal if abs(b - target) == best])
+                distances = [abs(b - target) for b in legal]
+                best = min(distances)
+                bid = rng.choice([b for b, d in zip(legal, distances, strict=True) if d == best])
             problems = deal.bid(seat, bid)
             if problems:
                 raise EngineDisagreementError(f"{self.names[seat]} bidding {bid}", where, problems)
@@ -724,6 +910,42 @@ _CARDS: Final = tuple(Card.from_index(i) for i in range(54))
 
 _SUITS: Final = tuple(Suit)
 """Suit members by index."""
+
+
+def _nth_bit(mask: int, index: int) -> int:
+    """The card of the ``index``-th set bit of a mask, lowest first (what
+    ``_bits(mask)[index]`` is)."""
+    for _ in range(index):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _strongest(mask: int, key: Sequence[int]) -> int:
+    """``max(_bits(mask), key=key.__getitem__)``: the first (lowest) of the
+    cards with the greatest key."""
+    best = -1
+    best_key = -1
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        if key[card] > best_key:
+            best, best_key = card, key[card]
+        mask ^= low
+    return best
+
+
+def _weakest(mask: int, key: Sequence[int]) -> int:
+    """``min(_bits(mask), key=key.__getitem__)``: the first (lowest) of the
+    cards with the least key."""
+    best = -1
+    best_key = 1 << 30
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        if key[card] < best_key:
+            best, best_key = card, key[card]
+        mask ^= low
+    return best
 
 
 def _bits(mask: int) -> list[int]:

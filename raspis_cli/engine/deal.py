@@ -144,7 +144,10 @@ class Deal:
         seat = self.next_bidder
         if seat is None:
             return []
-        return [b for b in range(self.cards + 1) if self._bid_problem(seat, b) is None]
+        if seat != self.dealer and not self._third_pass_forbids(seat):
+            # only the dealer's bid is restricted, and a pass only by third_pass
+            return list(range(self.cards + 1))
+        return [b for b in range(self.cards + 1) if self._bid_kind(seat, b) is None]
 
     def _restriction_forbids(self, seat: int, bid: int) -> bool:
         if seat != self.dealer:
@@ -159,24 +162,34 @@ class Deal:
     def _third_pass_forbids(self, seat: int) -> bool:
         return self.rules.third_pass and self.pass_streaks[seat] >= 2
 
-    def _bid_problem(self, seat: int, bid: int) -> tuple[str, str] | None:
-        who = _name(self.names, seat)
+    def _bid_kind(self, seat: int, bid: int) -> str | None:
+        """The kind of violation this bid would be (``None``: allowed)."""
         if bid < 0 or bid > self.cards:
+            return "bid-range"
+        if self._restriction_forbids(seat, bid):
+            return "dealer-restriction"
+        # a third pass in a row, unless the dealer restriction leaves no other bid
+        if bid == 0 and self._third_pass_forbids(seat) and any(
+                not self._restriction_forbids(seat, b) for b in range(1, self.cards + 1)):
+            return "third-pass"
+        return None
+
+    def _bid_problem(self, seat: int, bid: int) -> tuple[str, str] | None:
+        kind = self._bid_kind(seat, bid)
+        if kind is None:
+            return None
+        who = _name(self.names, seat)
+        if kind == "bid-range":
             return "bid-range", _("{player} bid {bid} with {cards} cards (0 to {cards})").format(
                 player=who, bid=bid, cards=self.cards)
-        if self._restriction_forbids(seat, bid):
+        if kind == "dealer-restriction":
             if self.rules.dealer_restriction == "sum":
                 return ("dealer-restriction",
                         _("the dealer {player} bid {bid}, making the bids add up to {cards}, the number "
                           "of cards").format(player=who, bid=bid, cards=self.cards))
             return "dealer-restriction", _("the dealer {player} bid all {cards} cards").format(
                 player=who, cards=self.cards)
-        if bid == 0 and self._third_pass_forbids(seat):
-            # when the dealer restriction leaves no other bid, the pass is allowed
-            others = [b for b in range(1, self.cards + 1) if not self._restriction_forbids(seat, b)]
-            if others:
-                return "third-pass", _("{player} passed in a third consecutive deal").format(player=who)
-        return None
+        return "third-pass", _("{player} passed in a third consecutive deal").format(player=who)
 
     def bid(self, seat: int, bid: int) -> list[Violation]:
         """Record a bid as it was made; return the rules it broke."""

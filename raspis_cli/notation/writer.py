@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from raspis_cli.cards import Suit
+from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.trick import bidding_order as seat_order
 from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
 from raspis_cli.notation.grammar import NotationWriteError, quote_name
@@ -41,6 +41,7 @@ FIRST_TAGS = ("Event", "Site", "Date")
 
 SECTIONS = tuple(kind.field for kind in PAIRS_LINES if kind.cell is not None)
 """The lines of pairs that may be written in the sheet cells instead."""
+_SECTION_SET = frozenset(SECTIONS)
 _TAG_NAME = re.compile(r"[^\W\d]\w*")
 
 
@@ -61,11 +62,12 @@ def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:
     cells: every name is a player, and bids are in bidding order."""
     values: dict[str, int] | None = getattr(deal, section)
     kind = PAIRS_BY_FIELD[section]
-    if values is None or not players or len(set(players)) != len(players):
+    if values is None or not players:
         return values is None
-    if kind.cell is None or any(name not in players for name in values):
+    seated = set(players)
+    if len(seated) != len(players) or kind.cell is None or not seated.issuperset(values):
         return False
-    if not kind.cell_negative and any(v < 0 for v in values.values()):
+    if not kind.cell_negative and values and min(values.values()) < 0:
         return False  # a cell holds no negative bid or taken: a NAME NUMBER line does
     if section == "bids":
         order = [p for p in bidding_order(players, deal.dealer) if p in values]
@@ -76,7 +78,7 @@ def in_cells(deal: DealRecord, players: Sequence[str], section: str) -> bool:
 def is_blank(deal: DealRecord) -> bool:
     """Whether nothing is written for a deal but its number, cards, kind and
     dealer: a row of the sheet still to be filled in (``raspis new``)."""
-    return (deal.trump is None and not deal.hands and not deal.tricks
+    return (deal.trump is None and not deal.hands and not deal.trick_entries()
             and all(getattr(deal, kind.field) is None for kind in PAIRS_LINES)
             and not deal.penalties and not deal.replayed)
 
@@ -88,8 +90,9 @@ def deal_keys(deal: DealRecord, players: Sequence[str]) -> list[str]:
         keys += [f"hand:{name}" for name in deal.hands]
     if deal.bids is not None and not in_cells(deal, players, "bids"):
         keys.append("bids")
-    if deal.tricks:
-        keys += [f"trick:{i}" for i in range(1, len(deal.tricks) + 1)]
+    tricks = deal.trick_entries()
+    if tricks:
+        keys += [f"trick:{i}" for i in range(1, len(tricks) + 1)]
     for kind in PAIRS_LINES[1:]:
         if getattr(deal, kind.field) is not None and not in_cells(deal, players, kind.field):
             keys.append(kind.field)
@@ -195,6 +198,12 @@ class _Widths:
         n = len(game.players)
         self.number = self.cards = self.kind = self.dealer = self.trump = 0
         self.parts = [[0, 0, 0] for _ in range(n)]
+        # per deal (by id), the sections written in its sheet cells and the cells
+        self.shown: dict[int, frozenset[str]] = {}
+        self.cells: dict[int, list[list[str]] | None] = {}
+        self.quoted: dict[str, str] = {}
+        """Names as written (:func:`quote_name`), by name."""
+        players = game.players
         for deal in game.deals:
             if deal.number < 0 or deal.cards < 0:  # JSON may say so; the notation reads digits only
                 raise NotationWriteError(f"deal {deal.number} of {deal.cards} cards: a negative number "
@@ -203,14 +212,24 @@ class _Widths:
             self.cards = max(self.cards, len(str(deal.cards)))
             if deal.kind != "normal":
                 self.kind = max(self.kind, len(deal.kind))
-            self.dealer = max(self.dealer, len(quote_name(deal.dealer)))
+            self.dealer = max(self.dealer, len(self.name(deal.dealer)))
             self.trump = max(self.trump, len(_trump(deal.trump)))
-            cells = _cells(deal, game.players)
+            shown = self.shown[id(deal)] = frozenset(
+                kind.field for kind in PAIRS_LINES
+                if getattr(deal, kind.field) is not None and in_cells(deal, players, kind.field))
+            cells = self.cells[id(deal)] = _cells(deal, players, shown)
             if cells is None:
                 continue
             for i, cell in enumerate(cells):
                 for k, part in enumerate(cell):
                     self.parts[i][k] = max(self.parts[i][k], len(part))
+
+    def name(self, name: str) -> str:
+        """:func:`quote_name` of ``name``, worked out once a game."""
+        shown = self.quoted.get(name)
+        if shown is None:
+            shown = self.quoted[name] = quote_name(name)
+        return shown
 
     def cell_width(self, seat: int) -> int:
         """The width of a seat's cells (5 when no deal has one: room for a
@@ -225,9 +244,10 @@ class _Widths:
         return width
 
 
-def _cells(deal: DealRecord, players: Sequence[str]) -> list[list[str]] | None:
-    shown = [s for s in SECTIONS if getattr(deal, s) is not None and in_cells(deal, players, s)]
-    if not shown:
+def _cells(deal: DealRecord, players: Sequence[str], shown: frozenset[str]) -> list[list[str]] | None:
+    """The parts of each player's sheet cell; ``shown``: the sections written
+    in the cells (those of :data:`SECTIONS` written and :func:`in_cells`)."""
+    if not shown & _SECTION_SET:
         return None
     bids = deal.bids if "bids" in shown else None
     taken = deal.taken if "taken" in shown else None
@@ -260,8 +280,8 @@ def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
         head += ("" if deal.kind == "normal" else deal.kind).ljust(w.kind) + " "
     elif deal.kind != "normal":
         head += deal.kind + " "
-    head += quote_name(deal.dealer).ljust(w.dealer) + " " + _trump(deal.trump).ljust(w.trump)
-    cells = _cells(deal, players)
+    head += w.name(deal.dealer).ljust(w.dealer) + " " + _trump(deal.trump).ljust(w.trump)
+    cells = w.cells[id(deal)]
     if cells is None:
         if players and is_blank(deal):
             # a row to fill in: empty cells, closed by a last "|" so that their
@@ -301,6 +321,49 @@ def _trick_line(trick: Sequence[PlayRecord], following: Mapping[str, str],
     return " ".join(out)
 
 
+_CARD_TEXT = tuple(str(Card.from_index(i)) for i in range(54))
+"""Each card as the notation writes it, by index."""
+
+
+def _compact_trick_line(players: Sequence[str], cards: Sequence[Card], following: Mapping[str, str],
+                        rotations: Mapping[str, Sequence[str]], quoted: dict[str, str]) -> str | None:
+    """:func:`_trick_line` of a compact trick (:data:`~raspis_cli.record.CompactTrick`),
+    from its players and cards, without a :class:`PlayRecord` per card
+    (``None`` for a trick without cards). ``rotations``: the players from
+    each player round the table (:func:`_rotations`)."""
+    if not cards or not players:
+        return None
+    leader = players[0]
+    shown = quoted.get(leader)
+    if shown is None:
+        shown = quoted[leader] = quote_name(leader)
+    texts = _CARD_TEXT
+    if rotations.get(leader) == players:
+        # each player follows the one before: only the leader is named
+        return f"trick {shown}: " + " ".join([texts[c] for c in cards[:len(players)]])
+    out = [f"trick {shown}: {texts[cards[0]]}"]
+    prev = leader
+    for name, card in zip(players[1:], cards[1:], strict=False):
+        if following.get(prev) == name:
+            out.append(texts[card])
+        else:
+            shown = quoted.get(name)
+            if shown is None:
+                shown = quoted[name] = quote_name(name)
+            out.append(f"{shown} {texts[card]}")
+        prev = name
+    return " ".join(out)
+
+
+def _rotations(players: Sequence[str]) -> dict[str, list[str]]:
+    """The players from each player round the table, by name (a name given
+    twice: from its first seat)."""
+    out: dict[str, list[str]] = {}
+    for i, name in enumerate(players):
+        out.setdefault(name, [*players[i:], *players[:i]])
+    return out
+
+
 def _followers(players: Sequence[str]) -> dict[str, str]:
     """Each player's left-hand neighbour (the next to play), by name (a name
     given twice: from its first seat)."""
@@ -310,28 +373,35 @@ def _followers(players: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths,
-                following: Mapping[str, str], quoted: dict[str, str]) -> list[tuple[str, str]]:
+def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths, following: Mapping[str, str],
+                rotations: Mapping[str, Sequence[str]], quoted: dict[str, str]) -> list[tuple[str, str]]:
     """``(anchor key, text)`` for each line of a deal, in canonical order."""
     lines = [("deal", _deal_line(deal, players, w))]
+    in_cell = w.shown[id(deal)]
     if deal.hands:
+        texts = _CARD_TEXT
         for name, cards in deal.hands.items():
             shown = quoted.get(name)
             if shown is None:
                 shown = quoted[name] = quote_name(name)
-            text = f"  hand {shown}:" + "".join(" " + str(c) for c in cards)
+            text = f"  hand {shown}:" + "".join([" " + texts[c] for c in cards])
             lines.append((f"hand:{name}", text))
-    if deal.bids is not None and not in_cells(deal, players, "bids"):
+    if deal.bids is not None and "bids" not in in_cell:
         lines.append(("bids", "  bids " + _pairs(deal.bids)))
-    if deal.tricks:
-        for i, trick in enumerate(deal.tricks, 1):
-            if not trick:
+    tricks = deal.trick_entries()
+    if tricks:
+        for i, trick in enumerate(tricks, 1):
+            if isinstance(trick, tuple):
+                written = _compact_trick_line(trick[0], trick[1], following, rotations, quoted)
+            else:
+                written = _trick_line(trick, following, quoted) if trick else None
+            if written is None:
                 raise NotationWriteError(f"deal {deal.number}: trick {i} has no cards")
-            lines.append((f"trick:{i}", "  " + _trick_line(trick, following, quoted)))
+            lines.append((f"trick:{i}", "  " + written))
     for kind in PAIRS_LINES[1:]:  # (bids, the first, are written before the tricks)
         section = kind.field
         values = getattr(deal, section)
-        if values is not None and not in_cells(deal, players, section):
+        if values is not None and section not in in_cell:
             if not values:
                 raise NotationWriteError(f"deal {deal.number}: an empty {section} list")
             lines.append((section, f"  {kind.keyword} " + _pairs(values)))
@@ -344,7 +414,7 @@ def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths,
                           + reason))
     if deal.replayed:
         lines.append(("replayed", "  replayed"))
-    if deal.bids is not None and not deal.bids and not in_cells(deal, players, "bids"):
+    if deal.bids is not None and not deal.bids and "bids" not in in_cell:
         raise NotationWriteError(f"deal {deal.number}: an empty bids list")
     return lines
 
@@ -354,6 +424,8 @@ def _place(lines: list[tuple[str, str]], comments: list[str], anchors: list[str]
     """Attach comments to their lines: ``on:`` at the end, ``after:`` below,
     ``start`` above the first line. An anchor that names no line falls back
     to ``default``."""
+    if not comments:
+        return [text for _, text in lines]
     on: dict[str, list[str]] = {}
     after: dict[str, list[str]] = {}
     before: list[str] = []
@@ -422,10 +494,11 @@ def write_game(game: GameRecord) -> str:
     out = _place(own, head_c, head_a, "start") if own else list(head_c)
     widths = _Widths(game)
     following = _followers(players)
-    quoted: dict[str, str] = {}
+    rotations = _rotations(players)
+    quoted = widths.quoted
     prev_detail = False
     for k, deal in enumerate(game.deals):
-        lines = _deal_lines(deal, players, widths, following, quoted)
+        lines = _deal_lines(deal, players, widths, following, rotations, quoted)
         detail = len(lines) > 1
         if (k == 0 and own) or (k > 0 and (detail or prev_detail)):
             out.append("")

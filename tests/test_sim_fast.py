@@ -1,0 +1,73 @@
+"""The simulator's bit-mask play against its card-by-card play.
+
+The heuristic bots choose a card with no joker around on bit masks and give
+the engine a whole trick at a time (``Simulator._play``); card by card on
+the engine's objects (``Simulator._play_by_objects``, ``fast_play`` off) is
+the straightforward version. A seed must give the very same game both ways,
+byte for byte, on every preset, with options that change what may be
+played, who wins and how bots judge (skill), at every detail.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+from raspis_cli.rules import PRESETS, Rules
+from raspis_cli.simulate import Simulator, render_game, simulate_game
+
+_OPTIONS: list[Mapping[str, object]] = [
+    {"circular_trumps": True},
+    {"void": "must-trump", "full_deal_trump": "last-card"},
+    {"specials": ["forehead", "dark", "miser", "golden", "no-trump"], "third_pass": True},
+    {"joker_lead_modes": ["high", "lowest", "low", "take", "as"],
+     "joker_follow_modes": ["take", "discard", "as"], "joker_lead_penalty": -10},
+    {"deck": 54, "circular_trumps": True, "two_jokers": "opposite", "first_leader": "dealer"},
+    {"joker": "none", "dealer_restriction": "no-full-bid"},
+]
+
+
+def _cases() -> Iterator[tuple[Rules, int, int, Mapping[str, float] | None]]:
+    for preset in PRESETS:
+        rules = Rules.preset(preset)
+        for seed in (3, 4):
+            yield rules, min(rules.players[0] + seed % 2, rules.players[1]), seed, None
+    for k, options in enumerate(_OPTIONS):
+        yield Rules.preset("raspisnoy").with_options(options), 3 + k % 3, 10 + k, None
+    skill = {"Анна": 0.6, "Boris": 0.9}
+    yield Rules.preset("classic"), 4, 20, skill
+    yield Rules.preset("raspisnoy").with_options({"circular_trumps": True}), 3, 21, skill
+
+
+def _texts(fast: bool, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.setattr(Simulator, "fast_play", fast)
+    out = []
+    for rules, players, seed, skill in _cases():
+        for detail in ("full", "sheet"):
+            game = simulate_game(rules, players, seed, detail=detail, skill=skill)
+            out.append(render_game(game, "notation"))
+    return out
+
+
+def test_bit_mask_play_makes_the_card_by_card_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    slow = _texts(False, monkeypatch)
+    fast = _texts(True, monkeypatch)
+    assert len(fast) == len(slow) > 20
+    for one, other in zip(fast, slow, strict=True):
+        assert one == other
+
+
+def test_simulate_bench_quick_prints_its_rows() -> None:
+    """``bench/simulate_bench.py --quick`` runs and prints its rows (nothing timed here)."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(root / "bench" / "simulate_bench.py"), "--quick"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=300, cwd=root)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
+    assert [r.split(" | ")[0] for r in rows[1:]] == ["| play (bots, engine, records)", "| write (notation)",
+                                                     "| total", "| 10,000 games, CPU (target <= 20 s)"]
+    assert rows[-1].endswith(("| met |", "| MISSED |"))
