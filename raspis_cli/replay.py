@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
+from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS
 from raspis_cli.engine.trick import bidding_order
 from raspis_cli.i18n import _, kind_label
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, Pos, compact_plays
-from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
+from raspis_cli.rules import KINDS, OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.suggest import did_you_mean
 
 Problem = Diagnostic
@@ -345,6 +346,8 @@ class _GameReplay:
                     order = self.bid_orders[dealer] = [names[(dealer + 1 + i) % n] for i in range(n)]
                 if list(written_bids) != order:
                     return False
+        if kind not in KINDS or (bids is None) != (kind in KINDS_WITHOUT_BIDS):
+            return False  # no score to compute (a bid missing, an unknown kind): the long way
         # penalties written: with no play to judge them by, counted as written
         penalties = [0] * n
         for penalty in record.penalties or ():

@@ -282,17 +282,24 @@ def _sheet_text(preset: str, seed: int, detail: str, fault: str) -> str | None:
 def _edit_sheet(text: str, rnd: random.Random) -> str:
     """One edit of a sheet line, as a careless scorekeeper makes it: a
     number changed (the deal's number or cards, a bid, a taken, a score, a
-    total, a penalty's points), the dealer (or the penalised player)
-    changed, or the line left out."""
+    total, a penalty's points), a bid left out (or written on a miser), the
+    dealer (or the penalised player) changed, or the line left out."""
     lines = list(_DEAL_LINE.finditer(text))
     players = re.search(r'^\[Players "([^"]*)"\]', text, re.MULTILINE)
     if not lines or players is None:
         return text
     m = rnd.choice(lines)
     line = m.group(0)
-    how = rnd.randrange(5)
+    how = rnd.randrange(6)
     if how == 0:
         line = ""
+    elif how == 5 and rnd.random() < 0.5:  # no bid written, or bids on a miser
+        line = re.sub(r"\| *(-|\d+)/", lambda c: f"| {'1' if c.group(1) == '-' else '-'}/", line)
+    elif how == 5:  # one bid not written, or one bid on a miser
+        cells = list(re.finditer(r"(-|\d+)/", line))
+        if cells:
+            c = rnd.choice(cells)
+            line = line[:c.start()] + ("-" if c.group(1) != "-" else "1") + line[c.end() - 1:]
     elif how == 1:
         names = [p.strip() for p in players.group(1).split(",")]
         now = next((n for n in names if f" {n} " in line), None)
