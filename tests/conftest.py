@@ -14,6 +14,13 @@ from hypothesis import HealthCheck, settings
 # kernel is compared with it by tests/test_solver_jit.py.
 os.environ.setdefault("RASPIS_NO_JIT", "1")
 
+# The width of output is part of what the tests check: a table that does not
+# fit COLUMNS is folded by rich. pytest-xdist's workers (and some terminals)
+# export COLUMNS=80; the tests expect the width of a file or a pipe unless
+# they set COLUMNS themselves.
+os.environ.pop("COLUMNS", None)
+os.environ.pop("LINES", None)
+
 settings.register_profile("raspis", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("raspis")

@@ -17,7 +17,7 @@ def test_readme_starts_with_two_setup_commands() -> None:
     assert len(commands) == 2
     assert commands[0].startswith("python3 -m venv .venv")
     assert "raspis validate samples/" in commands[0]
-    assert commands[1].endswith("python -m pytest")
+    assert commands[1].endswith("python -m pytest -n auto")  # every core (pytest-xdist)
 
 
 def test_ci_runs_the_readme_test_command_verbatim() -> None:
