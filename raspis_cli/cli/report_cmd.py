@@ -55,9 +55,8 @@ def report(
 ) -> None:
     """One HTML file, no server, no network: a game's score sheet (расписка)
     with differences highlighted, the running-totals chart and a
-    trick-by-trick replay (with --analyze, the double-dummy marks on it); or
-    (--db) the club page: ratings, leaderboards by rules and table size, bid
-    accuracy, head to head, the most dramatic games."""
+    trick-by-trick replay; or (--db) the club page: ratings, leaderboards by
+    rules and table size, bid accuracy, head to head, the most dramatic games."""
     from raspis_cli.report.strings import LANGS, interface_lang
 
     if lang is not None and lang not in LANGS:
