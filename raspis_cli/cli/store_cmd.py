@@ -145,6 +145,13 @@ def _remove_new_db(path: str) -> None:
             Path(name).unlink(missing_ok=True)
 
 
+def open_db(path: str, **options: Any) -> duckdb.DuckDBPyConnection:
+    """:func:`raspis_cli.store.db.open_db` (DuckDB imported when it is first called)."""
+    from raspis_cli.store.db import open_db as open_store
+
+    return open_store(path, **options)
+
+
 WAIT_DEFAULT = 60.0
 """Seconds ``load`` waits for a database another process holds."""
 
@@ -212,7 +219,7 @@ def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: boo
         workers.give(paths)
     import duckdb
 
-    from raspis_cli.store.db import describe_error, open_db
+    from raspis_cli.store.db import describe_error
     from raspis_cli.store.load import load_units
 
     try:
@@ -277,7 +284,7 @@ def _open_existing(db: str | None, read_only: bool = True,
                    sandboxed: bool = True) -> tuple[duckdb.DuckDBPyConnection, str]:
     """An existing raspis database; read-only connections running SQL are
     sandboxed (no files, no network) unless the caller writes files itself."""
-    from raspis_cli.store.db import check_schema, open_db
+    from raspis_cli.store.db import check_schema
 
     path = db or default_db_path()
     try:
