@@ -458,7 +458,8 @@ def _scan_file(path: str, games_per_piece: int, encoding: str | None = None,
         if fast and kind == "notation" and codec in _BYTE_SCAN_CODECS:
             byte_scan = _ByteScan(games_per_piece, codec)
             if byte_scan.run(stream, first, bom):
-                return byte_scan.cuts, byte_scan.counts, byte_scan.offsets, byte_scan.doubtful, codec
+                offsets = byte_scan.offsets if byte_scan.cuts else None
+                return byte_scan.cuts, byte_scan.counts, offsets, byte_scan.doubtful, codec
             stream.seek(0)
             first = stream.read(CHUNK_BYTES)
         limit = MAX_LINE_BYTES if kind == "notation" else MAX_JSON_LINE_BYTES
@@ -603,7 +604,7 @@ class _ByteScan:
         line = 1  # the line number of data[0]
         data = first[bom:]
         while True:
-            more = stream.read(CHUNK_BYTES) if not self.stopped else b""
+            more = stream.read(CHUNK_BYTES)
             data += more
             end = len(data) if not more else data.rfind(b"\n") + 1
             if more and end == 0:
@@ -611,7 +612,7 @@ class _ByteScan:
                     return False  # a line that long is a problem for the reader
                 continue
             chunk = data[:end]
-            if chunk and not self.stopped and not self._chunk(chunk, base, line):
+            if chunk and not self._chunk(chunk, base, line):
                 return False
             if not more:
                 return True
@@ -674,9 +675,13 @@ class _ByteScan:
         return None
 
     def _chunk(self, data: bytes, base: int, line: int) -> bool:
-        """Scan whole lines ``data`` (at file offset ``base``, line ``line``)."""
+        """Scan whole lines ``data`` (at file offset ``base``, line ``line``);
+        after a comment over several lines (``stopped``: no cut after it),
+        only check that the reader will read them without a problem."""
         if not self._clean(data):
             return False
+        if self.stopped:
+            return True
         stop = self._stop_at(data) if b"{" in data or b"}" in data else len(data)
         counted = (0, line)  # a position in data and its line number
 
