@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
+from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS
 from raspis_cli.engine.trick import bidding_order
 from raspis_cli.i18n import _, kind_label
 from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, Pos, compact_plays
-from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
+from raspis_cli.rules import KINDS, OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.suggest import did_you_mean
 
 Problem = Diagnostic
@@ -176,6 +177,8 @@ class _GameReplay:
         self.deals: list[DealResult] = []
         self.position = 0
         self.total_offsets: dict[str, int] = {}
+        self.bid_orders: dict[int, list[str]] = {}
+        """The names in bidding order, by the dealer's seat (sheet deals)."""
 
     # -- reporting ----------------------------------------------------------
 
@@ -249,6 +252,8 @@ class _GameReplay:
         return seat
 
     def _deal(self, record: DealRecord, may_stop_early: bool) -> None:
+        if self.compact and self._sheet_deal(record):
+            return
         n_players = len(self.seat_of)
         dealer = self._seat(record, record.dealer, "dealer", key="dealer")
         if dealer is None or n_players < 2:
@@ -305,6 +310,107 @@ class _GameReplay:
         # an unfinished game's last deal counts as stopped only where its play stops short
         stopped = may_stop_early and self._has_tricks(record) and not play_complete
         self._results(record, engine_deal, play_complete, stopped)
+
+    def _sheet_deal(self, record: DealRecord) -> bool:
+        """A deal written as a score sheet's line (bids, taken, maybe scores,
+        totals and penalties; no hands or play) checked with arithmetic:
+        the taken add up, the scores and totals written are the ones the
+        rules give, and the engine opens and bids the deal at once
+        (:meth:`Game.sheet_deal`). True when all of it holds and the deal is
+        recorded as the long way records it; False, and nothing changed,
+        when something does not (the long way then says what)."""
+        if (record.hands is not None or record.replayed or record.compact_play() is not None
+                or record.tricks is not None):
+            return False
+        seat_of = self.seat_of
+        names = self.names
+        n = len(names)
+        dealer = seat_of.get(record.dealer)
+        written_taken = record.taken
+        if dealer is None or n < 2 or n != len(seat_of) or written_taken is None:
+            return False
+        cards = record.cards
+        taken = self._per_seat(written_taken)
+        if taken is None or sum(taken) != cards or min(taken) < 0:
+            return False
+        kind = record.kind
+        written_bids = record.bids
+        bids: list[int] | None = None
+        if written_bids:
+            bids = self._per_seat(written_bids)
+            if bids is None:
+                return False
+            if self.ordered_bids:
+                order = self.bid_orders.get(dealer)
+                if order is None:
+                    order = self.bid_orders[dealer] = [names[(dealer + 1 + i) % n] for i in range(n)]
+                if list(written_bids) != order:
+                    return False
+        if kind not in KINDS or (bids is None) != (kind in KINDS_WITHOUT_BIDS):
+            return False  # no score to compute (a bid missing, an unknown kind): the long way
+        # penalties written: with no play to judge them by, counted as written
+        penalties = [0] * n
+        for penalty in record.penalties or ():
+            seat = seat_of.get(penalty.player)
+            if seat is None:
+                return False
+            penalties[seat] += penalty.points
+        score = self._bid_score
+        scores = [score(kind, None if bids is None else bids[seat], taken[seat]) + penalties[seat]
+                  for seat in range(n)]
+        written_scores = record.scores
+        if written_scores is not None:
+            for name, value in written_scores.items():
+                seat = seat_of.get(name)
+                if seat is None or scores[seat] != value:
+                    return False
+        totals = self.game.totals
+        offsets: list[tuple[str, int]] = []
+        if record.totals is not None:
+            for name, value in record.totals.items():
+                seat = seat_of.get(name)
+                if seat is None:
+                    continue
+                offset = value - totals[seat] - scores[seat]
+                if offset and offset != self.total_offsets.get(name, 0):
+                    return False
+                offsets.append((name, offset))
+        trump = record.trump
+        deal = self.game.sheet_deal(record.number, kind, dealer, cards,
+                                    None if trump is None or trump is NO_TRUMP else trump,
+                                    trump is not None, bids)
+        if deal is None:
+            return False
+        if record.pos is not None:
+            self.previous_line = record.pos.line
+        self.game.finish_deal(deal, scores)
+        self.total_offsets.update(offsets)
+        # the names are the seats in order (none listed twice)
+        self.deals.append(DealResult(
+            number=record.number, kind=kind, cards=cards, dealer=record.dealer,
+            trump=_trump_text(trump),
+            bids=dict.fromkeys(names) if bids is None else dict(zip(names, bids, strict=True)),
+            taken=dict(zip(names, taken, strict=True)), taken_source="written",
+            scores=dict(zip(names, scores, strict=True)),
+            totals=dict(zip(names, totals, strict=True)),
+            penalties=dict(zip(names, penalties, strict=True)),
+            written_taken=written_taken, written_scores=written_scores,
+            written_totals=record.totals, replayed=False, deal=deal, position=self.position))
+        return True
+
+    def _per_seat(self, values: Mapping[str, int]) -> list[int] | None:
+        """A value written for every player, by seat; ``None`` when one is
+        missing or written for a name that is not a player."""
+        seat_of = self.seat_of
+        if len(values) != len(seat_of):
+            return None
+        out = [0] * len(seat_of)
+        for name, value in values.items():
+            seat = seat_of.get(name)
+            if seat is None:
+                return None
+            out[seat] = value
+        return out
 
     def _entries(self, record: DealRecord) -> Sequence[PlayEntry] | None:
         """The record's tricks: compact while they are (and the replay is), else as objects."""
@@ -368,8 +474,9 @@ class _GameReplay:
         """Play the recorded tricks; True when the play went to the end.
 
         A compact trick (:data:`~raspis_cli.record.CompactTrick`) is tried
-        whole with bit masks (:meth:`Deal.play_plain_trick`); any other trick,
-        and one the masks find a problem in, is played card by card from its
+        whole with bit masks (:meth:`Deal.play_plain_trick`), and so is a
+        trick read as plays, a joker's included (:meth:`Deal.play_trick`); a
+        trick the masks find a problem in is played card by card from its
         plays as objects, which is what reports the problem."""
         entries: Sequence[PlayEntry] | None = record.compact_play() if self.compact else None
         if entries is None:
@@ -406,7 +513,8 @@ class _GameReplay:
                 return False
             if fast and isinstance(entry, list):
                 seats = [self.seat_of.get(play.player, -1) for play in trick]
-                if deal.play_plain_trick(seats, [play.card for play in trick]):
+                if deal.play_trick(seats, [play.card for play in trick],
+                                   [play.joker for play in trick]):
                     continue
             for play in trick:
                 seat = self._seat(record, play.player, "tricks", play.pos)

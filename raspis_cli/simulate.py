@@ -567,8 +567,9 @@ class Simulator:
             for position in range(n):
                 hand = hands[seat]
                 if hand & joker_mask:
-                    # the joker's holder chooses on the engine's state, which
-                    # from now on is given every card of the trick at once
+                    # the joker's holder chooses on the engine's state: the
+                    # engine is given the trick's cards so far, then each card
+                    # as it is played
                     if not by_engine:
                         by_engine = True
                         for earlier, chosen in zip(seats, cards, strict=True):

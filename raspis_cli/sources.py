@@ -810,7 +810,9 @@ command (Python's default is 700)."""
 
 def batch_gc() -> None:
     """Tune the cyclic garbage collector for reading many games (``load``,
-    ``validate`` and their workers). A game is many small objects and no
+    ``validate`` and their workers, and :func:`~raspis_cli.check.read_results`,
+    which holds a whole file's results for ``score``, ``show``, ``explain``
+    and ``analyze``). A game is many small objects and no
     cycles, freed by reference counting; at the default threshold the
     collector walks the games of a batch again and again while they are
     alive (12-15 % of a load's CPU). Collections are made 140 times rarer,

@@ -32,6 +32,10 @@ from raspis_cli.rules import PRESETS, Rules
 from raspis_cli.simulate import simulate_game
 
 _TRICK_LINE = re.compile(r"^(  trick )(\S+)(: )(.*)$", re.MULTILINE)
+_DECLARED = re.compile(r"(\S+)\((\w+)(?: ([^)]+))?\)")
+"""A joker as written in a trick line: the card, its mode, its suit or card."""
+_MODES = ("high", "lowest", "low", "take", "discard", "as")
+_SUITS = ("♠", "♣", "♦", "♥")
 
 
 @cache
@@ -78,6 +82,89 @@ def _edit(text: str, rnd: random.Random) -> str:
     return text[:m.start()] + f"{m.group(1)}{name}{m.group(3)}{' '.join(cards)}" + text[m.end():]
 
 
+def _edit_joker(text: str, rnd: random.Random) -> str:
+    """One edit of a joker's trick line: the declaration changed (another
+    mode, another suit, none, 'as' a card, the mode alone), the joker moved
+    to another place in the trick, or a natural card of the trick swapped
+    with another of its player's (:func:`_swap_in_joker_trick`)."""
+    found = list(_DECLARED.finditer(text))
+    if not found:
+        return text
+    m = rnd.choice(found)
+    card, mode, what = m.group(1), m.group(2), m.group(3)
+    how = rnd.randrange(6)
+    if how == 5:
+        return _swap_in_joker_trick(text, rnd)
+    if how == 0:
+        mode = rnd.choice(_MODES)
+    elif how == 1:
+        what = rnd.choice(_SUITS)
+    elif how == 2:
+        what = None
+    elif how == 3:
+        mode, what = "as", str(Card.from_index(rnd.randrange(52)))
+    else:  # the joker swapped with another card of its line
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        line = text[start:end]
+        tokens = _tokens(line)
+        places = [i for i, t in enumerate(tokens) if i >= 3 and "(" not in t]
+        joker = next((i for i, t in enumerate(tokens) if t.startswith(card + "(")), None)
+        if not places or joker is None:
+            return text
+        other = rnd.choice(places)
+        tokens[joker], tokens[other] = tokens[other], tokens[joker]
+        return text[:start] + " ".join(tokens) + text[end:]
+    written = f"{card}({mode} {what})" if what else f"{card}({mode})"
+    return text[:m.start()] + written + text[m.end():]
+
+
+def _tokens(line: str) -> list[str]:
+    """A trick line's words, a joker with its declaration as one."""
+    return [t.replace("\x00", " ") for t in
+            _DECLARED.sub(lambda j: j.group(0).replace(" ", "\x00"), line).split(" ")]
+
+
+def _swap_in_joker_trick(text: str, rnd: random.Random) -> str:
+    """A natural card of a joker's trick swapped with another card the same
+    player plays in the same deal: the player still holds both, so the
+    trick is judged by the follow rules (a revoke, a broken demand, or a
+    legal play that changes who wins), not as a card never held."""
+    players_tag = re.search(r'^\[Players "([^"]*)"\]', text, re.MULTILINE)
+    jokers = [m for m in _TRICK_LINE.finditer(text) if "(" in m.group(4)]
+    if players_tag is None or not jokers:
+        return text
+    players = [p.strip() for p in players_tag.group(1).split(",")]
+    m = rnd.choice(jokers)
+    start = text.rfind("\n\n", 0, m.start())
+    end = text.find("\n\n", m.end())
+    end = len(text) if end < 0 else end
+
+    def seat_cards(trick: re.Match[str]) -> list[tuple[str, int]]:
+        if trick.group(2) not in players:
+            return []
+        first = players.index(trick.group(2))
+        return [(players[(first + i) % len(players)], i)
+                for i, t in enumerate(_tokens(trick.group(4))) if "(" not in t]
+
+    mine = seat_cards(m)
+    if not mine:
+        return text
+    player, at = rnd.choice(mine)
+    others = [(o, i) for o in _TRICK_LINE.finditer(text, start + 1, end) if o.start() != m.start()
+              for who, i in seat_cards(o) if who == player]
+    if not others:
+        return text
+    other, there = rnd.choice(others)
+    here_tokens, there_tokens = _tokens(m.group(4)), _tokens(other.group(4))
+    here_tokens[at], there_tokens[there] = there_tokens[there], here_tokens[at]
+    edits = sorted([(m, here_tokens), (other, there_tokens)], key=lambda e: -e[0].start())
+    for trick, tokens in edits:
+        line = f"{trick.group(1)}{trick.group(2)}{trick.group(3)}{' '.join(tokens)}"
+        text = text[:trick.start()] + line + text[trick.end():]
+    return text
+
+
 def _edit_at(text: str, old: str, new: str) -> str:
     return text.replace(old, new, 1)
 
@@ -90,7 +177,11 @@ def _report(result: GameResult) -> dict[str, Any]:
         "deals": [(d.number, d.taken, d.taken_source, d.scores, d.totals, d.penalties,
                    None if d.deal is None else
                    [(t.number, t.leader, t.winner, t.entries, t.led_suit, t.trump)
-                    for t in d.deal.history])
+                    for t in d.deal.history],
+                   None if d.deal is None else
+                   (d.deal.bids, d.deal.bid_count, d.deal.phase, d.deal.pass_streaks, d.deal.trump,
+                    d.deal.dealer, d.deal.cards, d.deal.kind, d.deal.taken, d.deal.penalties,
+                    d.deal.hands))
                   for d in result.deals],
     }
 
@@ -110,13 +201,15 @@ def _both(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 2),
        fault=st.sampled_from(("none", *FAULTS)), edits=st.integers(0, 3),
-       edit_seed=st.integers(0, 2**32 - 1))
+       joker_edits=st.integers(0, 2), edit_seed=st.integers(0, 2**32 - 1))
 def test_compact_path_reports_what_card_by_card_replay_reports(
-        preset: str, seed: int, fault: str, edits: int, edit_seed: int) -> None:
+        preset: str, seed: int, fault: str, edits: int, joker_edits: int, edit_seed: int) -> None:
     text = _game_text(preset, seed, fault)
     rnd = random.Random(edit_seed)
     for _ in range(edits):
         text = _edit(text, rnd)
+    for _ in range(joker_edits):
+        text = _edit_joker(text, rnd)
     fast, slow = _both(text)
     assert fast == slow
 
@@ -164,3 +257,96 @@ def test_the_fast_reader_reads_what_the_long_way_reads(monkeypatch: Any) -> None
         assert [d.positions for g in f.games for d in g.deals] == [
             d.positions for g in s.games for d in g.deals]
         assert f.games == s.games
+
+
+_DEAL_LINE = re.compile(r"^(?:\d+\.|  penalty )[^\n]*$", re.MULTILINE)
+"""A sheet's deal line, or a penalty line under it."""
+_NUMBER = re.compile(r"-?\d+")
+
+
+@cache
+def _sheet_text(preset: str, seed: int, detail: str, fault: str) -> str | None:
+    """A simulated sheet game (``detail`` sheet or scores) of ``preset``, with
+    ``fault`` injected (``"none"``: correct), as notation; ``None`` when the
+    record offers no place for the fault."""
+    rules = Rules.preset(preset)
+    players = min(max(rules.players[0], 3) + seed % 2, rules.players[1])
+    game = simulate_game(rules, players, 900 + seed, detail=detail)
+    if fault != "none":
+        game, expected = with_fault(game, fault, random.Random(seed))
+        if expected is None:
+            return None
+    return write_game(game)
+
+
+def _edit_sheet(text: str, rnd: random.Random) -> str:
+    """One edit of a sheet line, as a careless scorekeeper makes it: a
+    number changed (the deal's number or cards, a bid, a taken, a score, a
+    total, a penalty's points), a bid left out (or written on a miser), the
+    dealer (or the penalised player) changed, or the line left out."""
+    lines = list(_DEAL_LINE.finditer(text))
+    players = re.search(r'^\[Players "([^"]*)"\]', text, re.MULTILINE)
+    if not lines or players is None:
+        return text
+    m = rnd.choice(lines)
+    line = m.group(0)
+    how = rnd.randrange(6)
+    if how == 0:
+        line = ""
+    elif how == 5 and rnd.random() < 0.5:  # no bid written, or bids on a miser
+        line = re.sub(r"\| *(-|\d+)/", lambda c: f"| {'1' if c.group(1) == '-' else '-'}/", line)
+    elif how == 5:  # one bid not written, or one bid on a miser
+        cells = list(re.finditer(r"(-|\d+)/", line))
+        if cells:
+            c = rnd.choice(cells)
+            line = line[:c.start()] + ("-" if c.group(1) != "-" else "1") + line[c.end() - 1:]
+    elif how == 1:
+        names = [p.strip() for p in players.group(1).split(",")]
+        now = next((n for n in names if f" {n} " in line), None)
+        if now is not None:
+            line = line.replace(f" {now} ", f" {rnd.choice(names)} ", 1)
+    else:
+        numbers = list(_NUMBER.finditer(line))
+        n = rnd.choice(numbers)
+        value = int(n.group(0))
+        new = rnd.choice((value - 1, value + 1, 0, rnd.randrange(13), value + 10))
+        line = line[:n.start()] + str(new) + line[n.end():]
+    return text[:m.start()] + line + text[m.end():]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 3), detail=st.sampled_from(("sheet", "scores")),
+       fault=st.sampled_from(("none", "score", "total", "dealer-sum", "skip-dealer")),
+       edits=st.integers(0, 3), edit_seed=st.integers(0, 2**32 - 1))
+def test_sheet_arithmetic_reports_what_the_long_way_reports(
+        preset: str, seed: int, detail: str, fault: str, edits: int, edit_seed: int) -> None:
+    """A sheet deal checked with arithmetic (``Game.sheet_deal`` and the
+    replay's sum, score and total checks) gives exactly the report of the
+    long way (``compact=False``: the deal opened, bid by bid, results), on
+    correct sheets, sheets with a fault injected and sheets edited."""
+    text = _sheet_text(preset, seed, detail, fault)
+    if text is None:
+        return
+    rnd = random.Random(edit_seed)
+    for _ in range(edits):
+        text = _edit_sheet(text, rnd)
+    fast, slow = _both(text)
+    assert fast == slow
+
+
+def test_a_correct_sheet_takes_the_arithmetic_path(monkeypatch: Any) -> None:
+    """Every deal of a correct sheet (bids and taken, or with scores and
+    totals) of every preset is checked with arithmetic: the long way's
+    ``Game.start_deal`` is never called, and the report is clean."""
+    from raspis_cli.engine import Game
+
+    texts = [t for preset in PRESETS for detail in ("sheet", "scores")
+             if (t := _sheet_text(preset, 0, detail, "none")) is not None]
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a correct sheet deal went the long way")
+
+    monkeypatch.setattr(Game, "start_deal", refuse)
+    for text in texts:
+        for i, game in enumerate(read_text(text).games):
+            assert replay_game(game, i, ordered_bids=True).problems == []

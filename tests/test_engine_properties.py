@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from raspis_cli.cards import Suit, cards_of
-from raspis_cli.engine import Deal, Game, Play, trick_winner
+from raspis_cli.engine import Deal, Game, Play, Violation, trick_winner
 from raspis_cli.rules import KINDS, OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.rules.options import OptionSpec
 from raspis_cli.rules.schedule import schedule_for
@@ -222,17 +222,43 @@ def _state(deal: Deal) -> tuple[object, ...]:
             None if last is None else (last.winner, last.led_suit, last.trump, last.entries))
 
 
-@MODEST
-@given(table=tables(free=True), kind=st.sampled_from(KINDS), data=st.data(),
-       seed=st.integers(0, 2**32))
-def test_plain_trick_fast_path_agrees_with_card_by_card(
-        table: tuple[Rules, int], kind: str, data: st.DataObject, seed: int) -> None:
+def _bid_deal(table: tuple[Rules, int], kind: str, data: st.DataObject,
+              seed: int) -> tuple[Rules, int, random.Random, Deal]:
+    """A freshly dealt deal of up to 8 cards each, bid legally: the rules,
+    the players, the random source and the deal."""
     rules, players = table
     cards_each = data.draw(st.integers(1, min(rules.max_cards(players), 8)), label="cards")
     rng = random.Random(seed)
     deal = _open_deal(rules, players, cards_each, kind, rng)
     while deal.next_bidder is not None:
         deal.bid(deal.next_bidder, rng.choice(deal.legal_bids()))
+    return rules, players, rng, deal
+
+
+def _same_then_go_on(applied: bool, deal: Deal, fast: Deal, slow: Deal,
+                     rng: random.Random) -> None:
+    """A whole-trick path's state against the card-by-card one (``slow``)
+    when it applied the trick, against the state before (``deal``) when it
+    refused; then ``deal`` goes on with a legal trick."""
+    if applied:
+        assert _state(fast) == _state(slow)
+    else:
+        assert _state(fast) == _state(deal)
+    while True:
+        turn = deal.to_play
+        assert turn is not None
+        play = rng.choice(deal.legal_plays())
+        deal.play(turn, play.card, play.joker)
+        if not deal.trick:
+            break
+
+
+@MODEST
+@given(table=tables(free=True), kind=st.sampled_from(KINDS), data=st.data(),
+       seed=st.integers(0, 2**32))
+def test_plain_trick_fast_path_agrees_with_card_by_card(
+        table: tuple[Rules, int], kind: str, data: st.DataObject, seed: int) -> None:
+    rules, players, rng, deal = _bid_deal(table, kind, data, seed)
     while not deal.done:
         assert deal.hands is not None
         # any cards held, in turn (sometimes out of turn), legal or not
@@ -252,18 +278,51 @@ def test_plain_trick_fast_path_agrees_with_card_by_card(
         applied = fast.play_plain_trick(seats, chosen)
         plain = not found and not any(rules.deck_cards.is_joker(c) for c in chosen)
         assert applied == plain, (seats, chosen, found)
-        if applied:
-            assert _state(fast) == _state(slow)
-        else:
-            assert _state(fast) == _state(deal)
-        # go on with a legal trick
-        while True:
-            turn = deal.to_play
-            assert turn is not None
-            play = rng.choice(deal.legal_plays())
-            deal.play(turn, play.card, play.joker)
-            if not deal.trick:
-                break
+        _same_then_go_on(applied, deal, fast, slow, rng)
+
+
+@MODEST
+@given(table=tables(free=True), kind=st.sampled_from(KINDS), data=st.data(),
+       seed=st.integers(0, 2**32))
+def test_whole_trick_path_with_jokers_agrees_with_card_by_card(
+        table: tuple[Rules, int], kind: str, data: st.DataObject, seed: int) -> None:
+    """:meth:`Deal.play_trick` (a joker's trick included) applies a trick
+    exactly when playing it card by card finds nothing wrong, and then leaves
+    the same state (winner, penalties, hands); otherwise it changes nothing.
+    The jokers are played whenever held, declared as the rules allow or (one
+    time in three) with any declaration that can be written, or none."""
+    rules, players, rng, deal = _bid_deal(table, kind, data, seed)
+    deck = rules.deck_cards
+    anything = [*all_declarations(rules), None]
+    while not deal.done:
+        assert deal.hands is not None
+        seats = [(deal.leader + i) % players for i in range(players)]
+        if rng.random() < 0.1:
+            rng.shuffle(seats)
+        slow = clone(deal)
+        chosen: list[int] = []
+        decls: list[Any] = []
+        found: list[Violation] = []
+        for seat in seats:
+            assert slow.hands is not None
+            held = list(cards_of(deal.hands[seat]))
+            jokers = [c for c in held if deck.is_joker(c)]
+            card = rng.choice(jokers) if jokers and rng.random() < 0.7 else rng.choice(held)
+            decl = None
+            if deck.is_joker(card):
+                legal = [p.joker for p in slow.legal_plays() if p.card == card]
+                decl = rng.choice(legal) if legal and rng.random() < 0.67 else rng.choice(anything)
+            elif rng.random() < 0.05:
+                decl = rng.choice(anything)  # written on a natural card: ignored
+            chosen.append(card)
+            decls.append(decl)
+            if found and any(v.kind in ("not-in-hand", "unknown-card") for v in found):
+                continue
+            found += slow.play(seat, card, decl)
+        fast = clone(deal)
+        applied = fast.play_trick(seats, chosen, decls)
+        assert applied == (not found), (seats, chosen, decls, found)
+        _same_then_go_on(applied, deal, fast, slow, rng)
 
 
 @MODEST

@@ -564,6 +564,73 @@ class Deal:
             self.phase = DONE
         return True
 
+    def play_trick(self, seats: Sequence[int], cards: Sequence[int],
+                   decls: Sequence[JokerDecl | None]) -> bool:
+        """Apply a whole trick at once when it is plainly legal, a joker's
+        trick included: :meth:`play_plain_trick` without a joker, else
+        :meth:`play_joker_trick`. ``decls`` holds each card's declaration as
+        written (``None`` for a natural card; one written on a natural card
+        is ignored, as :meth:`play` ignores it). False, and nothing changed,
+        when the trick is not plainly legal."""
+        joker_mask = self._joker_mask
+        for card in cards:
+            if joker_mask >> card & 1:
+                return self.play_joker_trick(seats, cards, decls)
+        return self.play_plain_trick(seats, cards)
+
+    def play_joker_trick(self, seats: Sequence[int], cards: Sequence[int],
+                         decls: Sequence[JokerDecl | None]) -> bool:
+        """Apply a whole trick with a joker (or two) at once when it is
+        plainly legal: every seat in turn, every card of the deck and held,
+        every joker's declaration allowed (:meth:`_joker_problem`), every
+        natural card within its follow mask (:meth:`_follow_mask`: the suit
+        led, a joker's demand, must-trump). Returns False and changes nothing
+        otherwise; the caller then plays it card by card with :meth:`play`,
+        which explains what is wrong. On success the state is the one
+        :meth:`play` leaves card by card (the joker-lead penalty included,
+        the winner by :func:`trick_winner`), without a :class:`Violation`,
+        a name or a shown card made per card."""
+        hands = self.hands
+        n = self.players
+        if (hands is None or self.trick or self.phase != PLAY or len(cards) != n
+                or len(seats) != n or len(decls) != n):
+            return False
+        deck_mask = self.deck.mask
+        joker_mask = self._joker_mask
+        # the checks read the trick so far (self.trick), as play() has it card by card
+        trick: list[Entry] = []
+        self.trick = trick
+        seat = self.leader
+        for position in range(n):
+            card = cards[position]
+            bit = 1 << card
+            if seats[position] != seat or not deck_mask & bit or not hands[seat] & bit:
+                self.trick = []
+                return False
+            if joker_mask & bit:
+                decl = decls[position]
+                if self._joker_problem(seat, decl) is not None:
+                    self.trick = []
+                    return False
+                trick.append((seat, card, decl))
+            else:
+                if not self._follow_mask(seat)[0] & bit:
+                    self.trick = []
+                    return False
+                trick.append((seat, card, None))
+            seat += 1
+            if seat == n:
+                seat = 0
+        leader = seats[0]
+        lead = cards[0]
+        penalty = self.rules.joker_lead_penalty
+        if penalty and joker_mask >> lead & 1 and hands[leader] != 1 << lead:
+            self._penalise(leader, penalty, "joker-lead")
+        for position in range(n):
+            hands[seats[position]] &= ~(1 << cards[position])
+        self._finish_trick()
+        return True
+
     def finish_trick_early(self) -> None:
         """Close an incomplete trick (an unfinished record): it counts for nobody."""
         self.trick = []

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.actions import Violation
-from raspis_cli.engine.deal import Deal
-from raspis_cli.engine.scoring import winners
+from raspis_cli.engine.deal import PLAY, Deal
+from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, winners
 from raspis_cli.i18n import _
 from raspis_cli.rules import KINDS, Rules
 from raspis_cli.rules.schedule import Schedule, schedule_for
@@ -145,6 +145,60 @@ class Game:
         self.last_number = number
         self.last_replayed = replayed
         return deal, out
+
+    def sheet_deal(self, number: int, kind: str, dealer: int, cards: int, trump: TrumpInput,
+                   trump_given: bool, bids: Sequence[int] | None) -> Deal | None:
+        """A deal recorded without hands or play (a score sheet's line) opened
+        and bid at once, checked with arithmetic: what :meth:`start_deal` and
+        :meth:`Deal.bid` (each seat in bidding order, ``bids`` per seat,
+        ``None`` for a kind without bids) would check, without a violation,
+        a message or a call per bid made. Returns the deal, bids made, ready
+        for :meth:`finish_deal`, when none of them finds anything wrong;
+        ``None``, and nothing changed, otherwise (the caller then takes the
+        long way, which says what is wrong). A deal numbered other than next
+        (a gap, a replayed deal's repeat) always takes the long way."""
+        rules = self.rules
+        n = self.players
+        if kind not in KINDS or cards < 1 or cards * n > rules.deck:
+            return None
+        last = self.last_number
+        if last is not None and (self.last_replayed or number != last + 1):
+            return None
+        rotation = self.rotation
+        if self.first_dealer is not None:
+            rotation += 1
+            if dealer != (self.first_dealer + rotation) % n:
+                return None
+        if self.schedule.problem(self.scored_deals, cards, kind) is not None:
+            return None
+        if trump_given and self._check_trump(kind, dealer, cards, trump, True, None):
+            return None
+        if (bids is None) != (kind in KINDS_WITHOUT_BIDS):
+            return None
+        if bids is not None:
+            if len(bids) != n or min(bids) < 0 or max(bids) > cards:
+                return None
+            restriction = rules.dealer_restriction
+            if restriction == "sum" and sum(bids) == cards:
+                return None
+            if restriction == "no-full-bid" and bids[dealer] == cards:
+                return None
+            if rules.third_pass and any(
+                    bid == 0 and streak >= 2 for bid, streak in zip(bids, self.pass_streaks, strict=True)):
+                return None  # maybe allowed (no other bid left): the long way decides
+        if self.first_dealer is None:
+            self.first_dealer = dealer
+        else:
+            self.rotation = rotation
+        deal = Deal(rules, n, dealer, cards, kind, effective_trump(rules, kind, trump), None,
+                    self.pass_streaks, self.names)
+        if bids is not None:
+            deal.bids = list(bids)
+            deal.bid_count = n
+        deal.phase = PLAY
+        self.last_number = number
+        self.last_replayed = False
+        return deal
 
     def _check_hands(self, hands: Sequence[Sequence[Card]], cards: int,
                      complete: bool) -> tuple[list[int], list[Violation]]:

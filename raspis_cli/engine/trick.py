@@ -7,8 +7,10 @@ play, :func:`~raspis_cli.engine.deal.trick_winner`), the simulator's bots and
 the tests' fault injector all call these, so a change here (a new void rule,
 say) reaches every one of them. The one exception is the engine's fast
 whole-trick path (:meth:`~raspis_cli.engine.deal.Deal.play_plain_trick`),
-which writes :func:`follow_mask` as bit-mask tests inline for speed;
-``tests/test_compact_play.py`` holds the two to the same verdicts. Suits are
+which writes :func:`follow_mask` as bit-mask tests inline for speed (the
+joker's whole-trick path, :meth:`~raspis_cli.engine.deal.Deal.play_joker_trick`,
+calls the engine's own checks per card instead);
+``tests/test_compact_play.py`` holds them to the card-by-card verdicts. Suits are
 indexes 0..3 (♠ ♣ ♦ ♥) with :data:`~raspis_cli.cards.NO_SUIT` for "none"
 (no trump; nothing led yet); cards are indexes 0..53 and hands bit masks.
 """
