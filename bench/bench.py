@@ -18,11 +18,16 @@ Then measures, each in a fresh process so that its peak memory is its own:
 - ``parse + validate``: each game also replayed (:func:`raspis_cli.replay.replay_game`);
 - ``load -j 1``, ``load -j J``: ``raspis load SHARDS --db NEW -j ...``, end to end;
 - ``DuckDB ingest``: the flat table's rows inserted from Arrow, as the loader
-  inserts them, into a fresh database.
+  inserts them, into a fresh database;
+- ``reference: python-chess``: python-chess reading a PGN file of random legal
+  games with as many moves as the full corpus has cards (every move parsed
+  and played on a board), when python-chess is installed (the ``bench``
+  extra); skipped with a message otherwise.
 
 and prints one table: games/s, MB/s, peak RSS, the time as a multiple of the
 line-split floor, and ingest against ``read_csv``. See ``bench/README.md``.
-Uses only the Python standard library, DuckDB, pyarrow and raspis itself.
+Uses only the Python standard library, DuckDB, pyarrow and raspis itself
+(and python-chess for its reference row, when installed).
 """
 
 from __future__ import annotations
@@ -147,6 +152,36 @@ def build_corpus(cache: Path, games: int, sheet_games: int, shards: int, jobs: i
 # --- the stages (each run in its own process) ----------------------------------------
 
 
+def chess_corpus(part: Path, plies: int) -> Path:
+    """A PGN file (made once, kept beside the corpus) of seeded random legal
+    chess games with at least ``plies`` moves in all: as many moves as the
+    full corpus has cards, for the python-chess reference row."""
+    import random
+
+    import chess
+    import chess.pgn
+
+    path = part / f"chess-{plies}.pgn"
+    if path.exists():
+        return path
+    rng = random.Random(SEED)
+    texts: list[str] = []
+    made = 0
+    while made < plies:
+        board = chess.Board()
+        while not board.is_game_over() and made < plies:
+            board.push(rng.choice(list(board.legal_moves)))
+            made += 1
+        game = chess.pgn.Game.from_board(board)
+        game.headers["Event"] = f"raspis bench {len(texts) + 1}"
+        texts.append(str(game))
+    partial = path.with_suffix(".part")
+    partial.write_text("\n\n".join(texts) + "\n", encoding="utf-8")
+    partial.replace(path)
+    return path
+
+
+
 def _lines(path: Path) -> Iterator[str]:
     """The lines of a file without their breaks, read as a stream."""
     with open(path, encoding="utf-8", newline="") as handle:
@@ -200,6 +235,43 @@ def stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
             raise SystemExit(f"bench: {name}: {len(diagnostics)} syntax errors, {problems} violations")
         out["games"] = count
         out["bytes"] = path.stat().st_size
+    elif name == "chess":
+        try:
+            import chess.pgn
+        except ImportError:
+            out["skipped"] = ("python-chess is not installed (a bench-only extra: "
+                              "pip install -e '.[bench]')")
+            out["seconds"] = 0.0
+        else:
+            from raspis_cli.notation import iter_games
+            from raspis_cli.replay import replay_game
+
+            pgn = chess_corpus(part, int(meta["rows"]))
+            plies = count = 0
+            start = time.perf_counter()
+            cpu = time.process_time()
+            with open(pgn, encoding="utf-8") as handle:
+                while True:
+                    read = chess.pgn.read_game(handle)  # every move parsed and played on a board
+                    if read is None:
+                        break
+                    if read.errors:
+                        raise SystemExit(f"bench: python-chess: {read.errors[0]}")
+                    count += 1
+                    plies += read.end().ply()
+            out["seconds"] = time.perf_counter() - start
+            out["cpu"] = time.process_time() - cpu
+            # raspis's parse + validate of the same number of cards right after, in the same
+            # process and in CPU time: the pair the note compares (wall-clock stages run
+            # minutes apart on a busy machine do not compare)
+            cpu = time.process_time()
+            for game in iter_games(_lines(whole), str(whole)):
+                replay_game(game)
+            out["raspis_cpu"] = time.process_time() - cpu
+            out["games"] = count
+            out["plies"] = plies
+            out["cards"] = meta["rows"]
+            out["bytes"] = pgn.stat().st_size
     elif name in ("load1", "loadN", "load-whole"):
         if name == "load-whole":
             files = [str(whole)]
@@ -434,6 +506,20 @@ def main(argv: list[str] | None = None) -> int:
         for name, label in STAGES:
             table.append(_row(label.format(jobs=args.jobs), corpus, results[name], floor,
                               csv_rate if name == "ingest" else None))
+        if corpus == "full":
+            chess_row = run_stage("chess", part, args.jobs)
+            if "skipped" in chess_row:
+                notes.append(f"reference: python-chess skipped: {chess_row['skipped']}")
+            else:
+                table.append(_row("reference: python-chess parse + replay PGN", corpus, chess_row,
+                                  floor, None))
+                per_ply = chess_row["cpu"] / chess_row["plies"]
+                per_card = chess_row["raspis_cpu"] / chess_row["cards"]
+                notes.append(f"reference: python-chess reads and plays {chess_row['plies']:,} PGN moves "
+                             f"({chess_row['games']} random games) in {per_ply * 1e6:.1f} us of CPU a "
+                             f"move; raspis parses and validates {chess_row['cards']:,} cards in "
+                             f"{per_card * 1e6:.1f} us a card (the same process, right after): "
+                             f"{per_ply / per_card:.2f}x python-chess's speed per move")
         shard = run_stage("validate-shard", part, args.jobs)
         notes.append(f"{corpus}: parse + validate peak RSS {shard['rss_mb']:.0f} MB on one shard "
                      f"({shard['games']} games, {shard['bytes'] / 1e6:.1f} MB), "
@@ -453,7 +539,7 @@ def main(argv: list[str] | None = None) -> int:
     print(render(table))
     print()
     for note in notes:
-        print(f"memory: {note}")
+        print(note if note.startswith("reference:") else f"memory: {note}")
     print()
     print(render_targets(targets(measured, args.jobs)))
     if args.profile:

@@ -372,7 +372,9 @@ def read_results(path: str, choice: RulesChoice | None = None, encoding: str | N
     each with its check under ``compare`` too when given; the syntax
     problems outside every game are appended to ``stray`` when it is given.
     Raises :class:`CheckError` when the file cannot be read or has no such
-    game."""
+    game. Holds every game's result, so the collector is tuned as for
+    a batch (:func:`~raspis_cli.sources.batch_gc`)."""
+    batch_gc()
     stream = GameStream(path, encoding=encoding, window=None)
     splitter = SyntaxSplitter(stream.diagnostics)
     out: list[tuple[GameResult, GameResult | None]] = []

@@ -3,6 +3,7 @@ nothing here is timed)."""
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -24,7 +25,14 @@ def test_bench_quick_prints_the_table(tmp_path: Path) -> None:
                       "parse + validate", "load -j 1", "load -j 2", "DuckDB ingest (Arrow)"):
             assert f"| {corpus} " in out and f"| {stage} " in out, (corpus, stage)
     rows = [line for line in out.splitlines() if line.startswith("| full") or line.startswith("| sheet")]
-    assert len(rows) == 14
+    # python-chess's reference row when it is installed (the bench extra), a note why not otherwise
+    has_chess = importlib.util.find_spec("chess") is not None
+    assert len(rows) == 14 + has_chess
+    if has_chess:
+        assert "| full   | reference: python-chess parse + replay PGN " in out
+        assert "python-chess's speed per move" in out
+    else:
+        assert "reference: python-chess skipped: python-chess is not installed" in out
     assert out.startswith("corpus: full = 12 four-player raspisnoy games")
     assert "machine: nproc" in out and "memory: full:" in out
     targets = [line for line in out.splitlines() if line.startswith(("| parse + validate, ", "| load -j ",

@@ -63,3 +63,19 @@ def test_help_does_not_import_the_commands() -> None:
 def test_a_store_command_still_loads_the_store(tmp_path: Path) -> None:
     modules = _imported("query", "SELECT 1", "--db", str(tmp_path / "x.duckdb"))
     assert "duckdb" in modules and "raspis_cli.store" in modules
+
+
+def test_load_help_imports_no_database() -> None:
+    modules = _imported("load", "--help")
+    assert "raspis_cli.store.schema" in modules, "the measurement sees the command module's imports"
+    heavy = sorted(m for m in modules if m.split(".")[0] in ("duckdb", "pyarrow", "pydantic", "numpy"))
+    assert not heavy, f"raspis load --help imported {heavy[:8]}"
+
+
+def test_load_imports_no_value_checker(tmp_path: Path) -> None:
+    """``load``'s options (a float among them) pass typer_fixes' quick path:
+    its workers fork without pydantic, and it still loads."""
+    db = tmp_path / "x.duckdb"
+    modules = _imported("load", "samples/classic.rsp", "--db", str(db), "-q", "--wait", "5")
+    assert "duckdb" in modules and db.exists()
+    assert not {m for m in modules if m.split(".")[0] == "pydantic"}

@@ -8,11 +8,9 @@ import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import duckdb
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from raspis_cli.cli.common import (
     EXIT_ERROR,
@@ -31,23 +29,22 @@ from raspis_cli.cli.common import (
 from raspis_cli.i18n import _, ngettext
 from raspis_cli.rules import PRESETS
 from raspis_cli.sources import expand_paths
-from raspis_cli.store import (
-    LoadSummary,
-    Scope,
-    StoreError,
-    default_db_path,
-    export_parquet,
-    load_units,
-    open_db,
-    report_rows,
-    run_query,
-)
-from raspis_cli.store.db import check_schema, describe_error, name_damage
-from raspis_cli.store.load import start_load_workers, trace
-from raspis_cli.store.ratings import POOLS, RatingStep
-from raspis_cli.store.schema import REPORT_TITLES
-from raspis_cli.store.stats import REPORT_NAMES, ratings_rows
+from raspis_cli.store.errors import StoreError
+from raspis_cli.store.location import default_db_path
+from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
 from raspis_cli.textsafe import escape_text
+
+if TYPE_CHECKING:
+    import duckdb
+    from rich.progress import Progress
+
+    from raspis_cli.store.load import LoadSummary
+    from raspis_cli.store.ratings import RatingStep
+
+# DuckDB, rich's progress bar and the store's writing half are imported where
+# they are used: ``load`` starts its worker processes (forked, with what is
+# imported by then) before it opens the database, so the less it imports
+# first, the sooner the workers read and the less each of them maps.
 
 __all__ = ["export", "load", "query", "stats"]
 
@@ -81,6 +78,14 @@ class _LoadProgress:
         if self.bar is None:
             if time.monotonic() - self.started < _PROGRESS_AFTER or done >= total:
                 return
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
             self.bar = Progress(TextColumn(_("loading")), BarColumn(), MofNCompleteColumn(),
                                 TextColumn(_("files, {games} "
                                              "games").replace("{games}", "{task.fields[games]}")),
@@ -140,6 +145,13 @@ def _remove_new_db(path: str) -> None:
             Path(name).unlink(missing_ok=True)
 
 
+def open_db(path: str, **options: Any) -> duckdb.DuckDBPyConnection:
+    """:func:`raspis_cli.store.db.open_db` (DuckDB imported when it is first called)."""
+    from raspis_cli.store.db import open_db as open_store
+
+    return open_store(path, **options)
+
+
 WAIT_DEFAULT = 60.0
 """Seconds ``load`` waits for a database another process holds."""
 
@@ -192,6 +204,8 @@ def load(
 def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: bool, wait: float,
           quiet: bool, part: tuple[int, int] | None, parquet: str | None, temporary: bool = False) -> None:
     """``load`` into the database file ``path`` (then ``export`` to ``parquet``)."""
+    from raspis_cli.store.load import start_load_workers, trace
+
     existed = Path(path).exists()
     trace("open")
 
@@ -203,6 +217,11 @@ def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: boo
     workers = start_load_workers(jobs, valid_only) if jobs > 1 else None
     if workers is not None and part is None:
         workers.give(paths)
+    import duckdb
+
+    from raspis_cli.store.db import describe_error
+    from raspis_cli.store.load import load_units
+
     try:
         con = open_db(path, create=True, wait=wait, on_wait=waiting)
     except StoreError as e:
@@ -265,6 +284,8 @@ def _open_existing(db: str | None, read_only: bool = True,
                    sandboxed: bool = True) -> tuple[duckdb.DuckDBPyConnection, str]:
     """An existing raspis database; read-only connections running SQL are
     sandboxed (no files, no network) unless the caller writes files itself."""
+    from raspis_cli.store.db import check_schema
+
     path = db or default_db_path()
     try:
         con = open_db(path, read_only=read_only, sandboxed=sandboxed)
@@ -335,6 +356,10 @@ def stats(
     if rules is not None and rules not in PRESETS:
         raise typer.BadParameter(f"unknown preset {rules!r}; the presets are {', '.join(PRESETS)}",
                                  param_hint="--rules")
+    from raspis_cli.store.db import name_damage
+    from raspis_cli.store.ratings import POOLS
+    from raspis_cli.store.stats import Scope, ratings_rows, report_rows
+
     if pool not in POOLS:
         raise typer.BadParameter(f"expected one of {', '.join(POOLS)}, got {pool!r}", param_hint="--pool")
     if fmt == TableFormat.csv and len(names) != 1:
@@ -419,6 +444,9 @@ def query(
     """
     if sql == "-":
         sql = sys.stdin.read()
+    from raspis_cli.store.db import name_damage
+    from raspis_cli.store.query import run_query
+
     con, path = _open_existing(db, read_only=not write, sandboxed=not write)
     try:
         rows = run_query(con, sql)
@@ -445,6 +473,9 @@ def export(
 
 def _export(db: str | None, parquet: str, overwrite: bool, quiet: bool, label: str | None = None) -> None:
     """``export`` of the database ``db`` (named ``label`` in the summary line)."""
+    from raspis_cli.store.db import name_damage
+    from raspis_cli.store.export import export_parquet
+
     con, path = _open_existing(db, sandboxed=False)  # export writes DIR itself, running only its own SQL
     try:
         counts = export_parquet(con, parquet, overwrite)

@@ -8,7 +8,7 @@ typer (0.2x) checks every parameter value through a pydantic ``TypeAdapter``;
 importing pydantic and building the adapters doubles the start of every
 command (about as long again as importing typer). Most values need no
 checking: click has already made a string a string, an ``IntRange`` value an
-int, a choice one of its choices. :func:`install` wraps typer's
+int (a ``FloatRange`` value a float), a choice one of its choices. :func:`install` wraps typer's
 ``build_runtime_param`` so that such a value is returned at once (a choice
 turned into its enum member, a folder into a ``Path``); any other value, and
 so every error message, still goes through typer's own pydantic path, built
@@ -19,6 +19,7 @@ nothing is changed.
 from __future__ import annotations
 
 import enum
+import math
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,14 +44,15 @@ def _quick(target: Any, value: Any, info: Any = None) -> tuple[bool, Any]:
         return (True, value) if isinstance(value, bool) else (False, None)
     if target is str:
         return (True, value) if type(value) is str else (False, None)
-    if target is int:
+    if target is int or target is float:
         digits = value.strip().lstrip("+-") if type(value) is str else ""
         if digits.isascii() and digits.isdigit() and len(digits) < 19:
-            value = int(value)
-        if type(value) is not int:
+            value = target(value)
+        if type(value) is not target or (target is float and not math.isfinite(value)):
             return False, None
         low, high = getattr(info, "min", None), getattr(info, "max", None)
-        if getattr(info, "clamp", False) or (low is not None and value < low) \
+        if getattr(info, "clamp", False) or getattr(info, "min_open", False) \
+                or getattr(info, "max_open", False) or (low is not None and value < low) \
                 or (high is not None and value > high):
             return False, None
         return True, value

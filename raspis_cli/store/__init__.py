@@ -12,9 +12,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from raspis_cli.store.db import StoreError, default_db_path, open_db
+    from raspis_cli.store.db import StoreError, open_db
     from raspis_cli.store.export import export_parquet
     from raspis_cli.store.load import LoadError, LoadSummary, RecordSource, load_units
+    from raspis_cli.store.location import default_db_path
     from raspis_cli.store.query import run_query
     from raspis_cli.store.rows import canonical_game, game_id
     from raspis_cli.store.stats import Scope, known_players, report_rows
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 _HOME = {
-    "StoreError": "errors", "default_db_path": "db", "open_db": "db", "export_parquet": "export",
+    "StoreError": "errors", "default_db_path": "location", "open_db": "db", "export_parquet": "export",
     "LoadError": "load", "LoadSummary": "load", "RecordSource": "load", "load_units": "load",
     "run_query": "query", "canonical_game": "rows", "game_id": "rows", "Scope": "stats",
     "known_players": "stats", "report_rows": "stats",

@@ -12,6 +12,7 @@ from typing import Any, Final
 import duckdb
 
 from raspis_cli.store.errors import StoreError
+from raspis_cli.store.location import DEFAULT_DB, default_db_path
 from raspis_cli.store.schema import MIGRATE_2_TO_3, SCHEMA_VERSION, create_schema_sql
 
 __all__ = [
@@ -29,9 +30,6 @@ __all__ = [
     "sandbox",
 ]
 
-DEFAULT_DB = "raspis.duckdb"
-
-
 def insert_arrow(con: duckdb.DuckDBPyConnection, table: str, data: Any,
                  columns: Sequence[str]) -> None:
     """Insert the ``columns`` of a ``pyarrow.Table`` into ``table``.
@@ -43,11 +41,6 @@ def insert_arrow(con: duckdb.DuckDBPyConnection, table: str, data: Any,
     _raspis_arrow = data  # DuckDB finds it by name
     names = ", ".join(f'"{c}"' for c in columns)
     con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM _raspis_arrow")
-
-
-def default_db_path() -> str:
-    """``$RASPIS_DB``, else ``raspis.duckdb`` in the working directory."""
-    return os.environ.get("RASPIS_DB") or DEFAULT_DB
 
 
 _CONFIG: Final[dict[str, str | bool | int | float | list[str]]] = {

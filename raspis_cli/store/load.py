@@ -549,11 +549,12 @@ def _renumber(batch: Batch, offset: int) -> None:
     games = batch.tables.get("games")
     if games is None or not offset or games.num_rows == 0:
         return
-    import pyarrow.compute as pc
-
     at = games.schema.get_field_index("game_index")
-    column = pc.add(games.column(at), pa.scalar(offset, games.schema.field(at).type))
-    batch.tables["games"] = games.set_column(at, games.schema.field(at), column)
+    index_field = games.schema.field(at)
+    # a batch's few games: in Python, without importing pyarrow.compute (half a second)
+    column = pa.array([None if index is None else index + offset for index in games.column(at).to_pylist()],
+                      type=index_field.type)
+    batch.tables["games"] = games.set_column(at, index_field, column)
 
 
 def _get(queue: Any, worker: Any) -> Batch | str:

@@ -24,6 +24,7 @@ __all__ = [
     "DERIVED_TABLES",
     "GAME_TABLES",
     "REPORTS",
+    "REPORT_NAMES",
     "REPORT_TITLES",
     "SCHEMA_VERSION",
     "TABLES",
@@ -411,6 +412,9 @@ GROUP BY a.player, b.player
 ORDER BY a.player, b.player""",
 }
 """The report views: name -> one SELECT over the scope views."""
+
+REPORT_NAMES: Final = (*REPORTS, "ratings")
+"""Every ``stats`` report: the SQL views, and the ratings (computed in Python)."""
 
 REPORT_TITLES: Final[dict[str, str]] = {
     "leaderboard": "Leaderboard by rules and table size (like with like; relative_per_deal: "

@@ -16,12 +16,10 @@ import duckdb
 
 from raspis_cli.store.query import run_query
 from raspis_cli.store.ratings import RatingStep, rating_report
-from raspis_cli.store.schema import BASE_VIEWS, REPORTS
+from raspis_cli.store.schema import BASE_VIEWS, REPORT_NAMES, REPORTS
 
 __all__ = ["REPORT_NAMES", "Scope", "games_where", "ratings_rows", "report_rows", "report_sql"]
 
-REPORT_NAMES = (*REPORTS, "ratings")
-"""Every ``stats`` report: the SQL views, and the ratings (computed in Python)."""
 
 
 @dataclass(frozen=True, slots=True)
