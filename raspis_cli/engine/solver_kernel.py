@@ -484,6 +484,15 @@ def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
         w[ML + m] = -1
         if tlen == 0:
             score = strength if mode == 0 else -strength
+            card = w[MC + m]
+            if mode == 1 and seat != player and not jokers >> card & 1 \
+                    and not w[HA + player] & w[MA + card // 13]:
+                # the others want the player to win: a suit it is void in
+                # lets it throw a card away (unless bound to ruff)
+                ruff = (card // 13 + 1) % 4 if w[RU + R_CIRCULAR] else w[RU + R_TRUMP]
+                if not (w[RU + R_MUST_TRUMP] and ruff != NO_SUIT
+                        and w[HA + player] & w[MA + ruff]):
+                    score -= 50
         else:
             card = w[MC + m]
             if plain and not jokers >> card & 1:
@@ -749,6 +758,149 @@ def quick_tricks(mode: int, w: Ints) -> int:
 
 
 @kernel
+def _keeps_over(suit: int, low: int, led: int, w: Ints) -> int:
+    """1 when a jokerless other hand holds cards of ``suit``, every one
+    above ``low`` (a card of the player's in it), and still holds one after
+    a trick led in ``led`` (``suit`` != ``led``): two of them, or cards of
+    ``led`` it must follow with."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    jokers = w[MA + M_JOKERS]
+    for s in range(n):
+        other = w[HA + s]
+        if s == player or other & jokers:
+            continue
+        theirs = other & w[MA + suit]
+        if not theirs or (theirs & -theirs) < low:
+            continue
+        if theirs & (theirs - 1) or other & w[MA + led]:
+            return 1
+    return 0
+
+
+@kernel
+def loses_one(w: Ints) -> int:
+    """1 when, at a trick boundary with a trick or more left, the player can
+    surely lose one of the tricks left (a lower bound for "at most"), else 0.
+
+    Every case below rests on one fact: in a trick led with a natural card,
+    the player's natural card loses once a natural card above it of the
+    suit led, or a trump, is in the trick, whatever the rest play (a joker
+    played after it takes the trick itself or loses; a 'take' beaten by a
+    trump hands the trick to that trump). And a jokerless hand holding
+    cards of the suit led must play one of them.
+
+    The player on lead: leading its cards of one suit from the lowest up, it
+    keeps the lead while it wins; a jokerless other hand with cards of that
+    suit ``x1 < x2 < ...`` can play under the player's ``p1 < p2 < ...``
+    every time only if ``xj < pj`` for each ``j`` it can follow to (Hall's
+    condition: each lead asks one card below it); a hand that runs out while
+    the player still leads the suit must then ruff if it is bound to (or
+    holds nothing else), and its trump beats the player's card.
+
+    The others on lead, the leader holding no joker: for each suit the
+    leader can lead, either (a) the player can play under the trick: void,
+    a natural card off the trick's trump when allowed to; or its lowest
+    card of the suit below the least the cards before it can be (the
+    leader's lowest; each jokerless hand between must follow with its lowest
+    or, void, ruff when forced; a hand with a joker may play it and raise
+    nothing); or (b) with two tricks or more left, the player follows with
+    a card of the suit and, if it wins, leads next its lowest card of
+    another suit that a jokerless hand must beat (:func:`_keeps_over`)."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    leader = w[ST + S_LEADER]
+    jokers = w[MA + M_JOKERS]
+    circular = w[RU + R_CIRCULAR]
+    must_trump = w[RU + R_MUST_TRUMP]
+    left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+    mine = w[HA + player]
+    if leader == player:
+        for suit in range(4):
+            cards = mine & w[MA + suit] & ~jokers
+            if not cards:
+                continue
+            ruff = (suit + 1) % 4 if circular else w[RU + R_TRUMP]
+            m = _bits(cards)
+            for s in range(n):
+                other = w[HA + s]
+                if s == player or other & jokers:
+                    continue
+                theirs = other & w[MA + suit]
+                if not theirs:
+                    continue
+                k = _bits(theirs)
+                mask_p = cards
+                mask_x = theirs
+                j = 0
+                while j < k and j < m:
+                    if (mask_x & -mask_x) > (mask_p & -mask_p):
+                        return 1
+                    mask_x &= mask_x - 1
+                    mask_p &= mask_p - 1
+                    j += 1
+                if k < m and ruff != NO_SUIT and ruff != suit:
+                    trumps = other & w[MA + ruff]
+                    if trumps and (must_trump or not other & ~trumps & ~w[MA + suit]):
+                        return 1
+        return 0
+    if w[HA + leader] & jokers:
+        return 0
+    lead_hand = w[HA + leader]
+    for suit in range(4):
+        led = lead_hand & w[MA + suit]
+        if not led:
+            continue
+        ruff = (suit + 1) % 4 if circular else w[RU + R_TRUMP]
+        cards = mine & w[MA + suit] & ~jokers
+        if not cards:
+            naturals = mine & ~jokers
+            if ruff != NO_SUIT:
+                if must_trump and mine & w[MA + ruff]:
+                    return 0
+                naturals &= ~w[MA + ruff]
+            if not naturals:
+                return 0
+            continue
+        low = cards & -cards
+        top = led & -led
+        ruffed = False
+        # a 'take' beaten by a trump loses with every card before it: when
+        # the player's card is a trump, a joker before it may leave it on top
+        reset = w[RU + R_TAKE_BEATEN] != 0 and ruff == suit
+        s = (leader + 1) % n
+        while s != player:
+            other = w[HA + s]
+            if other & jokers and reset:
+                top = _MASK63
+            if not other & jokers:
+                theirs = other & w[MA + suit]
+                if theirs:
+                    if (theirs & -theirs) > top:
+                        top = theirs & -theirs
+                elif ruff != NO_SUIT and ruff != suit:
+                    trumps = other & w[MA + ruff]
+                    if trumps and (must_trump or not other & ~trumps):
+                        ruffed = True
+            s = (s + 1) % n
+        if (ruffed or top > low) and top != _MASK63:
+            continue
+        if left >= 2:
+            kept = False
+            for other_suit in range(4):
+                if other_suit == suit:
+                    continue
+                cards2 = mine & w[MA + other_suit] & ~jokers
+                if cards2 and _keeps_over(other_suit, cards2 & -cards2, suit, w):
+                    kept = True
+                    break
+            if kept:
+                continue
+        return 0
+    return 1
+
+
+@kernel
 def make_key(ko: int, w: Ints) -> int:
     """Write the table key of the trick boundary in ``hands`` at ``w[KB + ko:]``
     and return its hash. Each suit's live cards are renumbered from the
@@ -925,6 +1077,8 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
             won = quick >> 6
         if quick & 63 > lost:
             lost = quick & 63
+        if mode == 1 and won == 0 and t == 1:
+            won = loses_one(w)
         if t <= won:
             return 1
         if t > left - lost:
