@@ -448,6 +448,35 @@ def gen_moves(seat: int, base: int, w: Ints) -> int:
 
 
 @kernel
+def _lead_bonus(seat: int, card: int, w: Ints) -> int:
+    """Move order of a natural lead in 'at most' (the player wants to lose
+    tricks, the others want it to win them): the player leads first a card
+    that a hand without a joker must beat (60); the others lead last a suit
+    the player is void in (-50: it throws a card away, unless bound to
+    ruff). Leading where the player cannot play under the trick, or by the
+    rank of the player's lowest card, searched more positions."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    jokers = w[MA + M_JOKERS]
+    suit_mask = w[MA + card // 13]
+    if seat == player:
+        for s in range(n):
+            other = w[HA + s]
+            if s == player or other & jokers:
+                continue
+            theirs = other & suit_mask
+            if theirs and (theirs & -theirs) > 1 << card:
+                return 60
+        return 0
+    if w[HA + player] & suit_mask:
+        return 0
+    ruff = (card // 13 + 1) % 4 if w[RU + R_CIRCULAR] else w[RU + R_TRUMP]
+    if w[RU + R_MUST_TRUMP] and ruff != NO_SUIT and w[HA + player] & w[MA + ruff]:
+        return 0
+    return -50
+
+
+@kernel
 def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
     """Sort the moves best guess first for the side to play: in ``mode`` 0
     the player wants tricks, in ``mode`` 1 the player wants none. Whoever
@@ -485,14 +514,8 @@ def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
         if tlen == 0:
             score = strength if mode == 0 else -strength
             card = w[MC + m]
-            if mode == 1 and seat != player and not jokers >> card & 1 \
-                    and not w[HA + player] & w[MA + card // 13]:
-                # the others want the player to win: a suit it is void in
-                # lets it throw a card away (unless bound to ruff)
-                ruff = (card // 13 + 1) % 4 if w[RU + R_CIRCULAR] else w[RU + R_TRUMP]
-                if not (w[RU + R_MUST_TRUMP] and ruff != NO_SUIT
-                        and w[HA + player] & w[MA + ruff]):
-                    score -= 50
+            if mode == 1 and not jokers >> card & 1:
+                score += _lead_bonus(seat, card, w)
         else:
             card = w[MC + m]
             if plain and not jokers >> card & 1:
