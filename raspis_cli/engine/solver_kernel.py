@@ -451,8 +451,9 @@ def gen_moves(seat: int, base: int, w: Ints) -> int:
 def _lead_bonus(seat: int, card: int, w: Ints) -> int:
     """Move order of a natural lead in 'at most' (the player wants to lose
     tricks, the others want it to win them): the player leads first a card
-    that a hand without a joker must beat (60); the others lead last a suit
-    the player is void in (-50: it throws a card away, unless bound to
+    that a hand without a joker must beat (60); the others lead first a
+    suit the player holds one card of (60; two: 20), its play forced, and
+    last a suit it is void in (-50: it throws a card away, unless bound to
     ruff). Leading where the player cannot play under the trick, or by the
     rank of the player's lowest card, searched more positions."""
     n = w[RU + R_PLAYERS]
@@ -468,8 +469,10 @@ def _lead_bonus(seat: int, card: int, w: Ints) -> int:
             if theirs and (theirs & -theirs) > 1 << card:
                 return 60
         return 0
-    if w[HA + player] & suit_mask:
-        return 0
+    mine = w[HA + player] & suit_mask
+    if mine:
+        rest = mine & (mine - 1)
+        return 60 if not rest else (20 if not rest & (rest - 1) else 0)
     ruff = (card // 13 + 1) % 4 if w[RU + R_CIRCULAR] else w[RU + R_TRUMP]
     if w[RU + R_MUST_TRUMP] and ruff != NO_SUIT and w[HA + player] & w[MA + ruff]:
         return 0
