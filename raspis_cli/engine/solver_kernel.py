@@ -1098,17 +1098,24 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
         lost = sure & 63  # the others'
         if mode == 1:
             won, lost = lost, won
-        quick = quick_tricks(mode, w)
-        if quick >> 6 > won:
-            won = quick >> 6
-        if quick & 63 > lost:
-            lost = quick & 63
-        if mode == 1 and won == 0 and t == 1:
-            won = loses_one(w)
         if t <= won:
             return 1
         if t > left - lost:
             return 0
+        # the quick bounds, each only where it can decide
+        if mode == 0:
+            got = cash(w[ST + S_LEADER], w)
+            if w[ST + S_LEADER] == player:
+                if t <= got:
+                    return 1
+            elif t > left - got:
+                return 0
+        else:
+            # (loses_one holds wherever quick_tricks' first part does)
+            if t == 1 and loses_one(w):
+                return 1
+            if lost == 0 and t == left and quick_tricks(1, w) & 63:
+                return 0
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES
