@@ -1085,14 +1085,6 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
             return 1
         if t > left:
             return 0
-        h = make_key(ko, w)
-        at = tt_find(tt, ko, h, size, w)
-        if at >= 0:
-            bounds = tt[at + T_BOUNDS] >> 16 * mode
-            if bounds & 255 >= t:
-                return 1
-            if bounds >> 8 & 255 < t:
-                return 0
         sure = sure_tricks(w)
         won = sure >> 6  # the player's sure tricks
         lost = sure & 63  # the others'
@@ -1115,6 +1107,16 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
             if t == 1 and loses_one(w):
                 return 1
             if lost == 0 and t == left and quick_tricks(1, w) & 63:
+                return 0
+        # the table after the static bounds: a position they decide costs
+        # no key
+        h = make_key(ko, w)
+        at = tt_find(tt, ko, h, size, w)
+        if at >= 0:
+            bounds = tt[at + T_BOUNDS] >> 16 * mode
+            if bounds & 255 >= t:
+                return 1
+            if bounds >> 8 & 255 < t:
                 return 0
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
