@@ -690,66 +690,26 @@ def quick_tricks(mode: int, w: Ints) -> int:
     """At a trick boundary, lower bounds from the hand on lead:
     ``64 * a + b``, ``a`` for the tricks the player's side counts in ``mode``
     (won in 0, not won in 1), ``b`` for the others'. Mode 0: the tricks the
-    leader cashes (:func:`cash`). Mode 1, the player on lead: a low card
-    under every card of its suit in a hand that must follow it (and holds no
-    joker to escape) loses a trick. Mode 1, the others on lead: a card under
-    every card of the player's in its suit makes the player win it, when the
-    player holds no joker and every partner can play under the player."""
+    leader cashes (:func:`cash`). Mode 1 (``a`` is 0 there: the tricks the
+    player can lose are :func:`loses_one`'s), the others on lead: a card
+    under every card of the player's in its suit makes the player win it,
+    when the player holds no joker and every partner can play under the
+    player."""
     n = w[RU + R_PLAYERS]
     player = w[RU + R_PLAYER]
     leader = w[ST + S_LEADER]
     if mode == 0:
         got = cash(leader, w)
         return got * 64 if leader == player else got
+    if leader == player:
+        return 0
     jokers = w[MA + M_JOKERS]
     mine = w[HA + player]
-    if leader == player:
-        for suit in range(4):
-            cards = mine & w[MA + suit]
-            if not cards:
-                continue
-            low = cards & -cards
-            for s in range(n):
-                other = w[HA + s]
-                if s == player or other & jokers:
-                    continue
-                theirs = other & w[MA + suit]
-                if theirs and (theirs & -theirs) > low:
-                    return 64
-        return 0
     lead_hand = w[HA + leader]
     trump = w[RU + R_TRUMP]
     circular = w[RU + R_CIRCULAR]
-    # the others on lead, none of them with a joker (a partner's 'take'
-    # beaten by a later trump could hand the player the trick): whatever
-    # card is led, the player can play under it (a lower card of its suit,
-    # or void, a natural card off the trick's trump when not bound to ruff)
-    # and lose a trick
-    loses = 64
-    for s in range(n):
-        if s != player and w[HA + s] & jokers:
-            loses = 0
-    for suit in range(4):
-        if not loses:
-            break
-        led = lead_hand & w[MA + suit]
-        if not led:
-            continue
-        cards = mine & w[MA + suit]
-        if cards:
-            if (cards & -cards) > (led & -led):
-                loses = 0
-            continue
-        ruff = (suit + 1) % 4 if circular else trump
-        naturals = mine & ~jokers
-        if ruff != NO_SUIT:
-            if w[RU + R_MUST_TRUMP] and mine & w[MA + ruff]:
-                loses = 0
-            naturals &= ~w[MA + ruff]
-        if not naturals:
-            loses = 0
     if mine & jokers:
-        return loses
+        return 0
     for suit in range(4):
         cards = mine & w[MA + suit]
         led = lead_hand & w[MA + suit]
@@ -779,8 +739,8 @@ def quick_tricks(mode: int, w: Ints) -> int:
                 if not naturals:
                     under = False
         if under:
-            return loses + 1
-    return loses
+            return 1
+    return 0
 
 
 @kernel
