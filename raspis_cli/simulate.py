@@ -29,10 +29,18 @@ from typing import Final
 
 from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
-from raspis_cli.engine.deal import DONE
-from raspis_cli.engine.trick import ORDER, bidding_order, led_suit, trick_trump, void_mask
+from raspis_cli.engine.deal import DONE, PLAY
+from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
+from raspis_cli.engine.trick import ORDER, Entry, follow_mask, led_suit, trick_trump, void_mask
 from raspis_cli.pimcbot import BOTS, PimcBot
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord, TrumpValue
+from raspis_cli.record import (
+    NO_TRUMP,
+    CompactDeal,
+    CompactTrickInts,
+    DealRecord,
+    GameRecord,
+    TrumpValue,
+)
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
 
@@ -156,6 +164,17 @@ def simulate_game(
     names or an unknown detail, and :class:`EngineDisagreementError` when the
     engine rejects an action it listed as legal (an engine bug).
     """
+    head, deals = _play_game(rules, players, seed, names, detail, tags, bots, bot_samples, skill)
+    head.deals = [deal.to_record(head.players) for deal in deals]
+    return head
+
+
+def _play_game(rules: Rules, players: int, seed: int | random.Random, names: Sequence[str] | None,
+               detail: str, tags: dict[str, str] | None, bots: Sequence[str] | None,
+               bot_samples: int | None, skill: Mapping[str, float] | None,
+               ) -> tuple[GameRecord, list[CompactDeal]]:
+    """:func:`simulate_game`'s game as its record without deals (tags,
+    rules, players, final totals) and its deals as integers."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     low, high = rules.players
     if not low <= players <= high:
@@ -172,21 +191,31 @@ def simulate_game(
                      [skill.get(n, 1.0) for n in seats] if skill else None)
     if bots is not None:
         sim.use_bots(bots, bot_samples)
-    game = Game(rules, players, seats)
     dealer = rng.randrange(players)
-    deals: list[DealRecord] = []
-    for planned in deal_plan(rules, players):
-        deals.append(sim.play_deal(game, planned.number, planned.kind, planned.cards, dealer))
-        dealer = (dealer + 1) % players
-    totals = dict(zip(seats, game.totals, strict=True)) if detail != "sheet" else None
-    return GameRecord(
+    deals: list[CompactDeal] = []
+    if sim.fast:
+        play = sim.play_compact
+        for planned in deal_plan(rules, players):
+            deals.append(play(planned.number, planned.kind, planned.cards, dealer))
+            dealer = (dealer + 1) % players
+        final = sim.totals
+    else:
+        game = Game(rules, players, seats)
+        for planned in deal_plan(rules, players):
+            deals.append(sim.play_engine_deal(game, planned.number, planned.kind, planned.cards,
+                                              dealer))
+            dealer = (dealer + 1) % players
+        final = game.totals
+    totals = dict(zip(seats, final, strict=True)) if detail != "sheet" else None
+    head = GameRecord(
         players=seats,
-        deals=deals,
+        deals=[],
         tags=dict(tags),
         rules_preset=rules.preset_name,
         rules_options=rules_options_of(rules),
         totals=totals,
     )
+    return head, deals
 
 
 def simulate_games(
@@ -240,22 +269,38 @@ _Task = tuple[Rules, int, int, int, int, str, str, tuple[str, ...] | None, int |
 def _render_slice(task: _Task) -> list[str]:
     """A worker's task: games ``start`` … ``start + count - 1``, rendered."""
     rules, players, count, seed, start, detail, fmt, bots, bot_samples, club, skill = task
-    return [render_game(g, fmt)
-            for g in _games(rules, players, count, seed, detail, start, bots, bot_samples, club,
-                            dict(skill))]
+    return [_render(head, deals, fmt)
+            for head, deals in _games(rules, players, count, seed, detail, start, bots,
+                                      bot_samples, club, dict(skill))]
+
+
+def _render(head: GameRecord, deals: list[CompactDeal], fmt: str) -> str:
+    """:func:`render_game` of a game made as its head and deals as integers:
+    the notation written from the integers, JSON from the records."""
+    if fmt == "notation":
+        from raspis_cli.notation.writer import write_compact_game
+
+        return write_compact_game(head, deals)
+    head.deals = [deal.to_record(head.players) for deal in deals]
+    return render_game(head, fmt)
 
 
 def _games(rules: Rules, players: int, count: int, seed: int, detail: str, start: int,
            bots: Sequence[str] | None, bot_samples: int | None, club: ClubPlan | None,
-           skill: Mapping[str, float]) -> Iterator[GameRecord]:
-    """A slice of a run: a club history's games, or those of one fixed table."""
+           skill: Mapping[str, float]) -> Iterator[tuple[GameRecord, list[CompactDeal]]]:
+    """A slice of a run, each game as its head and its deals as integers
+    (:func:`_play_game`): a club history's games, or those of one fixed
+    table (:func:`simulate_games`)."""
     if club is not None:
         bot = bots[0] if bots else None
         for index in range(start, start + count):
-            yield club.game(rules, seed, index, detail, bot, bot_samples)
+            yield club.game_parts(rules, seed, index, detail, bot, bot_samples)
         return
-    yield from simulate_games(rules, players, count, seed, detail=detail, start=start, bots=bots,
-                              bot_samples=bot_samples, skill=skill)
+    for index in range(start, start + count):
+        head, deals = _play_game(rules, players, game_seed(seed, index), None, detail, None, bots,
+                                 bot_samples, skill)
+        head.tags["Event"] = f"{_EVENT} {index + 1}"
+        yield head, deals
 
 
 def simulated_texts(rules: Rules, players: int, count: int, seed: int, *, detail: str = "full",
@@ -273,9 +318,9 @@ def simulated_texts(rules: Rules, players: int, count: int, seed: int, *, detail
         raise ValueError(f"fmt is one of {', '.join(TEXT_FORMATS)}, not {fmt!r}")
     skill_items = tuple(sorted((skill or {}).items()))
     if jobs <= 1 or count <= 1:
-        for game in _games(rules, players, count, seed, detail, 0, bots, bot_samples, club,
-                           dict(skill_items)):
-            yield render_game(game, fmt)
+        for head, deals in _games(rules, players, count, seed, detail, 0, bots, bot_samples, club,
+                                  dict(skill_items)):
+            yield _render(head, deals, fmt)
         return
     # small slices keep every process busy to the end; imap keeps their order
     chunk = max(1, min(_CHUNK_MAX, count // (jobs * 4)))
@@ -365,6 +410,13 @@ class ClubPlan:
     def game(self, rules: Rules, seed: int, index: int, detail: str, bot: str | None = None,
              bot_samples: int | None = None) -> GameRecord:
         """Game ``index`` of the history (every seat played by ``bot``, default heuristic)."""
+        head, deals = self.game_parts(rules, seed, index, detail, bot, bot_samples)
+        head.deals = [deal.to_record(head.players) for deal in deals]
+        return head
+
+    def game_parts(self, rules: Rules, seed: int, index: int, detail: str, bot: str | None = None,
+                   bot_samples: int | None = None) -> tuple[GameRecord, list[CompactDeal]]:
+        """:meth:`game` as its record without deals and its deals as integers."""
         rng = random.Random(game_seed(seed, index))
         size = rng.choice(self.table_sizes)
         names = rng.sample(self.pool, size)
@@ -374,8 +426,8 @@ class ClubPlan:
         tags = {"Event": f"Club game {index + 1}", "Site": _SITE, "Date": day.isoformat()}
         along = index / (self.total - 1) if self.total > 1 else 0.0
         skill = {name: a + (b - a) * along for name, (a, b) in self.skill}
-        return simulate_game(rules, size, rng, names, detail, tags=tags, skill=skill,
-                             bots=[bot] * size if bot else None, bot_samples=bot_samples)
+        return _play_game(rules, size, rng, names, detail, tags, [bot] * size if bot else None,
+                          bot_samples, skill)
 
 
 def parse_date_range(text: str) -> tuple[datetime.date, datetime.date]:
@@ -402,14 +454,19 @@ class _Dealt:
     trump_card: Card | None
 
 
+def _where(number: int, cards: int, kind: str, dealer: int) -> str:
+    """A deal as :class:`EngineDisagreementError` names it."""
+    return f"deal {number} ({cards} cards, {kind}, dealer seat {dealer})"
+
+
 class Simulator:
     """Bots for one game: deals the cards, bids, plays, writes the record."""
 
     fast_play = True
-    """Whether the heuristic bots play on bit masks a trick at a time
-    (:meth:`_play`) rather than card by card on the engine's objects
-    (:meth:`_play_by_objects`): the same games, faster. The tests turn it
-    off to compare the two."""
+    """Whether the heuristic bots play a whole deal as one loop on integers
+    (:meth:`play_compact`) rather than card by card on the engine's objects
+    (:meth:`play_engine_deal`, the engine listing and applying each play):
+    the same games, faster. The tests turn it off to compare the two."""
 
     def __init__(self, rules: Rules, names: Sequence[str], rng: random.Random, detail: str,
                  skill: Sequence[float] | None = None) -> None:
@@ -418,21 +475,25 @@ class Simulator:
         self.skill = list(skill) if skill is not None and any(s < 1.0 for s in skill) else None
         self.names = list(names)
         self.players = len(names)
-        # per seat, the players from that seat round the table (a trick's order)
-        self._rotations = [self.names[i:] + self.names[:i] for i in range(len(names))]
         self.rng = rng
         self.detail = detail
         deck = rules.deck_cards
         self.deck_cards = list(deck.cards)
+        self._deck_ints = [int(c) for c in deck.cards]
         self.joker_mask = deck.joker_mask
-        self.jokers = frozenset(_bits(deck.joker_mask))
         self.avoid_joker_lead = rules.joker_lead_penalty < 0
         self.suit_masks = deck.suit_masks
         self.void = rules.void
         self.circular = rules.circular_trumps
-        # the deal's trump suit as an index (NO_SUIT: none); set by play_deal
-        self.trump_index = NO_SUIT
         self.pimc: dict[int, PimcBot] = {}
+        self.totals = [0] * self.players
+        """The running totals of the deals :meth:`play_compact` played."""
+        self.pass_streaks = [0] * self.players
+        """Per seat, the deals with bids in a row passed (``third_pass``), as
+        :class:`Game` counts them, for :meth:`play_compact`."""
+        self._scores: dict[tuple[str, int | None, int], int] = {}
+        self._joker_plays: dict[tuple[bool, bool, int], Sequence[Play]] = {}
+        self._scratch: Deal | None = None
 
     def use_bots(self, bots: Sequence[str], samples: int | None) -> None:
         """Give the seats named ``pimc`` in ``bots`` a :class:`PimcBot`."""
@@ -443,22 +504,29 @@ class Simulator:
                 rng = random.Random(self.rng.getrandbits(64))
                 self.pimc[seat] = (PimcBot(rng) if samples is None else PimcBot(rng, samples))
 
+    @property
+    def fast(self) -> bool:
+        """Whether this game's deals are played by :meth:`play_compact`
+        (:attr:`fast_play`, and no seat has a PIMC bot)."""
+        return self.fast_play and not self.pimc
+
     # --- dealing ---------------------------------------------------------------
 
-    def deal_cards(self, dealer: int, cards: int, kind: str) -> _Dealt:
+    def _shuffle(self, dealer: int, cards: int, kind: str) -> tuple[list[list[int]], int | None]:
         """Shuffle and deal one card at a time from the player left of the
-        dealer; turn up or show the trump."""
+        dealer: the hands per seat as card indices, and the trump card turned
+        up or shown (``None``: no trump)."""
         rng = self.rng
         players = self.players
-        deck = self.deck_cards[:]
+        deck = self._deck_ints[:]
         rng.shuffle(deck)
         dealt = cards * players
-        hands: list[list[Card]] = [[] for _ in range(players)]
+        hands: list[list[int]] = [[]] * players
         for offset in range(players):
             hands[(dealer + 1 + offset) % players] = deck[offset:dealt:players]
         rules = self.rules
-        card: Card | None
-        if kind == "no-trump" or rules.circular_trumps:
+        card: int | None
+        if kind == "no-trump" or self.circular:
             card = None
         elif dealt == rules.deck:
             mode = rules.full_deal_trump
@@ -472,31 +540,68 @@ class Simulator:
                 card = None
         else:
             card = deck[dealt]
-        return _Dealt(hands, NO_TRUMP if card is None else card, card)
+        return hands, card
 
-    # --- one deal --------------------------------------------------------------
+    def deal_cards(self, dealer: int, cards: int, kind: str) -> _Dealt:
+        """Shuffle and deal one card at a time from the player left of the
+        dealer; turn up or show the trump."""
+        hands, card = self._shuffle(dealer, cards, kind)
+        trump = None if card is None else _CARDS[card]
+        return _Dealt([[_CARDS[c] for c in hand] for hand in hands],
+                      NO_TRUMP if trump is None else trump, trump)
+
+    # --- one deal through the engine ---------------------------------------------
 
     def play_deal(self, game: Game, number: int, kind: str, cards: int, dealer: int,
                   allow: Sequence[str] = ()) -> DealRecord:
-        """Deal, bid and play one deal on ``game``; finish it there and
-        return its record at this simulator's detail. ``allow`` are kinds of
+        """Deal, bid and play one deal on ``game`` (:meth:`play_engine_deal`);
+        finish it there and return its record at this simulator's detail."""
+        return self.play_engine_deal(game, number, kind, cards, dealer, allow).to_record(self.names)
+
+    def play_engine_deal(self, game: Game, number: int, kind: str, cards: int, dealer: int,
+                         allow: Sequence[str] = ()) -> CompactDeal:
+        """Deal, bid and play one deal on ``game``, the engine checking the
+        deal as dealt, every bid and listing every legal play; finish it there
+        and return it at this simulator's detail. ``allow`` are kinds of
         violation the deal's start may have (the fault injector's)."""
         dealt = self.deal_cards(dealer, cards, kind)
-        where = f"deal {number} ({cards} cards, {kind}, dealer seat {dealer})"
+        where = _where(number, cards, kind, dealer)
         deal, problems = game.start_deal(number, kind, dealer, cards, dealt.trump_card, True,
                                          dealt.hands)
         problems = [v for v in problems if v.kind not in allow]
         if problems:
             raise EngineDisagreementError("the deal as dealt", where, problems)
         self._bid(deal, dealt, where)
-        self.trump_index = NO_SUIT if deal.trump is None else int(deal.trump)
-        if self.pimc or not self.fast_play:
-            self._play_by_objects(deal, dealt, where)
-        else:
-            self._play(deal, where)
+        self._play_by_objects(deal, dealt, where)
         scores = deal.scores()
         game.finish_deal(deal, scores)
-        return self._record(deal, number, kind, cards, dealer, dealt, scores, game.totals)
+        masks = [sum(_BIT[c] for c in hand) for hand in dealt.hands]
+        tricks: list[CompactTrickInts] = []
+        for trick in deal.history:
+            entries = trick.entries
+            played = [c for _, c, _ in entries]
+            joker = any(self.joker_mask >> c & 1 for c in played)
+            tricks.append((trick.leader, played, [d for _, _, d in entries] if joker else None))
+        card = dealt.trump_card
+        return self._compact(number, kind, cards, dealer, list(deal.taken),
+                             list(deal.bids) if deal.has_bids else None, scores, game.totals,
+                             list(deal.penalty_notes), -1 if card is None else int(card), masks,
+                             tricks)
+
+    def _compact(self, number: int, kind: str, cards: int, dealer: int, taken: list[int],
+                 bids: list[int | None] | None, scores: list[int], totals: list[int],
+                 penalties: list[tuple[int, int, str]], trump: int, hands: list[int],
+                 tricks: list[CompactTrickInts]) -> CompactDeal:
+        """A played deal at this simulator's detail: ``sheet`` bids and taken,
+        ``scores`` with penalties, scores and totals, ``full`` everything."""
+        detail = self.detail
+        if detail == "sheet":
+            return CompactDeal(number, kind, cards, dealer, taken, bids)
+        if detail == "scores":
+            return CompactDeal(number, kind, cards, dealer, taken, bids, scores, list(totals),
+                               penalties)
+        return CompactDeal(number, kind, cards, dealer, taken, bids, scores, list(totals),
+                           penalties, trump, hands, tricks)
 
     def _play_by_objects(self, deal: Deal, dealt: _Dealt, where: str) -> None:
         """Play the deal out card by card: each card chosen by
@@ -519,79 +624,139 @@ class Simulator:
             else:
                 apply(seat, choice)
 
-    def _play(self, deal: Deal, where: str) -> None:
-        """Play the deal out with the heuristic bots, a trick at a time.
+    def _bid(self, deal: Deal, dealt: _Dealt, where: str) -> None:
+        """The bids of a deal through the engine: each chosen among its
+        :meth:`Deal.legal_bids` (or by a seat's PIMC bot) and made there."""
+        while (seat := deal.next_bidder) is not None:
+            legal = deal.legal_bids()
+            bot = self.pimc.get(seat)
+            chosen = bot.bid(deal, seat, dealt.trump_card) if bot is not None else None
+            if chosen is not None:
+                problems = deal.bid(seat, chosen)
+                if problems:
+                    raise EngineDisagreementError(f"{self.names[seat]} bidding {chosen}", where,
+                                                  problems)
+                continue
+            if not legal:  # pragma: no cover - the engine always leaves a bid
+                raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
+            bid = self._heuristic_bid(seat, legal, deal.kind, dealt.hands, deal.trump, deal.cards)
+            problems = deal.bid(seat, bid)
+            if problems:
+                raise EngineDisagreementError(f"{self.names[seat]} bidding {bid}", where, problems)
 
-        While neither the player's hand nor the trick holds a joker, a card
-        is chosen here on bit masks, making :meth:`_choose_play`'s choice
-        with the same random numbers (``tests/test_sim_fast.py`` holds the
-        two to the same games), and the trick is given to the engine whole
-        (:meth:`Deal.play_plain_trick`, which checks it and finds its
-        winner). A player holding a joker chooses by :meth:`_choose_play` on
-        the engine's state, which is then given the trick card by card
-        (:meth:`Deal.apply_legal`); once the joker is in the trick, the rest
-        of it is chosen so too (:meth:`_play_rest`)."""
-        hands = deal.hands
-        assert hands is not None
+    # --- one deal as integers ----------------------------------------------------
+
+    def play_compact(self, number: int, kind: str, cards: int, dealer: int) -> CompactDeal:
+        """Deal, bid and play one deal with the heuristic bots as one loop on
+        integers, and return it at this simulator's detail; :attr:`totals`
+        and :attr:`pass_streaks` go on from it.
+
+        The same game as :meth:`play_engine_deal` (the same random numbers,
+        bids and plays: ``tests/test_sim_fast.py``), without the engine's
+        objects: the legal bids and follow masks are worked out here with the
+        engine's rule tables (:mod:`raspis_cli.engine.trick`), a trick
+        without a joker is won on bit masks, a joker's trick by the engine's
+        :func:`trick_winner`, the joker plays are the engine's
+        (:meth:`Deal.legal_joker_plays`) and the scores its
+        :func:`~raspis_cli.engine.scoring.bid_score`. Nothing is checked
+        again: the tests replay simulated games of every preset and option
+        set through the engine and the validator, and they come out clean."""
         rng = self.rng
+        n = self.players
+        where = _where(number, cards, kind, dealer)
+        lists, trump_card = self._shuffle(dealer, cards, kind)
+        joker_mask = self.joker_mask
+        circular = self.circular
+        if trump_card is None or kind == "no-trump" or circular or joker_mask >> trump_card & 1:
+            deal_trump = NO_SUIT
+        else:
+            deal_trump = SUIT_INDEX[trump_card]
+        trump_suit = None if deal_trump == NO_SUIT else _SUITS[deal_trump]
+        bit = _BIT.__getitem__
+        masks = [sum(map(bit, hand)) for hand in lists]
+        has_bids = kind not in KINDS_WITHOUT_BIDS
+        bids: list[int | None] = [None] * n
+        streaks = self.pass_streaks
+        if has_bids:
+            total = 0
+            for i in range(n):
+                seat = (dealer + 1 + i) % n
+                legal = self._legal_bids(seat, dealer, cards, total, streaks[seat])
+                if not legal:  # pragma: no cover - the rules always leave a bid
+                    raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
+                made = self._heuristic_bid(seat, legal, kind, lists, trump_suit, cards)
+                bids[seat] = made
+                total += made
+
+        # the play: the bots' bit-mask choice (as _choose_play makes it) while
+        # neither the hand nor the trick holds a joker, _choose otherwise
         random = rng.random
         skill = self.skill
-        joker_mask = self.joker_mask
         suit_masks = self.suit_masks
         void = self.void
-        circular = self.circular
-        deal_trump = self.trump_index
-        n = self.players
+        must_trump = void == "must-trump"
+        hands = list(masks)
+        taken = [0] * n
+        penalties = [0] * n
+        notes: list[tuple[int, int, str]] = []
+        tricks: list[CompactTrickInts] = []
+        lead_penalty = self.rules.joker_lead_penalty
         last = n - 1
-        kind = deal.kind
         # whether a seat wants the trick: never (miser), always (golden), or
         # while it has taken fewer than it bid
         fixed_want = False if kind == "miser" else True if kind == "golden" else None
-        bids = deal.bids
-        taken = deal.taken
         lead_strength = _STRENGTH[deal_trump]
-        play_trick = deal.play_plain_trick
-        apply = deal.apply_legal
-        choose = self._choose_play
-        while deal.phase != DONE:
-            leader = deal.leader
-            seats: list[int] = []
-            cards: list[int] = []
+        rules = self.rules
+        choose = self._choose
+        leader = dealer if rules.first_leader == "dealer" else (dealer + 1) % n
+        card: int
+        for trick_number in range(1, cards + 1):
+            played: list[int] = []
+            decls: list[JokerDecl | None] | None = None  # once a joker is in the trick
+            trick: list[Entry] | None = None  # the trick as the engine has it, for _choose
             led = trump = NO_SUIT
-            led_mask = 0
+            led_mask = trump_mask = 0
             keys: Sequence[int] = ()
             rank: Sequence[int] = ()
-            best = 0  # the best key in the trick so far
-            by_engine = False  # whether the engine has been given the trick's cards
+            best = best_at = 0  # the best key in the trick so far, and its position
             seat = leader
             for position in range(n):
                 hand = hands[seat]
-                if hand & joker_mask:
-                    # the joker's holder chooses on the engine's state: the
-                    # engine is given the trick's cards so far, then each card
-                    # as it is played
-                    if not by_engine:
-                        by_engine = True
-                        for earlier, chosen in zip(seats, cards, strict=True):
-                            apply(earlier, chosen)
-                    choice = choose(deal, seat, where)
+                if decls is not None or hand & joker_mask:
+                    # a joker's holder, or a joker in the trick: _choose, on the
+                    # trick as entries and the engine's joker plays
+                    if trick is None:
+                        trick = [((leader + k) % n, c, None) for k, c in enumerate(played)]
+                    jokers = hand & joker_mask
+                    choice = choose(seat, self._allowed(hand, trick, deal_trump),
+                                    self._joker_choices(seat, jokers, trick, trick_number,
+                                                        decls is not None) if jokers else (),
+                                    trick, trump_suit, kind, bids, taken, trick_number, where)
                     if isinstance(choice, Play):
-                        apply(seat, choice.card, choice.joker)
-                        self._play_rest(deal, last - position, where)
-                        break
-                    card = choice
-                    apply(seat, card)
+                        card = choice.card
+                        if decls is None:
+                            decls = [None] * position
+                        if not position and lead_penalty and hand != 1 << card:
+                            penalties[seat] += lead_penalty
+                            notes.append((seat, lead_penalty, "joker-lead"))
+                        decls.append(choice.joker)
+                        trick.append((seat, card, choice.joker))
+                    else:
+                        card = choice
+                        if decls is not None:
+                            decls.append(None)
+                        trick.append((seat, card, None))
                 else:
                     if position:
                         allowed = hand & led_mask
                         if not allowed:
-                            allowed = void_mask(hand, trump, void, suit_masks)[0]
+                            allowed = hand & trump_mask or hand
                     else:
                         allowed = hand
                     if not allowed & (allowed - 1):
                         if not allowed:
                             raise EngineDisagreementError(
-                                f"{self.names[seat]} to play in trick {deal.trick_number}", where, [])
+                                f"{self.names[seat]} to play in trick {trick_number}", where, [])
                         card = allowed.bit_length() - 1
                     elif random() < _RANDOM_PLAY or (skill is not None and misplays(skill[seat], rng)):
                         card = _nth_bit(allowed, rng.randrange(allowed.bit_count()))
@@ -637,117 +802,99 @@ class Simulator:
                                 card = _strongest(losers, rank)
                             else:
                                 card = _weakest(allowed, rank)
-                    if by_engine:
-                        apply(seat, card)
-                if not position:
-                    led = SUIT_INDEX[card]
-                    trump = trick_trump(led, deal_trump, circular)
-                    led_mask = suit_masks[led]
-                    keys = ORDER[led][trump]
-                    rank = _STRENGTH[trump]
-                    best = keys[card]
-                elif keys[card] > best:
-                    best = keys[card]
-                seats.append(seat)
-                cards.append(card)
+                    if trick is not None:
+                        trick.append((seat, card, None))
+                hands[seat] = hand ^ (1 << card)
+                played.append(card)
+                if decls is None:
+                    if not position:
+                        led = SUIT_INDEX[card]
+                        trump = (led + 1) % 4 if circular else deal_trump
+                        led_mask = suit_masks[led]
+                        trump_mask = suit_masks[trump] if must_trump and trump != NO_SUIT else 0
+                        keys = ORDER[led][trump]
+                        rank = _STRENGTH[trump]
+                        best = keys[card]
+                    elif keys[card] > best:
+                        best = keys[card]
+                        best_at = position
                 seat += 1
                 if seat == n:
                     seat = 0
+            if decls is None:
+                winner = leader + best_at
+                if winner >= n:
+                    winner -= n
             else:
-                if not by_engine and not play_trick(seats, cards):
-                    raise EngineDisagreementError(
-                        f"the trick {', '.join(str(_CARDS[c]) for c in cards)}", where, [])
+                assert trick is not None
+                winner = trick[trick_winner(trick, rules, joker_mask, trump_suit)][0]
+            taken[winner] += 1
+            tricks.append((leader, played, decls))
+            leader = winner
 
-    def _play_rest(self, deal: Deal, cards: int, where: str) -> None:
-        """The last ``cards`` cards of a trick with a joker in it, card by
-        card through :meth:`_choose_play` and the engine."""
-        apply = deal.apply_legal
-        choose = self._choose_play
-        for _ in range(cards):
-            seat = deal.to_play
-            assert seat is not None
-            choice = choose(deal, seat, where)
-            if isinstance(choice, Play):
-                apply(seat, choice.card, choice.joker)
-            else:
-                apply(seat, choice)
+        scored = self._scores
+        scores = []
+        for seat in range(n):
+            bid = bids[seat]
+            got = taken[seat]
+            score = scored.get((kind, bid, got))
+            if score is None:
+                score = scored[(kind, bid, got)] = bid_score(rules, kind, bid, got)
+            scores.append(score + penalties[seat])
+        totals = self.totals
+        for seat in range(n):
+            totals[seat] += scores[seat]
+        if has_bids:
+            self.pass_streaks = [s + 1 if b == 0 else 0 for s, b in zip(streaks, bids, strict=True)]
+        return self._compact(number, kind, cards, dealer, taken, bids if has_bids else None, scores,
+                             totals, notes, -1 if trump_card is None else trump_card, masks, tricks)
 
-    def _record(self, deal: Deal, number: int, kind: str, cards: int, dealer: int, dealt: _Dealt,
-                scores: list[int], totals: list[int]) -> DealRecord:
-        names = self.names
-        detail = self.detail
-        record = DealRecord(number=number, kind=kind, dealer=names[dealer], cards=cards)
-        if deal.has_bids:
-            bid_seats = bidding_order(deal.first_bidder, deal.players)
-            record.bids = {names[s]: b for s in bid_seats if (b := deal.bids[s]) is not None}
-        record.taken = dict(zip(names, deal.taken, strict=True))
-        if detail == "sheet":
-            return record
-        if deal.penalty_notes:
-            record.penalties = [PenaltyRecord(names[s], p, r) for s, p, r in deal.penalty_notes]
-        record.scores = dict(zip(names, scores, strict=True))
-        record.totals = dict(zip(names, totals, strict=True))
-        if detail == "scores":
-            return record
-        record.trump = dealt.trump_record
-        order = _HAND_ORDER.__getitem__
-        record.hands = {names[s]: sorted(hand, key=order) for s, hand in enumerate(dealt.hands)}
-        # the compact record of play: a trick without a joker is one tuple
-        # (the writer, the JSON codec and the replay read it so); a joker's
-        # trick keeps its declarations in plays
-        play = record.start_compact_play()
-        rotations = self._rotations
-        jokers = self.jokers
-        for trick in deal.history:
-            entries = trick.entries
-            played = [c for _, c, _ in entries]
-            if jokers.isdisjoint(played):
-                play.append((rotations[trick.leader], [_CARDS[c] for c in played], 0, ""))
-            else:
-                play.append([PlayRecord(names[s], _CARDS[c], d) for s, c, d in entries])
-        return record
+    def _legal_bids(self, seat: int, dealer: int, cards: int, total: int, streak: int) -> Sequence[int]:
+        """:meth:`Deal.legal_bids` of ``seat`` with ``total`` bid before it
+        and ``streak`` deals passed in a row: only the dealer's bid is
+        restricted (``dealer_restriction``), a pass only by ``third_pass``
+        (unless the restriction leaves nothing else)."""
+        rules = self.rules
+        third = rules.third_pass and streak >= 2
+        if seat != dealer and not third:
+            return range(cards + 1)
+        rule = rules.dealer_restriction if seat == dealer else "off"
+        forbidden = (cards - total if rule == "sum" else cards if rule == "no-full-bid" else -1)
+        out = [b for b in range(cards + 1) if b != forbidden]
+        if third and 0 in out and any(b != forbidden for b in range(1, cards + 1)):
+            out.remove(0)
+        return out
 
     # --- bidding ---------------------------------------------------------------
 
-    def _bid(self, deal: Deal, dealt: _Dealt, where: str) -> None:
+    def _heuristic_bid(self, seat: int, legal: Sequence[int], kind: str, hands: Sequence[Sequence[int]],
+                       trump: int | None, cards: int) -> int:
+        """The heuristic bot's bid among ``legal``: the tricks its hand may
+        take (or in a dark deal its share, in a forehead deal what the others'
+        hands leave), with noise, misjudged by its skill, now and then any."""
         rng = self.rng
-        cards = deal.cards
         fair = cards / self.players
-        while (seat := deal.next_bidder) is not None:
-            legal = deal.legal_bids()
-            bot = self.pimc.get(seat)
-            chosen = bot.bid(deal, seat, dealt.trump_card) if bot is not None else None
-            if chosen is not None:
-                problems = deal.bid(seat, chosen)
-                if problems:
-                    raise EngineDisagreementError(f"{self.names[seat]} bidding {chosen}", where,
-                                                  problems)
-                continue
-            if not legal:  # pragma: no cover - the engine always leaves a bid
-                raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
-            if deal.kind == "dark":
-                estimate = fair + rng.gauss(0, 0.8)
-            elif deal.kind == "forehead":
-                others = sum(self._strength(dealt.hands[s], deal.trump, cards)
-                             for s in range(self.players) if s != seat)
-                estimate = 0.5 * max(0.0, cards - others) + 0.5 * fair + rng.gauss(0, 0.6)
-            else:
-                estimate = self._strength(dealt.hands[seat], deal.trump, cards)
-                estimate += rng.gauss(0, _BID_NOISE)
-            if self.skill is not None:
-                estimate = misjudged(estimate, self.skill[seat], rng)
-            if rng.random() < _RANDOM_PLAY / 2:
-                bid = rng.choice(legal)
-            else:
-                target = min(max(round(estimate), 0), cards)
-                distances = [abs(b - target) for b in legal]
-                best = min(distances)
-                bid = rng.choice([b for b, d in zip(legal, distances, strict=True) if d == best])
-            problems = deal.bid(seat, bid)
-            if problems:
-                raise EngineDisagreementError(f"{self.names[seat]} bidding {bid}", where, problems)
+        if kind == "dark":
+            estimate = fair + rng.gauss(0, 0.8)
+        elif kind == "forehead":
+            others = sum(self._strength(hands[s], trump, cards)
+                         for s in range(self.players) if s != seat)
+            estimate = 0.5 * max(0.0, cards - others) + 0.5 * fair + rng.gauss(0, 0.6)
+        else:
+            estimate = self._strength(hands[seat], trump, cards)
+            estimate += rng.gauss(0, _BID_NOISE)
+        if self.skill is not None:
+            estimate = misjudged(estimate, self.skill[seat], rng)
+        if rng.random() < _RANDOM_PLAY / 2:
+            return rng.choice(legal)
+        target = min(max(round(estimate), 0), cards)
+        if len(legal) == cards + 1:
+            return rng.choice((target,))  # every bid is legal: the target is the nearest
+        distances = [abs(b - target) for b in legal]
+        best = min(distances)
+        return rng.choice([b for b, d in zip(legal, distances, strict=True) if d == best])
 
-    def _strength(self, hand: Sequence[Card], trump: Suit | None, cards: int) -> float:
+    def _strength(self, hand: Sequence[int], trump: int | None, cards: int) -> float:
         """Tricks a hand may take: high cards, trumps and the joker."""
         joker_mask = self.joker_mask
         lengths = [0, 0, 0, 0]
@@ -774,46 +921,97 @@ class Simulator:
 
     # --- play --------------------------------------------------------------------
 
-    def _wants_trick(self, deal: Deal, seat: int) -> bool:
-        kind = deal.kind
-        if kind == "miser":
-            return False
-        if kind == "golden":
-            return True
-        bid = deal.bids[seat]
-        return bid is not None and deal.taken[seat] < bid
+    def _allowed(self, hand: int, trick: Sequence[Entry], deal_trump: int) -> int:
+        """The natural cards of ``hand`` that may be played on ``trick``
+        (:meth:`Deal.legal_naturals`: the suit led, a leading joker's demand,
+        ``void``), ``deal_trump`` the deal's trump index."""
+        joker_mask = self.joker_mask
+        natural = hand & ~joker_mask
+        if not trick:
+            return natural
+        led, decl = led_suit(trick, joker_mask)
+        trump = (NO_SUIT if led is None else (int(led) + 1) % 4) if self.circular else deal_trump
+        if decl is not None and decl.mode in ("high", "lowest") and decl.suit is not None:
+            cards = natural & self.suit_masks[decl.suit]
+            if cards:
+                return 1 << (cards.bit_length() - 1) if decl.mode == "high" else cards & -cards
+            return void_mask(natural, trump, self.void, self.suit_masks)[0]
+        if led is None:
+            return natural
+        return follow_mask(natural, int(led), trump, self.void, self.suit_masks)[0]
+
+    def _joker_choices(self, seat: int, jokers: int, trick: list[Entry], trick_number: int,
+                       joker_in_trick: bool) -> Sequence[Play]:
+        """The engine's legal joker plays (:meth:`Deal.legal_joker_plays`) of
+        ``seat`` holding ``jokers`` on ``trick``: asked of a deal put in that
+        state, and kept by what decides them while no joker is in the trick."""
+        key = (not trick, trick_number > 1, jokers)
+        if not joker_in_trick:
+            known = self._joker_plays.get(key)
+            if known is not None:
+                return known
+        scratch = self._scratch
+        if scratch is None:
+            scratch = self._scratch = Deal(self.rules, self.players, 0, 1)
+        hands = [0] * self.players
+        hands[seat] = jokers
+        scratch.hands = hands
+        scratch.phase = PLAY
+        scratch.trick = list(trick)
+        scratch.leader = (seat - len(trick)) % self.players
+        scratch.trick_number = trick_number
+        plays = tuple(scratch.legal_joker_plays())
+        if not joker_in_trick:
+            self._joker_plays[key] = plays
+        return plays
 
     def _choose_play(self, deal: Deal, seat: int, where: str) -> int | Play:
-        """A legal play: a natural card as its index, a joker as a :class:`Play`
-        with its declaration. Natural cards come first, lowest index first,
-        then the joker plays, as :meth:`Deal.legal_plays` lists them."""
+        """A legal play on the engine's state: a natural card as its index, a
+        joker as a :class:`Play` with its declaration (:meth:`_choose` among
+        :meth:`Deal.legal_naturals` and :meth:`Deal.legal_joker_plays`)."""
         allowed = deal.legal_naturals()
-        naturals = _bits(allowed)
         hands = deal.hands
         assert hands is not None
         jokers = deal.legal_joker_plays() if hands[seat] & self.joker_mask else []
+        return self._choose(seat, allowed, jokers, deal.trick, deal.trump, deal.kind, deal.bids,
+                            deal.taken, deal.trick_number, where)
+
+    def _choose(self, seat: int, allowed: int, jokers: Sequence[Play], trick: Sequence[Entry],
+                deal_trump: Suit | None, kind: str, bids: Sequence[int | None],
+                taken: Sequence[int], trick_number: int, where: str) -> int | Play:
+        """The heuristic bot's play among the natural cards ``allowed`` (a
+        mask) and the joker plays ``jokers``, on ``trick`` so far: a natural
+        card as its index, a joker as a :class:`Play`. The legal plays are
+        counted as :meth:`Deal.legal_plays` lists them (natural cards first,
+        lowest index first, then the joker plays)."""
+        naturals = _bits(allowed)
         count = len(naturals) + len(jokers)
         if count == 1:
             return naturals[0] if naturals else jokers[0]
         rng = self.rng
         if not count:
-            raise EngineDisagreementError(f"{self.names[seat]} to play in trick {deal.trick_number}",
+            raise EngineDisagreementError(f"{self.names[seat]} to play in trick {trick_number}",
                                           where, [])
         if rng.random() < _RANDOM_PLAY or (self.skill is not None and misplays(self.skill[seat], rng)):
             index = rng.randrange(count)  # as rng.choice(legal plays)
             return naturals[index] if index < len(naturals) else jokers[index - len(naturals)]
-        want = self._wants_trick(deal, seat)
-        trick = deal.trick
-        trump = deal.trump
+        if kind == "miser":
+            want = False
+        elif kind == "golden":
+            want = True
+        else:
+            bid = bids[seat]
+            want = bid is not None and taken[seat] < bid
+        trump = deal_trump
         if not trick:
-            return self._lead(deal, naturals, jokers, want, trump)
+            return self._lead(naturals, jokers, want, trump)
         led_as_suit, _ = led_suit(trick, self.joker_mask)
         led = None if led_as_suit is None else int(led_as_suit)
         if self.rules.circular_trumps:
             circular = trick_trump(NO_SUIT if led is None else led, NO_SUIT, True)
             trump = None if circular == NO_SUIT else _SUITS[circular]
         rank = _STRENGTH[4 if trump is None else trump].__getitem__
-        winners, losers = self._split(deal, seat, led, trump, naturals)
+        winners, losers = self._split(trick, deal_trump, seat, led, trump, naturals)
         if want:
             if winners:
                 last = len(trick) == self.players - 1
@@ -831,7 +1029,7 @@ class Simulator:
             return joker
         return min(naturals, key=rank) if naturals else jokers[0]
 
-    def _lead(self, deal: Deal, naturals: Sequence[int], jokers: list[Play], want: bool,
+    def _lead(self, naturals: Sequence[int], jokers: Sequence[Play], want: bool,
               trump: Suit | None) -> int | Play:
         rng = self.rng
         shy = self.avoid_joker_lead and len(naturals) > 0
@@ -852,10 +1050,9 @@ class Simulator:
         joker = self._pick_joker(jokers, False, True, trump, None)
         return joker if joker is not None else rng.choice(jokers)
 
-    def _split(self, deal: Deal, seat: int, led: int | None, trump: Suit | None,
-               naturals: Sequence[int]) -> tuple[list[int], list[int]]:
+    def _split(self, trick: Sequence[Entry], deal_trump: Suit | None, seat: int, led: int | None,
+               trump: Suit | None, naturals: Sequence[int]) -> tuple[list[int], list[int]]:
         """The natural cards that would now win the trick so far, and the rest."""
-        trick = deal.trick
         joker_mask = self.joker_mask
         winners: list[int] = []
         losers: list[int] = []
@@ -872,7 +1069,6 @@ class Simulator:
                     best = key
         if not plain:
             rules = self.rules
-            deal_trump = deal.trump
             position = len(trick)
             for card in naturals:
                 entries = [*trick, (seat, card, None)]
@@ -885,7 +1081,7 @@ class Simulator:
             (winners if keys[card] > best else losers).append(card)
         return winners, losers
 
-    def _pick_joker(self, jokers: list[Play], win: bool, leading: bool, trump: Suit | None,
+    def _pick_joker(self, jokers: Sequence[Play], win: bool, leading: bool, trump: Suit | None,
                     led: int | None) -> Play | None:
         """The joker play that best wins (or best loses), ``None`` if none does."""
         if not jokers:
@@ -908,6 +1104,9 @@ class Simulator:
 
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(54))
+
+_BIT: Final = tuple(1 << i for i in range(54))
+"""Each card index's bit in a hand mask."""
 
 _SUITS: Final = tuple(Suit)
 """Suit members by index."""

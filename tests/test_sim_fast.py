@@ -1,9 +1,10 @@
-"""The simulator's bit-mask play against its card-by-card play.
+"""The simulator's play as one loop on integers against its card-by-card play.
 
-The heuristic bots choose a card with no joker around on bit masks and give
-the engine a whole trick at a time (``Simulator._play``); card by card on
-the engine's objects (``Simulator._play_by_objects``, ``fast_play`` off) is
-the straightforward version. A seed must give the very same game both ways,
+The heuristic bots play a whole deal on integers (``Simulator.play_compact``:
+bit masks, the joker's plays the engine lists, nothing re-checked); card by
+card on the engine's objects (``Simulator.play_engine_deal``, ``fast_play``
+off: the engine lists the legal bids and plays and applies each) is the
+straightforward version. A seed must give the very same game both ways,
 byte for byte, on every preset, with options that change what may be
 played, who wins and how bots judge (skill), at every detail.
 """
