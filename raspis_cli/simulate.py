@@ -480,6 +480,8 @@ class Simulator:
         deck = rules.deck_cards
         self.deck_cards = list(deck.cards)
         self._deck_ints = [int(c) for c in deck.cards]
+        self._shuffle_steps = _shuffle_steps(len(self._deck_ints))
+        self._card_values = tuple(_card_values(deck.joker_mask, trump) for trump in range(NO_SUIT + 1))
         self.joker_mask = deck.joker_mask
         self.avoid_joker_lead = rules.joker_lead_penalty < 0
         self.suit_masks = deck.suit_masks
@@ -519,7 +521,7 @@ class Simulator:
         rng = self.rng
         players = self.players
         deck = self._deck_ints[:]
-        rng.shuffle(deck)
+        _shuffle(rng, deck, self._shuffle_steps)
         dealt = cards * players
         hands: list[list[int]] = [[]] * players
         for offset in range(players):
@@ -639,7 +641,9 @@ class Simulator:
                 continue
             if not legal:  # pragma: no cover - the engine always leaves a bid
                 raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
-            bid = self._heuristic_bid(seat, legal, deal.kind, dealt.hands, deal.trump, deal.cards)
+            bid = self._heuristic_bid(seat, legal, deal.kind, dealt.hands,
+                                      [sum(_BIT[c] for c in hand) for hand in dealt.hands],
+                                      NO_SUIT if deal.trump is None else int(deal.trump), deal.cards)
             problems = deal.bid(seat, bid)
             if problems:
                 raise EngineDisagreementError(f"{self.names[seat]} bidding {bid}", where, problems)
@@ -684,7 +688,7 @@ class Simulator:
                 legal = self._legal_bids(seat, dealer, cards, total, streaks[seat])
                 if not legal:  # pragma: no cover - the rules always leave a bid
                     raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
-                made = self._heuristic_bid(seat, legal, kind, lists, trump_suit, cards)
+                made = self._heuristic_bid(seat, legal, kind, lists, masks, deal_trump, cards)
                 bids[seat] = made
                 total += made
 
@@ -868,20 +872,22 @@ class Simulator:
     # --- bidding ---------------------------------------------------------------
 
     def _heuristic_bid(self, seat: int, legal: Sequence[int], kind: str, hands: Sequence[Sequence[int]],
-                       trump: int | None, cards: int) -> int:
+                       masks: Sequence[int], trump: int, cards: int) -> int:
         """The heuristic bot's bid among ``legal``: the tricks its hand may
         take (or in a dark deal its share, in a forehead deal what the others'
-        hands leave), with noise, misjudged by its skill, now and then any."""
+        hands leave), with noise, misjudged by its skill, now and then any.
+        ``hands`` per seat as dealt, ``masks`` the same as hand masks, ``trump``
+        the deal's trump index."""
         rng = self.rng
         fair = cards / self.players
         if kind == "dark":
             estimate = fair + rng.gauss(0, 0.8)
         elif kind == "forehead":
-            others = sum(self._strength(hands[s], trump, cards)
+            others = sum(self._strength(hands[s], masks[s], trump, cards)
                          for s in range(self.players) if s != seat)
             estimate = 0.5 * max(0.0, cards - others) + 0.5 * fair + rng.gauss(0, 0.6)
         else:
-            estimate = self._strength(hands[seat], trump, cards)
+            estimate = self._strength(hands[seat], masks[seat], trump, cards)
             estimate += rng.gauss(0, _BID_NOISE)
         if self.skill is not None:
             estimate = misjudged(estimate, self.skill[seat], rng)
@@ -889,34 +895,30 @@ class Simulator:
             return rng.choice(legal)
         target = min(max(round(estimate), 0), cards)
         if len(legal) == cards + 1:
-            return rng.choice((target,))  # every bid is legal: the target is the nearest
+            return _choice_of_one(rng, target)  # every bid is legal: the target is the nearest
         distances = [abs(b - target) for b in legal]
         best = min(distances)
         return rng.choice([b for b, d in zip(legal, distances, strict=True) if d == best])
 
-    def _strength(self, hand: Sequence[int], trump: int | None, cards: int) -> float:
-        """Tricks a hand may take: high cards, trumps and the joker."""
-        joker_mask = self.joker_mask
-        lengths = [0, 0, 0, 0]
-        for card in hand:
-            if not joker_mask >> card & 1:
-                lengths[SUIT_INDEX[card]] += 1
-        value = 0.0
+    def _strength(self, hand: Sequence[int], mask: int, trump: int, cards: int) -> float:
+        """Tricks a hand may take: high cards, trumps and the joker. ``hand``
+        in the order dealt (the values are added in that order), ``mask``
+        the same cards, ``trump`` the deal's trump index."""
+        suit_masks = self.suit_masks
+        lengths = ((mask & suit_masks[0]).bit_count(), (mask & suit_masks[1]).bit_count(),
+                   (mask & suit_masks[2]).bit_count(), (mask & suit_masks[3]).bit_count())
         # with many cards per player side suits run out and get trumped
-        side_ace = 0.85 if trump is None else max(0.45, 0.85 - 0.04 * cards)
+        side_ace = 0.85 if trump == NO_SUIT else max(0.45, 0.85 - 0.04 * cards)
+        values = self._card_values[trump]
+        value = 0.0
         for card in hand:
-            if joker_mask >> card & 1:
-                value += 0.95
-                continue
-            suit, rank = SUIT_INDEX[card], RANK_INDEX[card] + 2
-            if suit == trump:
-                value += _TRUMP_VALUE.get(rank, 0.3) + (0.1 if lengths[suit] >= 3 else 0.0)
-            elif rank == 14:
-                value += side_ace
-            elif rank == 13:
-                value += 0.45 if lengths[suit] >= 2 else 0.2
-            elif rank == 12 and lengths[suit] >= 3:
-                value += 0.2
+            entry = values[card]
+            if entry is not None:
+                suit, need, short, long = entry
+                if suit < 0:
+                    value += side_ace
+                else:
+                    value += long if lengths[suit] >= need else short
         return min(value, float(cards))
 
     # --- play --------------------------------------------------------------------
@@ -1112,6 +1114,39 @@ _SUITS: Final = tuple(Suit)
 """Suit members by index."""
 
 
+def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """What :func:`_shuffle` draws for a list of ``size``: each position
+    from the last down to the second, and the bits of a draw below it plus one."""
+    return tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+def _shuffle(rng: random.Random, deck: list[int], steps: Sequence[tuple[int, int]]) -> None:
+    """``rng.shuffle(deck)``, the same draws and swaps: for a plain
+    :class:`random.Random`, its shuffle with the position loop and its
+    ``_randbelow`` (``getrandbits`` until below the bound) written out, which
+    saves a Python call per card (``tests/test_sim_fast.py`` holds it to
+    ``rng.shuffle``); anything else is asked to shuffle."""
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return
+    getrandbits = rng.getrandbits
+    for i, bits in steps:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def _choice_of_one(rng: random.Random, value: int) -> int:
+    """``rng.choice((value,))``: the same draw (one bit until it is 0), without the call."""
+    if type(rng) is not random.Random:
+        return rng.choice((value,))
+    getrandbits = rng.getrandbits
+    while getrandbits(1):
+        pass
+    return value
+
+
 def _nth_bit(mask: int, index: int) -> int:
     """The card of the ``index``-th set bit of a mask, lowest first (what
     ``_bits(mask)[index]`` is)."""
@@ -1159,6 +1194,35 @@ def _bits(mask: int) -> list[int]:
 
 
 _TRUMP_VALUE: Final = {14: 1.0, 13: 0.85, 12: 0.7, 11: 0.55, 10: 0.45}
+
+_CardValue = tuple[int, int, float, float] | None
+
+
+def _card_values(joker_mask: int, trump: int) -> tuple[_CardValue, ...]:
+    """What each card adds to :meth:`Simulator._strength` with this trump
+    index: ``None`` nothing, else ``(suit, length, short, long)``: ``long``
+    when the hand holds at least ``length`` cards of ``suit``, else
+    ``short`` (suit ``-1``: a side ace, whose value depends on the deal).
+    The values are the very floats the rules of thumb add: a joker 0.95; a
+    trump by rank (0.3 below a ten) and 0.1 more with three trumps; a side
+    king 0.45 with another card of its suit, else 0.2; a side queen 0.2 with
+    two more."""
+    out: list[_CardValue] = []
+    for card in range(54):
+        suit, rank = SUIT_INDEX[card], RANK_INDEX[card] + 2
+        entry: _CardValue = None
+        if joker_mask >> card & 1:
+            entry = (0, 0, 0.95, 0.95)
+        elif suit == trump:
+            entry = (suit, 3, _TRUMP_VALUE.get(rank, 0.3) + 0.0, _TRUMP_VALUE.get(rank, 0.3) + 0.1)
+        elif rank == 14:
+            entry = (-1, 0, 0.0, 0.0)
+        elif rank == 13:
+            entry = (suit, 2, 0.2, 0.45)
+        elif rank == 12:
+            entry = (suit, 3, 0.0, 0.2)
+        out.append(entry)
+    return tuple(out)
 
 
 _HAND_ORDER: Final = tuple(SUIT_INDEX[c] * 64 + 63 - c for c in range(54))

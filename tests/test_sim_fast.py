@@ -11,6 +11,7 @@ played, who wins and how bots judge (skill), at every detail.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -19,7 +20,14 @@ from pathlib import Path
 import pytest
 
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import Simulator, render_game, simulate_game
+from raspis_cli.simulate import (
+    Simulator,
+    _choice_of_one,
+    _shuffle,
+    _shuffle_steps,
+    render_game,
+    simulate_game,
+)
 
 _OPTIONS: list[Mapping[str, object]] = [
     {"circular_trumps": True},
@@ -72,3 +80,26 @@ def test_simulate_bench_quick_prints_its_rows() -> None:
     assert [r.split(" | ")[0] for r in rows[1:]] == ["| play (bots, engine, records)", "| write (notation)",
                                                      "| total", "| 10,000 games, CPU (target <= 20 s)"]
     assert rows[-1].endswith(("| met |", "| MISSED |"))
+
+
+def test_the_written_out_shuffle_and_choice_draw_as_random_does() -> None:
+    """The simulator's shuffle and one-value choice, written out for a plain
+    ``random.Random``, leave the list and the generator as ``shuffle`` and
+    ``choice`` do (a subclass is handed to them)."""
+    class Mine(random.Random):
+        pass
+
+    for seed in range(200):
+        for size in (1, 2, 3, 17, 36, 54):
+            one, other = random.Random(seed), random.Random(seed)
+            deck, expected = list(range(size)), list(range(size))
+            _shuffle(one, deck, _shuffle_steps(size))
+            other.shuffle(expected)
+            assert deck == expected
+            assert _choice_of_one(one, size) == other.choice((size,)) == size
+            assert one.getstate() == other.getstate()
+    mine, plain = Mine(5), random.Random(5)
+    deck, expected = list(range(36)), list(range(36))
+    _shuffle(mine, deck, _shuffle_steps(36))
+    plain.shuffle(expected)
+    assert deck == expected and mine.getstate() == plain.getstate()
