@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import datetime
 import multiprocessing
+import operator
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar, cast
 
 from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
@@ -80,6 +81,8 @@ DEFAULT_NAMES: Final = (
 )
 """Player names used when none are given: the first ``players`` of these."""
 
+_T = TypeVar("_T")
+
 _EVENT: Final = "Simulated game"
 _SITE: Final = "raspis simulate"
 _FIRST_DATE: Final = datetime.date(2024, 1, 1).toordinal()
@@ -131,6 +134,29 @@ def deal_plan(rules: Rules, players: int) -> tuple[ScheduledDeal, ...]:
     if rules.schedule == "free":
         return schedule_for(rules.with_options({"schedule": "raspisnoy"}), players).listing
     return schedule_for(rules, players).listing
+
+
+_ONCE: dict[tuple[str, object], object] = {}
+"""What :func:`_made_once` made, by what it is and what it is made from."""
+_ONCE_MAX: Final = 256
+
+
+def _made_once(key: tuple[str, object], make: Callable[[], _T]) -> _T:
+    """``make()``, made once per ``key`` (the same rules' deal plan, a deck's
+    tables): a run of games makes them once, not once a game."""
+    try:
+        return cast(_T, _ONCE[key])
+    except KeyError:
+        pass
+    if len(_ONCE) >= _ONCE_MAX:
+        _ONCE.clear()
+    made = _ONCE[key] = make()
+    return made
+
+
+def _plan_of(rules: Rules, players: int) -> tuple[ScheduledDeal, ...]:
+    """:func:`deal_plan`, made once per rules and player count."""
+    return _made_once(("plan", (rules, players)), lambda: deal_plan(rules, players))
 
 
 def rules_options_of(rules: Rules) -> dict[str, object]:
@@ -195,13 +221,13 @@ def _play_game(rules: Rules, players: int, seed: int | random.Random, names: Seq
     deals: list[CompactDeal] = []
     if sim.fast:
         play = sim.play_compact
-        for planned in deal_plan(rules, players):
+        for planned in _plan_of(rules, players):
             deals.append(play(planned.number, planned.kind, planned.cards, dealer))
             dealer = (dealer + 1) % players
         final = sim.totals
     else:
         game = Game(rules, players, seats)
-        for planned in deal_plan(rules, players):
+        for planned in _plan_of(rules, players):
             deals.append(sim.play_engine_deal(game, planned.number, planned.kind, planned.cards,
                                               dealer))
             dealer = (dealer + 1) % players
@@ -212,7 +238,9 @@ def _play_game(rules: Rules, players: int, seed: int | random.Random, names: Seq
         deals=[],
         tags=dict(tags),
         rules_preset=rules.preset_name,
-        rules_options=rules_options_of(rules),
+        rules_options={name: list(value) if isinstance(value, list) else value
+                       for name, value in _made_once(("options", rules),
+                                                     lambda: rules_options_of(rules)).items()},
         totals=totals,
     )
     return head, deals
@@ -480,8 +508,11 @@ class Simulator:
         deck = rules.deck_cards
         self.deck_cards = list(deck.cards)
         self._deck_ints = [int(c) for c in deck.cards]
-        self._shuffle_steps = _shuffle_steps(len(self._deck_ints))
-        self._card_values = tuple(_card_values(deck.joker_mask, trump) for trump in range(NO_SUIT + 1))
+        self._shuffle_steps = _made_once(("steps", len(self._deck_ints)),
+                                         lambda: _shuffle_steps(len(self._deck_ints)))
+        self._card_values = _made_once(
+            ("values", deck.joker_mask),
+            lambda: tuple(_card_values(deck.joker_mask, trump) for trump in range(NO_SUIT + 1)))
         self.joker_mask = deck.joker_mask
         self.avoid_joker_lead = rules.joker_lead_penalty < 0
         self.suit_masks = deck.suit_masks
@@ -494,7 +525,7 @@ class Simulator:
         """Per seat, the deals with bids in a row passed (``third_pass``), as
         :class:`Game` counts them, for :meth:`play_compact`."""
         self._scores: dict[tuple[str, int | None, int], int] = {}
-        self._joker_plays: dict[tuple[bool, bool, int], Sequence[Play]] = {}
+        self._joker_plays: dict[tuple[bool, bool, int], _JokerPlays] = {}
         self._scratch: Deal | None = None
 
     def use_bots(self, bots: Sequence[str], samples: int | None) -> None:
@@ -710,6 +741,7 @@ class Simulator:
         # while it has taken fewer than it bid
         fixed_want = False if kind == "miser" else True if kind == "golden" else None
         lead_strength = _STRENGTH[deal_trump]
+        lead_trumps = suit_masks[deal_trump] if deal_trump != NO_SUIT else 0
         rules = self.rules
         choose = self._choose
         leader = dealer if rules.first_leader == "dealer" else (dealer + 1) % n
@@ -717,40 +749,61 @@ class Simulator:
         for trick_number in range(1, cards + 1):
             played: list[int] = []
             decls: list[JokerDecl | None] | None = None  # once a joker is in the trick
-            trick: list[Entry] | None = None  # the trick as the engine has it, for _choose
+            trick: list[Entry] = []  # the trick as the engine has it, once a joker is in it
             led = trump = NO_SUIT
-            led_mask = trump_mask = 0
+            led_mask = trump_mask = trumps = beats = 0
             keys: Sequence[int] = ()
-            rank: Sequence[int] = ()
             best = best_at = 0  # the best key in the trick so far, and its position
             seat = leader
             for position in range(n):
                 hand = hands[seat]
-                if decls is not None or hand & joker_mask:
-                    # a joker's holder, or a joker in the trick: _choose, on the
-                    # trick as entries and the engine's joker plays
-                    if trick is None:
-                        trick = [((leader + k) % n, c, None) for k, c in enumerate(played)]
-                    jokers = hand & joker_mask
+                joker: Play | None = None
+                if decls is not None:
+                    # a joker in the trick: _choose on the trick as the engine has it
+                    held = hand & joker_mask
                     choice = choose(seat, self._allowed(hand, trick, deal_trump),
-                                    self._joker_choices(seat, jokers, trick, trick_number,
-                                                        decls is not None) if jokers else (),
+                                    self._joker_choices_on(seat, held, trick, trick_number)
+                                    if held else (),
                                     trick, trump_suit, kind, bids, taken, trick_number, where)
                     if isinstance(choice, Play):
                         card = choice.card
-                        if decls is None:
-                            decls = [None] * position
-                        if not position and lead_penalty and hand != 1 << card:
-                            penalties[seat] += lead_penalty
-                            notes.append((seat, lead_penalty, "joker-lead"))
                         decls.append(choice.joker)
                         trick.append((seat, card, choice.joker))
                     else:
                         card = choice
-                        if decls is not None:
-                            decls.append(None)
+                        decls.append(None)
                         trick.append((seat, card, None))
+                elif hand & joker_mask:
+                    # a joker's holder, no joker in the trick yet
+                    held = hand & joker_mask
+                    natural = hand ^ held
+                    if position:
+                        allowed = natural & led_mask
+                        if not allowed:
+                            allowed = natural & trump_mask or natural
+                    else:
+                        allowed = natural
+                    want = fixed_want
+                    if want is None:
+                        bid = bids[seat]
+                        want = bid is not None and taken[seat] < bid
+                    choice = self._holder_play(seat, allowed, held, position, trick_number, leader,
+                                               played, want, beats, trumps, lead_trumps, trump, led,
+                                               trump_suit, where)
+                    if isinstance(choice, Play):
+                        joker = choice
+                        card = joker.card
+                        decls = [None] * position
+                        decls.append(joker.joker)
+                        if not position and lead_penalty and hand != 1 << card:
+                            penalties[seat] += lead_penalty
+                            notes.append((seat, lead_penalty, "joker-lead"))
+                        trick = [((leader + k) % n, c, None) for k, c in enumerate(played)]
+                        trick.append((seat, card, joker.joker))
+                    else:
+                        card = choice
                 else:
+                    # _choose made on bit masks: no joker in the hand or the trick
                     if position:
                         allowed = hand & led_mask
                         if not allowed:
@@ -769,45 +822,33 @@ class Simulator:
                         if want is None:
                             bid = bids[seat]
                             want = bid is not None and taken[seat] < bid
-                        if not position:
+                        if position:
+                            # _split: the cards that beat the trick so far, and the rest
+                            winners = allowed & beats
+                            if want:
+                                if winners:
+                                    card = (_weakest(winners, trumps) if position == last
+                                            else _strongest(winners, trumps))
+                                else:
+                                    card = _weakest(allowed, trumps)
+                            else:
+                                losers = allowed ^ winners
+                                card = _strongest(losers, trumps) if losers else _weakest(allowed, trumps)
+                        elif want:
                             # _lead without jokers: the strongest card, or (not
                             # wanting the trick) the weakest give or take half a rank
-                            if want:
-                                card = _strongest(allowed, lead_strength)
-                            else:
-                                card = -1
-                                weakest = 0.0
-                                mask = allowed
-                                while mask:
-                                    low = mask & -mask
-                                    c = low.bit_length() - 1
-                                    key = lead_strength[c] + random() * 0.5
-                                    if card < 0 or key < weakest:
-                                        card, weakest = c, key
-                                    mask ^= low
+                            card = _strongest(allowed, lead_trumps)
                         else:
-                            # _split: the cards that beat the trick so far, and the rest
-                            winners = losers = 0
+                            card = -1
+                            weakest = 0.0
                             mask = allowed
                             while mask:
                                 low = mask & -mask
-                                if keys[low.bit_length() - 1] > best:
-                                    winners |= low
-                                else:
-                                    losers |= low
+                                c = low.bit_length() - 1
+                                key = lead_strength[c] + random() * 0.5
+                                if card < 0 or key < weakest:
+                                    card, weakest = c, key
                                 mask ^= low
-                            if want:
-                                if winners:
-                                    card = (_weakest(winners, rank) if position == last
-                                            else _strongest(winners, rank))
-                                else:
-                                    card = _weakest(allowed, rank)
-                            elif losers:
-                                card = _strongest(losers, rank)
-                            else:
-                                card = _weakest(allowed, rank)
-                    if trick is not None:
-                        trick.append((seat, card, None))
                 hands[seat] = hand ^ (1 << card)
                 played.append(card)
                 if decls is None:
@@ -815,13 +856,15 @@ class Simulator:
                         led = SUIT_INDEX[card]
                         trump = (led + 1) % 4 if circular else deal_trump
                         led_mask = suit_masks[led]
-                        trump_mask = suit_masks[trump] if must_trump and trump != NO_SUIT else 0
+                        trumps = suit_masks[trump] if trump != NO_SUIT else 0
+                        trump_mask = trumps if must_trump else 0
                         keys = ORDER[led][trump]
-                        rank = _STRENGTH[trump]
                         best = keys[card]
+                        beats = _beats(card, led_mask, trumps)
                     elif keys[card] > best:
                         best = keys[card]
                         best_at = position
+                        beats = _beats(card, led_mask, trumps)
                 seat += 1
                 if seat == n:
                     seat = 0
@@ -830,7 +873,6 @@ class Simulator:
                 if winner >= n:
                     winner -= n
             else:
-                assert trick is not None
                 winner = trick[trick_winner(trick, rules, joker_mask, trump_suit)][0]
             taken[winner] += 1
             tricks.append((leader, played, decls))
@@ -923,6 +965,46 @@ class Simulator:
 
     # --- play --------------------------------------------------------------------
 
+    def _holder_play(self, seat: int, allowed: int, held: int, position: int, trick_number: int,
+                     leader: int, played: Sequence[int], want: bool, beats: int, trumps: int,
+                     lead_trumps: int, trump: int, led: int, deal_trump: Suit | None,
+                     where: str) -> int | Play:
+        """:meth:`_choose` for a joker's holder while no joker is in the trick,
+        on bit masks: ``allowed`` the natural cards it may play, ``held`` its
+        jokers, ``played`` the trick so far from ``leader``, ``want`` whether
+        it wants the trick, ``beats`` the cards that would beat the trick so
+        far, ``trumps`` the trick's trump suit (a mask), ``lead_trumps`` the
+        deal's, ``trump`` and ``led`` the trick's trump and suit led (indexes),
+        ``deal_trump`` the deal's trump suit."""
+        jokers: Sequence[Play] = (self._joker_plays.get((not position, trick_number > 1, held))
+                                  or self._joker_choices(seat, held, position, trick_number,
+                                                         leader, played))
+        count = allowed.bit_count() + len(jokers)
+        if count <= 1:
+            if allowed:
+                return allowed.bit_length() - 1
+            if not jokers:
+                raise EngineDisagreementError(f"{self.names[seat]} to play in trick {trick_number}",
+                                              where, [])
+            return jokers[0]
+        rng = self.rng
+        if rng.random() < _RANDOM_PLAY or (self.skill is not None and misplays(self.skill[seat], rng)):
+            index = rng.randrange(count)  # as rng.choice(legal plays)
+            naturals = count - len(jokers)
+            return _nth_bit(allowed, index) if index < naturals else jokers[index - naturals]
+        if not position:
+            return self._lead(_bits(allowed), jokers, want, deal_trump)
+        winners = allowed & beats
+        if want and winners:
+            return _weakest(winners, trumps) if position == self.players - 1 else _strongest(winners, trumps)
+        losers = allowed ^ winners
+        if not want and losers:
+            return _strongest(losers, trumps)
+        joker = self._pick_joker(jokers, want, False, None if trump == NO_SUIT else _SUITS[trump], led)
+        if joker is not None:
+            return joker
+        return _weakest(allowed, trumps) if allowed else jokers[0]
+
     def _allowed(self, hand: int, trick: Sequence[Entry], deal_trump: int) -> int:
         """The natural cards of ``hand`` that may be played on ``trick``
         (:meth:`Deal.legal_naturals`: the suit led, a leading joker's demand,
@@ -942,16 +1024,26 @@ class Simulator:
             return natural
         return follow_mask(natural, int(led), trump, self.void, self.suit_masks)[0]
 
-    def _joker_choices(self, seat: int, jokers: int, trick: list[Entry], trick_number: int,
-                       joker_in_trick: bool) -> Sequence[Play]:
+    def _joker_choices(self, seat: int, jokers: int, position: int, trick_number: int, leader: int,
+                       played: Sequence[int]) -> _JokerPlays:
+        """The engine's legal joker plays of ``seat`` holding ``jokers`` in
+        trick ``trick_number`` with no joker played in it yet (``played``
+        from ``leader``: natural cards): :meth:`_joker_choices_on`, kept by
+        what decides them (leading or not, past the first trick, the jokers)."""
+        key = (not position, trick_number > 1, jokers)
+        known = self._joker_plays.get(key)
+        if known is None:
+            n = self.players
+            trick: list[Entry] = [((leader + k) % n, c, None) for k, c in enumerate(played)]
+            known = self._joker_plays[key] = _JokerPlays(
+                self._joker_choices_on(seat, jokers, trick, trick_number))
+        return known
+
+    def _joker_choices_on(self, seat: int, jokers: int, trick: list[Entry],
+                          trick_number: int) -> list[Play]:
         """The engine's legal joker plays (:meth:`Deal.legal_joker_plays`) of
         ``seat`` holding ``jokers`` on ``trick``: asked of a deal put in that
-        state, and kept by what decides them while no joker is in the trick."""
-        key = (not trick, trick_number > 1, jokers)
-        if not joker_in_trick:
-            known = self._joker_plays.get(key)
-            if known is not None:
-                return known
+        state."""
         scratch = self._scratch
         if scratch is None:
             scratch = self._scratch = Deal(self.rules, self.players, 0, 1)
@@ -962,10 +1054,7 @@ class Simulator:
         scratch.trick = list(trick)
         scratch.leader = (seat - len(trick)) % self.players
         scratch.trick_number = trick_number
-        plays = tuple(scratch.legal_joker_plays())
-        if not joker_in_trick:
-            self._joker_plays[key] = plays
-        return plays
+        return scratch.legal_joker_plays()
 
     def _choose_play(self, deal: Deal, seat: int, where: str) -> int | Play:
         """A legal play on the engine's state: a natural card as its index, a
@@ -1096,13 +1185,41 @@ class Simulator:
             takes = [p for p in jokers if p.joker is not None and p.joker.mode == "take"]
             if takes:
                 return rng.choice(takes)
-        scored = [(_joker_intent(p.joker, leading, trump, led) + rng.random() * 0.01, p)
-                  for p in jokers if p.joker is not None]
+        if isinstance(jokers, _JokerPlays):
+            # what each play means, worked out once for the plays, the lead, trump and suit led
+            intents = jokers.intents.get((leading, trump, led))
+            if intents is None:
+                intents = jokers.intents[(leading, trump, led)] = [
+                    _joker_intent(p.joker, leading, trump, led) for p in jokers.declared]
+            random = rng.random
+            scored = [(intent + random() * 0.01, p)
+                      for intent, p in zip(intents, jokers.declared, strict=True)]
+        else:
+            scored = [(_joker_intent(p.joker, leading, trump, led) + rng.random() * 0.01, p)
+                      for p in jokers if p.joker is not None]
         if win:
-            value, play = max(scored, key=lambda item: item[0])
+            value, play = max(scored, key=_first)
             return play if value > 0 else None
-        value, play = min(scored, key=lambda item: item[0])
+        value, play = min(scored, key=_first)
         return play if value < 0 else None
+
+
+class _JokerPlays(tuple[Play, ...]):
+    """A seat's legal joker plays in one situation (:meth:`Simulator._joker_choices`),
+    with the plays that declare something and, per lead, trump and suit led, what
+    each of those means to win or lose (:func:`_joker_intent`), worked out once."""
+
+    declared: tuple[Play, ...]
+    intents: dict[tuple[bool, Suit | None, int | None], list[float]]
+
+    def __new__(cls, plays: Sequence[Play]) -> _JokerPlays:
+        made = super().__new__(cls, plays)
+        made.declared = tuple(p for p in plays if p.joker is not None)
+        made.intents = {}
+        return made
+
+
+_first: Final = operator.itemgetter(0)
 
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(54))
@@ -1155,32 +1272,58 @@ def _nth_bit(mask: int, index: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _strongest(mask: int, key: Sequence[int]) -> int:
-    """``max(_bits(mask), key=key.__getitem__)``: the first (lowest) of the
-    cards with the greatest key."""
-    best = -1
-    best_key = -1
-    while mask:
-        low = mask & -mask
-        card = low.bit_length() - 1
-        if key[card] > best_key:
-            best, best_key = card, key[card]
-        mask ^= low
-    return best
+def _strongest(mask: int, trumps: int) -> int:
+    """``max(_bits(mask), key=_STRENGTH[trump].__getitem__)`` of natural
+    cards, ``trumps`` the trump suit's cards (``0``: no trump): the highest
+    trump, else the highest rank, the lowest suit of that rank."""
+    found = mask & trumps
+    if found:
+        return found.bit_length() - 1
+    top = mask.bit_length() - 1
+    if not mask & ~_RUNS[SUIT_INDEX[top]]:
+        return top  # one suit
+    for ranks in _RANKS_DOWN:
+        found = mask & ranks
+        if found:
+            return (found & -found).bit_length() - 1
+    return -1  # pragma: no cover - mask holds a card
 
 
-def _weakest(mask: int, key: Sequence[int]) -> int:
-    """``min(_bits(mask), key=key.__getitem__)``: the first (lowest) of the
-    cards with the least key."""
-    best = -1
-    best_key = 1 << 30
-    while mask:
-        low = mask & -mask
-        card = low.bit_length() - 1
-        if key[card] < best_key:
-            best, best_key = card, key[card]
-        mask ^= low
-    return best
+def _weakest(mask: int, trumps: int) -> int:
+    """``min(_bits(mask), key=_STRENGTH[trump].__getitem__)`` of natural
+    cards, ``trumps`` the trump suit's cards: the lowest rank not a trump,
+    the lowest suit of that rank; else the lowest trump."""
+    rest = mask & ~trumps
+    if not rest:
+        return (mask & -mask).bit_length() - 1
+    low = (rest & -rest).bit_length() - 1
+    if not rest & ~_RUNS[SUIT_INDEX[low]]:
+        return low  # one suit
+    for ranks in _RANKS_UP:
+        found = rest & ranks
+        if found:
+            return (found & -found).bit_length() - 1
+    return -1  # pragma: no cover - rest holds a card
+
+
+def _beats(best: int, led: int, trumps: int) -> int:
+    """The natural cards that beat ``best``, the best card of a trick without
+    a joker (``ORDER``: a higher trump, or while no trump is played any trump
+    and a higher card of the suit led): ``led`` and ``trumps`` the suits' cards."""
+    above = -(2 << best)  # every card of a higher index
+    if trumps >> best & 1:
+        return trumps & above
+    return led & above | trumps
+
+
+_RUNS: Final = (*(0x1FFF << (13 * s) for s in range(4)), 0b11 << 52)
+"""Each suit's card bits (and the two jokers of 54 cards), by suit index."""
+
+_RANKS_UP: Final = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
+"""Each rank's cards, the two upwards."""
+
+_RANKS_DOWN: Final = _RANKS_UP[::-1]
+"""Each rank's cards, the ace downwards."""
 
 
 def _bits(mask: int) -> list[int]:
