@@ -15,7 +15,7 @@ import pytest
 
 from raspis_cli.notation import read_text
 from raspis_cli.notation.jsoncodec import game_to_json
-from raspis_cli.notation.writer import write_compact_game, write_game
+from raspis_cli.notation.writer import NotationWriteError, write_compact_game, write_game
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import replay_game
 from raspis_cli.rules import PRESETS, Rules
@@ -108,3 +108,26 @@ def test_the_compact_writer_hands_what_only_records_decide_to_the_records_writer
         records = copy.copy(head)
         records.deals = [deal.to_record(head.players) for deal in odd]
         assert write_compact_game(head, odd) == write_game(records)
+
+
+def test_the_compact_writer_writes_odd_tricks_as_the_records_writer() -> None:
+    """A trick of fewer cards than seats, or of more, is written as its
+    record is (a plain one names each seat once); an empty one is refused
+    by both writers alike."""
+    head, deals = _play_game(Rules.preset("raspisnoy"), 4, 3, None, "full", None, None, None, None)
+    deal = next(d for d in deals if d.tricks and len(d.tricks) >= 2)
+    assert deal.tricks is not None
+    (leader, cards, decls), *rest = deal.tricks
+    for changed in ((leader, cards[:2], decls), (leader, [*cards, *rest[0][1]], None)):
+        deal.tricks = [changed, *rest]
+        records = copy.copy(head)
+        records.deals = [d.to_record(head.players) for d in deals]
+        assert write_compact_game(head, deals) == write_game(records)
+    deal.tricks = [(leader, [], None), *rest]
+    records = copy.copy(head)
+    records.deals = [d.to_record(head.players) for d in deals]
+    with pytest.raises(NotationWriteError) as compact:
+        write_compact_game(head, deals)
+    with pytest.raises(NotationWriteError) as written:
+        write_game(records)
+    assert str(compact.value) == str(written.value)

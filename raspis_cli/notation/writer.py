@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.trick import bidding_order as seat_order
@@ -563,25 +564,28 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
     ``deals`` are not read)."""
     players = game.players
     n = len(players)
-    if any(not _plain_compact(deal, n) for deal in deals):
-        # what only the records' writer decides (negative values, missing seats):
-        # write the records
-        records = GameRecord(players=players, deals=[d.to_record(players) for d in deals],
-                             tags=game.tags, rules_preset=game.rules_preset,
-                             rules_options=game.rules_options, totals=game.totals,
-                             unfinished=game.unfinished, comments=game.comments,
-                             comment_anchors=game.comment_anchors)
-        return write_game(records)
     own, out = _game_head(game)
     w = _Widths(None, n)
-    shown = [w.name(p) for p in players]
+    shown = [_quoted_name(p) for p in players]
     texts = _CARD_TEXT
     # the columns first: every deal's cells
-    rows: list[tuple[str, list[list[str]] | None]] = []
+    rows: list[tuple[str, list[str] | None]] = []
     number_w = cards_w = kind_w = dealer_w = trump_w = 0
-    parts_w = w.parts
+    widths = w.parts
     for deal in deals:
         number, cards, kind = deal.number, deal.cards, deal.kind
+        bids, taken, scores, totals = deal.bids, deal.taken, deal.scores, deal.totals
+        if (number < 0 or cards < 0 or not n
+                or (bids is not None
+                    and (len(bids) != n or None in bids or min(cast("Sequence[int]", bids)) < 0))
+                or (taken is not None and (len(taken) != n or min(taken) < 0))):
+            # what only the records' writer decides (negative values, a seat
+            # without a bid): write the records
+            return write_game(GameRecord(
+                players=players, deals=[d.to_record(players) for d in deals], tags=game.tags,
+                rules_preset=game.rules_preset, rules_options=game.rules_options,
+                totals=game.totals, unfinished=game.unfinished, comments=game.comments,
+                comment_anchors=game.comment_anchors))
         number_w = max(number_w, len(str(number)) + 1)
         cards_w = max(cards_w, len(str(cards)))
         if kind != "normal":
@@ -590,11 +594,10 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
         trump = deal.trump
         trump_text = "" if trump is None else "-" if trump < 0 else texts[trump]
         trump_w = max(trump_w, len(trump_text))
-        bids, taken, scores, totals = deal.bids, deal.taken, deal.scores, deal.totals
         if bids is None and taken is None and scores is None and totals is None:
             rows.append((trump_text, None))
             continue
-        cells = []
+        parts: list[str] = []  # every seat's three parts, one after the other
         for seat in range(n):
             bid = None if bids is None else bids[seat]
             tk = None if taken is None else taken[seat]
@@ -602,19 +605,28 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
                 bt = f"{bid}/{tk}" if bid is not None else f"-/{tk}"
             else:
                 bt = "-" if bid is None else str(bid)
-            if totals is not None:
-                parts = [bt, "-" if scores is None else str(scores[seat]), str(totals[seat])]
-            elif scores is not None:
-                parts = [bt, str(scores[seat])]
-            else:
-                parts = [bt]
-            widths = parts_w[seat]
-            for k, part in enumerate(parts):
-                if len(part) > widths[k]:
-                    widths[k] = len(part)
-            cells.append(parts)
-        rows.append((trump_text, cells))
+            score = "-" if scores is None else str(scores[seat])
+            total = "" if totals is None else str(totals[seat])
+            if totals is None and scores is None:
+                score = ""
+            seen = widths[seat]
+            if len(bt) > seen[0]:
+                seen[0] = len(bt)
+            if len(score) > seen[1]:
+                seen[1] = len(score)
+            if len(total) > seen[2]:
+                seen[2] = len(total)
+            parts += (bt, score, total)
+        rows.append((trump_text, parts))
     w.number, w.cards, w.kind, w.dealer, w.trump = number_w, cards_w, kind_w, dealer_w, trump_w
+    # a deal line's cells as one format: each seat's parts in its columns
+    cells = " | ".join(
+        f"{{{3 * seat}:<{max(widths[seat][0], 1)}}}"
+        + "".join(f" {{{3 * seat + k}:>{widths[seat][k]}}}" for k in (1, 2) if widths[seat][k])
+        for seat in range(n))
+    hand_heads = [f"  hand {name}:" for name in shown]
+    trick_heads = [f"  trick {name}: " for name in shown]
+    text_of = texts.__getitem__
     prev_detail = False
     for k, deal in enumerate(deals):
         trump_text, row = rows[k]
@@ -622,26 +634,31 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
         if row is None:
             blank = not deal.hands and not deal.tricks and not deal.penalties and deal.trump is None
             line = (head + " |" + "".join(" " * (w.cell_width(i) + 2) + "|" for i in range(n))
-                    if players and blank else head.rstrip())
+                    if blank else head.rstrip())
         else:
-            line = _with_cells(head, row, w)
+            line = (head + " | " + cells.format(*row)).rstrip()
         lines = [line]
         if deal.hands is not None:
             for seat, mask in enumerate(deal.hands):
-                lines.append(f"  hand {shown[seat]}:" + _hand_text(mask))
+                lines.append(hand_heads[seat] + _hand_text(mask))
         if deal.tricks:
-            for leader, played, decls in deal.tricks:
+            for i, (leader, played, decls) in enumerate(deal.tricks, 1):
+                if decls is None and len(played) == n:
+                    lines.append(trick_heads[leader] + " ".join(map(text_of, played)))
+                    continue
+                if not played:
+                    raise NotationWriteError(f"deal {deal.number}: trick {i} has no cards")
                 if decls is None:
-                    lines.append(f"  trick {shown[leader]}: " + " ".join([texts[c] for c in played]))
+                    said = [texts[c] for c in played[:n]]  # a compact trick names a seat once
                 else:
-                    lines.append(f"  trick {shown[leader]}: " + " ".join(
-                        [texts[c] + (_decl(d) if d is not None else "") for c, d in zip(played, decls,
-                                                                                        strict=True)]))
+                    said = [texts[c] + (_decl(d) if d is not None else "")
+                            for c, d in zip(played, decls, strict=True)]
+                lines.append(f"  trick {shown[leader]}: " + " ".join(said))
         for pen_seat, points, reason in deal.penalties:
-            said = (" " + reason) if reason else ""
-            if "\n" in said:
+            said_reason = (" " + reason) if reason else ""
+            if "\n" in said_reason:
                 raise NotationWriteError("a penalty reason cannot hold a line break")
-            lines.append(f"  penalty {shown[pen_seat]} {points}" + said)
+            lines.append(f"  penalty {shown[pen_seat]} {points}" + said_reason)
         detail = len(lines) > 1
         if (k == 0 and own) or (k > 0 and (detail or prev_detail)):
             out.append("")
@@ -651,36 +668,42 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
     return "\n".join(out) + "\n"
 
 
-def _plain_compact(deal: CompactDeal, players: int) -> bool:
-    """Whether :func:`write_compact_game` writes this deal itself: numbers
-    not negative, every seat's bid and taken there and not negative (so in
-    the sheet cells), every trick with cards and no more than a seat each."""
-    if deal.number < 0 or deal.cards < 0 or not players:
-        return False
-    for values in (deal.bids, deal.taken):
-        if values is not None and (len(values) != players
-                                   or any(v is None or v < 0 for v in values)):
-            return False
-    return deal.tricks is None or all(0 < len(t[1]) <= players for t in deal.tricks)
+_QUOTED: dict[str, str] = {}
+""":func:`quote_name` by name, for :func:`write_compact_game` (a run of
+simulated games names the same players again and again)."""
 
 
-_SUIT_RUNS = (*(0x1FFF << (13 * s) for s in range(4)), 0b11 << 52)
-"""The hand-mask bits of each suit in the order a hand is written (the two
-jokers of 54 cards last)."""
+def _quoted_name(name: str) -> str:
+    """:func:`quote_name`, worked out once per name (up to 4,096 names)."""
+    shown = _QUOTED.get(name)
+    if shown is None:
+        if len(_QUOTED) >= 4096:
+            _QUOTED.clear()
+        shown = _QUOTED[name] = quote_name(name)
+    return shown
+
+
+_SUIT_TEXT: tuple[dict[int, str], ...] = tuple({} for _ in range(5))
+"""Per suit (the two jokers of 54 cards as a fifth), the text of a hand's
+cards of that suit by their bits: each card after a space, high cards first."""
 
 
 def _hand_text(mask: int) -> str:
     """A hand mask as a hand line writes its cards, each after a space: suit
     by suit, high cards first (:func:`raspis_cli.record.hand_cards`)."""
-    texts = _CARD_TEXT
-    out = []
-    for run in _SUIT_RUNS:
-        bits = mask & run
-        while bits:
-            top = bits.bit_length() - 1
-            out.append(texts[top])
-            bits ^= 1 << top
-    return " " + " ".join(out) if out else ""
+    out = ""
+    suit = 0
+    while mask:
+        bits = mask & 0x1FFF
+        if bits:
+            known = _SUIT_TEXT[suit].get(bits)
+            if known is None:
+                cards = [13 * suit + i for i in range(12, -1, -1) if bits >> i & 1]
+                known = _SUIT_TEXT[suit][bits] = "".join(" " + _CARD_TEXT[c] for c in cards)
+            out += known
+        mask >>= 13
+        suit += 1
+    return out
 
 
 def _final_line(game: GameRecord, w: _Widths, has_deals: bool) -> str:
