@@ -54,6 +54,8 @@ def _cases() -> Iterator[tuple[Rules, int, int, Mapping[str, float] | None]]:
 
 def _texts(fast: bool, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(Simulator, "fast_play", fast)
+    # the card-by-card path asks the engine who would win of every card
+    monkeypatch.setattr(Simulator, "split_by_suit", fast)
     out = []
     for rules, players, seed, skill in _cases():
         for detail in ("full", "sheet"):
