@@ -79,7 +79,7 @@ def test_simulate_bench_quick_prints_its_rows() -> None:
                           capture_output=True, text=True, encoding="utf-8", timeout=300, cwd=root)
     assert done.returncode == 0, done.stderr
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
-    assert [r.split(" | ")[0] for r in rows[1:]] == ["| play (bots, engine, records)", "| write (notation)",
+    assert [r.split(" | ")[0] for r in rows[1:]] == ["| play (bots, deals)", "| write (notation)",
                                                      "| total", "| 10,000 games, CPU (target <= 20 s)"]
     assert rows[-1].endswith(("| met |", "| MISSED |"))
 
