@@ -26,7 +26,12 @@ import operator
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, TypeVar, cast
+from math import cos as _cos
+from math import log as _log
+from math import pi as _pi
+from math import sin as _sin
+from math import sqrt as _sqrt
+from typing import Any, Final, TypeVar, cast
 
 from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
@@ -91,6 +96,10 @@ _DATE_SPAN: Final = 3 * 365
 # how often a bot ignores its plan and plays (or bids) at random
 _RANDOM_PLAY: Final = 0.07
 _BID_NOISE: Final = 0.55
+_TWOPI: Final = 2.0 * _pi
+"""random.gauss's constant."""
+_PLAIN_RANDOM: Final = random.Random
+"""The generator whose draws the simulator writes out (not a subclass's)."""
 
 
 class EngineDisagreementError(RuntimeError):
@@ -716,24 +725,75 @@ class Simulator:
         bit = _BIT.__getitem__
         masks = [sum(map(bit, hand)) for hand in lists]
         has_bids = kind not in KINDS_WITHOUT_BIDS
+        random = rng.random
+        skill = self.skill
+        suit_masks = self.suit_masks
         bids: list[int | None] = [None] * n
         streaks = self.pass_streaks
         if has_bids:
             total = 0
+            # _heuristic_bid written out for an ordinary deal and a plain
+            # random.Random (tests/test_sim_fast.py holds it to the method)
+            written_out = kind != "dark" and kind != "forehead" and type(rng) is _PLAIN_RANDOM
+            state = cast(Any, rng)  # for the state random.gauss keeps
+            getrandbits = rng.getrandbits
+            values = self._card_values[deal_trump]
+            side_ace = 0.85 if deal_trump == NO_SUIT else max(0.45, 0.85 - 0.04 * cards)
+            every = range(cards + 1)
+            third_pass = self.rules.third_pass
             for i in range(n):
                 seat = (dealer + 1 + i) % n
-                legal = self._legal_bids(seat, dealer, cards, total, streaks[seat])
-                if not legal:  # pragma: no cover - the rules always leave a bid
-                    raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
-                made = self._heuristic_bid(seat, legal, kind, lists, masks, deal_trump, cards)
+                if seat != dealer and not (third_pass and streaks[seat] >= 2):
+                    legal: Sequence[int] = every
+                else:
+                    legal = self._legal_bids(seat, dealer, cards, total, streaks[seat])
+                    if not legal:  # pragma: no cover - the rules always leave a bid
+                        raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
+                if not written_out:
+                    made = self._heuristic_bid(seat, legal, kind, lists, masks, deal_trump, cards)
+                else:
+                    # _strength
+                    mask = masks[seat]
+                    lengths = ((mask & suit_masks[0]).bit_count(), (mask & suit_masks[1]).bit_count(),
+                               (mask & suit_masks[2]).bit_count(), (mask & suit_masks[3]).bit_count())
+                    value = 0.0
+                    for held_card in lists[seat]:
+                        entry = values[held_card]
+                        if entry is not None:
+                            suit, need, short, long = entry
+                            if suit < 0:
+                                value += side_ace
+                            else:
+                                value += long if lengths[suit] >= need else short
+                    estimate = min(value, float(cards))
+                    # rng.gauss(0, _BID_NOISE)
+                    z = state.gauss_next
+                    state.gauss_next = None
+                    if z is None:
+                        x2pi = random() * _TWOPI
+                        g2rad = _sqrt(-2.0 * _log(1.0 - random()))
+                        z = _cos(x2pi) * g2rad
+                        state.gauss_next = _sin(x2pi) * g2rad
+                    estimate += 0 + z * _BID_NOISE
+                    if skill is not None:
+                        estimate = misjudged(estimate, skill[seat], rng)
+                    if random() < _RANDOM_PLAY / 2:
+                        made = rng.choice(legal)
+                    else:
+                        made = min(max(round(estimate), 0), cards)
+                        if legal is every:
+                            while getrandbits(1):  # rng.choice((made,))
+                                pass
+                        else:
+                            distances = [abs(b - made) for b in legal]
+                            nearest = min(distances)
+                            made = rng.choice([b for b, d in zip(legal, distances, strict=True)
+                                               if d == nearest])
                 bids[seat] = made
                 total += made
 
         # the play: the bots' bit-mask choice (as _choose_play makes it) while
         # neither the hand nor the trick holds a joker, _choose otherwise
-        random = rng.random
-        skill = self.skill
-        suit_masks = self.suit_masks
         void = self.void
         must_trump = void == "must-trump"
         hands = list(masks)
@@ -752,18 +812,74 @@ class Simulator:
         choose = self._choose
         leader = dealer if rules.first_leader == "dealer" else (dealer + 1) % n
         card: int
+        strongest, weakest, beats_of, nth_bit = _strongest, _weakest, _beats, _nth_bit
+        random_play = _RANDOM_PLAY
+        randrange = rng.randrange
+        holder_play = self._holder_play
+        trick: list[Entry]  # the trick as the engine has it, once a joker is in it
         for trick_number in range(1, cards + 1):
             played: list[int] = []
             decls: list[JokerDecl | None] | None = None  # once a joker is in the trick
-            trick: list[Entry] = []  # the trick as the engine has it, once a joker is in it
-            led = trump = NO_SUIT
-            led_mask = trump_mask = trumps = beats = 0
-            keys: Sequence[int] = ()
-            best = best_at = 0  # the best key in the trick so far, and its position
             seat = leader
-            for position in range(n):
+            hand = hands[seat]
+            want = fixed_want
+            if want is None:
+                bid = bids[seat]
+                want = bid is not None and taken[seat] < bid
+            # the lead
+            if hand & joker_mask:
+                held = hand & joker_mask
+                choice = holder_play(seat, hand ^ held, held, 0, trick_number, leader, played, want,
+                                     0, 0, lead_trumps, NO_SUIT, NO_SUIT, trump_suit, where)
+                if isinstance(choice, Play):
+                    card = choice.card
+                    decls = [choice.joker]
+                    if lead_penalty and hand != 1 << card:
+                        penalties[seat] += lead_penalty
+                        notes.append((seat, lead_penalty, "joker-lead"))
+                    trick = [(seat, card, choice.joker)]
+                else:
+                    card = choice
+            elif not hand & (hand - 1):
+                if not hand:
+                    raise EngineDisagreementError(
+                        f"{self.names[seat]} to play in trick {trick_number}", where, [])
+                card = hand.bit_length() - 1
+            elif random() < random_play or (skill is not None and misplays(skill[seat], rng)):
+                card = nth_bit(hand, randrange(hand.bit_count()))
+            elif want:
+                # _lead without jokers: the strongest card, or (not wanting the
+                # trick) the weakest give or take half a rank
+                card = strongest(hand, lead_trumps)
+            else:
+                card = -1
+                lowest = 0.0
+                mask = hand
+                while mask:
+                    low = mask & -mask
+                    c = low.bit_length() - 1
+                    key = lead_strength[c] + random() * 0.5
+                    if card < 0 or key < lowest:
+                        card, lowest = c, key
+                    mask ^= low
+            hands[seat] = hand ^ (1 << card)
+            played.append(card)
+            best_at = 0
+            if decls is None:
+                led = SUIT_INDEX[card]
+                trump = (led + 1) % 4 if circular else deal_trump
+                led_mask = suit_masks[led]
+                trumps = suit_masks[trump] if trump != NO_SUIT else 0
+                trump_mask = trumps if must_trump else 0
+                keys = ORDER[led][trump]
+                best = keys[card]  # the best key in the trick so far (no joker in it), and its position
+                beats = beats_of(card, led_mask, trumps)  # the cards that would beat it
+            # the rest of the trick
+            for position in range(1, n):
+                seat += 1
+                if seat == n:
+                    seat = 0
                 hand = hands[seat]
-                joker: Play | None = None
                 if decls is not None:
                     # a joker in the trick: _choose on the trick as the engine has it
                     held = hand & joker_mask
@@ -779,101 +895,74 @@ class Simulator:
                         card = choice
                         decls.append(None)
                         trick.append((seat, card, None))
-                elif hand & joker_mask:
+                    hands[seat] = hand ^ (1 << card)
+                    played.append(card)
+                    continue
+                want = fixed_want
+                if want is None:
+                    bid = bids[seat]
+                    want = bid is not None and taken[seat] < bid
+                if hand & joker_mask:
                     # a joker's holder, no joker in the trick yet
                     held = hand & joker_mask
                     natural = hand ^ held
-                    if position:
-                        allowed = natural & led_mask
-                        if not allowed:
-                            allowed = natural & trump_mask or natural
-                    else:
-                        allowed = natural
-                    want = fixed_want
-                    if want is None:
-                        bid = bids[seat]
-                        want = bid is not None and taken[seat] < bid
-                    choice = self._holder_play(seat, allowed, held, position, trick_number, leader,
-                                               played, want, beats, trumps, lead_trumps, trump, led,
-                                               trump_suit, where)
+                    allowed = natural & led_mask or natural & trump_mask or natural
+                    choice = holder_play(seat, allowed, held, position, trick_number, leader, played,
+                                         want, beats, trumps, lead_trumps, trump, led, trump_suit, where)
                     if isinstance(choice, Play):
-                        joker = choice
-                        card = joker.card
+                        card = choice.card
                         decls = [None] * position
-                        decls.append(joker.joker)
-                        if not position and lead_penalty and hand != 1 << card:
-                            penalties[seat] += lead_penalty
-                            notes.append((seat, lead_penalty, "joker-lead"))
+                        decls.append(choice.joker)
                         trick = [((leader + k) % n, c, None) for k, c in enumerate(played)]
-                        trick.append((seat, card, joker.joker))
-                    else:
-                        card = choice
+                        trick.append((seat, card, choice.joker))
+                        hands[seat] = hand ^ (1 << card)
+                        played.append(card)
+                        continue
+                    card = choice
                 else:
                     # _choose made on bit masks: no joker in the hand or the trick
-                    if position:
-                        allowed = hand & led_mask
-                        if not allowed:
-                            allowed = hand & trump_mask or hand
-                    else:
-                        allowed = hand
+                    allowed = hand & led_mask or hand & trump_mask or hand
                     if not allowed & (allowed - 1):
                         if not allowed:
                             raise EngineDisagreementError(
                                 f"{self.names[seat]} to play in trick {trick_number}", where, [])
                         card = allowed.bit_length() - 1
-                    elif random() < _RANDOM_PLAY or (skill is not None and misplays(skill[seat], rng)):
-                        card = _nth_bit(allowed, rng.randrange(allowed.bit_count()))
+                    elif random() < random_play or (skill is not None and misplays(skill[seat], rng)):
+                        card = nth_bit(allowed, randrange(allowed.bit_count()))
                     else:
-                        want = fixed_want
-                        if want is None:
-                            bid = bids[seat]
-                            want = bid is not None and taken[seat] < bid
-                        if position:
-                            # _split: the cards that beat the trick so far, and the rest
-                            winners = allowed & beats
+                        # _split: the cards that beat the trick so far, and the rest
+                        winners = allowed & beats
+                        if not allowed & ~led_mask:
+                            # of the suit led only: by rank alone
                             if want:
-                                if winners:
-                                    card = (_weakest(winners, trumps) if position == last
-                                            else _strongest(winners, trumps))
+                                if not winners:
+                                    card = (allowed & -allowed).bit_length() - 1
+                                elif position == last:
+                                    card = (winners & -winners).bit_length() - 1
                                 else:
-                                    card = _weakest(allowed, trumps)
+                                    card = winners.bit_length() - 1
+                            elif allowed ^ winners:
+                                card = (allowed ^ winners).bit_length() - 1
                             else:
-                                losers = allowed ^ winners
-                                card = _strongest(losers, trumps) if losers else _weakest(allowed, trumps)
+                                card = (allowed & -allowed).bit_length() - 1
                         elif want:
-                            # _lead without jokers: the strongest card, or (not
-                            # wanting the trick) the weakest give or take half a rank
-                            card = _strongest(allowed, lead_trumps)
+                            if not winners:
+                                card = weakest(allowed, trumps)
+                            elif position == last:
+                                card = weakest(winners, trumps)
+                            else:
+                                card = strongest(winners, trumps)
+                        elif allowed ^ winners:
+                            card = strongest(allowed ^ winners, trumps)
                         else:
-                            card = -1
-                            weakest = 0.0
-                            mask = allowed
-                            while mask:
-                                low = mask & -mask
-                                c = low.bit_length() - 1
-                                key = lead_strength[c] + random() * 0.5
-                                if card < 0 or key < weakest:
-                                    card, weakest = c, key
-                                mask ^= low
+                            card = weakest(allowed, trumps)
                 hands[seat] = hand ^ (1 << card)
                 played.append(card)
-                if decls is None:
-                    if not position:
-                        led = SUIT_INDEX[card]
-                        trump = (led + 1) % 4 if circular else deal_trump
-                        led_mask = suit_masks[led]
-                        trumps = suit_masks[trump] if trump != NO_SUIT else 0
-                        trump_mask = trumps if must_trump else 0
-                        keys = ORDER[led][trump]
-                        best = keys[card]
-                        beats = _beats(card, led_mask, trumps)
-                    elif keys[card] > best:
-                        best = keys[card]
-                        best_at = position
-                        beats = _beats(card, led_mask, trumps)
-                seat += 1
-                if seat == n:
-                    seat = 0
+                key = keys[card]
+                if key > best:
+                    best = key
+                    best_at = position
+                    beats = beats_of(card, led_mask, trumps)
             if decls is None:
                 winner = leader + best_at
                 if winner >= n:
@@ -1400,10 +1489,6 @@ def _card_values(joker_mask: int, trump: int) -> tuple[_CardValue, ...]:
             entry = (suit, 3, 0.0, 0.2)
         out.append(entry)
     return tuple(out)
-
-
-_HAND_ORDER: Final = tuple(SUIT_INDEX[c] * 64 + 63 - c for c in range(54))
-"""How a hand is written: by suit (jokers last), high cards first."""
 
 
 _STRENGTH: Final = tuple(
