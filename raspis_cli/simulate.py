@@ -539,8 +539,12 @@ class Simulator:
         self.pass_streaks = [0] * self.players
         """Per seat, the deals with bids in a row passed (``third_pass``), as
         :class:`Game` counts them, for :meth:`play_compact`."""
-        self._scores: dict[tuple[str, int | None, int], int] = {}
-        self._joker_plays: dict[tuple[bool, bool, int], _JokerPlays] = {}
+        # bid_score by kind, bid and tricks taken, shared by the games of a run
+        self._scores: dict[tuple[str, int | None, int], int] = _made_once(
+            ("scores", rules), dict[tuple[str, int | None, int], int])
+        # the joker plays by what decides them, shared by the games of a run
+        self._joker_plays: dict[tuple[bool, bool, int], _JokerPlays] = _made_once(
+            ("jokers", rules), dict[tuple[bool, bool, int], _JokerPlays])
         self._scratch: Deal | None = None
 
     def use_bots(self, bots: Sequence[str], samples: int | None) -> None:
