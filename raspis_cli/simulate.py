@@ -887,9 +887,20 @@ class Simulator:
                 if decls is not None:
                     # a joker in the trick: _choose on the trick as the engine has it
                     held = hand & joker_mask
+                    if not held:
+                        want = fixed_want
+                        if want is None:
+                            bid = bids[seat]
+                            want = bid is not None and taken[seat] < bid
+                        card = self._after_joker(seat, hand, trick, position, want, deal_trump,
+                                                 trump_suit, trick_number, where)
+                        decls.append(None)
+                        trick.append((seat, card, None))
+                        hands[seat] = hand ^ (1 << card)
+                        played.append(card)
+                        continue
                     choice = choose(seat, self._allowed(hand, trick, deal_trump),
-                                    self._joker_choices_on(seat, held, trick, trick_number)
-                                    if held else (),
+                                    self._joker_choices_on(seat, held, trick, trick_number),
                                     trick, trump_suit, kind, bids, taken, trick_number, where)
                     if isinstance(choice, Play):
                         card = choice.card
@@ -1103,6 +1114,62 @@ class Simulator:
         if joker is not None:
             return joker
         return _weakest(allowed, trumps) if allowed else jokers[0]
+
+    def _after_joker(self, seat: int, hand: int, trick: Sequence[Entry], position: int, want: bool,
+                     deal_trump: int, trump_suit: Suit | None, trick_number: int, where: str) -> int:
+        """:meth:`_choose` for a seat without a joker in a trick with one, on
+        bit masks: ``hand`` its cards, ``want`` whether it wants the trick,
+        ``deal_trump`` the deal's trump index (``trump_suit`` as a suit)."""
+        allowed = self._allowed(hand, trick, deal_trump)
+        if not allowed & (allowed - 1):
+            if not allowed:
+                raise EngineDisagreementError(f"{self.names[seat]} to play in trick {trick_number}",
+                                              where, [])
+            return allowed.bit_length() - 1
+        rng = self.rng
+        if rng.random() < _RANDOM_PLAY or (self.skill is not None and misplays(self.skill[seat], rng)):
+            return _nth_bit(allowed, rng.randrange(allowed.bit_count()))
+        if self.circular:
+            led, _ = led_suit(trick, self.joker_mask)
+            trump = NO_SUIT if led is None else (int(led) + 1) % 4
+        else:
+            trump = deal_trump
+        trumps = self.suit_masks[trump] if trump != NO_SUIT else 0
+        # _split: the cards that would win the trick, suit by suit (a suit's
+        # cards win from some rank up), trick_winner deciding
+        rules = self.rules
+        joker_mask = self.joker_mask
+        winners = 0
+        for run in _RUNS:
+            group = allowed & run
+            if not group:
+                continue
+            top = group.bit_length() - 1
+            if trick_winner([*trick, (seat, top, None)], rules, joker_mask, trump_suit) != position:
+                continue
+            low = (group & -group).bit_length() - 1
+            if low == top or trick_winner([*trick, (seat, low, None)], rules, joker_mask,
+                                          trump_suit) == position:
+                winners |= group
+                continue
+            cards = _bits(group)  # cards[0] loses, cards[-1] wins
+            first, last = 0, len(cards) - 1
+            while last - first > 1:
+                middle = (first + last) // 2
+                if trick_winner([*trick, (seat, cards[middle], None)], rules, joker_mask,
+                                trump_suit) == position:
+                    last = middle
+                else:
+                    first = middle
+            winners |= group & -(1 << cards[last])
+        if want:
+            if not winners:
+                return _weakest(allowed, trumps)
+            if position == self.players - 1:
+                return _weakest(winners, trumps)
+            return _strongest(winners, trumps)
+        losers = allowed ^ winners
+        return _strongest(losers, trumps) if losers else _weakest(allowed, trumps)
 
     def _allowed(self, hand: int, trick: Sequence[Entry], deal_trump: int) -> int:
         """The natural cards of ``hand`` that may be played on ``trick``
