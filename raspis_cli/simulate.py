@@ -816,7 +816,10 @@ class Simulator:
         choose = self._choose
         leader = dealer if rules.first_leader == "dealer" else (dealer + 1) % n
         card: int
-        strongest, weakest, beats_of, nth_bit = _strongest, _weakest, _beats, _nth_bit
+        strongest, weakest, nth_bit = _strongest, _weakest, _nth_bit
+        # per seat, whether it wants the next trick
+        wants = ([fixed_want] * n if fixed_want is not None
+                 else [b is not None and b > 0 for b in bids])
         random_play = _RANDOM_PLAY
         randrange = rng.randrange
         holder_play = self._holder_play
@@ -826,14 +829,10 @@ class Simulator:
             decls: list[JokerDecl | None] | None = None  # once a joker is in the trick
             seat = leader
             hand = hands[seat]
-            want = fixed_want
-            if want is None:
-                bid = bids[seat]
-                want = bid is not None and taken[seat] < bid
             # the lead
             if hand & joker_mask:
                 held = hand & joker_mask
-                choice = holder_play(seat, hand ^ held, held, 0, trick_number, leader, played, want,
+                choice = holder_play(seat, hand ^ held, held, 0, trick_number, leader, played, wants[seat],
                                      0, 0, lead_trumps, NO_SUIT, NO_SUIT, trump_suit, where)
                 if isinstance(choice, Play):
                     card = choice.card
@@ -851,7 +850,7 @@ class Simulator:
                 card = hand.bit_length() - 1
             elif random() < random_play or (skill is not None and misplays(skill[seat], rng)):
                 card = nth_bit(hand, randrange(hand.bit_count()))
-            elif want:
+            elif wants[seat]:
                 # _lead without jokers: the strongest card, or (not wanting the
                 # trick) the weakest give or take half a rank
                 card = strongest(hand, lead_trumps)
@@ -877,7 +876,9 @@ class Simulator:
                 trump_mask = trumps if must_trump else 0
                 keys = ORDER[led][trump]
                 best = keys[card]  # the best key in the trick so far (no joker in it), and its position
-                beats = beats_of(card, led_mask, trumps)  # the cards that would beat it
+                # the cards that would beat it (_beats)
+                beats = (trumps & -(2 << card) if trumps >> card & 1
+                         else led_mask & -(2 << card) | trumps)
             # the rest of the trick
             for position in range(1, n):
                 seat += 1
@@ -888,11 +889,7 @@ class Simulator:
                     # a joker in the trick: _choose on the trick as the engine has it
                     held = hand & joker_mask
                     if not held:
-                        want = fixed_want
-                        if want is None:
-                            bid = bids[seat]
-                            want = bid is not None and taken[seat] < bid
-                        card = self._after_joker(seat, hand, trick, position, want, deal_trump,
+                        card = self._after_joker(seat, hand, trick, position, wants[seat], deal_trump,
                                                  trump_suit, trick_number, where)
                         decls.append(None)
                         trick.append((seat, card, None))
@@ -913,17 +910,14 @@ class Simulator:
                     hands[seat] = hand ^ (1 << card)
                     played.append(card)
                     continue
-                want = fixed_want
-                if want is None:
-                    bid = bids[seat]
-                    want = bid is not None and taken[seat] < bid
                 if hand & joker_mask:
                     # a joker's holder, no joker in the trick yet
                     held = hand & joker_mask
                     natural = hand ^ held
                     allowed = natural & led_mask or natural & trump_mask or natural
                     choice = holder_play(seat, allowed, held, position, trick_number, leader, played,
-                                         want, beats, trumps, lead_trumps, trump, led, trump_suit, where)
+                                         wants[seat], beats, trumps, lead_trumps, trump, led,
+                                         trump_suit, where)
                     if isinstance(choice, Play):
                         card = choice.card
                         decls = [None] * position
@@ -946,6 +940,7 @@ class Simulator:
                         card = nth_bit(allowed, randrange(allowed.bit_count()))
                     else:
                         # _split: the cards that beat the trick so far, and the rest
+                        want = wants[seat]
                         winners = allowed & beats
                         if not allowed & ~led_mask:
                             # of the suit led only: by rank alone
@@ -977,7 +972,8 @@ class Simulator:
                 if key > best:
                     best = key
                     best_at = position
-                    beats = beats_of(card, led_mask, trumps)
+                    beats = (trumps & -(2 << card) if trumps >> card & 1
+                             else led_mask & -(2 << card) | trumps)
             if decls is None:
                 winner = leader + best_at
                 if winner >= n:
@@ -985,6 +981,9 @@ class Simulator:
             else:
                 winner = trick[trick_winner(trick, rules, joker_mask, trump_suit)][0]
             taken[winner] += 1
+            if fixed_want is None:
+                bid = bids[winner]
+                wants[winner] = bid is not None and taken[winner] < bid
             tricks.append((leader, played, decls))
             leader = winner
 
