@@ -730,6 +730,9 @@ class Simulator:
         masks = [sum(map(bit, hand)) for hand in lists]
         has_bids = kind not in KINDS_WITHOUT_BIDS
         random = rng.random
+        getrandbits = rng.getrandbits
+        # a plain random.Random's draws are written out (the same numbers)
+        plain_rng = type(rng) is _PLAIN_RANDOM
         skill = self.skill
         suit_masks = self.suit_masks
         bids: list[int | None] = [None] * n
@@ -738,9 +741,8 @@ class Simulator:
             total = 0
             # _heuristic_bid written out for an ordinary deal and a plain
             # random.Random (tests/test_sim_fast.py holds it to the method)
-            written_out = kind != "dark" and kind != "forehead" and type(rng) is _PLAIN_RANDOM
+            written_out = kind != "dark" and kind != "forehead" and plain_rng
             state = cast(Any, rng)  # for the state random.gauss keeps
-            getrandbits = rng.getrandbits
             values = self._card_values[deal_trump]
             side_ace = 0.85 if deal_trump == NO_SUIT else max(0.45, 0.85 - 0.04 * cards)
             every = range(cards + 1)
@@ -849,7 +851,15 @@ class Simulator:
                         f"{self.names[seat]} to play in trick {trick_number}", where, [])
                 card = hand.bit_length() - 1
             elif random() < random_play or (skill is not None and misplays(skill[seat], rng)):
-                card = nth_bit(hand, randrange(hand.bit_count()))
+                count = hand.bit_count()
+                if plain_rng:  # rng.randrange(count) written out
+                    bits = count.bit_length()
+                    index = getrandbits(bits)
+                    while index >= count:
+                        index = getrandbits(bits)
+                else:
+                    index = randrange(count)
+                card = nth_bit(hand, index)
             elif wants[seat]:
                 # _lead without jokers: the strongest card, or (not wanting the
                 # trick) the weakest give or take half a rank
@@ -937,7 +947,15 @@ class Simulator:
                                 f"{self.names[seat]} to play in trick {trick_number}", where, [])
                         card = allowed.bit_length() - 1
                     elif random() < random_play or (skill is not None and misplays(skill[seat], rng)):
-                        card = nth_bit(allowed, randrange(allowed.bit_count()))
+                        count = allowed.bit_count()
+                        if plain_rng:  # rng.randrange(count) written out
+                            bits = count.bit_length()
+                            index = getrandbits(bits)
+                            while index >= count:
+                                index = getrandbits(bits)
+                        else:
+                            index = randrange(count)
+                        card = nth_bit(allowed, index)
                     else:
                         # _split: the cards that beat the trick so far, and the rest
                         want = wants[seat]

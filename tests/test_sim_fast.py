@@ -105,3 +105,17 @@ def test_the_written_out_shuffle_and_choice_draw_as_random_does() -> None:
     _shuffle(mine, deck, _shuffle_steps(36))
     plain.shuffle(expected)
     assert deck == expected and mine.getstate() == plain.getstate()
+
+
+def test_a_random_subclass_makes_the_same_games() -> None:
+    """A ``random.Random`` subclass is asked for every draw (the simulator
+    writes out only a plain generator's): the same seed makes the same game."""
+    class Mine(random.Random):
+        pass
+
+    for preset in PRESETS:
+        rules = Rules.preset(preset)
+        players = max(rules.players[0], 3)
+        plain = render_game(simulate_game(rules, players, random.Random(11)), "notation")
+        mine = render_game(simulate_game(rules, players, Mine(11)), "notation")
+        assert plain == mine
