@@ -537,8 +537,9 @@ class Simulator:
         self.totals = [0] * self.players
         """The running totals of the deals :meth:`play_compact` played."""
         self.pass_streaks = [0] * self.players
-        """Per seat, the deals with bids in a row passed (``third_pass``), as
-        :class:`Game` counts them, for :meth:`play_compact`."""
+        """Per seat, the deals with bids in a row passed, as :class:`Game`
+        counts them, for :meth:`play_compact` (kept under ``third_pass``,
+        the one rule that reads them)."""
         # bid_score by kind, bid and tricks taken, shared by the games of a run
         self._scores: dict[tuple[str, int | None, int], int] = _made_once(
             ("scores", rules), dict[tuple[str, int | None, int], int])
@@ -819,6 +820,7 @@ class Simulator:
         leader = dealer if rules.first_leader == "dealer" else (dealer + 1) % n
         card: int
         strongest, weakest, nth_bit = _strongest, _weakest, _nth_bit
+        following = range(1, n)
         # per seat, whether it wants the next trick
         wants = ([fixed_want] * n if fixed_want is not None
                  else [b is not None and b > 0 for b in bids])
@@ -890,7 +892,7 @@ class Simulator:
                 beats = (trumps & -(2 << card) if trumps >> card & 1
                          else led_mask & -(2 << card) | trumps)
             # the rest of the trick
-            for position in range(1, n):
+            for position in following:
                 seat += 1
                 if seat == n:
                     seat = 0
@@ -1017,7 +1019,7 @@ class Simulator:
         totals = self.totals
         for seat in range(n):
             totals[seat] += scores[seat]
-        if has_bids:
+        if has_bids and self.rules.third_pass:
             self.pass_streaks = [s + 1 if b == 0 else 0 for s, b in zip(streaks, bids, strict=True)]
         return self._compact(number, kind, cards, dealer, taken, bids if has_bids else None, scores,
                              totals, notes, -1 if trump_card is None else trump_card, masks, tricks)

@@ -570,6 +570,7 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
     texts = _CARD_TEXT
     # the columns first: every deal's cells
     rows: list[tuple[str, list[str] | None]] = []
+    cell_rows: list[list[str]] = []
     number_w = cards_w = kind_w = dealer_w = trump_w = 0
     widths = w.parts
     for deal in deals:
@@ -598,27 +599,27 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
             rows.append((trump_text, None))
             continue
         parts: list[str] = []  # every seat's three parts, one after the other
-        for seat in range(n):
-            bid = None if bids is None else bids[seat]
-            tk = None if taken is None else taken[seat]
-            if tk is not None:
-                bt = f"{bid}/{tk}" if bid is not None else f"-/{tk}"
-            else:
-                bt = "-" if bid is None else str(bid)
-            score = "-" if scores is None else str(scores[seat])
-            total = "" if totals is None else str(totals[seat])
-            if totals is None and scores is None:
-                score = ""
-            seen = widths[seat]
-            if len(bt) > seen[0]:
-                seen[0] = len(bt)
-            if len(score) > seen[1]:
-                seen[1] = len(score)
-            if len(total) > seen[2]:
-                seen[2] = len(total)
-            parts += (bt, score, total)
+        if bids is not None and taken is not None and scores is not None and totals is not None:
+            for made, got, score, total in zip(bids, taken, scores, totals, strict=True):
+                parts += (f"{made}/{got}", str(score), str(total))
+        else:
+            for seat in range(n):
+                bid = None if bids is None else bids[seat]
+                tk = None if taken is None else taken[seat]
+                if tk is not None:
+                    bt = f"{bid}/{tk}" if bid is not None else f"-/{tk}"
+                else:
+                    bt = "-" if bid is None else str(bid)
+                scored = "-" if scores is None else str(scores[seat])
+                parts += (bt, "" if totals is None and scores is None else scored,
+                          "" if totals is None else str(totals[seat]))
         rows.append((trump_text, parts))
+        cell_rows.append(parts)
     w.number, w.cards, w.kind, w.dealer, w.trump = number_w, cards_w, kind_w, dealer_w, trump_w
+    if cell_rows:
+        # each column's width: its longest part
+        for index, column in enumerate(zip(*cell_rows, strict=True)):
+            widths[index // 3][index % 3] = max(map(len, column))
     # a deal line's cells as one format: each seat's parts in its columns
     cells = " | ".join(
         f"{{{3 * seat}:<{max(widths[seat][0], 1)}}}"
