@@ -788,7 +788,7 @@ class Simulator:
                         made = rng.choice(legal)
                     else:
                         made = min(max(round(estimate), 0), cards)
-                        if legal is every:
+                        if legal is every or made in legal:  # the nearest: made itself
                             while getrandbits(1):  # rng.choice((made,))
                                 pass
                         else:
@@ -1122,7 +1122,7 @@ class Simulator:
             naturals = count - len(jokers)
             return _nth_bit(allowed, index) if index < naturals else jokers[index - naturals]
         if not position:
-            return self._lead(_bits(allowed), jokers, want, deal_trump)
+            return self._lead_masks(allowed, jokers, want, deal_trump, lead_trumps)
         winners = allowed & beats
         if want and winners:
             return _weakest(winners, trumps) if position == self.players - 1 else _strongest(winners, trumps)
@@ -1323,6 +1323,39 @@ class Simulator:
             return joker if joker is not None else rng.choice(jokers)
         if naturals:
             return min(naturals, key=lambda c: strength[c] + rng.random() * 0.5)
+        joker = self._pick_joker(jokers, False, True, trump, None)
+        return joker if joker is not None else rng.choice(jokers)
+
+    def _lead_masks(self, allowed: int, jokers: Sequence[Play], want: bool, trump: Suit | None,
+                    trumps: int) -> int | Play:
+        """:meth:`_lead` with the natural cards as a mask (``trumps`` the
+        trump suit's cards): the same choice and the same random numbers."""
+        rng = self.rng
+        shy = self.avoid_joker_lead and allowed != 0
+        if want:
+            if allowed:
+                best = _strongest(allowed, trumps)
+                sure = RANK_INDEX[best] == 12 and (trump is None or SUIT_INDEX[best] == trump)
+                if jokers and not sure and not (shy and rng.random() < 0.8):
+                    joker = self._pick_joker(jokers, True, True, trump, None)
+                    if joker is not None and rng.random() < 0.75:
+                        return joker
+                return best
+            joker = self._pick_joker(jokers, True, True, trump, None)
+            return joker if joker is not None else rng.choice(jokers)
+        if allowed:
+            strength = _STRENGTH[4 if trump is None else trump]
+            random = rng.random
+            card = -1
+            lowest = 0.0
+            while allowed:
+                low = allowed & -allowed
+                c = low.bit_length() - 1
+                key = strength[c] + random() * 0.5
+                if card < 0 or key < lowest:
+                    card, lowest = c, key
+                allowed ^= low
+            return card
         joker = self._pick_joker(jokers, False, True, trump, None)
         return joker if joker is not None else rng.choice(jokers)
 
