@@ -1,10 +1,17 @@
 """Simulated games: complete, legal game records played by simple bots.
 
-Pure library code: no I/O, no printing. Every game is played through the
-engine (:class:`~raspis_cli.engine.Game` and :class:`~raspis_cli.engine.Deal`),
-which is the oracle for what is legal and how it scores: bots only ever pick
-among :meth:`Deal.legal_bids` and :meth:`Deal.legal_plays`, and the scores
-and totals written into the record are the engine's.
+Pure library code: no I/O, no printing. The engine is the oracle for what
+is legal and how it scores. The heuristic bots play each deal as one loop on
+integers (:meth:`Simulator.play_compact`) with the engine's rule tables
+(:mod:`raspis_cli.engine.trick`), its joker plays
+(:meth:`Deal.legal_joker_plays`), its :func:`trick_winner` for a trick with
+a joker and its :func:`~raspis_cli.engine.scoring.bid_score`; the PIMC bots
+(and ``Simulator.fast_play`` off) play through the engine itself
+(:class:`~raspis_cli.engine.Game`, :class:`~raspis_cli.engine.Deal`: every
+bid among :meth:`Deal.legal_bids`, every card among :meth:`Deal.legal_plays`,
+each applied there). ``tests/test_sim_fast.py`` holds the two to the same
+games, and ``tests/test_simulate.py`` replays simulated games of every preset
+through the engine and the validator: they come out clean.
 
 >>> from raspis_cli.rules import Rules
 >>> game = simulate_game(Rules.preset("raspisnoy"), 4, seed=7)
