@@ -529,12 +529,10 @@ class Simulator:
         self.detail = detail
         deck = rules.deck_cards
         self.deck_cards = list(deck.cards)
-        self._deck_ints = [int(c) for c in deck.cards]
-        self._shuffle_steps = _made_once(("steps", len(self._deck_ints)),
-                                         lambda: _shuffle_steps(len(self._deck_ints)))
-        self._card_values = _made_once(
-            ("values", deck.joker_mask),
-            lambda: tuple(_card_values(deck.joker_mask, trump) for trump in range(NO_SUIT + 1)))
+        # the deck as card indices, its shuffle's draws, what each card adds to
+        # a hand's strength: made once per deck
+        self._deck_ints, self._shuffle_steps, self._card_values = _made_once(
+            ("deck", (deck.size, deck.joker_mask)), lambda: _deck_tables(deck.cards, deck.joker_mask))
         self.joker_mask = deck.joker_mask
         self.avoid_joker_lead = rules.joker_lead_penalty < 0
         self.suit_masks = deck.suit_masks
@@ -547,12 +545,9 @@ class Simulator:
         """Per seat, the deals with bids in a row passed, as :class:`Game`
         counts them, for :meth:`play_compact` (kept under ``third_pass``,
         the one rule that reads them)."""
-        # bid_score by kind, bid and tricks taken, shared by the games of a run
-        self._scores: dict[tuple[str, int | None, int], int] = _made_once(
-            ("scores", rules), dict[tuple[str, int | None, int], int])
-        # the joker plays by what decides them, shared by the games of a run
-        self._joker_plays: dict[tuple[bool, bool, int], _JokerPlays] = _made_once(
-            ("jokers", rules), dict[tuple[bool, bool, int], _JokerPlays])
+        # bid_score by kind, bid and tricks taken, and the joker plays by what
+        # decides them: shared by the games of a run
+        self._scores, self._joker_plays = _made_once(("rules", rules), _run_tables)
         self._scratch: Deal | None = None
 
     def use_bots(self, bots: Sequence[str], samples: int | None) -> None:
@@ -578,7 +573,7 @@ class Simulator:
         up or shown (``None``: no trump)."""
         rng = self.rng
         players = self.players
-        deck = self._deck_ints[:]
+        deck = list(self._deck_ints)
         _shuffle(rng, deck, self._shuffle_steps)
         dealt = cards * players
         hands: list[list[int]] = [[]] * players
@@ -1482,6 +1477,22 @@ _BIT: Final = tuple(1 << i for i in range(54))
 
 _SUITS: Final = tuple(Suit)
 """Suit members by index."""
+
+
+def _run_tables() -> tuple[dict[tuple[str, int | None, int], int],
+                           dict[tuple[bool, bool, int], _JokerPlays]]:
+    """What the games of a run under one set of rules share, empty: the
+    scores by kind, bid and tricks taken, and the joker plays by what decides
+    them."""
+    return {}, {}
+
+
+def _deck_tables(cards: Sequence[Card], joker_mask: int) -> tuple[
+        tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[_CardValue, ...], ...]]:
+    """A deck's cards as indices, its shuffle's steps (:func:`_shuffle_steps`)
+    and per trump index what each card adds to a hand (:func:`_card_values`)."""
+    return (tuple(int(c) for c in cards), _shuffle_steps(len(cards)),
+            tuple(_card_values(joker_mask, trump) for trump in range(NO_SUIT + 1)))
 
 
 def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:

@@ -626,6 +626,7 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
         + "".join(f" {{{3 * seat + k}:>{widths[seat][k]}}}" for k in (1, 2) if widths[seat][k])
         for seat in range(n))
     hand_heads = [f"  hand {name}:" for name in shown]
+    suit_texts = _SUIT_TEXT
     trick_heads = [f"  trick {name}: " for name in shown]
     text_of = texts.__getitem__
     prev_detail = False
@@ -641,7 +642,17 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
         lines = [line]
         if deal.hands is not None:
             for seat, mask in enumerate(deal.hands):
-                lines.append(hand_heads[seat] + _hand_text(mask))
+                # the hand suit by suit, high cards first, each suit's text cached
+                text = hand_heads[seat]
+                suit = 0
+                while mask:
+                    bits = mask & 0x1FFF
+                    if bits:
+                        known = suit_texts[suit].get(bits)
+                        text += _suit_text(suit, bits) if known is None else known
+                    mask >>= 13
+                    suit += 1
+                lines.append(text)
         if deal.tricks:
             for i, (leader, played, decls) in enumerate(deal.tricks, 1):
                 if decls is None and len(played) == n:
@@ -689,22 +700,12 @@ _SUIT_TEXT: tuple[dict[int, str], ...] = tuple({} for _ in range(5))
 cards of that suit by their bits: each card after a space, high cards first."""
 
 
-def _hand_text(mask: int) -> str:
-    """A hand mask as a hand line writes its cards, each after a space: suit
-    by suit, high cards first (:func:`raspis_cli.record.hand_cards`)."""
-    out = ""
-    suit = 0
-    while mask:
-        bits = mask & 0x1FFF
-        if bits:
-            known = _SUIT_TEXT[suit].get(bits)
-            if known is None:
-                cards = [13 * suit + i for i in range(12, -1, -1) if bits >> i & 1]
-                known = _SUIT_TEXT[suit][bits] = "".join(" " + _CARD_TEXT[c] for c in cards)
-            out += known
-        mask >>= 13
-        suit += 1
-    return out
+def _suit_text(suit: int, bits: int) -> str:
+    """The text of a hand's cards of one suit (``bits``: the suit's 13 bits),
+    each after a space, high cards first; kept in :data:`_SUIT_TEXT`."""
+    cards = [13 * suit + i for i in range(12, -1, -1) if bits >> i & 1]
+    made = _SUIT_TEXT[suit][bits] = "".join(" " + _CARD_TEXT[c] for c in cards)
+    return made
 
 
 def _final_line(game: GameRecord, w: _Widths, has_deals: bool) -> str:
