@@ -223,6 +223,26 @@ class DealRecord:
         self.__dict__["_placed"] = 0
         self.__dict__["_later"] = None
 
+    @classmethod
+    def bare(cls, number: int, kind: str, dealer: str, cards: int,
+             trump: TrumpValue | None = None, pos: Pos | None = None) -> DealRecord:
+        """``DealRecord(number, kind, dealer, cards, trump, pos=pos)``, made
+        without the dataclass's ``__init__`` (its descriptors and default
+        factories cost a reader more than the rest of a sheet line): a copy
+        of an empty record's state with new containers."""
+        state = _BARE_STATE.copy()
+        state["number"] = number
+        state["kind"] = kind
+        state["dealer"] = dealer
+        state["cards"] = cards
+        state["trump"] = trump
+        state["pos"] = pos
+        for key, make in _BARE_FRESH:
+            state[key] = make()
+        record = object.__new__(cls)
+        record.__dict__ = state
+        return record
+
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the deal's own place."""
         state = self.__dict__
@@ -310,6 +330,13 @@ class DealRecord:
                 positions.setdefault("tricks", found)
             positions[f"trick:{number}"] = found
         state["_placed"] = len(play)
+
+
+_BARE_STATE: dict[str, object] = dict(DealRecord(0, "", "", 0).__dict__)
+"""An empty deal record's state (:meth:`DealRecord.bare` copies it)."""
+_BARE_FRESH: tuple[tuple[str, Callable[[], object]], ...] = tuple(
+    (key, type(value)) for key, value in _BARE_STATE.items() if isinstance(value, (list, dict, set)))
+"""The containers of that state, each made anew for every record."""
 
 
 @dataclass(slots=True)
