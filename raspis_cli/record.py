@@ -24,6 +24,7 @@ from raspis_cli.lines import PAIRS_LINES
 __all__ = [
     "NO_TRUMP",
     "CompactTrick",
+    "DeclaredTrick",
     "NUMBER_RANGES",
     "OutOfRange",
     "DealRecord",
@@ -86,6 +87,16 @@ The players' names and the cards are shared objects, so a trick costs one
 tuple."""
 
 
+DeclaredTrick = tuple[list[str], list[Card], int, str, list[JokerDecl | None], list[int]]
+"""A trick line read the long way (a joker declared, the joker written as a
+word, not single-spaced) whose cards are played in turn from the leader,
+only the leader named, as one tuple: the players from the leader, the cards,
+the line number and code, each card's declaration (``None`` but where a
+joker is declared) and each card's column as the parser found it (the
+leader's name for the first). Its :class:`PlayRecord` objects are made only
+when someone asks (:func:`compact_plays`)."""
+
+
 def trick_columns(code: str) -> list[int]:
     """The column of each card of a single-spaced trick line ``trick NAME:
     CARD CARD ...``: the leader's name for the first card, then each card's
@@ -100,9 +111,13 @@ def trick_columns(code: str) -> list[int]:
     return cols
 
 
-def compact_plays(trick: CompactTrick) -> list[PlayRecord]:
+def compact_plays(trick: CompactTrick | DeclaredTrick) -> list[PlayRecord]:
     """The object view of a compact trick: one :class:`PlayRecord` per card,
     with its position, exactly as the reader's card-by-card path makes it."""
+    if len(trick) == 6:
+        line = trick[2]
+        return [PlayRecord(player, card, decl, Pos(line, column))
+                for player, card, decl, column in zip(trick[0], trick[1], trick[4], trick[5], strict=False)]
     players, cards, line, code = trick
     if not code:
         return [PlayRecord(player, card) for player, card in zip(players, cards, strict=False)]
@@ -110,12 +125,14 @@ def compact_plays(trick: CompactTrick) -> list[PlayRecord]:
             for player, card, column in zip(players, cards, trick_columns(code), strict=False)]
 
 
-PlayEntry = CompactTrick | list[PlayRecord]
-"""A trick of a compact deal: compact, or (a line read the long way: jokers
-declared, names written) its plays."""
+PlayEntry = CompactTrick | DeclaredTrick | list[PlayRecord]
+"""A trick of a compact deal: compact, declared, or (a line read the long
+way with names written) its plays."""
 
 
 def _first_pos(entry: PlayEntry) -> Pos | None:
+    if isinstance(entry, tuple) and len(entry) == 6:
+        return Pos(entry[2], entry[5][0]) if entry[5] else None
     if isinstance(entry, tuple):
         return Pos(entry[2], trick_columns(entry[3])[0]) if entry[3] else None
     return entry[0].pos if entry else None
@@ -299,7 +316,8 @@ class DealRecord:
             if tricks is None:
                 return None
             return [[(p.player, p.card, p.joker) for p in trick] for trick in tricks]
-        return [list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False))
+        return [(list(zip(entry[0], entry[1], entry[4], strict=False)) if len(entry) == 6
+                 else list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False)))
                 if isinstance(entry, tuple) else [(p.player, p.card, p.joker) for p in entry]
                 for entry in play]
 
