@@ -330,21 +330,28 @@ class _GameReplay:
         if dealer is None or n < 2 or n != len(seat_of) or written_taken is None:
             return False
         cards = record.cards
-        taken = self._per_seat(written_taken)
+        # the reader writes a sheet line's values in seating order: by seat at once
+        taken = (list(written_taken.values()) if list(written_taken) == names
+                 else self._per_seat(written_taken))
         if taken is None or sum(taken) != cards or min(taken) < 0:
             return False
         kind = record.kind
         written_bids = record.bids
         bids: list[int] | None = None
         if written_bids:
-            bids = self._per_seat(written_bids)
-            if bids is None:
+            order = self.bid_orders.get(dealer)
+            if order is None:
+                order = self.bid_orders[dealer] = [names[(dealer + 1 + i) % n] for i in range(n)]
+            if list(written_bids) == order:
+                # in bidding order (the dealer's left first): turned to seating order
+                values = list(written_bids.values())
+                first = (n - dealer - 1) % n
+                bids = values[first:] + values[:first]
+            elif self.ordered_bids:
                 return False
-            if self.ordered_bids:
-                order = self.bid_orders.get(dealer)
-                if order is None:
-                    order = self.bid_orders[dealer] = [names[(dealer + 1 + i) % n] for i in range(n)]
-                if list(written_bids) != order:
+            else:
+                bids = self._per_seat(written_bids)
+                if bids is None:
                     return False
         if kind not in KINDS or (bids is None) != (kind in KINDS_WITHOUT_BIDS):
             return False  # no score to compute (a bid missing, an unknown kind): the long way
@@ -355,24 +362,35 @@ class _GameReplay:
             if seat is None:
                 return False
             penalties[seat] += penalty.points
-        score = self._bid_score
-        scores = [score(kind, None if bids is None else bids[seat], taken[seat]) + penalties[seat]
-                  for seat in range(n)]
+        memo = self.score_memo
+        scores = [0] * n
+        for seat in range(n):
+            key = (kind, None if bids is None else bids[seat], taken[seat])
+            known = memo.get(key)
+            if known is None:
+                known = self._bid_score(*key)
+            scores[seat] = known + penalties[seat]
         written_scores = record.scores
         if written_scores is not None:
-            for name, value in written_scores.items():
-                seat = seat_of.get(name)
-                if seat is None or scores[seat] != value:
+            if list(written_scores) == names:
+                if list(written_scores.values()) != scores:
                     return False
+            else:
+                for name, value in written_scores.items():
+                    seat = seat_of.get(name)
+                    if seat is None or scores[seat] != value:
+                        return False
         totals = self.game.totals
         offsets: list[tuple[str, int]] = []
-        if record.totals is not None:
-            for name, value in record.totals.items():
+        written_totals = record.totals
+        if written_totals is not None:
+            carried = self.total_offsets
+            for name, value in written_totals.items():
                 seat = seat_of.get(name)
                 if seat is None:
                     continue
                 offset = value - totals[seat] - scores[seat]
-                if offset and offset != self.total_offsets.get(name, 0):
+                if offset and offset != carried.get(name, 0):
                     return False
                 offsets.append((name, offset))
         trump = record.trump
@@ -385,17 +403,14 @@ class _GameReplay:
             self.previous_line = record.pos.line
         self.game.finish_deal(deal, scores)
         self.total_offsets.update(offsets)
-        # the names are the seats in order (none listed twice)
+        # the names are the seats in order (none listed twice), every list one
+        # per seat: zip without strict (its keyword costs more than the dict)
         self.deals.append(DealResult(
-            number=record.number, kind=kind, cards=cards, dealer=record.dealer,
-            trump=_trump_text(trump),
-            bids=dict.fromkeys(names) if bids is None else dict(zip(names, bids, strict=True)),
-            taken=dict(zip(names, taken, strict=True)), taken_source="written",
-            scores=dict(zip(names, scores, strict=True)),
-            totals=dict(zip(names, totals, strict=True)),
-            penalties=dict(zip(names, penalties, strict=True)),
-            written_taken=written_taken, written_scores=written_scores,
-            written_totals=record.totals, replayed=False, deal=deal, position=self.position))
+            record.number, kind, cards, record.dealer, _trump_text(trump),
+            dict.fromkeys(names) if bids is None else dict(zip(names, bids)),  # noqa: B905
+            dict(zip(names, taken)), "written", dict(zip(names, scores)),  # noqa: B905
+            dict(zip(names, totals)), dict(zip(names, penalties)),  # noqa: B905
+            written_taken, written_scores, written_totals, False, [], deal, self.position))
         return True
 
     def _per_seat(self, values: Mapping[str, int]) -> list[int] | None:
@@ -493,7 +508,8 @@ class _GameReplay:
                     seats = rotation_seats.get(rotation[0])
                     if seats is None:
                         seats = rotation_seats[rotation[0]] = [self.seat_of.get(p, -1) for p in rotation]
-                    if deal.play_plain_trick(seats, cards):
+                    if (deal.play_plain_trick(seats, cards) if len(entry) == 4
+                            else deal.play_trick(seats, cards, entry[4])):
                         continue
                 trick = compact_plays(entry)
             else:

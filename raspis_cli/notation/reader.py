@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import gc
 import io
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic, syntax_error
@@ -181,6 +183,31 @@ _RUSSIAN_DATE_RE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})")
 _ISO_DATE_RE = re.compile(r"(\d{4})(?:[-./](\d{1,2}|\?\?)(?:[-./](\d{1,2}|\?\?))?)?")
 
 
+_CLEAN_TOKENS: set[str] = set()
+"""Words (whitespace-free runs of a line's code) seen lately that do not mix
+Latin and Cyrillic letters (:data:`_MIXED_RE`): a line mixes them exactly
+when one of its words does, and the same few words (cards, names,
+keywords) make up every line, so most lines are checked by one set test."""
+_CLEAN_TOKENS_MAX = 1 << 16
+
+
+def _mixed_tokens(parts: list[str]) -> bool:
+    """Whether one of a line's words mixes Latin and Cyrillic letters; the
+    words that do not are remembered in :data:`_CLEAN_TOKENS`."""
+    clean = _CLEAN_TOKENS
+    found = False
+    for part in parts:
+        if part in clean:
+            continue
+        if _MIXED_RE.search(part) is not None:
+            found = True
+        else:
+            if len(clean) >= _CLEAN_TOKENS_MAX:
+                clean.clear()
+            clean.add(part)
+    return found
+
+
 def canonical_date(text: str) -> str | None:
     """``2026-12-04`` for ``2026-12-04``, ``2026.12.04``, ``2026/12/04``,
     ``04.12.2026``, ``4.12.26`` (Russian day.month.year); ``2026`` or
@@ -212,7 +239,16 @@ def canonical_date(text: str) -> str | None:
     return None
 
 
+_TRICK_KEYS: Final = tuple(f"trick:{n}" for n in range(64))
+"""The comment anchors of a deal's tricks, by number (``_TRICK_KEYS[3] == "trick:3"``)."""
+
+
 class _Reader:
+    fast_paths = True
+    """Whether lines are read by the fast paths (:meth:`plain_deal`,
+    :meth:`plain_detail` and the trick lines they make compact) where they
+    can be; the long way alone when not (the tests compare the two)."""
+
     def __init__(self, path: str, diagnostics: list[Diagnostic]) -> None:
         self.path = path
         self.diags = diagnostics
@@ -273,17 +309,48 @@ class _Reader:
 
     def _run(self, lines: Iterable[str], start: int = 1) -> Iterator[GameRecord]:
         scan_errors: list[tuple[str, str, int, int, str]] = []
+        clean = _CLEAN_TOKENS
+        keywords = KEYWORDS
+        card_tokens = CARD_TOKENS
         for src in scan(lines, scan_errors, start):
             self.src = src
-            if _MIXED_RE.search(src.code) is not None:
+            code = src.code
+            parts = code.split()
+            if not clean.issuperset(parts) and _mixed_tokens(parts):
                 self.mixed_scripts(src)
             parsed: object
-            if not scan_errors and not src.comments and not self.skipping and not self.pending:
+            if (not scan_errors and not src.comments and not self.skipping and not self.pending
+                    and self.fast_paths):
                 d = self.deal
-                if src.code[:1].isdigit() and self.plain_deal(src):
+                if d is not None:
+                    # the commonest line, a plain trick line after the deal's first
+                    # (what plain_detail does, inline): one compact trick
+                    play = d.deal.__dict__["_play"]
+                    if (play is not None and len(parts) > 2 and keywords.get(parts[0]) == "trick"
+                            and '"' not in code and "(" not in code):
+                        g = self.game
+                        assert g is not None
+                        lead = parts[1]
+                        rotation = g.rotations.get(lead[:-1]) if lead[-1] == ":" else None
+                        if rotation is not None and len(parts) - 2 <= len(rotation):
+                            cards = list(map(card_tokens.get, parts[2:]))
+                            if (None not in cards and JOKER_WORD not in cards
+                                    and len(code) == len(code) - len(code.lstrip()) + sum(map(len, parts))
+                                    + len(parts) - 1):
+                                number = src.number
+                                play.append((rotation, cards, number, code))
+                                g.last_line = number
+                                count = len(play)
+                                d.last_key = (_TRICK_KEYS[count] if count < len(_TRICK_KEYS)
+                                              else f"trick:{count}")
+                                self.last_owner = "deal"
+                                continue
+                elif code[:1].isdigit() and self.plain_deal(src):
                     continue
                 if d is not None:
-                    key = self.plain_detail(src.code, d, src.number)
+                    if code[:1].isdigit() and self.plain_deal(src):
+                        continue
+                    key = self.plain_detail(code, d, src.number, parts)
                     if key is not None:
                         g = self.game
                         assert g is not None
@@ -552,8 +619,7 @@ class _Reader:
             self.skipping = True
             return
         cols = p.cols
-        deal = DealRecord(p.number, p.kind, p.dealer, p.cards, trump,
-                          pos=Pos(line, cols["number"]))
+        deal = DealRecord.bare(p.number, p.kind, p.dealer, p.cards, trump, Pos(line, cols["number"]))
         state = _DealState(deal)
         self.deal = state
         players = g.game.players
@@ -603,7 +669,10 @@ class _Reader:
         if found is None:
             return False
         p, texts = found
-        values = [None if t is None or t == "-" else int(t) for t in texts]
+        known = _CELL_INTS
+        values: list[int | None] = list(map(known.get, texts, _MISSING))  # type: ignore[arg-type]
+        if _UNSEEN in values:
+            values = [_cell_int(t) for t in texts]
         if p.trump == JOKER_WORD or (p.kind == "miser" and all(
                 values[k] is not None and values[k + 1] is None and values[k + 2] is None
                 and values[k + 3] is None for k in range(0, len(values), 4))):
@@ -613,7 +682,7 @@ class _Reader:
         g.has_body = True
         g.last_line = line = src.number
         _readable, trump = self.deal_trump(p)
-        deal = DealRecord(p.number, p.kind, p.dealer, p.cards, trump, pos=Pos(line, p.cols["number"]))
+        deal = DealRecord.bare(p.number, p.kind, p.dealer, p.cards, trump, Pos(line, p.cols["number"]))
         state = _DealState(deal)
         self.deal = state
         self.cells(state, values, players)
@@ -637,28 +706,36 @@ class _Reader:
         assert g is not None
         names = players
         at = g.index
+        n = len(players)
         written = values  # which sections are there: as written, before any merging
-        if len(at) != len(players):
+        if len(at) != n:
             merged = {name: values[seat * 4:seat * 4 + 4] for seat, name in enumerate(players)}
             names = list(merged)
             values = [v for cell in merged.values() for v in cell]
             at = {name: seat for seat, name in enumerate(names)}
-        if any(v is not None for v in written[0::4]):
+        sections = state.cell_sections
+        if written[0::4].count(None) != n:
             order = g.rotations.get(g.seat.get(deal.dealer, ""))
             if order is None:
                 order = bidding_order(players, deal.dealer)
+            column = values[0::4]
             bids: dict[str, int] = {}
             for name in order:
-                bid = values[at[name] * 4]
+                bid = column[at[name]]
                 if bid is not None:
                     bids[name] = bid
             deal.bids = bids
-            state.cell_sections.add("bids")
+            sections.add("bids")
         for section, part in _CELL_SECTIONS:
-            if any(v is not None for v in written[part::4]):
-                setattr(deal, section, {name: v for name, v in zip(names, values[part::4], strict=True)
-                                        if v is not None})
-                state.cell_sections.add(section)
+            missing = written[part::4].count(None)
+            if missing != n:
+                column = values[part::4]
+                if not missing and names is players:
+                    setattr(deal, section, dict(zip(names, column)))  # noqa: B905 (one per player; the keyword is slow)
+                else:
+                    setattr(deal, section, {name: v for name, v in zip(names, column, strict=True)
+                                            if v is not None})
+                sections.add(section)
 
     def detail(self, parsed: object, d: _DealState, src: SourceLine) -> str | None:
         deal = d.deal
@@ -721,15 +798,18 @@ class _Reader:
             return "replayed"
         raise AssertionError(parsed)  # pragma: no cover
 
-    def plain_detail(self, code: str, d: _DealState, line: int) -> str | None:
+    def plain_detail(self, code: str, d: _DealState, line: int,
+                     parts: list[str] | None = None) -> str | None:
         """A plain trick or hand line (``trick NAME: CARD CARD ...``,
         single-spaced, no joker declaration, no names but the first) applied
         at once: a trick kept as one compact trick
         (:data:`~raspis_cli.record.CompactTrick`), a hand as its cards. The
         same reading as :func:`parse_line` with :meth:`trick` or
         :meth:`detail` give it, without an object per card. ``None``: not
-        such a line (nothing done), read it the usual way."""
-        parts = code.split()
+        such a line (nothing done), read it the usual way. ``parts``: the
+        line's words (``code.split()``), when the caller has them."""
+        if parts is None:
+            parts = code.split()
         if len(parts) < 3 or '"' in code or "(" in code:
             return None
         key = KEYWORDS.get(parts[0])
@@ -786,6 +866,28 @@ class _Reader:
             return None
         rotation = g.rotations.get(leader)
         plays: list[PlayRecord]
+        if (self.fast_paths and rotation is not None and len(cards) <= len(rotation)
+                and names.count(None) == len(names) - 1 and deal.__dict__["_tricks"] is None):
+            # only the leader named: the cards in turn round the table, kept as
+            # one tuple (a DeclaredTrick), the objects made only when asked for
+            resolved: list[Card] = []
+            declared: list[JokerDecl | None] = [None] * len(cards)
+            for k, card in enumerate(cards):
+                if not isinstance(card, Card):
+                    joker = self.joker_card(cols[k])
+                    if joker is None:
+                        return None
+                    card = joker
+                resolved.append(card)
+                raw = decls[k] if decls is not None else None
+                if raw is not None:
+                    decl = self.joker_decl(raw, deal, cols[k])
+                    if decl is None:
+                        return None
+                    declared[k] = decl
+            play = deal.start_compact_play()
+            play.append((rotation, resolved, line, src.code, declared, cols))
+            return f"trick:{len(play)}"
         if parsed.simple and rotation is not None and len(cards) <= len(rotation):
             plays = [PlayRecord(p, c, None, Pos(line, col))  # type: ignore[arg-type]
                      for p, c, col in zip(rotation, cards, cols, strict=False)]
@@ -945,6 +1047,29 @@ class _Reader:
             line, column = (problem.pos.line, problem.pos.column) if problem.pos else (g.first_line, 1)
             self.diags.append(syntax_error("E215", problem.message, line, column, "", self.path))
         return game
+
+
+_CELL_INTS: dict[str | None, int | None] = {None: None, "-": None}
+"""A sheet cell's texts read lately, as the values they are (``None``: not
+written): the same few numbers recur in every sheet."""
+_UNSEEN: Final = object()
+"""The value :data:`_CELL_INTS` gives a text it has not seen."""
+_MISSING: Final = itertools.repeat(_UNSEEN)
+""":data:`_UNSEEN` without end, the defaults for ``map(_CELL_INTS.get, ...)``."""
+
+
+def _cell_int(text: str | None) -> int | None:
+    """A sheet cell's text as its value, remembered in :data:`_CELL_INTS`."""
+    known = _CELL_INTS
+    if text in known:
+        return known[text]
+    assert text is not None
+    value = int(text)
+    if len(known) >= 4096:
+        known.clear()
+        known[None] = known["-"] = None
+    known[text] = value
+    return value
 
 
 _CELL_PARTS: tuple[str, ...] = ("bid", "taken", "score", "total")
