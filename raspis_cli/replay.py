@@ -547,8 +547,63 @@ class _GameReplay:
             self._problem(record, "trick-count", _too_many_tricks(len(entries), record.cards), "tricks")
         return False
 
+    def _plain_results(self, record: DealRecord, deal: Deal) -> bool:
+        """:meth:`_results` of a deal played to the end in the usual way (no
+        penalty written or prescribed, not replayed, a bid for every player
+        where the kind has bids, every name a seat and none twice) whose
+        written taken, scores and totals all agree with the play: the same
+        result without a loop per name. False, and nothing changed, when the
+        deal is not such a deal (the long way then says what differs)."""
+        names = self.names
+        n = len(names)
+        if (record.penalties is not None or deal.penalty_notes or record.replayed
+                or n != len(self.seat_of) or (deal.revokes and self.rules.revoke_replay)):
+            return False
+        taken = deal.taken
+        written_taken = record.taken
+        if written_taken is not None and (list(written_taken) != names
+                                          or list(written_taken.values()) != taken):
+            return False
+        written_bids = record.bids or {}
+        bids = list(map(written_bids.get, names))
+        has_bids = deal.has_bids
+        if has_bids and None in bids:
+            return False
+        kind = record.kind
+        memo = self.score_memo
+        scores = [0] * n
+        for seat in range(n):
+            key = (kind, bids[seat], taken[seat])
+            known = memo.get(key)
+            if known is None:
+                known = self._bid_score(*key)
+            scores[seat] = known
+        written_scores = record.scores
+        if written_scores is not None and (list(written_scores) != names
+                                           or list(written_scores.values()) != scores):
+            return False
+        totals = self.game.totals
+        running = [total + score for total, score in zip(totals, scores)]  # noqa: B905 (one per seat)
+        written_totals = record.totals
+        if written_totals is not None and (list(written_totals) != names
+                                           or list(written_totals.values()) != running):
+            return False
+        self.game.finish_deal(deal, scores)
+        if written_totals is not None and self.total_offsets:
+            for name in names:  # each total written agrees: no difference carried on
+                self.total_offsets[name] = 0
+        # one per seat, in seating order (zip without strict: its keyword costs more than the dict)
+        self.deals.append(DealResult(
+            record.number, kind, record.cards, record.dealer, _trump_text(record.trump),
+            dict(zip(names, bids)), dict(zip(names, taken)), "tricks",  # noqa: B905
+            dict(zip(names, scores)), dict(zip(names, running)), dict.fromkeys(names, 0),  # noqa: B905
+            written_taken, written_scores, written_totals, False, [], deal, self.position))
+        return True
+
     def _results(self, record: DealRecord, deal: Deal, play_complete: bool,
                  stopped: bool) -> None:
+        if play_complete and self.compact and self._plain_results(record, deal):
+            return
         names = self.names
         seats = self.seat_of
         rules = self.rules

@@ -15,6 +15,7 @@ reports them.
 
 from __future__ import annotations
 
+import functools
 import gc
 import io
 import itertools
@@ -50,6 +51,7 @@ from raspis_cli.notation.grammar import (
 from raspis_cli.notation.writer import bidding_order, deal_keys, game_keys, option_text
 from raspis_cli.record import (
     NO_TRUMP,
+    NUMBER_RANGES,
     DealRecord,
     GameRecord,
     JokerDecl,
@@ -159,10 +161,15 @@ class _DealState:
 
 class _GameState:
     __slots__ = ("game", "has_body", "last_key", "on_key", "texts", "anchors", "rules",
-                 "first_line", "last_line", "seat", "rotations", "index")
+                 "first_line", "last_line", "seat", "rotations", "index", "unbounded")
 
     def __init__(self, line: int) -> None:
         self.game = GameRecord(players=[], pos=Pos(line, 1))
+        self.unbounded = False
+        """Whether a number was read that may be out of range (the game's
+        numbers are then checked at its end, :func:`bound_numbers`): every
+        line read the long way may hold one; a plain deal line's are checked
+        as it is read."""
         self.has_body = False
         self.last_key = "start"
         self.on_key = "start"
@@ -404,6 +411,8 @@ class _Reader:
         if self.game is None:
             self.game = _GameState(src.number)
         self.game.last_line = src.number
+        if type(parsed) is not TagLine:
+            self.game.unbounded = True
         ahead: list[tuple[str, int]] = []
         if self.pending:
             if isinstance(parsed, DealLine):
@@ -673,6 +682,9 @@ class _Reader:
         values: list[int | None] = list(map(known.get, texts, _MISSING))  # type: ignore[arg-type]
         if _UNSEEN in values:
             values = [_cell_int(t) for t in texts]
+        if not (_SMALL_TEXTS.issuperset(texts) and 0 <= p.number <= _NUMBER_HIGH
+                and 0 <= p.cards <= _CARDS_HIGH):
+            g.unbounded = True  # maybe out of range: bound_numbers looks
         if p.trump == JOKER_WORD or (p.kind == "miser" and all(
                 values[k] is not None and values[k + 1] is None and values[k + 2] is None
                 and values[k + 3] is None for k in range(0, len(values), 4))):
@@ -681,19 +693,13 @@ class _Reader:
         self.skipping = False
         g.has_body = True
         g.last_line = line = src.number
-        _readable, trump = self.deal_trump(p)
+        raw = p.trump  # (a joker's trump went the long way above: the rest as deal_trump reads it)
+        trump: TrumpValue | None = NO_TRUMP if raw == NONE_WORD else raw  # type: ignore[assignment]
         deal = DealRecord.bare(p.number, p.kind, p.dealer, p.cards, trump, Pos(line, p.cols["number"]))
         state = _DealState(deal)
         self.deal = state
         self.cells(state, values, players)
-        code = src.code
-
-        def positions(found: dict[str, Pos]) -> None:
-            parsed = parse_line(code)
-            assert isinstance(parsed, DealLine)
-            _deal_line_positions(found, parsed, players, line)
-
-        deal.add_positions_later(positions)
+        deal.add_positions_later(functools.partial(_plain_deal_positions, src.code, players, line))
         self.last_owner = "deal"
         return True
 
@@ -1043,12 +1049,13 @@ class _Reader:
             game.comments, game.comment_anchors = _normalise(
                 g.texts, g.anchors, game_keys(game), "start")
         game.span = (g.first_line, g.last_line)
-        for problem in bound_numbers(game):
+        for problem in bound_numbers(game) if g.unbounded else ():
             line, column = (problem.pos.line, problem.pos.column) if problem.pos else (g.first_line, 1)
             self.diags.append(syntax_error("E215", problem.message, line, column, "", self.path))
         return game
 
 
+_CELL_VALUE_KINDS: Final = ("bid", "taken", "score", "total")
 _CELL_INTS: dict[str | None, int | None] = {None: None, "-": None}
 """A sheet cell's texts read lately, as the values they are (``None``: not
 written): the same few numbers recur in every sheet."""
@@ -1058,8 +1065,19 @@ _MISSING: Final = itertools.repeat(_UNSEEN)
 """:data:`_UNSEEN` without end, the defaults for ``map(_CELL_INTS.get, ...)``."""
 
 
+_SMALL_TEXTS: set[str | None] = {None, "-"}
+"""Those of :data:`_CELL_INTS`'s texts that are within the range of every
+value a cell holds (a bid's, taken, score's and total's, :data:`NUMBER_RANGES`)."""
+_SMALL_LOW = max(NUMBER_RANGES[what][0] for what in _CELL_VALUE_KINDS)
+_SMALL_HIGH = min(NUMBER_RANGES[what][1] for what in _CELL_VALUE_KINDS)
+_NUMBER_HIGH = NUMBER_RANGES["number"][1]
+_CARDS_HIGH = NUMBER_RANGES["cards"][1]
+assert NUMBER_RANGES["number"][0] == NUMBER_RANGES["cards"][0] == 0
+
+
 def _cell_int(text: str | None) -> int | None:
-    """A sheet cell's text as its value, remembered in :data:`_CELL_INTS`."""
+    """A sheet cell's text as its value, remembered in :data:`_CELL_INTS`
+    (and in :data:`_SMALL_TEXTS` when it is in range)."""
     known = _CELL_INTS
     if text in known:
         return known[text]
@@ -1068,7 +1086,11 @@ def _cell_int(text: str | None) -> int | None:
     if len(known) >= 4096:
         known.clear()
         known[None] = known["-"] = None
+        _SMALL_TEXTS.clear()
+        _SMALL_TEXTS.update((None, "-"))
     known[text] = value
+    if _SMALL_LOW <= value <= _SMALL_HIGH:
+        _SMALL_TEXTS.add(text)
     return value
 
 
@@ -1078,6 +1100,13 @@ _CELL_SECTIONS: tuple[tuple[str, int], ...] = tuple(
     (kind.field, _CELL_PARTS.index(kind.cell)) for kind in PAIRS_LINES
     if kind.cell is not None and kind.field != "bids")
 """The deal's sections a sheet cell fills besides the bids, with the part of the cell."""
+
+
+def _plain_deal_positions(code: str, players: list[str], line: int, found: dict[str, Pos]) -> None:
+    """The positions of a deal line read by :meth:`_Reader.plain_deal`, worked out when asked for."""
+    parsed = parse_line(code)
+    assert isinstance(parsed, DealLine)
+    _deal_line_positions(found, parsed, players, line)
 
 
 def _deal_line_positions(positions: dict[str, Pos], p: DealLine, players: list[str],
