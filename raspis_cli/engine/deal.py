@@ -231,6 +231,38 @@ class Deal:
             self.phase = PLAY
         return out
 
+    def bid_all(self, bids: Sequence[int]) -> bool:
+        """Make every bid of the deal at once, ``bids`` in bidding order (the
+        first bidder's first), when each is plainly legal: what :meth:`bid`
+        would accept seat by seat without a violation (in turn, in range, the
+        dealer's restriction kept, no pass the third-pass rule may forbid).
+        Returns False and changes nothing otherwise (the caller then bids
+        seat by seat, which says what is wrong)."""
+        n = self.players
+        cards = self.cards
+        if (not self.has_bids or self.phase != BIDDING or self.bid_count or len(bids) != n
+                or min(bids) < 0 or max(bids) > cards):
+            return False
+        rules = self.rules
+        restriction = rules.dealer_restriction
+        last = bids[-1]  # the dealer's: the dealer bids last
+        if (restriction == "sum" and sum(bids) == cards) or (restriction == "no-full-bid"
+                                                             and last == cards):
+            return False
+        first = self.first_bidder
+        seats = [(first + k) % n for k in range(n)]
+        if rules.third_pass:
+            streaks = self.pass_streaks
+            for seat, bid in zip(seats, bids, strict=True):
+                if bid == 0 and streaks[seat] >= 2:
+                    return False  # maybe allowed (no other bid left): bid() decides
+        out = self.bids
+        for seat, bid in zip(seats, bids, strict=True):
+            out[seat] = bid
+        self.bid_count = n
+        self.phase = PLAY
+        return True
+
     def skip_bidding(self) -> None:
         """Go to play without bids (the record gives none)."""
         if self.phase == BIDDING:
