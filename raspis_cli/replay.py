@@ -179,6 +179,8 @@ class _GameReplay:
         self.total_offsets: dict[str, int] = {}
         self.bid_orders: dict[int, list[str]] = {}
         """The names in bidding order, by the dealer's seat (sheet deals)."""
+        self.bidding_orders: dict[int, list[str]] = {}
+        """The names in bidding order, by the first bidder's seat."""
 
     # -- reporting ----------------------------------------------------------
 
@@ -458,6 +460,15 @@ class _GameReplay:
                 self._report(record, Violation("bid-order", _(
                     "a {kind} deal has no bids, yet {player} bid {bid}").format(
                         kind=kind_label(record.kind), player=name, bid=value), at="bid"), player=name)
+            deal.skip_bidding()
+            return
+        order = self.bidding_orders.get(deal.first_bidder)
+        if order is None:
+            order = self.bidding_orders[deal.first_bidder] = [
+                self.names[s] for s in bidding_order(deal.first_bidder, len(self.names))]
+        if (self.compact and list(bids) == order and len(order) == len(self.seat_of)
+                and deal.bid_all(list(bids.values()))):
+            # every player's bid, in bidding order, each plainly legal: made at once
             deal.skip_bidding()
             return
         written = [n for n in bids if n in self.seat_of]

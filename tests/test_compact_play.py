@@ -362,3 +362,34 @@ def test_a_correct_sheet_takes_the_arithmetic_path(monkeypatch: Any) -> None:
     for text in texts:
         for i, game in enumerate(read_text(text).games):
             assert replay_game(game, i, ordered_bids=True).problems == []
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 7), cards=st.integers(1, 12),
+       dealer=st.integers(0, 6), streaks=st.lists(st.integers(0, 3), min_size=7, max_size=7),
+       bids=st.lists(st.integers(-1, 13), min_size=7, max_size=7), kind=st.sampled_from(
+           ["normal", "dark", "no-trump", "miser", "golden"]), third_pass=st.booleans(),
+       restriction=st.sampled_from(["sum", "no-full-bid", "off"]))
+def test_bids_made_at_once_are_those_made_one_by_one(preset: str, players: int, cards: int, dealer: int,
+                                                    streaks: list[int], bids: list[int], kind: str,
+                                                    third_pass: bool, restriction: str) -> None:
+    """``Deal.bid_all`` (every bid at once, the replay's fast path) accepts
+    only bids that ``Deal.bid`` takes seat by seat without a violation, and
+    leaves the same state; refused, it changes nothing."""
+    from raspis_cli.engine.deal import Deal
+    from raspis_cli.engine.trick import bidding_order
+
+    rules = Rules.preset(preset).with_options({"third_pass": third_pass,
+                                               "dealer_restriction": restriction})
+    dealer %= players
+    made = bids[:players]
+    fast = Deal(rules, players, dealer, cards, kind, None, None, streaks[:players])
+    slow = Deal(rules, players, dealer, cards, kind, None, None, streaks[:players])
+    before = (list(fast.bids), fast.bid_count, fast.phase)
+    if fast.bid_all(made):
+        found = [v for seat, bid in zip(bidding_order(slow.first_bidder, players), made, strict=True)
+                 for v in slow.bid(seat, bid)]
+        assert found == []
+        assert (fast.bids, fast.bid_count, fast.phase) == (slow.bids, slow.bid_count, slow.phase)
+    else:
+        assert (fast.bids, fast.bid_count, fast.phase) == before
