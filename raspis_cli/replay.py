@@ -263,7 +263,10 @@ class _GameReplay:
         # hands: as written, or pieced together from the tricks
         hands: list[list[Card]] | None = None
         hands_complete = True
-        if record.hands is not None:
+        if (record.hands is not None and n_players == len(self.names)
+                and list(record.hands) == self.names):
+            hands = list(record.hands.values())  # every hand, in seating order (read, not changed)
+        elif record.hands is not None:
             hands = [[] for _ in range(n_players)]
             for name, cards in record.hands.items():
                 seat = self._seat(record, name, "hand", key=f"hand:{name}")

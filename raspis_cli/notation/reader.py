@@ -330,28 +330,47 @@ class _Reader:
                     and self.fast_paths):
                 d = self.deal
                 if d is not None:
-                    # the commonest line, a plain trick line after the deal's first
-                    # (what plain_detail does, inline): one compact trick
-                    play = d.deal.__dict__["_play"]
-                    if (play is not None and len(parts) > 2 and keywords.get(parts[0]) == "trick"
-                            and '"' not in code and "(" not in code):
-                        g = self.game
-                        assert g is not None
+                    # the commonest lines, a plain trick or hand line after the deal's
+                    # first of its kind (what plain_detail does, inline): a trick kept
+                    # as one compact trick, a hand as its cards
+                    if len(parts) > 2 and '"' not in code and "(" not in code:
+                        key = keywords.get(parts[0])
                         lead = parts[1]
-                        rotation = g.rotations.get(lead[:-1]) if lead[-1] == ":" else None
-                        if rotation is not None and len(parts) - 2 <= len(rotation):
-                            cards = list(map(card_tokens.get, parts[2:]))
-                            if (None not in cards and JOKER_WORD not in cards
-                                    and len(code) == len(code) - len(code.lstrip()) + sum(map(len, parts))
-                                    + len(parts) - 1):
-                                number = src.number
-                                play.append((rotation, cards, number, code))
-                                g.last_line = number
-                                count = len(play)
-                                d.last_key = (_TRICK_KEYS[count] if count < len(_TRICK_KEYS)
-                                              else f"trick:{count}")
-                                self.last_owner = "deal"
-                                continue
+                        if (key == "trick" or key == "hand") and lead[-1] == ":":
+                            g = self.game
+                            assert g is not None
+                            state = d.deal.__dict__
+                            name = lead[:-1]
+                            if key == "trick":
+                                play = state["_play"]
+                                rotation = g.rotations.get(name)
+                                ok = (play is not None and rotation is not None
+                                      and len(parts) - 2 <= len(rotation))
+                            else:
+                                hands = state["hands"]
+                                ok = hands is not None and name not in hands
+                            if ok:
+                                cards = list(map(card_tokens.get, parts[2:]))
+                                indent = len(code) - len(code.lstrip())
+                                if (None not in cards and JOKER_WORD not in cards
+                                        and len(code) == indent + sum(map(len, parts)) + len(parts) - 1):
+                                    number = src.number
+                                    g.last_line = number
+                                    self.last_owner = "deal"
+                                    if key == "trick":
+                                        play.append((rotation, cards, number, code))
+                                        count = len(play)
+                                        d.last_key = (_TRICK_KEYS[count] if count < len(_TRICK_KEYS)
+                                                      else f"trick:{count}")
+                                    else:
+                                        hands[name] = cards
+                                        at = Pos(number, indent + len(parts[0]) + 2)
+                                        positions = state["_positions"]
+                                        hand_key = "hand:" + name
+                                        positions[hand_key] = at
+                                        positions.setdefault("hands", at)
+                                        d.last_key = hand_key
+                                    continue
                 elif code[:1].isdigit() and self.plain_deal(src):
                     continue
                 if d is not None:
