@@ -745,11 +745,16 @@ class _Reader:
                 order = bidding_order(players, deal.dealer)
             column = values[0::4]
             bids: dict[str, int] = {}
-            for name in order:
-                bid = column[at[name]]
-                if bid is not None:
-                    bids[name] = bid
-            deal.bids = bids
+            if names is players and None not in column and len(order) == n:
+                # every bid written: the cells turned to start at the first bidder
+                first = at[order[0]]
+                deal.bids = dict(zip(order, column[first:] + column[:first]))  # type: ignore[arg-type]  # noqa: B905
+            else:
+                for name in order:
+                    bid = column[at[name]]
+                    if bid is not None:
+                        bids[name] = bid
+                deal.bids = bids
             sections.add("bids")
         for section, part in _CELL_SECTIONS:
             missing = written[part::4].count(None)
