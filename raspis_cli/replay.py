@@ -294,7 +294,8 @@ class _GameReplay:
         trump = None if record.trump is None or record.trump is NO_TRUMP else record.trump
         assert trump is None or isinstance(trump, (Card, Suit))
         line = record.pos.line if record.pos else self.previous_line
-        lost = any(self.previous_line < bad < line for bad in self.syntax_lines)
+        lost = bool(self.syntax_lines) and any(self.previous_line < bad < line
+                                               for bad in self.syntax_lines)
         self.previous_line = line
         engine_deal, violations = self.game.start_deal(
             record.number, record.kind, dealer, record.cards, trump, trump_given, hands,
@@ -304,7 +305,7 @@ class _GameReplay:
             violations = [v for v in violations if v.kind != "duplicate-card" or v.at == "trump"]
         for v in violations:
             self._report(record, v)
-        if (self._has_tricks(record) and not trump_given and record.kind != "no-trump"
+        if (not trump_given and record.kind != "no-trump" and self._has_tricks(record)
                 and not self.rules.circular_trumps):
             self._problem(record, "trump", _("the trump is not written; the tricks are judged as if there "
                                              "were none"), "trump")
