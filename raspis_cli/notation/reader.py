@@ -430,7 +430,8 @@ class _Reader:
         if self.game is None:
             self.game = _GameState(src.number)
         self.game.last_line = src.number
-        if type(parsed) is not TagLine:
+        if type(parsed) is not TagLine and not (type(parsed) is PairsLine
+                                                and parsed.keyword == "final"):  # (final: see there)
             self.game.unbounded = True
         ahead: list[tuple[str, int]] = []
         if self.pending:
@@ -1042,6 +1043,9 @@ class _Reader:
                 totals[name] = value
                 game.positions[f"total:{name}"] = Pos(line, col)
         game.totals = totals
+        low, high = NUMBER_RANGES["total"]
+        if totals and not (low <= min(totals.values()) and max(totals.values()) <= high):
+            g.unbounded = True  # bound_numbers reports it
 
     # -- finishing -------------------------------------------------------------------
 
