@@ -328,6 +328,8 @@ class _Reader:
             parsed: object
             if (not scan_errors and not src.comments and not self.skipping and not self.pending
                     and self.fast_paths):
+                if not parts:
+                    continue  # a blank line (no comment on it, nothing pending): nothing to do
                 d = self.deal
                 if d is not None:
                     # the commonest lines, a plain trick or hand line after the deal's
