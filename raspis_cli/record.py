@@ -26,6 +26,7 @@ __all__ = [
     "CompactDeal",
     "CompactTrick",
     "CompactTrickInts",
+    "DeclaredTrick",
     "NUMBER_RANGES",
     "OutOfRange",
     "DealRecord",
@@ -89,6 +90,16 @@ The players' names and the cards are shared objects, so a trick costs one
 tuple."""
 
 
+DeclaredTrick = tuple[list[str], list[Card], int, str, list[JokerDecl | None], list[int]]
+"""A trick line read the long way (a joker declared, the joker written as a
+word, not single-spaced) whose cards are played in turn from the leader,
+only the leader named, as one tuple: the players from the leader, the cards,
+the line number and code, each card's declaration (``None`` but where a
+joker is declared) and each card's column as the parser found it (the
+leader's name for the first). Its :class:`PlayRecord` objects are made only
+when someone asks (:func:`compact_plays`)."""
+
+
 def trick_columns(code: str) -> list[int]:
     """The column of each card of a single-spaced trick line ``trick NAME:
     CARD CARD ...``: the leader's name for the first card, then each card's
@@ -103,9 +114,13 @@ def trick_columns(code: str) -> list[int]:
     return cols
 
 
-def compact_plays(trick: CompactTrick) -> list[PlayRecord]:
+def compact_plays(trick: CompactTrick | DeclaredTrick) -> list[PlayRecord]:
     """The object view of a compact trick: one :class:`PlayRecord` per card,
     with its position, exactly as the reader's card-by-card path makes it."""
+    if len(trick) == 6:
+        line = trick[2]
+        return [PlayRecord(player, card, decl, Pos(line, column))
+                for player, card, decl, column in zip(trick[0], trick[1], trick[4], trick[5], strict=False)]
     players, cards, line, code = trick
     if not code:
         return [PlayRecord(player, card) for player, card in zip(players, cards, strict=False)]
@@ -113,12 +128,14 @@ def compact_plays(trick: CompactTrick) -> list[PlayRecord]:
             for player, card, column in zip(players, cards, trick_columns(code), strict=False)]
 
 
-PlayEntry = CompactTrick | list[PlayRecord]
-"""A trick of a compact deal: compact, or (a line read the long way: jokers
-declared, names written) its plays."""
+PlayEntry = CompactTrick | DeclaredTrick | list[PlayRecord]
+"""A trick of a compact deal: compact, declared, or (a line read the long
+way with names written) its plays."""
 
 
 def _first_pos(entry: PlayEntry) -> Pos | None:
+    if isinstance(entry, tuple) and len(entry) == 6:
+        return Pos(entry[2], entry[5][0]) if entry[5] else None
     if isinstance(entry, tuple):
         return Pos(entry[2], trick_columns(entry[3])[0]) if entry[3] else None
     return entry[0].pos if entry else None
@@ -226,6 +243,26 @@ class DealRecord:
         self.__dict__["_placed"] = 0
         self.__dict__["_later"] = None
 
+    @classmethod
+    def bare(cls, number: int, kind: str, dealer: str, cards: int,
+             trump: TrumpValue | None = None, pos: Pos | None = None) -> DealRecord:
+        """``DealRecord(number, kind, dealer, cards, trump, pos=pos)``, made
+        without the dataclass's ``__init__`` (its descriptors and default
+        factories cost a reader more than the rest of a sheet line): a copy
+        of an empty record's state with new containers."""
+        state = _BARE_STATE.copy()
+        state["number"] = number
+        state["kind"] = kind
+        state["dealer"] = dealer
+        state["cards"] = cards
+        state["trump"] = trump
+        state["pos"] = pos
+        for key, make in _BARE_FRESH:
+            state[key] = make()
+        record = object.__new__(cls)
+        record.__dict__ = state
+        return record
+
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the deal's own place."""
         state = self.__dict__
@@ -282,7 +319,8 @@ class DealRecord:
             if tricks is None:
                 return None
             return [[(p.player, p.card, p.joker) for p in trick] for trick in tricks]
-        return [list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False))
+        return [(list(zip(entry[0], entry[1], entry[4], strict=False)) if len(entry) == 6
+                 else list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False)))
                 if isinstance(entry, tuple) else [(p.player, p.card, p.joker) for p in entry]
                 for entry in play]
 
@@ -313,6 +351,13 @@ class DealRecord:
                 positions.setdefault("tricks", found)
             positions[f"trick:{number}"] = found
         state["_placed"] = len(play)
+
+
+_BARE_STATE: dict[str, object] = dict(DealRecord(0, "", "", 0).__dict__)
+"""An empty deal record's state (:meth:`DealRecord.bare` copies it)."""
+_BARE_FRESH: tuple[tuple[str, Callable[[], object]], ...] = tuple(
+    (key, type(value)) for key, value in _BARE_STATE.items() if isinstance(value, (list, dict, set)))
+"""The containers of that state, each made anew for every record."""
 
 
 @dataclass(slots=True)

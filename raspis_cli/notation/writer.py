@@ -28,6 +28,7 @@ from raspis_cli.record import (
     JokerDecl,
     PlayRecord,
     TrumpValue,
+    compact_plays,
 )
 from raspis_cli.rules import OPTIONS, RulesError
 from raspis_cli.rules.options import OptionError
@@ -414,8 +415,10 @@ def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths, following:
     tricks = deal.trick_entries()
     if tricks:
         for i, trick in enumerate(tricks, 1):
-            if isinstance(trick, tuple):
+            if isinstance(trick, tuple) and len(trick) == 4:
                 written = _compact_trick_line(trick[0], trick[1], following, rotations, quoted)
+            elif isinstance(trick, tuple):  # a declared trick (DeclaredTrick): as its plays
+                written = _trick_line(compact_plays(trick), following, quoted)
             else:
                 written = _trick_line(trick, following, quoted) if trick else None
             if written is None:
