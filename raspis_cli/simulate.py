@@ -766,12 +766,14 @@ class Simulator:
                     lengths = ((mask & suit_masks[0]).bit_count(), (mask & suit_masks[1]).bit_count(),
                                (mask & suit_masks[2]).bit_count(), (mask & suit_masks[3]).bit_count())
                     value = 0.0
-                    # the cards that add something, in the order dealt
-                    for suit, need, short, long in filter(None, map(values.__getitem__, lists[seat])):
-                        if suit < 0:
-                            value += side_ace
-                        else:
-                            value += long if lengths[suit] >= need else short
+                    for held_card in lists[seat]:
+                        entry = values[held_card]
+                        if entry is not None:
+                            suit, need, short, long = entry
+                            if suit < 0:
+                                value += side_ace
+                            else:
+                                value += long if lengths[suit] >= need else short
                     estimate = min(value, float(cards))
                     # rng.gauss(0, _BID_NOISE)
                     z = state.gauss_next
@@ -1082,12 +1084,14 @@ class Simulator:
         side_ace = 0.85 if trump == NO_SUIT else max(0.45, 0.85 - 0.04 * cards)
         values = self._card_values[trump]
         value = 0.0
-        # the cards that add something, in the order dealt
-        for suit, need, short, long in filter(None, map(values.__getitem__, hand)):
-            if suit < 0:
-                value += side_ace
-            else:
-                value += long if lengths[suit] >= need else short
+        for card in hand:
+            entry = values[card]
+            if entry is not None:
+                suit, need, short, long = entry
+                if suit < 0:
+                    value += side_ace
+                else:
+                    value += long if lengths[suit] >= need else short
         return min(value, float(cards))
 
     # --- play --------------------------------------------------------------------
