@@ -23,7 +23,9 @@ from raspis_cli.lines import PAIRS_LINES
 
 __all__ = [
     "NO_TRUMP",
+    "CompactDeal",
     "CompactTrick",
+    "CompactTrickInts",
     "DeclaredTrick",
     "NUMBER_RANGES",
     "OutOfRange",
@@ -36,6 +38,7 @@ __all__ = [
     "Pos",
     "TrumpValue",
     "bound_numbers",
+    "hand_cards",
     "shown_number",
 ]
 
@@ -390,6 +393,98 @@ class GameRecord:
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the game's own place."""
         return self.positions.get(key, self.pos)
+
+
+# --- a deal as integers --------------------------------------------------------
+
+_CARD_OF: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(54))
+
+_SUIT_RUNS: tuple[int, ...] = (*(0x1FFF << (13 * s) for s in range(4)), 0b11 << 52)
+"""The hand-mask bits of each suit (the two jokers of 54 cards last): a hand
+is written suit by suit in this order, high cards first."""
+
+
+def hand_cards(mask: int) -> list[Card]:
+    """A hand mask's cards in the order a hand is written: by printed suit
+    (♠ ♣ ♦ ♥, the jokers of 54 cards last), high cards first."""
+    out = []
+    for run in _SUIT_RUNS:
+        bits = mask & run
+        while bits:
+            top = bits.bit_length() - 1
+            out.append(_CARD_OF[top])
+            bits ^= 1 << top
+    return out
+
+
+CompactTrickInts = tuple[int, Sequence[int], Sequence[JokerDecl | None] | None]
+"""A trick of a :class:`CompactDeal`: the leader's seat, the cards in play
+order (each seat in turn from the leader), and each card's declaration
+(``None`` for a natural card) when a joker is in the trick, else ``None``."""
+
+
+@dataclass(slots=True)
+class CompactDeal:
+    """A deal as integers, seats instead of names: what the simulator makes
+    and the notation writer writes from (:func:`raspis_cli.notation.writer.write_compact_game`)
+    without a :class:`DealRecord`; :meth:`to_record` gives the record.
+
+    Values are per seat (index into the game's players). ``None`` (or, for
+    ``penalties``, empty) means not written: ``trump`` is a card index, ``-1``
+    for no trump (:data:`NO_TRUMP`); ``hands`` are the masks as dealt;
+    ``bids`` are ``None`` for a kind without bids; ``penalties`` are
+    ``(seat, points, reason)``; ``totals`` are the running totals after the
+    deal.
+    """
+
+    number: int
+    kind: str
+    cards: int
+    dealer: int
+    taken: Sequence[int] | None = None
+    bids: Sequence[int | None] | None = None
+    scores: Sequence[int] | None = None
+    totals: Sequence[int] | None = None
+    penalties: Sequence[tuple[int, int, str]] = ()
+    trump: int | None = None
+    hands: Sequence[int] | None = None
+    tricks: Sequence[CompactTrickInts] | None = None
+
+    def to_record(self, players: Sequence[str]) -> DealRecord:
+        """The deal as a :class:`DealRecord` of these players: bids in bidding
+        order (from the left of the dealer), hands in written order, a trick
+        without a joker as one :data:`CompactTrick`, a joker's as plays."""
+        n = len(players)
+        names = list(players)
+        record = DealRecord(number=self.number, kind=self.kind, dealer=names[self.dealer],
+                            cards=self.cards)
+        bids = self.bids
+        if bids is not None:
+            order = [(self.dealer + 1 + i) % n for i in range(n)]
+            record.bids = {names[s]: b for s in order if (b := bids[s]) is not None}
+        if self.taken is not None:
+            record.taken = dict(zip(names, self.taken, strict=True))
+        if self.penalties:
+            record.penalties = [PenaltyRecord(names[s], p, r) for s, p, r in self.penalties]
+        if self.scores is not None:
+            record.scores = dict(zip(names, self.scores, strict=True))
+        if self.totals is not None:
+            record.totals = dict(zip(names, self.totals, strict=True))
+        if self.trump is not None:
+            record.trump = NO_TRUMP if self.trump < 0 else _CARD_OF[self.trump]
+        if self.hands is not None:
+            record.hands = {names[s]: hand_cards(mask) for s, mask in enumerate(self.hands)}
+        if self.tricks is not None:
+            rotations = [names[i:] + names[:i] for i in range(n)]
+            play = record.start_compact_play()
+            cards_of = _CARD_OF
+            for leader, cards, decls in self.tricks:
+                if decls is None:
+                    play.append((rotations[leader], [cards_of[c] for c in cards], 0, ""))
+                else:
+                    play.append([PlayRecord(names[(leader + k) % n], cards_of[c], decls[k])
+                                 for k, c in enumerate(cards)])
+        return record
 
 
 # --- the numbers a record may hold ---------------------------------------------
