@@ -183,10 +183,10 @@ WHERE o.seq BETWEEN $first AND $last AND s.place IS NOT NULL
 GROUP BY o.seq, o.game_id, o.date, o.pool
 ORDER BY o.seq"""
 
-RATED_CHUNK: Final = 1024
-"""Games fetched from DuckDB at a time while rating (4,096 before: the
-chunk's Arrow result and its Python objects, with :data:`HISTORY_CHUNK`,
-were ~12 MB of a load's peak at 60,000 games)."""
+RATED_CHUNK: Final = 4096
+"""Games fetched from DuckDB at a time while rating (a chunk is ~2 MB of
+Arrow and Python objects; each chunk's query scans ``seats``, so 1,024 cost
+20 % more CPU at 10,000 games)."""
 
 _order_tables = itertools.count()
 
@@ -321,8 +321,13 @@ def _history_chunks(steps: Iterable[RatingStep], size: int = HISTORY_CHUNK) -> I
              "ordinal": pa.float64()}
 
     def table(chunk: list[RatingStep]) -> Any:
-        return pa.table({name: pa.array([getattr(s, name) for s in chunk], type=types[name])
-                         for name in HISTORY_COLUMNS})
+        # the steps transposed by zip (in C), not a getattr per step and column:
+        # 0.54 -> ~0.1 s of CPU for 40,000 steps
+        transposed = zip(*chunk, strict=True) if chunk else ((),) * len(RatingStep._fields)
+        columns: dict[str, Sequence[Any]] = dict(zip(RatingStep._fields, transposed, strict=True))
+        columns["ordinal"] = [mu - 3.0 * sigma
+                              for mu, sigma in zip(columns["mu"], columns["sigma"], strict=True)]
+        return pa.table({name: pa.array(columns[name], type=types[name]) for name in HISTORY_COLUMNS})
 
     chunk: list[RatingStep] = []
     made = False
