@@ -3,18 +3,24 @@
 Plays ``--games`` four-player raspisnoy games (``--seed``, every card) in
 this process and writes each as canonical notation, as ``raspis simulate``
 does, timing CPU (``time.process_time``) of each part, the least of
-``--runs``: ``play`` (bots, engine, the game records) and ``write`` (the
-notation writer). Prints milliseconds per game, the CPU time 10,000 games
-would take, and issue 16's target for it (20 s) with *met* or *MISSED*.
+``--runs``: ``play`` (bots and the deals as integers) and ``write`` (the
+notation written from the integers), game by game as the command streams
+them. Prints milliseconds per game, the CPU
+time 10,000 games would take, and issue 16's target for it (20 s) with
+*met* or *MISSED*.
 
     .venv/bin/python bench/simulate_bench.py                 # 300 games, 3 runs
     .venv/bin/python bench/simulate_bench.py --profile       # and cProfile's top functions
-    .venv/bin/python bench/simulate_bench.py --card-by-card  # the bots' card-by-card path
+    .venv/bin/python bench/simulate_bench.py --card-by-card  # the bots on the engine's objects
+    .venv/bin/python bench/simulate_bench.py --records       # simulate_game's records, write_game
     .venv/bin/python bench/simulate_bench.py --quick         # tiny: checks the script runs
 
-``--card-by-card`` turns off the bots' bit-mask play (``Simulator.fast_play``)
-to compare the two paths; they make the same games. Interpreter startup is
-not included (``raspis simulate`` adds about half a second, once).
+``--card-by-card`` plays every deal through the engine card by card
+(``Simulator.fast_play`` off); ``--records`` makes each game's records
+(:func:`simulate_game`, what the library returns and the JSON formats
+write) and writes them with ``write_game``. Every way makes the same games
+and the same text. Interpreter startup is not included (``raspis simulate``
+adds about half a second, once).
 """
 
 from __future__ import annotations
@@ -31,21 +37,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from raspis_cli.notation.writer import write_game
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import Simulator, simulate_games
+from raspis_cli.simulate import Simulator, _games, _render, simulate_games
 
 TARGET_GAMES = 10_000
 TARGET_SECONDS = 20.0
 
 
-def _once(games: int, seed: int) -> tuple[float, float, int]:
-    """CPU seconds of playing and of writing ``games`` games, and the text's size."""
+def _once(games: int, seed: int, records: bool = False) -> tuple[float, float, int]:
+    """CPU seconds of playing and of writing ``games`` games, and the text's
+    size: as ``raspis simulate`` does (a game made, then written, then
+    dropped), or (``records``) through the records."""
     rules = Rules.preset("raspisnoy")
-    start = time.process_time()
-    made = list(simulate_games(rules, 4, games, seed))
-    played = time.process_time()
-    size = sum(len(write_game(game)) for game in made)
-    written = time.process_time()
-    return played - start, written - played, size
+    clock = time.process_time
+    play = write = 0.0
+    size = 0
+    if records:
+        made = simulate_games(rules, 4, games, seed)
+        for _ in range(games):
+            start = clock()
+            game = next(made)
+            played = clock()
+            size += len(write_game(game))
+            written = clock()
+            play += played - start
+            write += written - played
+        return play, write, size
+    parts = _games(rules, 4, games, seed, "full", 0, None, None, None, {})
+    for _ in range(games):
+        start = clock()
+        head, deals = next(parts)
+        played = clock()
+        size += len(_render(head, deals, "notation"))
+        written = clock()
+        play += played - start
+        write += written - played
+    return play, write, size
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,27 +83,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="print cProfile's top functions")
     parser.add_argument("--card-by-card", action="store_true",
                         help="the bots' card-by-card path (Simulator.fast_play off)")
+    parser.add_argument("--records", action="store_true",
+                        help="make the games' records (simulate_game) and write them (write_game)")
     parser.add_argument("--quick", action="store_true", help="3 games, 1 run")
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.runs = 3, 1
     if args.card_by_card:
         Simulator.fast_play = False
-    _once(min(args.games, 5), args.seed + 1)  # warm up: imports, caches
+    _once(min(args.games, 5), args.seed + 1, args.records)  # warm up: imports, caches
     best_play = best_write = float("inf")
     size = 0
     for _ in range(args.runs):
-        play, write, size = _once(args.games, args.seed)
+        play, write, size = _once(args.games, args.seed, args.records)
         best_play = min(best_play, play)
         best_write = min(best_write, write)
     per_game = (best_play + best_write) / args.games
     projected = per_game * TARGET_GAMES
-    path = "card by card" if args.card_by_card else "bit masks"
+    path = ("card by card" if args.card_by_card else "integers") + (", records" if args.records else "")
     print(f"simulate: {args.games} four-player raspisnoy games, seed {args.seed}, bots' path: {path}, "
           f"CPU, least of {args.runs}; {size / args.games / 1000:.1f} kB of notation a game")
     print("| part | CPU s | ms/game |")
     print("|---|---:|---:|")
-    print(f"| play (bots, engine, records) | {best_play:.2f} | {best_play / args.games * 1000:.2f} |")
+    print(f"| play (bots, deals) | {best_play:.2f} | {best_play / args.games * 1000:.2f} |")
     print(f"| write (notation) | {best_write:.2f} | {best_write / args.games * 1000:.2f} |")
     print(f"| total | {best_play + best_write:.2f} | {per_game * 1000:.2f} |")
     verdict = "met" if projected <= TARGET_SECONDS else "MISSED"
@@ -86,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()
-        _once(args.games, args.seed)
+        _once(args.games, args.seed, args.records)
         profile.disable()
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(25)

@@ -72,13 +72,11 @@ class Mistake:
     keeping: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
-        """One line in words."""
-        played = self.card + (f" ({self.declared})" if self.declared else "")
-        if self.kind == "lost-bid":
-            kept = f"; {', '.join(self.keeping)} would have kept it" if self.keeping else ""
-            return f"trick {self.trick}: {self.player}'s {played} lost the bid of {self.bid}{kept}"
-        return (f"trick {self.trick}: {self.player}'s {played} handed {self.bidder} "
-                f"the bid of {self.bid}")
+        """One line in English (``trick 2: Вера's 6♥ lost the bid of 1; 8♣ would
+        have kept it``): the comment ``--annotate`` writes into a record."""
+        from raspis_cli.analyze_words import mistake_words
+
+        return mistake_words(self, "en", with_trick=True)
 
     def to_json(self) -> dict[str, object]:
         """The mistake object of docs/ANALYZE.md."""

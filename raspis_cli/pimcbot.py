@@ -18,11 +18,17 @@ Pure: no I/O. Randomness comes from the :class:`random.Random` it is given.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from raspis_cli.cards import Card
 from raspis_cli.engine import Deal, Play
-from raspis_cli.engine.pimc import bid_advice, sample_score
-from raspis_cli.engine.solver import BudgetExceededError, Solver, _play_copy
+
+if TYPE_CHECKING:
+    from raspis_cli.engine.solver import Solver
+
+# The solver (and with it numba, ~0.3-0.9 s to import) is imported by the
+# methods that use it, on the first PIMC decision: `raspis simulate` with the
+# heuristic bots, which imports this module for BOTS, never loads it.
 
 __all__ = ["DEFAULT_BOT_BUDGET", "DEFAULT_BOT_SAMPLES", "BOTS", "PimcBot"]
 
@@ -57,6 +63,8 @@ class PimcBot:
                 seen = 1 << trump_card
             else:
                 shown = {holder: 1 << trump_card}
+        from raspis_cli.engine.pimc import bid_advice
+
         advice = bid_advice(deal.rules, deal, seat, self.samples,
                             seed=self.rng.getrandbits(32), legal=legal, seen=seen, shown=shown,
                             budget=self.budget)
@@ -85,6 +93,9 @@ class PimcBot:
             hidden &= ~(1 << card)
         if trump_card is not None and not any(h >> trump_card & 1 for h in deal.hands):
             hidden &= ~(1 << trump_card)
+        from raspis_cli.engine.pimc import sample_score
+        from raspis_cli.engine.solver import BudgetExceededError, Solver, _play_copy
+
         pool = [c for c in range(54) if hidden >> c & 1]
         totals = [0.0] * len(plays)
         solved = 0

@@ -23,7 +23,10 @@ from raspis_cli.lines import PAIRS_LINES
 
 __all__ = [
     "NO_TRUMP",
+    "CompactDeal",
     "CompactTrick",
+    "CompactTrickInts",
+    "DeclaredTrick",
     "NUMBER_RANGES",
     "OutOfRange",
     "DealRecord",
@@ -35,6 +38,7 @@ __all__ = [
     "Pos",
     "TrumpValue",
     "bound_numbers",
+    "hand_cards",
     "shown_number",
 ]
 
@@ -86,6 +90,16 @@ The players' names and the cards are shared objects, so a trick costs one
 tuple."""
 
 
+DeclaredTrick = tuple[list[str], list[Card], int, str, list[JokerDecl | None], list[int]]
+"""A trick line read the long way (a joker declared, the joker written as a
+word, not single-spaced) whose cards are played in turn from the leader,
+only the leader named, as one tuple: the players from the leader, the cards,
+the line number and code, each card's declaration (``None`` but where a
+joker is declared) and each card's column as the parser found it (the
+leader's name for the first). Its :class:`PlayRecord` objects are made only
+when someone asks (:func:`compact_plays`)."""
+
+
 def trick_columns(code: str) -> list[int]:
     """The column of each card of a single-spaced trick line ``trick NAME:
     CARD CARD ...``: the leader's name for the first card, then each card's
@@ -100,9 +114,13 @@ def trick_columns(code: str) -> list[int]:
     return cols
 
 
-def compact_plays(trick: CompactTrick) -> list[PlayRecord]:
+def compact_plays(trick: CompactTrick | DeclaredTrick) -> list[PlayRecord]:
     """The object view of a compact trick: one :class:`PlayRecord` per card,
     with its position, exactly as the reader's card-by-card path makes it."""
+    if len(trick) == 6:
+        line = trick[2]
+        return [PlayRecord(player, card, decl, Pos(line, column))
+                for player, card, decl, column in zip(trick[0], trick[1], trick[4], trick[5], strict=False)]
     players, cards, line, code = trick
     if not code:
         return [PlayRecord(player, card) for player, card in zip(players, cards, strict=False)]
@@ -110,12 +128,14 @@ def compact_plays(trick: CompactTrick) -> list[PlayRecord]:
             for player, card, column in zip(players, cards, trick_columns(code), strict=False)]
 
 
-PlayEntry = CompactTrick | list[PlayRecord]
-"""A trick of a compact deal: compact, or (a line read the long way: jokers
-declared, names written) its plays."""
+PlayEntry = CompactTrick | DeclaredTrick | list[PlayRecord]
+"""A trick of a compact deal: compact, declared, or (a line read the long
+way with names written) its plays."""
 
 
 def _first_pos(entry: PlayEntry) -> Pos | None:
+    if isinstance(entry, tuple) and len(entry) == 6:
+        return Pos(entry[2], entry[5][0]) if entry[5] else None
     if isinstance(entry, tuple):
         return Pos(entry[2], trick_columns(entry[3])[0]) if entry[3] else None
     return entry[0].pos if entry else None
@@ -223,6 +243,26 @@ class DealRecord:
         self.__dict__["_placed"] = 0
         self.__dict__["_later"] = None
 
+    @classmethod
+    def bare(cls, number: int, kind: str, dealer: str, cards: int,
+             trump: TrumpValue | None = None, pos: Pos | None = None) -> DealRecord:
+        """``DealRecord(number, kind, dealer, cards, trump, pos=pos)``, made
+        without the dataclass's ``__init__`` (its descriptors and default
+        factories cost a reader more than the rest of a sheet line): a copy
+        of an empty record's state with new containers."""
+        state = _BARE_STATE.copy()
+        state["number"] = number
+        state["kind"] = kind
+        state["dealer"] = dealer
+        state["cards"] = cards
+        state["trump"] = trump
+        state["pos"] = pos
+        for key, make in _BARE_FRESH:
+            state[key] = make()
+        record = object.__new__(cls)
+        record.__dict__ = state
+        return record
+
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the deal's own place."""
         state = self.__dict__
@@ -279,7 +319,8 @@ class DealRecord:
             if tricks is None:
                 return None
             return [[(p.player, p.card, p.joker) for p in trick] for trick in tricks]
-        return [list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False))
+        return [(list(zip(entry[0], entry[1], entry[4], strict=False)) if len(entry) == 6
+                 else list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False)))
                 if isinstance(entry, tuple) else [(p.player, p.card, p.joker) for p in entry]
                 for entry in play]
 
@@ -310,6 +351,13 @@ class DealRecord:
                 positions.setdefault("tricks", found)
             positions[f"trick:{number}"] = found
         state["_placed"] = len(play)
+
+
+_BARE_STATE: dict[str, object] = dict(DealRecord(0, "", "", 0).__dict__)
+"""An empty deal record's state (:meth:`DealRecord.bare` copies it)."""
+_BARE_FRESH: tuple[tuple[str, Callable[[], object]], ...] = tuple(
+    (key, type(value)) for key, value in _BARE_STATE.items() if isinstance(value, (list, dict, set)))
+"""The containers of that state, each made anew for every record."""
 
 
 @dataclass(slots=True)
@@ -345,6 +393,98 @@ class GameRecord:
     def where(self, key: str) -> Pos | None:
         """Where a field was written, falling back to the game's own place."""
         return self.positions.get(key, self.pos)
+
+
+# --- a deal as integers --------------------------------------------------------
+
+_CARD_OF: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(54))
+
+_SUIT_RUNS: tuple[int, ...] = (*(0x1FFF << (13 * s) for s in range(4)), 0b11 << 52)
+"""The hand-mask bits of each suit (the two jokers of 54 cards last): a hand
+is written suit by suit in this order, high cards first."""
+
+
+def hand_cards(mask: int) -> list[Card]:
+    """A hand mask's cards in the order a hand is written: by printed suit
+    (♠ ♣ ♦ ♥, the jokers of 54 cards last), high cards first."""
+    out = []
+    for run in _SUIT_RUNS:
+        bits = mask & run
+        while bits:
+            top = bits.bit_length() - 1
+            out.append(_CARD_OF[top])
+            bits ^= 1 << top
+    return out
+
+
+CompactTrickInts = tuple[int, Sequence[int], Sequence[JokerDecl | None] | None]
+"""A trick of a :class:`CompactDeal`: the leader's seat, the cards in play
+order (each seat in turn from the leader), and each card's declaration
+(``None`` for a natural card) when a joker is in the trick, else ``None``."""
+
+
+@dataclass(slots=True)
+class CompactDeal:
+    """A deal as integers, seats instead of names: what the simulator makes
+    and the notation writer writes from (:func:`raspis_cli.notation.writer.write_compact_game`)
+    without a :class:`DealRecord`; :meth:`to_record` gives the record.
+
+    Values are per seat (index into the game's players). ``None`` (or, for
+    ``penalties``, empty) means not written: ``trump`` is a card index, ``-1``
+    for no trump (:data:`NO_TRUMP`); ``hands`` are the masks as dealt;
+    ``bids`` are ``None`` for a kind without bids; ``penalties`` are
+    ``(seat, points, reason)``; ``totals`` are the running totals after the
+    deal.
+    """
+
+    number: int
+    kind: str
+    cards: int
+    dealer: int
+    taken: Sequence[int] | None = None
+    bids: Sequence[int | None] | None = None
+    scores: Sequence[int] | None = None
+    totals: Sequence[int] | None = None
+    penalties: Sequence[tuple[int, int, str]] = ()
+    trump: int | None = None
+    hands: Sequence[int] | None = None
+    tricks: Sequence[CompactTrickInts] | None = None
+
+    def to_record(self, players: Sequence[str]) -> DealRecord:
+        """The deal as a :class:`DealRecord` of these players: bids in bidding
+        order (from the left of the dealer), hands in written order, a trick
+        without a joker as one :data:`CompactTrick`, a joker's as plays."""
+        n = len(players)
+        names = list(players)
+        record = DealRecord(number=self.number, kind=self.kind, dealer=names[self.dealer],
+                            cards=self.cards)
+        bids = self.bids
+        if bids is not None:
+            order = [(self.dealer + 1 + i) % n for i in range(n)]
+            record.bids = {names[s]: b for s in order if (b := bids[s]) is not None}
+        if self.taken is not None:
+            record.taken = dict(zip(names, self.taken, strict=True))
+        if self.penalties:
+            record.penalties = [PenaltyRecord(names[s], p, r) for s, p, r in self.penalties]
+        if self.scores is not None:
+            record.scores = dict(zip(names, self.scores, strict=True))
+        if self.totals is not None:
+            record.totals = dict(zip(names, self.totals, strict=True))
+        if self.trump is not None:
+            record.trump = NO_TRUMP if self.trump < 0 else _CARD_OF[self.trump]
+        if self.hands is not None:
+            record.hands = {names[s]: hand_cards(mask) for s, mask in enumerate(self.hands)}
+        if self.tricks is not None:
+            rotations = [names[i:] + names[:i] for i in range(n)]
+            play = record.start_compact_play()
+            cards_of = _CARD_OF
+            for leader, cards, decls in self.tricks:
+                if decls is None:
+                    play.append((rotations[leader], [cards_of[c] for c in cards], 0, ""))
+                else:
+                    play.append([PlayRecord(names[(leader + k) % n], cards_of[c], decls[k])
+                                 for k, c in enumerate(cards)])
+        return record
 
 
 # --- the numbers a record may hold ---------------------------------------------

@@ -179,6 +179,8 @@ class _GameReplay:
         self.total_offsets: dict[str, int] = {}
         self.bid_orders: dict[int, list[str]] = {}
         """The names in bidding order, by the dealer's seat (sheet deals)."""
+        self.bidding_orders: dict[int, list[str]] = {}
+        """The names in bidding order, by the first bidder's seat."""
 
     # -- reporting ----------------------------------------------------------
 
@@ -261,7 +263,10 @@ class _GameReplay:
         # hands: as written, or pieced together from the tricks
         hands: list[list[Card]] | None = None
         hands_complete = True
-        if record.hands is not None:
+        if (record.hands is not None and n_players == len(self.names)
+                and list(record.hands) == self.names):
+            hands = list(record.hands.values())  # every hand, in seating order (read, not changed)
+        elif record.hands is not None:
             hands = [[] for _ in range(n_players)]
             for name, cards in record.hands.items():
                 seat = self._seat(record, name, "hand", key=f"hand:{name}")
@@ -289,7 +294,8 @@ class _GameReplay:
         trump = None if record.trump is None or record.trump is NO_TRUMP else record.trump
         assert trump is None or isinstance(trump, (Card, Suit))
         line = record.pos.line if record.pos else self.previous_line
-        lost = any(self.previous_line < bad < line for bad in self.syntax_lines)
+        lost = bool(self.syntax_lines) and any(self.previous_line < bad < line
+                                               for bad in self.syntax_lines)
         self.previous_line = line
         engine_deal, violations = self.game.start_deal(
             record.number, record.kind, dealer, record.cards, trump, trump_given, hands,
@@ -299,7 +305,7 @@ class _GameReplay:
             violations = [v for v in violations if v.kind != "duplicate-card" or v.at == "trump"]
         for v in violations:
             self._report(record, v)
-        if (self._has_tricks(record) and not trump_given and record.kind != "no-trump"
+        if (not trump_given and record.kind != "no-trump" and self._has_tricks(record)
                 and not self.rules.circular_trumps):
             self._problem(record, "trump", _("the trump is not written; the tricks are judged as if there "
                                              "were none"), "trump")
@@ -330,21 +336,28 @@ class _GameReplay:
         if dealer is None or n < 2 or n != len(seat_of) or written_taken is None:
             return False
         cards = record.cards
-        taken = self._per_seat(written_taken)
+        # the reader writes a sheet line's values in seating order: by seat at once
+        taken = (list(written_taken.values()) if list(written_taken) == names
+                 else self._per_seat(written_taken))
         if taken is None or sum(taken) != cards or min(taken) < 0:
             return False
         kind = record.kind
         written_bids = record.bids
         bids: list[int] | None = None
         if written_bids:
-            bids = self._per_seat(written_bids)
-            if bids is None:
+            order = self.bid_orders.get(dealer)
+            if order is None:
+                order = self.bid_orders[dealer] = [names[(dealer + 1 + i) % n] for i in range(n)]
+            if list(written_bids) == order:
+                # in bidding order (the dealer's left first): turned to seating order
+                values = list(written_bids.values())
+                first = (n - dealer - 1) % n
+                bids = values[first:] + values[:first]
+            elif self.ordered_bids:
                 return False
-            if self.ordered_bids:
-                order = self.bid_orders.get(dealer)
-                if order is None:
-                    order = self.bid_orders[dealer] = [names[(dealer + 1 + i) % n] for i in range(n)]
-                if list(written_bids) != order:
+            else:
+                bids = self._per_seat(written_bids)
+                if bids is None:
                     return False
         if kind not in KINDS or (bids is None) != (kind in KINDS_WITHOUT_BIDS):
             return False  # no score to compute (a bid missing, an unknown kind): the long way
@@ -355,24 +368,35 @@ class _GameReplay:
             if seat is None:
                 return False
             penalties[seat] += penalty.points
-        score = self._bid_score
-        scores = [score(kind, None if bids is None else bids[seat], taken[seat]) + penalties[seat]
-                  for seat in range(n)]
+        memo = self.score_memo
+        scores = [0] * n
+        for seat in range(n):
+            key = (kind, None if bids is None else bids[seat], taken[seat])
+            known = memo.get(key)
+            if known is None:
+                known = self._bid_score(*key)
+            scores[seat] = known + penalties[seat]
         written_scores = record.scores
         if written_scores is not None:
-            for name, value in written_scores.items():
-                seat = seat_of.get(name)
-                if seat is None or scores[seat] != value:
+            if list(written_scores) == names:
+                if list(written_scores.values()) != scores:
                     return False
+            else:
+                for name, value in written_scores.items():
+                    seat = seat_of.get(name)
+                    if seat is None or scores[seat] != value:
+                        return False
         totals = self.game.totals
         offsets: list[tuple[str, int]] = []
-        if record.totals is not None:
-            for name, value in record.totals.items():
+        written_totals = record.totals
+        if written_totals is not None:
+            carried = self.total_offsets
+            for name, value in written_totals.items():
                 seat = seat_of.get(name)
                 if seat is None:
                     continue
                 offset = value - totals[seat] - scores[seat]
-                if offset and offset != self.total_offsets.get(name, 0):
+                if offset and offset != carried.get(name, 0):
                     return False
                 offsets.append((name, offset))
         trump = record.trump
@@ -385,17 +409,14 @@ class _GameReplay:
             self.previous_line = record.pos.line
         self.game.finish_deal(deal, scores)
         self.total_offsets.update(offsets)
-        # the names are the seats in order (none listed twice)
+        # the names are the seats in order (none listed twice), every list one
+        # per seat: zip without strict (its keyword costs more than the dict)
         self.deals.append(DealResult(
-            number=record.number, kind=kind, cards=cards, dealer=record.dealer,
-            trump=_trump_text(trump),
-            bids=dict.fromkeys(names) if bids is None else dict(zip(names, bids, strict=True)),
-            taken=dict(zip(names, taken, strict=True)), taken_source="written",
-            scores=dict(zip(names, scores, strict=True)),
-            totals=dict(zip(names, totals, strict=True)),
-            penalties=dict(zip(names, penalties, strict=True)),
-            written_taken=written_taken, written_scores=written_scores,
-            written_totals=record.totals, replayed=False, deal=deal, position=self.position))
+            record.number, kind, cards, record.dealer, _trump_text(trump),
+            dict.fromkeys(names) if bids is None else dict(zip(names, bids)),  # noqa: B905
+            dict(zip(names, taken)), "written", dict(zip(names, scores)),  # noqa: B905
+            dict(zip(names, totals)), dict(zip(names, penalties)),  # noqa: B905
+            written_taken, written_scores, written_totals, False, [], deal, self.position))
         return True
 
     def _per_seat(self, values: Mapping[str, int]) -> list[int] | None:
@@ -443,6 +464,15 @@ class _GameReplay:
                 self._report(record, Violation("bid-order", _(
                     "a {kind} deal has no bids, yet {player} bid {bid}").format(
                         kind=kind_label(record.kind), player=name, bid=value), at="bid"), player=name)
+            deal.skip_bidding()
+            return
+        order = self.bidding_orders.get(deal.first_bidder)
+        if order is None:
+            order = self.bidding_orders[deal.first_bidder] = [
+                self.names[s] for s in bidding_order(deal.first_bidder, len(self.names))]
+        if (self.compact and list(bids) == order and len(order) == len(self.seat_of)
+                and deal.bid_all(list(bids.values()))):
+            # every player's bid, in bidding order, each plainly legal: made at once
             deal.skip_bidding()
             return
         written = [n for n in bids if n in self.seat_of]
@@ -493,7 +523,8 @@ class _GameReplay:
                     seats = rotation_seats.get(rotation[0])
                     if seats is None:
                         seats = rotation_seats[rotation[0]] = [self.seat_of.get(p, -1) for p in rotation]
-                    if deal.play_plain_trick(seats, cards):
+                    if (deal.play_plain_trick(seats, cards) if len(entry) == 4
+                            else deal.play_trick(seats, cards, entry[4])):
                         continue
                 trick = compact_plays(entry)
             else:
@@ -531,8 +562,63 @@ class _GameReplay:
             self._problem(record, "trick-count", _too_many_tricks(len(entries), record.cards), "tricks")
         return False
 
+    def _plain_results(self, record: DealRecord, deal: Deal) -> bool:
+        """:meth:`_results` of a deal played to the end in the usual way (no
+        penalty written or prescribed, not replayed, a bid for every player
+        where the kind has bids, every name a seat and none twice) whose
+        written taken, scores and totals all agree with the play: the same
+        result without a loop per name. False, and nothing changed, when the
+        deal is not such a deal (the long way then says what differs)."""
+        names = self.names
+        n = len(names)
+        if (record.penalties is not None or deal.penalty_notes or record.replayed
+                or n != len(self.seat_of) or (deal.revokes and self.rules.revoke_replay)):
+            return False
+        taken = deal.taken
+        written_taken = record.taken
+        if written_taken is not None and (list(written_taken) != names
+                                          or list(written_taken.values()) != taken):
+            return False
+        written_bids = record.bids or {}
+        bids = list(map(written_bids.get, names))
+        has_bids = deal.has_bids
+        if has_bids and None in bids:
+            return False
+        kind = record.kind
+        memo = self.score_memo
+        scores = [0] * n
+        for seat in range(n):
+            key = (kind, bids[seat], taken[seat])
+            known = memo.get(key)
+            if known is None:
+                known = self._bid_score(*key)
+            scores[seat] = known
+        written_scores = record.scores
+        if written_scores is not None and (list(written_scores) != names
+                                           or list(written_scores.values()) != scores):
+            return False
+        totals = self.game.totals
+        running = [total + score for total, score in zip(totals, scores)]  # noqa: B905 (one per seat)
+        written_totals = record.totals
+        if written_totals is not None and (list(written_totals) != names
+                                           or list(written_totals.values()) != running):
+            return False
+        self.game.finish_deal(deal, scores)
+        if written_totals is not None and self.total_offsets:
+            for name in names:  # each total written agrees: no difference carried on
+                self.total_offsets[name] = 0
+        # one per seat, in seating order (zip without strict: its keyword costs more than the dict)
+        self.deals.append(DealResult(
+            record.number, kind, record.cards, record.dealer, _trump_text(record.trump),
+            dict(zip(names, bids)), dict(zip(names, taken)), "tricks",  # noqa: B905
+            dict(zip(names, scores)), dict(zip(names, running)), dict.fromkeys(names, 0),  # noqa: B905
+            written_taken, written_scores, written_totals, False, [], deal, self.position))
+        return True
+
     def _results(self, record: DealRecord, deal: Deal, play_complete: bool,
                  stopped: bool) -> None:
+        if play_complete and self.compact and self._plain_results(record, deal):
+            return
         names = self.names
         seats = self.seat_of
         rules = self.rules

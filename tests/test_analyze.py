@@ -78,6 +78,17 @@ def test_text_post_mortem_of_one_deal() -> None:
     check_golden("analyze-deal3.txt", done.stdout)
 
 
+def test_text_post_mortem_in_russian() -> None:
+    """Under a Russian locale every word of the text output is Russian (the
+    same findings: the numbers, cards and marks of the English golden file)."""
+    done = run_cli("analyze", SAMPLE, "--deal", "3", "--samples", "10",
+                   env_extra={"LANG": "ru_RU.UTF-8"})
+    assert done.returncode == 0, done.stderr
+    check_golden("analyze-deal3.ru.txt", done.stdout)
+    for english in ("bid", "took", "could", "trick", "handed", "advice", "summary", "not makeable"):
+        assert english not in done.stdout, english
+
+
 def _first_deals(tmp_path: Path, count: int) -> Path:
     """The sample cut after its first ``count`` deals (a smaller file to analyse)."""
     text = (Path(__file__).resolve().parent.parent / SAMPLE).read_text(encoding="utf-8")

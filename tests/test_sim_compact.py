@@ -15,11 +15,11 @@ import pytest
 
 from raspis_cli.notation import read_text
 from raspis_cli.notation.jsoncodec import game_to_json
-from raspis_cli.notation.writer import write_game
+from raspis_cli.notation.writer import NotationWriteError, write_compact_game, write_game
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import replay_game
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import simulate_game
+from raspis_cli.simulate import DETAILS, _play_game, simulate_game
 
 
 def _materialised(game: GameRecord) -> GameRecord:
@@ -64,3 +64,70 @@ def test_a_compact_trick_whose_players_are_not_a_rotation_is_written_with_names(
     text = write_game(read)
     assert text == write_game(_materialised(read))
     assert "trick" in text and ": " in text
+
+
+_OPTIONS: list[dict[str, object]] = [
+    {},
+    {"circular_trumps": True, "void": "must-trump"},
+    {"specials": ["forehead", "dark", "miser", "golden", "no-trump"], "third_pass": True},
+    {"joker_lead_modes": ["high", "lowest", "low", "take", "as"],
+     "joker_follow_modes": ["take", "discard", "as"], "joker_lead_penalty": -10},
+    {"deck": 54, "two_jokers": "opposite", "full_deal_trump": "random-card"},
+]
+
+
+@pytest.mark.parametrize("detail", DETAILS)
+def test_the_writer_writes_deals_as_integers_as_it_writes_their_records(detail: str) -> None:
+    """``write_compact_game`` (the simulator's notation, from the integers)
+    gives what ``write_game`` gives for the records ``CompactDeal.to_record``
+    makes, on every preset and on option sets with jokers, penalties and
+    deals without bids; the records are those ``simulate_game`` returns."""
+    cases = [(Rules.preset(p), max(Rules.preset(p).players[0], 3)) for p in PRESETS]
+    cases += [(Rules.preset("raspisnoy").with_options(o), 4) for o in _OPTIONS]
+    written = 0
+    for rules, players in cases:
+        for seed in (1, 2):
+            head, deals = _play_game(rules, players, seed, None, detail, None, None, None, None)
+            text = write_compact_game(head, deals)
+            records = copy.copy(head)
+            records.deals = [deal.to_record(head.players) for deal in deals]
+            assert text == write_game(records)
+            assert text == write_game(simulate_game(rules, players, seed, detail=detail))
+            written += len(deals)
+    assert written > 300
+
+
+def test_the_compact_writer_hands_what_only_records_decide_to_the_records_writer() -> None:
+    """A negative bid or taken (not written in a sheet cell) or a seat
+    without a bid makes ``write_compact_game`` write the records."""
+    head, deals = _play_game(Rules.preset("raspisnoy"), 4, 3, None, "full", None, None, None, None)
+    for change in ({"taken": [-1, 0, 0, 0]}, {"bids": [None, 1, 1, 1]}):
+        odd = [copy.copy(d) for d in deals]
+        for name, value in change.items():
+            setattr(odd[2], name, value)
+        records = copy.copy(head)
+        records.deals = [deal.to_record(head.players) for deal in odd]
+        assert write_compact_game(head, odd) == write_game(records)
+
+
+def test_the_compact_writer_writes_odd_tricks_as_the_records_writer() -> None:
+    """A trick of fewer cards than seats, or of more, is written as its
+    record is (a plain one names each seat once); an empty one is refused
+    by both writers alike."""
+    head, deals = _play_game(Rules.preset("raspisnoy"), 4, 3, None, "full", None, None, None, None)
+    deal = next(d for d in deals if d.tricks and len(d.tricks) >= 2)
+    assert deal.tricks is not None
+    (leader, cards, decls), *rest = deal.tricks
+    for changed in ((leader, cards[:2], decls), (leader, [*cards, *rest[0][1]], None)):
+        deal.tricks = [changed, *rest]
+        records = copy.copy(head)
+        records.deals = [d.to_record(head.players) for d in deals]
+        assert write_compact_game(head, deals) == write_game(records)
+    deal.tricks = [(leader, [], None), *rest]
+    records = copy.copy(head)
+    records.deals = [d.to_record(head.players) for d in deals]
+    with pytest.raises(NotationWriteError) as compact:
+        write_compact_game(head, deals)
+    with pytest.raises(NotationWriteError) as written:
+        write_game(records)
+    assert str(compact.value) == str(written.value)

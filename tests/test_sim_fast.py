@@ -1,15 +1,17 @@
-"""The simulator's bit-mask play against its card-by-card play.
+"""The simulator's play as one loop on integers against its card-by-card play.
 
-The heuristic bots choose a card with no joker around on bit masks and give
-the engine a whole trick at a time (``Simulator._play``); card by card on
-the engine's objects (``Simulator._play_by_objects``, ``fast_play`` off) is
-the straightforward version. A seed must give the very same game both ways,
+The heuristic bots play a whole deal on integers (``Simulator.play_compact``:
+bit masks, the joker's plays the engine lists, nothing re-checked); card by
+card on the engine's objects (``Simulator.play_engine_deal``, ``fast_play``
+off: the engine lists the legal bids and plays and applies each) is the
+straightforward version. A seed must give the very same game both ways,
 byte for byte, on every preset, with options that change what may be
 played, who wins and how bots judge (skill), at every detail.
 """
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -18,7 +20,14 @@ from pathlib import Path
 import pytest
 
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import Simulator, render_game, simulate_game
+from raspis_cli.simulate import (
+    Simulator,
+    _choice_of_one,
+    _shuffle,
+    _shuffle_steps,
+    render_game,
+    simulate_game,
+)
 
 _OPTIONS: list[Mapping[str, object]] = [
     {"circular_trumps": True},
@@ -45,6 +54,8 @@ def _cases() -> Iterator[tuple[Rules, int, int, Mapping[str, float] | None]]:
 
 def _texts(fast: bool, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(Simulator, "fast_play", fast)
+    # the card-by-card path asks the engine who would win of every card
+    monkeypatch.setattr(Simulator, "split_by_suit", fast)
     out = []
     for rules, players, seed, skill in _cases():
         for detail in ("full", "sheet"):
@@ -68,6 +79,43 @@ def test_simulate_bench_quick_prints_its_rows() -> None:
                           capture_output=True, text=True, encoding="utf-8", timeout=300, cwd=root)
     assert done.returncode == 0, done.stderr
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
-    assert [r.split(" | ")[0] for r in rows[1:]] == ["| play (bots, engine, records)", "| write (notation)",
+    assert [r.split(" | ")[0] for r in rows[1:]] == ["| play (bots, deals)", "| write (notation)",
                                                      "| total", "| 10,000 games, CPU (target <= 20 s)"]
     assert rows[-1].endswith(("| met |", "| MISSED |"))
+
+
+def test_the_written_out_shuffle_and_choice_draw_as_random_does() -> None:
+    """The simulator's shuffle and one-value choice, written out for a plain
+    ``random.Random``, leave the list and the generator as ``shuffle`` and
+    ``choice`` do (a subclass is handed to them)."""
+    class Mine(random.Random):
+        pass
+
+    for seed in range(200):
+        for size in (1, 2, 3, 17, 36, 54):
+            one, other = random.Random(seed), random.Random(seed)
+            deck, expected = list(range(size)), list(range(size))
+            _shuffle(one, deck, _shuffle_steps(size))
+            other.shuffle(expected)
+            assert deck == expected
+            assert _choice_of_one(one, size) == other.choice((size,)) == size
+            assert one.getstate() == other.getstate()
+    mine, plain = Mine(5), random.Random(5)
+    deck, expected = list(range(36)), list(range(36))
+    _shuffle(mine, deck, _shuffle_steps(36))
+    plain.shuffle(expected)
+    assert deck == expected and mine.getstate() == plain.getstate()
+
+
+def test_a_random_subclass_makes_the_same_games() -> None:
+    """A ``random.Random`` subclass is asked for every draw (the simulator
+    writes out only a plain generator's): the same seed makes the same game."""
+    class Mine(random.Random):
+        pass
+
+    for preset in PRESETS:
+        rules = Rules.preset(preset)
+        players = max(rules.players[0], 3)
+        plain = render_game(simulate_game(rules, players, random.Random(11)), "notation")
+        mine = render_game(simulate_game(rules, players, Mine(11)), "notation")
+        assert plain == mine

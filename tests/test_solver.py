@@ -174,3 +174,28 @@ def test_more_players_than_the_kernel_takes_are_refused() -> None:
     deal.skip_bidding()
     with pytest.raises(ValueError, match="up to 8 players"):
         solve(deal, 0)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_loses_one_is_a_sound_bound(preset: str) -> None:
+    """Where the kernel's ``loses_one`` says the player can surely lose one of
+    the tricks left, brute force agrees: the player can hold itself to one
+    trick fewer than it has left."""
+    rng = random.Random(f"loses_one/{preset}")
+    fired = 0
+    for _ in range(1500):
+        deal, player = random_small_case(rng, [preset])
+        if deal.trick or deal.done:
+            continue
+        solver = Solver(deal, player)
+        left = solver._load(deal)
+        if not sk.loses_one(solver._w):
+            continue
+        try:
+            expected = brute_force(deal, player)
+        except ValueError:
+            continue
+        assert expected.at_most <= deal.taken[player] + left - 1, (
+            deal.rules, deal.hands, deal.leader, player)
+        fired += 1
+    assert fired >= 20, fired

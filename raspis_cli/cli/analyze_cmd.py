@@ -20,6 +20,14 @@ from raspis_cli.analyze import (
     annotate_game,
     summarize,
 )
+from raspis_cli.analyze_words import (
+    advice_words,
+    forced_words,
+    mistake_words,
+    not_makeable_words,
+    regret_words,
+    skipped_words,
+)
 from raspis_cli.check import CheckError, read_results
 from raspis_cli.cli.common import (
     BudgetOption,
@@ -40,6 +48,7 @@ from raspis_cli.cli.common import (
     write_json,
 )
 from raspis_cli.diagnostics import SYNTAX, Diagnostic
+from raspis_cli.i18n import N_, _, kind_label, language, ngettext
 from raspis_cli.record import GameRecord
 from raspis_cli.replay import GameResult, RulesChoice
 from raspis_cli.textsafe import escape_text
@@ -82,63 +91,47 @@ def _results(tasks: list[Task], results: dict[int, GameResult], jobs: int) -> It
         yield from pool.imap(_run, tasks)
 
 
-def _forced_text(analysis_player: object) -> str:
-    from raspis_cli.analyze import PlayerDeal
-
-    assert isinstance(analysis_player, PlayerDeal)
-    p = analysis_player
-    if p.outcome is None:
-        return "not solved within the search budget"
-    exact = list(p.outcome.exact)
-    if not exact:
-        forced = "no exact count"
-    elif len(exact) == 1:
-        forced = f"exactly {exact[0]}"
-    else:
-        forced = "exactly " + ", ".join(str(k) for k in exact[:-1]) + f" or {exact[-1]}"
-    return f"could force {forced} (at least {p.outcome.at_least}, at most {p.outcome.at_most})"
-
-
-def _print_deal(analysis: DealAnalysis) -> None:
+def _print_deal(analysis: DealAnalysis, lang: str) -> None:
     out = stdout.print
-    out(f"[bold]Deal {analysis.number}[/bold] · {safe_markup(analysis.kind)} · {analysis.cards} cards")
+    cards = ngettext("{n} card", "{n} cards", analysis.cards).format(n=analysis.cards)
+    head = _("Deal {number}").format(number=analysis.number)
+    out(f"[bold]{head}[/bold] · {safe_markup(kind_label(analysis.kind))} · {cards}")
     if analysis.skipped is not None:
-        out(f"  not analysed: {safe_markup(analysis.skipped)}")
+        out(f"  {safe_markup(skipped_words(analysis.skipped, lang))}")
         return
     shown = {p.player: escape_text(p.player) for p in analysis.players}
     width = max(map(len, shown.values())) if shown else 0
     for p in analysis.players:
-        bid = f"bid {p.bid}, took {p.taken}" if p.bid is not None else f"took {p.taken}"
-        line = f"  {rich_escape(shown[p.player].ljust(width))}  {bid}; {safe_markup(_forced_text(p))}"
+        line = safe_markup(forced_words(p, lang, with_mark=False))
         if p.makeable is False:
-            line += " [yellow]· not makeable[/yellow]"
-        out(line)
-        advice = p.advice
-        if advice is not None and p.bid is not None and advice.best is not None:
-            regret = advice.regret(p.bid)
-            mark = "" if regret <= 0 else f" · [red]regret {regret:.1f}[/red]"
-            exp = advice.expected
-            out(f"  {' ' * width}  advice ({advice.solved}/{advice.samples} samples): best bid "
-                f"{advice.best} (expected {exp[advice.best]:+.1f}), bid {p.bid} expected "
-                f"{exp.get(p.bid, 0.0):+.1f}{mark}")
-        elif advice is not None and advice.solved == 0:
-            out(f"  {' ' * width}  advice: no sample solved within the search budget")
+            line += f" · [yellow]{safe_markup(not_makeable_words(lang))}[/yellow]"
+        out(f"  {rich_escape(shown[p.player].ljust(width))}  {line}")
+        advice = advice_words(p, lang)
+        if advice is not None:
+            regret = regret_words(p, lang)
+            mark = "" if regret is None else f" · [red]{safe_markup(regret)}[/red]"
+            out(f"  {' ' * width}  {safe_markup(advice)}{mark}")
     for m in analysis.mistakes:
         colour = "red" if m.kind == "lost-bid" else "magenta"
-        out(f"  [{colour}]✗ {safe_markup(m.describe())}[/{colour}]")
+        out(f"  [{colour}]✗ {safe_markup(mistake_words(m, lang, with_trick=True))}[/{colour}]")
 
 
 def _print_summary(game: GameAnalysis) -> None:
-    table = Table(title=f"Game {game.index + 1} summary", title_justify="left")
-    for column in ("player", "bids", "makeable", "made", "decisions", "mistakes", "handed",
-                   "regret", "accuracy"):
-        table.add_column(column, justify="left" if column == "player" else "right")
+    table = Table(title=_("Game {number} summary").format(number=game.index + 1),
+                  title_justify="left")
+    for column in _SUMMARY_COLUMNS:
+        table.add_column(_(column), justify="left" if column == "player" else "right")
     for s in game.summary:
         accuracy = s.accuracy
         table.add_row(safe_markup(s.player), str(s.bids), str(s.makeable), str(s.made),
                       str(s.decisions), str(s.mistakes), str(s.handed), f"{s.regret:.1f}",
                       "-" if accuracy is None else f"{accuracy:.0%}")
     stdout.print(table)
+
+
+_SUMMARY_COLUMNS = (N_("player"), N_("bids"), N_("makeable"), N_("made"), N_("decisions"),
+                    N_("mistakes"), N_("handed"), N_("regret"), N_("accuracy"))
+"""The summary table's columns (translated where shown)."""
 
 
 def _write_annotated(games: list[GameRecord], output: str) -> None:
@@ -240,11 +233,13 @@ def analyze(
         write_json({"file": file, "samples": samples, "seed": seed,
                     "games": [g.to_json() for g in games]})
         return
+    lang = language()
     for g in games:
         event = f": {g.event}" if g.event else ""
-        stdout.print(f"[bold]Game {g.index + 1}{safe_markup(event)}[/bold]")
+        head = _("Game {number}").format(number=g.index + 1)
+        stdout.print(f"[bold]{head}{safe_markup(event)}[/bold]")
         for analysis in g.deals:
-            _print_deal(analysis)
+            _print_deal(analysis, lang)
         _print_summary(g)
 
 
@@ -256,7 +251,7 @@ def progress_bar(items: Iterator[DealAnalysis], total: int) -> Iterator[DealAnal
     from rich.progress import Progress
 
     with Progress(console=stderr, transient=True) as progress:
-        bar = progress.add_task("analysing deals", total=total)
+        bar = progress.add_task(_("analysing deals"), total=total)
         for item in items:
             yield item
             progress.advance(bar)

@@ -14,6 +14,7 @@ Hands are bitmasks (bit ``card`` set when held); a trick is a short list of
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Sequence
 
 from raspis_cli.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
@@ -54,6 +55,18 @@ _WIN = 100
 _LOSE = -1
 """A losing joker ranks below every card."""
 _SUITS = tuple(Suit)
+_NO_DECLS = itertools.repeat(None)
+"""No declaration, for every card of a trick without a joker (``zip``'s third list)."""
+_TURNS: dict[int, list[list[int]]] = {}
+
+
+def _turns(players: int) -> list[list[int]]:
+    """The seats in playing order from each leader (``[leader, leader + 1, ...]``)."""
+    found = _TURNS.get(players)
+    if found is None:
+        found = _TURNS[players] = [[(leader + k) % players for k in range(players)]
+                                   for leader in range(players)]
+    return found
 
 
 class TrickResult:
@@ -217,6 +230,38 @@ class Deal:
         if self.bid_count >= self.players:
             self.phase = PLAY
         return out
+
+    def bid_all(self, bids: Sequence[int]) -> bool:
+        """Make every bid of the deal at once, ``bids`` in bidding order (the
+        first bidder's first), when each is plainly legal: what :meth:`bid`
+        would accept seat by seat without a violation (in turn, in range, the
+        dealer's restriction kept, no pass the third-pass rule may forbid).
+        Returns False and changes nothing otherwise (the caller then bids
+        seat by seat, which says what is wrong)."""
+        n = self.players
+        cards = self.cards
+        if (not self.has_bids or self.phase != BIDDING or self.bid_count or len(bids) != n
+                or min(bids) < 0 or max(bids) > cards):
+            return False
+        rules = self.rules
+        restriction = rules.dealer_restriction
+        last = bids[-1]  # the dealer's: the dealer bids last
+        if (restriction == "sum" and sum(bids) == cards) or (restriction == "no-full-bid"
+                                                             and last == cards):
+            return False
+        first = self.first_bidder
+        seats = [(first + k) % n for k in range(n)]
+        if rules.third_pass:
+            streaks = self.pass_streaks
+            for seat, bid in zip(seats, bids, strict=True):
+                if bid == 0 and streaks[seat] >= 2:
+                    return False  # maybe allowed (no other bid left): bid() decides
+        out = self.bids
+        for seat, bid in zip(seats, bids, strict=True):
+            out[seat] = bid
+        self.bid_count = n
+        self.phase = PLAY
+        return True
 
     def skip_bidding(self) -> None:
         """Go to play without bids (the record gives none)."""
@@ -517,44 +562,34 @@ class Deal:
                 or len(seats) != n):
             return False
         leader = self.leader
+        turn = (_TURNS.get(n) or _turns(n))[leader]
+        if seats != turn and (type(seats) is list or list(seats) != turn):
+            return False  # not every seat in turn from the leader
         natural = self._natural_mask
         lead_card = cards[0]
         bit = 1 << lead_card
-        if seats[0] != leader or not natural & bit or not hands[leader] & bit:
+        if not natural & bit or not hands[leader] & bit:
             return False
         led = SUIT_INDEX[lead_card]
         trump = trick_trump(led, NO_SUIT if self.trump is None else self.trump,
                             self.rules.circular_trumps)
-        suit_masks = self._suit_masks
-        led_mask = suit_masks[led]
+        led_mask = self._suit_masks[led]
         # void in the suit led: a trump is required only under must-trump
-        trump_mask = suit_masks[trump] if self._must_trump and trump != NO_SUIT else 0
-        seat = leader
+        trump_mask = self._suit_masks[trump] if self._must_trump and trump != NO_SUIT else 0
         for position in range(1, n):
-            seat += 1
-            if seat == n:
-                seat = 0
-            card = cards[position]
-            bit = 1 << card
-            hand = hands[seat]
-            if seats[position] != seat or not natural & bit or not hand & bit:
+            bit = 1 << cards[position]
+            hand = hands[seats[position]]
+            if not natural & bit or not hand & bit:
                 return False
             if not bit & led_mask and (hand & led_mask
                                        or (not bit & trump_mask and hand & trump_mask)):
                 return False
         keys = ORDER[led][trump]
-        best = 0
-        best_key = keys[lead_card]
-        for position in range(1, n):
-            key = keys[cards[position]]
-            if key > best_key:
-                best_key = key
-                best = position
-        entries: list[Entry] = []
-        for seat, card in zip(seats, cards, strict=True):
-            hands[seat] &= ~(1 << card)
-            entries.append((seat, card, None))
-        winner = seats[best]
+        ranks = [keys[card] for card in cards]
+        winner = seats[ranks.index(max(ranks))]
+        entries: list[Entry] = list(zip(seats, cards, _NO_DECLS))  # noqa: B905 (n each; the keyword is slow)
+        for seat, card, _decl in entries:
+            hands[seat] ^= 1 << card
         self.taken[winner] += 1
         self.history.append(TrickResult(self.trick_number, leader, entries, winner, _SUITS[led],
                                         _SUITS[trump] if trump != NO_SUIT else None))

@@ -448,6 +448,38 @@ def gen_moves(seat: int, base: int, w: Ints) -> int:
 
 
 @kernel
+def _lead_bonus(seat: int, card: int, w: Ints) -> int:
+    """Move order of a natural lead in 'at most' (the player wants to lose
+    tricks, the others want it to win them): the player leads first a card
+    that a hand without a joker must beat (60); the others lead first a
+    suit the player holds one card of (60; two: 20), its play forced, and
+    last a suit it is void in (-50: it throws a card away, unless bound to
+    ruff). Leading where the player cannot play under the trick, or by the
+    rank of the player's lowest card, searched more positions."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    jokers = w[MA + M_JOKERS]
+    suit_mask = w[MA + card // 13]
+    if seat == player:
+        for s in range(n):
+            other = w[HA + s]
+            if s == player or other & jokers:
+                continue
+            theirs = other & suit_mask
+            if theirs and (theirs & -theirs) > 1 << card:
+                return 60
+        return 0
+    mine = w[HA + player] & suit_mask
+    if mine:
+        rest = mine & (mine - 1)
+        return 60 if not rest else (20 if not rest & (rest - 1) else 0)
+    ruff = (card // 13 + 1) % 4 if w[RU + R_CIRCULAR] else w[RU + R_TRUMP]
+    if w[RU + R_MUST_TRUMP] and ruff != NO_SUIT and w[HA + player] & w[MA + ruff]:
+        return 0
+    return -50
+
+
+@kernel
 def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
     """Sort the moves best guess first for the side to play: in ``mode`` 0
     the player wants tricks, in ``mode`` 1 the player wants none. Whoever
@@ -484,6 +516,9 @@ def order_moves(seat: int, count: int, base: int, mode: int, w: Ints) -> None:
         w[ML + m] = -1
         if tlen == 0:
             score = strength if mode == 0 else -strength
+            card = w[MC + m]
+            if mode == 1 and not jokers >> card & 1:
+                score += _lead_bonus(seat, card, w)
         else:
             card = w[MC + m]
             if plain and not jokers >> card & 1:
@@ -655,66 +690,26 @@ def quick_tricks(mode: int, w: Ints) -> int:
     """At a trick boundary, lower bounds from the hand on lead:
     ``64 * a + b``, ``a`` for the tricks the player's side counts in ``mode``
     (won in 0, not won in 1), ``b`` for the others'. Mode 0: the tricks the
-    leader cashes (:func:`cash`). Mode 1, the player on lead: a low card
-    under every card of its suit in a hand that must follow it (and holds no
-    joker to escape) loses a trick. Mode 1, the others on lead: a card under
-    every card of the player's in its suit makes the player win it, when the
-    player holds no joker and every partner can play under the player."""
+    leader cashes (:func:`cash`). Mode 1 (``a`` is 0 there: the tricks the
+    player can lose are :func:`loses_one`'s), the others on lead: a card
+    under every card of the player's in its suit makes the player win it,
+    when the player holds no joker and every partner can play under the
+    player."""
     n = w[RU + R_PLAYERS]
     player = w[RU + R_PLAYER]
     leader = w[ST + S_LEADER]
     if mode == 0:
         got = cash(leader, w)
         return got * 64 if leader == player else got
+    if leader == player:
+        return 0
     jokers = w[MA + M_JOKERS]
     mine = w[HA + player]
-    if leader == player:
-        for suit in range(4):
-            cards = mine & w[MA + suit]
-            if not cards:
-                continue
-            low = cards & -cards
-            for s in range(n):
-                other = w[HA + s]
-                if s == player or other & jokers:
-                    continue
-                theirs = other & w[MA + suit]
-                if theirs and (theirs & -theirs) > low:
-                    return 64
-        return 0
     lead_hand = w[HA + leader]
     trump = w[RU + R_TRUMP]
     circular = w[RU + R_CIRCULAR]
-    # the others on lead, none of them with a joker (a partner's 'take'
-    # beaten by a later trump could hand the player the trick): whatever
-    # card is led, the player can play under it (a lower card of its suit,
-    # or void, a natural card off the trick's trump when not bound to ruff)
-    # and lose a trick
-    loses = 64
-    for s in range(n):
-        if s != player and w[HA + s] & jokers:
-            loses = 0
-    for suit in range(4):
-        if not loses:
-            break
-        led = lead_hand & w[MA + suit]
-        if not led:
-            continue
-        cards = mine & w[MA + suit]
-        if cards:
-            if (cards & -cards) > (led & -led):
-                loses = 0
-            continue
-        ruff = (suit + 1) % 4 if circular else trump
-        naturals = mine & ~jokers
-        if ruff != NO_SUIT:
-            if w[RU + R_MUST_TRUMP] and mine & w[MA + ruff]:
-                loses = 0
-            naturals &= ~w[MA + ruff]
-        if not naturals:
-            loses = 0
     if mine & jokers:
-        return loses
+        return 0
     for suit in range(4):
         cards = mine & w[MA + suit]
         led = lead_hand & w[MA + suit]
@@ -744,8 +739,151 @@ def quick_tricks(mode: int, w: Ints) -> int:
                 if not naturals:
                     under = False
         if under:
-            return loses + 1
-    return loses
+            return 1
+    return 0
+
+
+@kernel
+def _keeps_over(suit: int, low: int, led: int, w: Ints) -> int:
+    """1 when a jokerless other hand holds cards of ``suit``, every one
+    above ``low`` (a card of the player's in it), and still holds one after
+    a trick led in ``led`` (``suit`` != ``led``): two of them, or cards of
+    ``led`` it must follow with."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    jokers = w[MA + M_JOKERS]
+    for s in range(n):
+        other = w[HA + s]
+        if s == player or other & jokers:
+            continue
+        theirs = other & w[MA + suit]
+        if not theirs or (theirs & -theirs) < low:
+            continue
+        if theirs & (theirs - 1) or other & w[MA + led]:
+            return 1
+    return 0
+
+
+@kernel
+def loses_one(w: Ints) -> int:
+    """1 when, at a trick boundary with a trick or more left, the player can
+    surely lose one of the tricks left (a lower bound for "at most"), else 0.
+
+    Every case below rests on one fact: in a trick led with a natural card,
+    the player's natural card loses once a natural card above it of the
+    suit led, or a trump, is in the trick, whatever the rest play (a joker
+    played after it takes the trick itself or loses; a 'take' beaten by a
+    trump hands the trick to that trump). And a jokerless hand holding
+    cards of the suit led must play one of them.
+
+    The player on lead: leading its cards of one suit from the lowest up, it
+    keeps the lead while it wins; a jokerless other hand with cards of that
+    suit ``x1 < x2 < ...`` can play under the player's ``p1 < p2 < ...``
+    every time only if ``xj < pj`` for each ``j`` it can follow to (Hall's
+    condition: each lead asks one card below it); a hand that runs out while
+    the player still leads the suit must then ruff if it is bound to (or
+    holds nothing else), and its trump beats the player's card.
+
+    The others on lead, the leader holding no joker: for each suit the
+    leader can lead, either (a) the player can play under the trick: void,
+    a natural card off the trick's trump when allowed to; or its lowest
+    card of the suit below the least the cards before it can be (the
+    leader's lowest; each jokerless hand between must follow with its lowest
+    or, void, ruff when forced; a hand with a joker may play it and raise
+    nothing); or (b) with two tricks or more left, the player follows with
+    a card of the suit and, if it wins, leads next its lowest card of
+    another suit that a jokerless hand must beat (:func:`_keeps_over`)."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    leader = w[ST + S_LEADER]
+    jokers = w[MA + M_JOKERS]
+    circular = w[RU + R_CIRCULAR]
+    must_trump = w[RU + R_MUST_TRUMP]
+    left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+    mine = w[HA + player]
+    if leader == player:
+        for suit in range(4):
+            cards = mine & w[MA + suit] & ~jokers
+            if not cards:
+                continue
+            ruff = (suit + 1) % 4 if circular else w[RU + R_TRUMP]
+            m = _bits(cards)
+            for s in range(n):
+                other = w[HA + s]
+                if s == player or other & jokers:
+                    continue
+                theirs = other & w[MA + suit]
+                if not theirs:
+                    continue
+                k = _bits(theirs)
+                mask_p = cards
+                mask_x = theirs
+                j = 0
+                while j < k and j < m:
+                    if (mask_x & -mask_x) > (mask_p & -mask_p):
+                        return 1
+                    mask_x &= mask_x - 1
+                    mask_p &= mask_p - 1
+                    j += 1
+                if k < m and ruff != NO_SUIT and ruff != suit:
+                    trumps = other & w[MA + ruff]
+                    if trumps and (must_trump or not other & ~trumps & ~w[MA + suit]):
+                        return 1
+        return 0
+    if w[HA + leader] & jokers:
+        return 0
+    lead_hand = w[HA + leader]
+    for suit in range(4):
+        led = lead_hand & w[MA + suit]
+        if not led:
+            continue
+        ruff = (suit + 1) % 4 if circular else w[RU + R_TRUMP]
+        cards = mine & w[MA + suit] & ~jokers
+        if not cards:
+            naturals = mine & ~jokers
+            if ruff != NO_SUIT:
+                if must_trump and mine & w[MA + ruff]:
+                    return 0
+                naturals &= ~w[MA + ruff]
+            if not naturals:
+                return 0
+            continue
+        low = cards & -cards
+        top = led & -led
+        ruffed = False
+        # a 'take' beaten by a trump loses with every card before it: when
+        # the player's card is a trump, a joker before it may leave it on top
+        reset = w[RU + R_TAKE_BEATEN] != 0 and ruff == suit
+        s = (leader + 1) % n
+        while s != player:
+            other = w[HA + s]
+            if other & jokers and reset:
+                top = _MASK63
+            if not other & jokers:
+                theirs = other & w[MA + suit]
+                if theirs:
+                    if (theirs & -theirs) > top:
+                        top = theirs & -theirs
+                elif ruff != NO_SUIT and ruff != suit:
+                    trumps = other & w[MA + ruff]
+                    if trumps and (must_trump or not other & ~trumps):
+                        ruffed = True
+            s = (s + 1) % n
+        if (ruffed or top > low) and top != _MASK63:
+            continue
+        if left >= 2:
+            kept = False
+            for other_suit in range(4):
+                if other_suit == suit:
+                    continue
+                cards2 = mine & w[MA + other_suit] & ~jokers
+                if cards2 and _keeps_over(other_suit, cards2 & -cards2, suit, w):
+                    kept = True
+                    break
+            if kept:
+                continue
+        return 0
+    return 1
 
 
 @kernel
@@ -907,6 +1045,31 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
             return 1
         if t > left:
             return 0
+        sure = sure_tricks(w)
+        won = sure >> 6  # the player's sure tricks
+        lost = sure & 63  # the others'
+        if mode == 1:
+            won, lost = lost, won
+        if t <= won:
+            return 1
+        if t > left - lost:
+            return 0
+        # the quick bounds, each only where it can decide
+        if mode == 0:
+            got = cash(w[ST + S_LEADER], w)
+            if w[ST + S_LEADER] == player:
+                if t <= got:
+                    return 1
+            elif t > left - got:
+                return 0
+        else:
+            # (loses_one holds wherever quick_tricks' first part does)
+            if t == 1 and loses_one(w):
+                return 1
+            if lost == 0 and t == left and quick_tricks(1, w) & 63:
+                return 0
+        # the table after the static bounds: a position they decide costs
+        # no key
         h = make_key(ko, w)
         at = tt_find(tt, ko, h, size, w)
         if at >= 0:
@@ -915,20 +1078,6 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
                 return 1
             if bounds >> 8 & 255 < t:
                 return 0
-        sure = sure_tricks(w)
-        won = sure >> 6  # the player's sure tricks
-        lost = sure & 63  # the others'
-        if mode == 1:
-            won, lost = lost, won
-        quick = quick_tricks(mode, w)
-        if quick >> 6 > won:
-            won = quick >> 6
-        if quick & 63 > lost:
-            lost = quick & 63
-        if t <= won:
-            return 1
-        if t > left - lost:
-            return 0
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES

@@ -303,7 +303,6 @@ class SourceLine:
     comments: list[Comment] = field(default_factory=list)
 
 
-_SPECIAL_RE: Final = re.compile(r'[;{}"]')
 _SCAN_RE: Final = re.compile(r'"(?:[^"\\\n]|\\.)*(")?|;|\{')
 
 
@@ -333,7 +332,8 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
         if (block is None and text[:1] in "[ \t" and '"' not in text and "[" in text
                 and _CURLY_RE.search(text) and text.lstrip()[:1] == "["):
             text = text.translate(_CURLY_QUOTES)  # a tag line's quotes from a phone read as "
-        if block is None and _SPECIAL_RE.search(text) is None:
+        if block is None and not ('"' in text or ";" in text or "{" in text or "}" in text):
+            # (four substring tests cost less than one search of a regex [;{}"])
             yield SourceLine(number, raw, text)
             continue
         src = SourceLine(number, raw, text)

@@ -15,12 +15,15 @@ reports them.
 
 from __future__ import annotations
 
+import functools
 import gc
 import io
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Diagnostic, syntax_error
@@ -48,6 +51,7 @@ from raspis_cli.notation.grammar import (
 from raspis_cli.notation.writer import bidding_order, deal_keys, game_keys, option_text
 from raspis_cli.record import (
     NO_TRUMP,
+    NUMBER_RANGES,
     DealRecord,
     GameRecord,
     JokerDecl,
@@ -157,10 +161,15 @@ class _DealState:
 
 class _GameState:
     __slots__ = ("game", "has_body", "last_key", "on_key", "texts", "anchors", "rules",
-                 "first_line", "last_line", "seat", "rotations", "index")
+                 "first_line", "last_line", "seat", "rotations", "index", "unbounded")
 
     def __init__(self, line: int) -> None:
         self.game = GameRecord(players=[], pos=Pos(line, 1))
+        self.unbounded = False
+        """Whether a number was read that may be out of range (the game's
+        numbers are then checked at its end, :func:`bound_numbers`): every
+        line read the long way may hold one; a plain deal line's are checked
+        as it is read."""
         self.has_body = False
         self.last_key = "start"
         self.on_key = "start"
@@ -179,6 +188,31 @@ _MIXED_RE = re.compile("[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z]")
 _TOKEN_RE = re.compile(r"[^\s(]+")
 _RUSSIAN_DATE_RE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})")
 _ISO_DATE_RE = re.compile(r"(\d{4})(?:[-./](\d{1,2}|\?\?)(?:[-./](\d{1,2}|\?\?))?)?")
+
+
+_CLEAN_TOKENS: set[str] = set()
+"""Words (whitespace-free runs of a line's code) seen lately that do not mix
+Latin and Cyrillic letters (:data:`_MIXED_RE`): a line mixes them exactly
+when one of its words does, and the same few words (cards, names,
+keywords) make up every line, so most lines are checked by one set test."""
+_CLEAN_TOKENS_MAX = 1 << 16
+
+
+def _mixed_tokens(parts: list[str]) -> bool:
+    """Whether one of a line's words mixes Latin and Cyrillic letters; the
+    words that do not are remembered in :data:`_CLEAN_TOKENS`."""
+    clean = _CLEAN_TOKENS
+    found = False
+    for part in parts:
+        if part in clean:
+            continue
+        if _MIXED_RE.search(part) is not None:
+            found = True
+        else:
+            if len(clean) >= _CLEAN_TOKENS_MAX:
+                clean.clear()
+            clean.add(part)
+    return found
 
 
 def canonical_date(text: str) -> str | None:
@@ -212,7 +246,16 @@ def canonical_date(text: str) -> str | None:
     return None
 
 
+_TRICK_KEYS: Final = tuple(f"trick:{n}" for n in range(64))
+"""The comment anchors of a deal's tricks, by number (``_TRICK_KEYS[3] == "trick:3"``)."""
+
+
 class _Reader:
+    fast_paths = True
+    """Whether lines are read by the fast paths (:meth:`plain_deal`,
+    :meth:`plain_detail` and the trick lines they make compact) where they
+    can be; the long way alone when not (the tests compare the two)."""
+
     def __init__(self, path: str, diagnostics: list[Diagnostic]) -> None:
         self.path = path
         self.diags = diagnostics
@@ -273,17 +316,69 @@ class _Reader:
 
     def _run(self, lines: Iterable[str], start: int = 1) -> Iterator[GameRecord]:
         scan_errors: list[tuple[str, str, int, int, str]] = []
+        clean = _CLEAN_TOKENS
+        keywords = KEYWORDS
+        card_tokens = CARD_TOKENS
         for src in scan(lines, scan_errors, start):
             self.src = src
-            if _MIXED_RE.search(src.code) is not None:
+            code = src.code
+            parts = code.split()
+            if not clean.issuperset(parts) and _mixed_tokens(parts):
                 self.mixed_scripts(src)
             parsed: object
-            if not scan_errors and not src.comments and not self.skipping and not self.pending:
+            if (not scan_errors and not src.comments and not self.skipping and not self.pending
+                    and self.fast_paths):
+                if not parts:
+                    continue  # a blank line (no comment on it, nothing pending): nothing to do
                 d = self.deal
-                if src.code[:1].isdigit() and self.plain_deal(src):
+                if d is not None:
+                    # the commonest lines, a plain trick or hand line after the deal's
+                    # first of its kind (what plain_detail does, inline): a trick kept
+                    # as one compact trick, a hand as its cards
+                    if len(parts) > 2 and '"' not in code and "(" not in code:
+                        key = keywords.get(parts[0])
+                        lead = parts[1]
+                        if (key == "trick" or key == "hand") and lead[-1] == ":":
+                            g = self.game
+                            assert g is not None
+                            state = d.deal.__dict__
+                            name = lead[:-1]
+                            if key == "trick":
+                                play = state["_play"]
+                                rotation = g.rotations.get(name)
+                                ok = (play is not None and rotation is not None
+                                      and len(parts) - 2 <= len(rotation))
+                            else:
+                                hands = state["hands"]
+                                ok = hands is not None and name not in hands
+                            if ok:
+                                cards = list(map(card_tokens.get, parts[2:]))
+                                indent = len(code) - len(code.lstrip())
+                                if (None not in cards and JOKER_WORD not in cards
+                                        and len(code) == indent + sum(map(len, parts)) + len(parts) - 1):
+                                    number = src.number
+                                    g.last_line = number
+                                    self.last_owner = "deal"
+                                    if key == "trick":
+                                        play.append((rotation, cards, number, code))
+                                        count = len(play)
+                                        d.last_key = (_TRICK_KEYS[count] if count < len(_TRICK_KEYS)
+                                                      else f"trick:{count}")
+                                    else:
+                                        hands[name] = cards
+                                        at = Pos(number, indent + len(parts[0]) + 2)
+                                        positions = state["_positions"]
+                                        hand_key = "hand:" + name
+                                        positions[hand_key] = at
+                                        positions.setdefault("hands", at)
+                                        d.last_key = hand_key
+                                    continue
+                elif code[:1].isdigit() and self.plain_deal(src):
                     continue
                 if d is not None:
-                    key = self.plain_detail(src.code, d, src.number)
+                    if code[:1].isdigit() and self.plain_deal(src):
+                        continue
+                    key = self.plain_detail(code, d, src.number, parts)
                     if key is not None:
                         g = self.game
                         assert g is not None
@@ -337,6 +432,9 @@ class _Reader:
         if self.game is None:
             self.game = _GameState(src.number)
         self.game.last_line = src.number
+        if type(parsed) is not TagLine and not (type(parsed) is PairsLine
+                                                and parsed.keyword == "final"):  # (final: see there)
+            self.game.unbounded = True
         ahead: list[tuple[str, int]] = []
         if self.pending:
             if isinstance(parsed, DealLine):
@@ -552,8 +650,7 @@ class _Reader:
             self.skipping = True
             return
         cols = p.cols
-        deal = DealRecord(p.number, p.kind, p.dealer, p.cards, trump,
-                          pos=Pos(line, cols["number"]))
+        deal = DealRecord.bare(p.number, p.kind, p.dealer, p.cards, trump, Pos(line, cols["number"]))
         state = _DealState(deal)
         self.deal = state
         players = g.game.players
@@ -603,7 +700,13 @@ class _Reader:
         if found is None:
             return False
         p, texts = found
-        values = [None if t is None or t == "-" else int(t) for t in texts]
+        known = _CELL_INTS
+        values: list[int | None] = list(map(known.get, texts, _MISSING))  # type: ignore[arg-type]
+        if _UNSEEN in values:
+            values = [_cell_int(t) for t in texts]
+        if not (_SMALL_TEXTS.issuperset(texts) and 0 <= p.number <= _NUMBER_HIGH
+                and 0 <= p.cards <= _CARDS_HIGH):
+            g.unbounded = True  # maybe out of range: bound_numbers looks
         if p.trump == JOKER_WORD or (p.kind == "miser" and all(
                 values[k] is not None and values[k + 1] is None and values[k + 2] is None
                 and values[k + 3] is None for k in range(0, len(values), 4))):
@@ -612,19 +715,13 @@ class _Reader:
         self.skipping = False
         g.has_body = True
         g.last_line = line = src.number
-        _readable, trump = self.deal_trump(p)
-        deal = DealRecord(p.number, p.kind, p.dealer, p.cards, trump, pos=Pos(line, p.cols["number"]))
+        raw = p.trump  # (a joker's trump went the long way above: the rest as deal_trump reads it)
+        trump: TrumpValue | None = NO_TRUMP if raw == NONE_WORD else raw  # type: ignore[assignment]
+        deal = DealRecord.bare(p.number, p.kind, p.dealer, p.cards, trump, Pos(line, p.cols["number"]))
         state = _DealState(deal)
         self.deal = state
         self.cells(state, values, players)
-        code = src.code
-
-        def positions(found: dict[str, Pos]) -> None:
-            parsed = parse_line(code)
-            assert isinstance(parsed, DealLine)
-            _deal_line_positions(found, parsed, players, line)
-
-        deal.add_positions_later(positions)
+        deal.add_positions_later(functools.partial(_plain_deal_positions, src.code, players, line))
         self.last_owner = "deal"
         return True
 
@@ -637,28 +734,41 @@ class _Reader:
         assert g is not None
         names = players
         at = g.index
+        n = len(players)
         written = values  # which sections are there: as written, before any merging
-        if len(at) != len(players):
+        if len(at) != n:
             merged = {name: values[seat * 4:seat * 4 + 4] for seat, name in enumerate(players)}
             names = list(merged)
             values = [v for cell in merged.values() for v in cell]
             at = {name: seat for seat, name in enumerate(names)}
-        if any(v is not None for v in written[0::4]):
+        sections = state.cell_sections
+        if written[0::4].count(None) != n:
             order = g.rotations.get(g.seat.get(deal.dealer, ""))
             if order is None:
                 order = bidding_order(players, deal.dealer)
+            column = values[0::4]
             bids: dict[str, int] = {}
-            for name in order:
-                bid = values[at[name] * 4]
-                if bid is not None:
-                    bids[name] = bid
-            deal.bids = bids
-            state.cell_sections.add("bids")
+            if names is players and None not in column and len(order) == n:
+                # every bid written: the cells turned to start at the first bidder
+                first = at[order[0]]
+                deal.bids = dict(zip(order, column[first:] + column[:first]))  # type: ignore[arg-type]  # noqa: B905
+            else:
+                for name in order:
+                    bid = column[at[name]]
+                    if bid is not None:
+                        bids[name] = bid
+                deal.bids = bids
+            sections.add("bids")
         for section, part in _CELL_SECTIONS:
-            if any(v is not None for v in written[part::4]):
-                setattr(deal, section, {name: v for name, v in zip(names, values[part::4], strict=True)
-                                        if v is not None})
-                state.cell_sections.add(section)
+            missing = written[part::4].count(None)
+            if missing != n:
+                column = values[part::4]
+                if not missing and names is players:
+                    setattr(deal, section, dict(zip(names, column)))  # noqa: B905 (one per player; the keyword is slow)
+                else:
+                    setattr(deal, section, {name: v for name, v in zip(names, column, strict=True)
+                                            if v is not None})
+                sections.add(section)
 
     def detail(self, parsed: object, d: _DealState, src: SourceLine) -> str | None:
         deal = d.deal
@@ -721,15 +831,18 @@ class _Reader:
             return "replayed"
         raise AssertionError(parsed)  # pragma: no cover
 
-    def plain_detail(self, code: str, d: _DealState, line: int) -> str | None:
+    def plain_detail(self, code: str, d: _DealState, line: int,
+                     parts: list[str] | None = None) -> str | None:
         """A plain trick or hand line (``trick NAME: CARD CARD ...``,
         single-spaced, no joker declaration, no names but the first) applied
         at once: a trick kept as one compact trick
         (:data:`~raspis_cli.record.CompactTrick`), a hand as its cards. The
         same reading as :func:`parse_line` with :meth:`trick` or
         :meth:`detail` give it, without an object per card. ``None``: not
-        such a line (nothing done), read it the usual way."""
-        parts = code.split()
+        such a line (nothing done), read it the usual way. ``parts``: the
+        line's words (``code.split()``), when the caller has them."""
+        if parts is None:
+            parts = code.split()
         if len(parts) < 3 or '"' in code or "(" in code:
             return None
         key = KEYWORDS.get(parts[0])
@@ -786,6 +899,28 @@ class _Reader:
             return None
         rotation = g.rotations.get(leader)
         plays: list[PlayRecord]
+        if (self.fast_paths and rotation is not None and len(cards) <= len(rotation)
+                and names.count(None) == len(names) - 1 and deal.__dict__["_tricks"] is None):
+            # only the leader named: the cards in turn round the table, kept as
+            # one tuple (a DeclaredTrick), the objects made only when asked for
+            resolved: list[Card] = []
+            declared: list[JokerDecl | None] = [None] * len(cards)
+            for k, card in enumerate(cards):
+                if not isinstance(card, Card):
+                    joker = self.joker_card(cols[k])
+                    if joker is None:
+                        return None
+                    card = joker
+                resolved.append(card)
+                raw = decls[k] if decls is not None else None
+                if raw is not None:
+                    decl = self.joker_decl(raw, deal, cols[k])
+                    if decl is None:
+                        return None
+                    declared[k] = decl
+            play = deal.start_compact_play()
+            play.append((rotation, resolved, line, src.code, declared, cols))
+            return f"trick:{len(play)}"
         if parsed.simple and rotation is not None and len(cards) <= len(rotation):
             plays = [PlayRecord(p, c, None, Pos(line, col))  # type: ignore[arg-type]
                      for p, c, col in zip(rotation, cards, cols, strict=False)]
@@ -910,6 +1045,9 @@ class _Reader:
                 totals[name] = value
                 game.positions[f"total:{name}"] = Pos(line, col)
         game.totals = totals
+        low, high = NUMBER_RANGES["total"]
+        if totals and not (low <= min(totals.values()) and max(totals.values()) <= high):
+            g.unbounded = True  # bound_numbers reports it
 
     # -- finishing -------------------------------------------------------------------
 
@@ -941,10 +1079,49 @@ class _Reader:
             game.comments, game.comment_anchors = _normalise(
                 g.texts, g.anchors, game_keys(game), "start")
         game.span = (g.first_line, g.last_line)
-        for problem in bound_numbers(game):
+        for problem in bound_numbers(game) if g.unbounded else ():
             line, column = (problem.pos.line, problem.pos.column) if problem.pos else (g.first_line, 1)
             self.diags.append(syntax_error("E215", problem.message, line, column, "", self.path))
         return game
+
+
+_CELL_VALUE_KINDS: Final = ("bid", "taken", "score", "total")
+_CELL_INTS: dict[str | None, int | None] = {None: None, "-": None}
+"""A sheet cell's texts read lately, as the values they are (``None``: not
+written): the same few numbers recur in every sheet."""
+_UNSEEN: Final = object()
+"""The value :data:`_CELL_INTS` gives a text it has not seen."""
+_MISSING: Final = itertools.repeat(_UNSEEN)
+""":data:`_UNSEEN` without end, the defaults for ``map(_CELL_INTS.get, ...)``."""
+
+
+_SMALL_TEXTS: set[str | None] = {None, "-"}
+"""Those of :data:`_CELL_INTS`'s texts that are within the range of every
+value a cell holds (a bid's, taken, score's and total's, :data:`NUMBER_RANGES`)."""
+_SMALL_LOW = max(NUMBER_RANGES[what][0] for what in _CELL_VALUE_KINDS)
+_SMALL_HIGH = min(NUMBER_RANGES[what][1] for what in _CELL_VALUE_KINDS)
+_NUMBER_HIGH = NUMBER_RANGES["number"][1]
+_CARDS_HIGH = NUMBER_RANGES["cards"][1]
+assert NUMBER_RANGES["number"][0] == NUMBER_RANGES["cards"][0] == 0
+
+
+def _cell_int(text: str | None) -> int | None:
+    """A sheet cell's text as its value, remembered in :data:`_CELL_INTS`
+    (and in :data:`_SMALL_TEXTS` when it is in range)."""
+    known = _CELL_INTS
+    if text in known:
+        return known[text]
+    assert text is not None
+    value = int(text)
+    if len(known) >= 4096:
+        known.clear()
+        known[None] = known["-"] = None
+        _SMALL_TEXTS.clear()
+        _SMALL_TEXTS.update((None, "-"))
+    known[text] = value
+    if _SMALL_LOW <= value <= _SMALL_HIGH:
+        _SMALL_TEXTS.add(text)
+    return value
 
 
 _CELL_PARTS: tuple[str, ...] = ("bid", "taken", "score", "total")
@@ -953,6 +1130,13 @@ _CELL_SECTIONS: tuple[tuple[str, int], ...] = tuple(
     (kind.field, _CELL_PARTS.index(kind.cell)) for kind in PAIRS_LINES
     if kind.cell is not None and kind.field != "bids")
 """The deal's sections a sheet cell fills besides the bids, with the part of the cell."""
+
+
+def _plain_deal_positions(code: str, players: list[str], line: int, found: dict[str, Pos]) -> None:
+    """The positions of a deal line read by :meth:`_Reader.plain_deal`, worked out when asked for."""
+    parsed = parse_line(code)
+    assert isinstance(parsed, DealLine)
+    _deal_line_positions(found, parsed, players, line)
 
 
 def _deal_line_positions(positions: dict[str, Pos], p: DealLine, players: list[str],

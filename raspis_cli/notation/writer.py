@@ -14,12 +14,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.trick import bidding_order as seat_order
 from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
 from raspis_cli.notation.grammar import NotationWriteError, quote_name
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, JokerDecl, PlayRecord, TrumpValue
+from raspis_cli.record import (
+    NO_TRUMP,
+    CompactDeal,
+    DealRecord,
+    GameRecord,
+    JokerDecl,
+    PlayRecord,
+    TrumpValue,
+    compact_plays,
+)
 from raspis_cli.rules import OPTIONS, RulesError
 from raspis_cli.rules.options import OptionError
 
@@ -27,6 +37,7 @@ __all__ = [
     "NotationWriteError",
     "write_games",
     "write_game",
+    "write_compact_game",
     "deal_keys",
     "game_keys",
     "in_cells",
@@ -194,8 +205,8 @@ def _comment_suffix(on: list[str]) -> str:
 class _Widths:
     """Column widths of a game's sheet lines."""
 
-    def __init__(self, game: GameRecord) -> None:
-        n = len(game.players)
+    def __init__(self, game: GameRecord | None, seats: int = 0) -> None:
+        n = len(game.players) if game is not None else seats
         self.number = self.cards = self.kind = self.dealer = self.trump = 0
         self.parts = [[0, 0, 0] for _ in range(n)]
         # per deal (by id), the sections written in its sheet cells and the cells
@@ -203,6 +214,8 @@ class _Widths:
         self.cells: dict[int, list[list[str]] | None] = {}
         self.quoted: dict[str, str] = {}
         """Names as written (:func:`quote_name`), by name."""
+        if game is None:
+            return  # the caller measures (write_compact_game)
         players = game.players
         for deal in game.deals:
             if deal.number < 0 or deal.cards < 0:  # JSON may say so; the notation reads digits only
@@ -274,13 +287,19 @@ def _cells(deal: DealRecord, players: Sequence[str], shown: frozenset[str]) -> l
     return out
 
 
-def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
-    head = f"{deal.number}.".ljust(w.number) + " " + str(deal.cards).rjust(w.cards) + " "
+def _deal_head(number: int, cards: int, kind: str, dealer: str, trump: str, w: _Widths) -> str:
+    """The start of a deal line, up to its cells: number, cards, kind, the
+    dealer as written and the trump's text, each in its column."""
+    head = f"{number}.".ljust(w.number) + " " + str(cards).rjust(w.cards) + " "
     if w.kind:
-        head += ("" if deal.kind == "normal" else deal.kind).ljust(w.kind) + " "
-    elif deal.kind != "normal":
-        head += deal.kind + " "
-    head += w.name(deal.dealer).ljust(w.dealer) + " " + _trump(deal.trump).ljust(w.trump)
+        head += ("" if kind == "normal" else kind).ljust(w.kind) + " "
+    elif kind != "normal":
+        head += kind + " "
+    return head + dealer.ljust(w.dealer) + " " + trump.ljust(w.trump)
+
+
+def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
+    head = _deal_head(deal.number, deal.cards, deal.kind, w.name(deal.dealer), _trump(deal.trump), w)
     cells = w.cells[id(deal)]
     if cells is None:
         if players and is_blank(deal):
@@ -289,6 +308,11 @@ def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
             return head + " |" + "".join(" " * (w.cell_width(i) + 2) + "|"
                                          for i in range(len(players)))
         return head.rstrip()
+    return _with_cells(head, cells, w)
+
+
+def _with_cells(head: str, cells: Sequence[Sequence[str]], w: _Widths) -> str:
+    """A deal line: its head and each seat's cell in its columns."""
     texts = []
     for i, parts in enumerate(cells):
         widths = w.parts[i]
@@ -391,8 +415,10 @@ def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths, following:
     tricks = deal.trick_entries()
     if tricks:
         for i, trick in enumerate(tricks, 1):
-            if isinstance(trick, tuple):
+            if isinstance(trick, tuple) and len(trick) == 4:
                 written = _compact_trick_line(trick[0], trick[1], following, rotations, quoted)
+            elif isinstance(trick, tuple):  # a declared trick (DeclaredTrick): as its plays
+                written = _trick_line(compact_plays(trick), following, quoted)
             else:
                 written = _trick_line(trick, following, quoted) if trick else None
             if written is None:
@@ -463,8 +489,11 @@ def _split_game_comments(game: GameRecord) -> tuple[list[str], list[str], list[s
     return head[0], head[1], tail[0], tail[1]
 
 
-def write_game(game: GameRecord) -> str:
-    """The canonical text of one game, ending with a line break."""
+def _game_head(game: GameRecord) -> tuple[list[tuple[str, str]], list[str]]:
+    """The game's own lines before its deals (tags, rules, options, players)
+    as ``(anchor key, text)``, and the text lines they make with the comments
+    of the head placed; raises :class:`NotationWriteError` for what cannot
+    be written."""
     players = game.players
     for name in players:
         if "," in name or not name.strip() or name != name.strip():
@@ -490,8 +519,29 @@ def write_game(game: GameRecord) -> str:
         own.append((f"option:{name}", f"[Option {_quote(f'{name}={option_text(name, value)}')}]"))
     if players:
         own.append(("players", f"[Players {_quote(', '.join(players))}]"))
-    head_c, head_a, tail_c, tail_a = _split_game_comments(game)
-    out = _place(own, head_c, head_a, "start") if own else list(head_c)
+    head_c, head_a, _, _ = _split_game_comments(game)
+    return own, (_place(own, head_c, head_a, "start") if own else list(head_c))
+
+
+def _game_tail(game: GameRecord, w: _Widths, has_deals: bool, blank: bool) -> list[str]:
+    """The game's lines after its deals (final totals, ``unfinished``), with
+    a blank line first when ``blank`` (the last deal had detail lines, or
+    there are no deals after the head)."""
+    tail_lines: list[tuple[str, str]] = []
+    if game.totals is not None:
+        tail_lines.append(("final", _final_line(game, w, has_deals)))
+    if game.unfinished:
+        tail_lines.append(("unfinished", "unfinished"))
+    if not tail_lines:
+        return []
+    _, _, tail_c, tail_a = _split_game_comments(game)
+    return ([""] if blank else []) + _place(tail_lines, tail_c, tail_a, "after:" + tail_lines[0][0])
+
+
+def write_game(game: GameRecord) -> str:
+    """The canonical text of one game, ending with a line break."""
+    players = game.players
+    own, out = _game_head(game)
     widths = _Widths(game)
     following = _followers(players)
     rotations = _rotations(players)
@@ -504,28 +554,173 @@ def write_game(game: GameRecord) -> str:
             out.append("")
         out.extend(_place(lines, deal.comments, deal.comment_anchors, "after:deal"))
         prev_detail = detail
-    tail_lines: list[tuple[str, str]] = []
-    if game.totals is not None:
-        tail_lines.append(("final", _final_line(game, widths)))
-    if game.unfinished:
-        tail_lines.append(("unfinished", "unfinished"))
-    if tail_lines:
-        if prev_detail or (not game.deals and own):
-            out.append("")
-        out.extend(_place(tail_lines, tail_c, tail_a, "after:" + tail_lines[0][0]))
+    out += _game_tail(game, widths, bool(game.deals), prev_detail or (not game.deals and bool(own)))
     return "\n".join(out) + "\n"
 
 
-def _final_line(game: GameRecord, w: _Widths) -> str:
+def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
+    """The canonical text of ``game`` with these deals instead of its own:
+    what :func:`write_game` writes for it with ``[d.to_record(game.players)
+    for d in deals]``, written from the integers (the simulator's fast path)
+    without a record, a dictionary or a name per value. ``game`` holds the
+    tags, rules, players and final totals (and may hold comments; its
+    ``deals`` are not read)."""
+    players = game.players
+    n = len(players)
+    own, out = _game_head(game)
+    w = _Widths(None, n)
+    shown = [_quoted_name(p) for p in players]
+    texts = _CARD_TEXT
+    # the columns first: every deal's cells
+    rows: list[tuple[str, list[str] | None]] = []
+    cell_rows: list[list[str]] = []
+    number_w = cards_w = kind_w = dealer_w = trump_w = 0
+    widths = w.parts
+    for deal in deals:
+        number, cards, kind = deal.number, deal.cards, deal.kind
+        bids, taken, scores, totals = deal.bids, deal.taken, deal.scores, deal.totals
+        if (number < 0 or cards < 0 or not n
+                or (bids is not None
+                    and (len(bids) != n or None in bids or min(cast("Sequence[int]", bids)) < 0))
+                or (taken is not None and (len(taken) != n or min(taken) < 0))):
+            # what only the records' writer decides (negative values, a seat
+            # without a bid): write the records
+            return write_game(GameRecord(
+                players=players, deals=[d.to_record(players) for d in deals], tags=game.tags,
+                rules_preset=game.rules_preset, rules_options=game.rules_options,
+                totals=game.totals, unfinished=game.unfinished, comments=game.comments,
+                comment_anchors=game.comment_anchors))
+        number_w = max(number_w, len(str(number)) + 1)
+        cards_w = max(cards_w, len(str(cards)))
+        if kind != "normal":
+            kind_w = max(kind_w, len(kind))
+        dealer_w = max(dealer_w, len(shown[deal.dealer]))
+        trump = deal.trump
+        trump_text = "" if trump is None else "-" if trump < 0 else texts[trump]
+        trump_w = max(trump_w, len(trump_text))
+        if bids is None and taken is None and scores is None and totals is None:
+            rows.append((trump_text, None))
+            continue
+        parts: list[str] = []  # every seat's three parts, one after the other
+        if bids is not None and taken is not None and scores is not None and totals is not None:
+            for made, got, score, total in zip(bids, taken, scores, totals, strict=True):
+                parts += (f"{made}/{got}", str(score), str(total))
+        else:
+            for seat in range(n):
+                bid = None if bids is None else bids[seat]
+                tk = None if taken is None else taken[seat]
+                if tk is not None:
+                    bt = f"{bid}/{tk}" if bid is not None else f"-/{tk}"
+                else:
+                    bt = "-" if bid is None else str(bid)
+                scored = "-" if scores is None else str(scores[seat])
+                parts += (bt, "" if totals is None and scores is None else scored,
+                          "" if totals is None else str(totals[seat]))
+        rows.append((trump_text, parts))
+        cell_rows.append(parts)
+    w.number, w.cards, w.kind, w.dealer, w.trump = number_w, cards_w, kind_w, dealer_w, trump_w
+    if cell_rows:
+        # each column's width: its longest part
+        for index, column in enumerate(zip(*cell_rows, strict=True)):
+            widths[index // 3][index % 3] = max(map(len, column))
+    # a deal line's cells as one format: each seat's parts in its columns
+    cells = " | ".join(
+        f"{{{3 * seat}:<{max(widths[seat][0], 1)}}}"
+        + "".join(f" {{{3 * seat + k}:>{widths[seat][k]}}}" for k in (1, 2) if widths[seat][k])
+        for seat in range(n))
+    hand_heads = [f"  hand {name}:" for name in shown]
+    suit_texts = _SUIT_TEXT
+    trick_heads = [f"  trick {name}: " for name in shown]
+    text_of = texts.__getitem__
+    prev_detail = False
+    for k, deal in enumerate(deals):
+        trump_text, row = rows[k]
+        head = _deal_head(deal.number, deal.cards, deal.kind, shown[deal.dealer], trump_text, w)
+        if row is None:
+            blank = not deal.hands and not deal.tricks and not deal.penalties and deal.trump is None
+            line = (head + " |" + "".join(" " * (w.cell_width(i) + 2) + "|" for i in range(n))
+                    if blank else head.rstrip())
+        else:
+            line = (head + " | " + cells.format(*row)).rstrip()
+        lines = [line]
+        if deal.hands is not None:
+            for seat, mask in enumerate(deal.hands):
+                # the hand suit by suit, high cards first, each suit's text cached
+                text = hand_heads[seat]
+                suit = 0
+                while mask:
+                    bits = mask & 0x1FFF
+                    if bits:
+                        known = suit_texts[suit].get(bits)
+                        text += _suit_text(suit, bits) if known is None else known
+                    mask >>= 13
+                    suit += 1
+                lines.append(text)
+        if deal.tricks:
+            for i, (leader, played, decls) in enumerate(deal.tricks, 1):
+                if decls is None and len(played) == n:
+                    lines.append(trick_heads[leader] + " ".join(map(text_of, played)))
+                    continue
+                if not played:
+                    raise NotationWriteError(f"deal {deal.number}: trick {i} has no cards")
+                if decls is None:
+                    said = [texts[c] for c in played[:n]]  # a compact trick names a seat once
+                else:
+                    said = [texts[c] + (_decl(d) if d is not None else "")
+                            for c, d in zip(played, decls, strict=True)]
+                lines.append(f"  trick {shown[leader]}: " + " ".join(said))
+        for pen_seat, points, reason in deal.penalties:
+            said_reason = (" " + reason) if reason else ""
+            if "\n" in said_reason:
+                raise NotationWriteError("a penalty reason cannot hold a line break")
+            lines.append(f"  penalty {shown[pen_seat]} {points}" + said_reason)
+        detail = len(lines) > 1
+        if (k == 0 and own) or (k > 0 and (detail or prev_detail)):
+            out.append("")
+        out += lines
+        prev_detail = detail
+    out += _game_tail(game, w, bool(deals), prev_detail or (not deals and bool(own)))
+    return "\n".join(out) + "\n"
+
+
+_QUOTED: dict[str, str] = {}
+""":func:`quote_name` by name, for :func:`write_compact_game` (a run of
+simulated games names the same players again and again)."""
+
+
+def _quoted_name(name: str) -> str:
+    """:func:`quote_name`, worked out once per name (up to 4,096 names)."""
+    shown = _QUOTED.get(name)
+    if shown is None:
+        if len(_QUOTED) >= 4096:
+            _QUOTED.clear()
+        shown = _QUOTED[name] = quote_name(name)
+    return shown
+
+
+_SUIT_TEXT: tuple[dict[int, str], ...] = tuple({} for _ in range(5))
+"""Per suit (the two jokers of 54 cards as a fifth), the text of a hand's
+cards of that suit by their bits: each card after a space, high cards first."""
+
+
+def _suit_text(suit: int, bits: int) -> str:
+    """The text of a hand's cards of one suit (``bits``: the suit's 13 bits),
+    each after a space, high cards first; kept in :data:`_SUIT_TEXT`."""
+    cards = [13 * suit + i for i in range(12, -1, -1) if bits >> i & 1]
+    made = _SUIT_TEXT[suit][bits] = "".join(" " + _CARD_TEXT[c] for c in cards)
+    return made
+
+
+def _final_line(game: GameRecord, w: _Widths, has_deals: bool) -> str:
     totals = game.totals or {}
     players = game.players
     if players and len(set(players)) == len(players) and list(totals) and all(
         name in players for name in totals
     ) and len(totals) == len(players):
-        head = "final".ljust(w.header_width()) if game.deals else "final"
+        head = "final".ljust(w.header_width()) if has_deals else "final"
         cells = []
         for i, p in enumerate(players):
-            width = sum(w.parts[i]) + sum(1 for x in w.parts[i][1:] if x) if game.deals else 0
+            width = sum(w.parts[i]) + sum(1 for x in w.parts[i][1:] if x) if has_deals else 0
             cells.append(str(totals[p]).rjust(width))
         return (head + " | " + " | ".join(cells)).rstrip()
     if not totals:

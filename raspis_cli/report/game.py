@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from raspis_cli.analyze_words import advice_words, forced_words, mistake_words, skipped_words
 from raspis_cli.cards import Card, Deck
 from raspis_cli.replay import DealResult, GameResult
-from raspis_cli.report.strings import SKIP_WORDS, STRINGS, joker_words, kind_word
+from raspis_cli.report.strings import STRINGS, joker_words, kind_word
 from raspis_cli.report.svg import line_chart
 
 if TYPE_CHECKING:
-    from raspis_cli.analyze import DealAnalysis, GameAnalysis, Mistake, PlayerDeal
+    from raspis_cli.analyze import DealAnalysis, GameAnalysis, PlayerDeal
 
 __all__ = ["game_context"]
 
@@ -62,51 +63,23 @@ def _cell(deal: DealResult, name: str) -> dict[str, Any]:
             "diffs": diffs, "made": bid is not None and taken is not None and bid == taken}
 
 
-def _forced_words(p: PlayerDeal, lang: str) -> str:
-    """``bid 3, took 2 · could force exactly 2 or 3 (at least 2, at most 3)``, in words."""
-    s = STRINGS[lang]
-    head = (f"{s['bid']} {p.bid}, " if p.bid is not None else "") + f"{s['an_took']} {p.taken}"
-    if p.outcome is None:
-        return f"{head} · {s['an_not_solved']}"
-    exact = [str(k) for k in p.outcome.exact]
-    if not exact:
-        forced = s["an_no_exact"]
-    elif len(exact) == 1:
-        forced = f"{s['an_could_force']} {s['an_exactly']} {exact[0]}"
-    else:
-        forced = f"{s['an_could_force']} {s['an_exactly']} {', '.join(exact[:-1])} {s['an_or']} {exact[-1]}"
-    bounds = f"{s['an_at_least']} {p.outcome.at_least}, {s['an_at_most']} {p.outcome.at_most}"
-    text = f"{head} · {forced} ({bounds})"
-    if p.makeable is False:
-        text += f" · {s['an_not_makeable']}"
-    if p.advice is not None and p.advice.best is not None and p.bid is not None:
-        text += " · " + s["an_best_bid"].format(best=p.advice.best, regret=f"{p.advice.regret(p.bid):.1f}")
-    return text
-
-
-def _mistake_words(m: Mistake, lang: str) -> str:
-    """One mark in words: the card that lost a bid (and what would have kept
-    it), or the card that handed a bid to somebody."""
-    s = STRINGS[lang]
-    card = m.card + (f" ({m.declared})" if m.declared else "")
-    if m.kind == "lost-bid":
-        text = s["an_lost"].format(player=m.player, card=card, bid=m.bid)
-        if m.keeping:
-            text += "; " + s["an_keeping"].format(cards=", ".join(m.keeping))
-        return text
-    return s["an_handed"].format(player=m.player, card=card, bidder=m.bidder, bid=m.bid)
+def _player_words(p: PlayerDeal, lang: str) -> str:
+    """A player's line of the deal's analysis: bid, taken, what could be
+    forced, and the best bid with its regret when there is advice."""
+    text = forced_words(p, lang)
+    advice = advice_words(p, lang, brief=True)
+    return text if advice is None else f"{text} · {advice}"
 
 
 def _analysis_view(analysis: DealAnalysis, lang: str) -> dict[str, Any]:
     """What the viewer shows of one deal's analysis: a line per player, and
     the marks (trick, player, words) it puts on the cards that lost or handed a bid."""
     if analysis.skipped is not None:
-        why = SKIP_WORDS[lang].get(analysis.skipped, analysis.skipped)
-        return {"skipped": STRINGS[lang]["an_skipped"].format(why=why), "players": [], "marks": []}
+        return {"skipped": skipped_words(analysis.skipped, lang), "players": [], "marks": []}
     return {
-        "players": [{"p": p.player, "text": _forced_words(p, lang), "ok": p.makeable is not False}
+        "players": [{"p": p.player, "text": _player_words(p, lang), "ok": p.makeable is not False}
                     for p in analysis.players],
-        "marks": [{"t": m.trick, "p": m.player, "k": m.kind, "text": _mistake_words(m, lang)}
+        "marks": [{"t": m.trick, "p": m.player, "k": m.kind, "text": mistake_words(m, lang)}
                   for m in analysis.mistakes],
     }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["JOKER_WORDS", "LANGS", "SKIP_WORDS", "STRINGS", "interface_lang", "joker_words"]
+__all__ = ["JOKER_WORDS", "LANGS", "STRINGS", "interface_lang", "joker_words"]
 
 LANGS: Final = ("en", "ru")
 
@@ -60,20 +60,6 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
                          "first card, the card that lost a bid and the card that handed one to somebody "
                          "(marked ✗ in the replay). Accuracy = share of a player's decisions that kept "
                          "the best outcome still available.",
-        "an_took": "took",
-        "an_could_force": "could force",
-        "an_exactly": "exactly",
-        "an_or": "or",
-        "an_no_exact": "could force no exact count",
-        "an_at_least": "at least",
-        "an_at_most": "at most",
-        "an_not_makeable": "not makeable",
-        "an_not_solved": "not solved within the search budget",
-        "an_lost": "{player}'s {card} lost the bid of {bid}",
-        "an_keeping": "{cards} would have kept it",
-        "an_handed": "{player}'s {card} handed {bidder} the bid of {bid}",
-        "an_best_bid": "best bid {best}, regret {regret} points",
-        "an_skipped": "not analysed: {why}",
         "an_summary": "Analysis per player",
         "an_makeable": "Makeable",
         "an_made": "Made",
@@ -169,20 +155,6 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
                          "карта, после которой заказ уже не выполнить, и карта, подарившая заказ другому "
                          "(в розыгрыше отмечены ✗). Точность — доля решений игрока, сохранивших лучший "
                          "ещё возможный исход.",
-        "an_took": "взял",
-        "an_could_force": "мог обеспечить",
-        "an_exactly": "ровно",
-        "an_or": "или",
-        "an_no_exact": "не мог обеспечить ни одного точного числа",
-        "an_at_least": "не меньше",
-        "an_at_most": "не больше",
-        "an_not_makeable": "заказ невыполним",
-        "an_not_solved": "не решено в пределах поиска",
-        "an_lost": "{card} ({player}): заказ {bid} уже не выполнить",
-        "an_keeping": "его сохранил бы ход {cards}",
-        "an_handed": "{card} ({player}): подарок — {bidder} теперь может выполнить заказ {bid}",
-        "an_best_bid": "лучший заказ {best}, упущено {regret} очк.",
-        "an_skipped": "не анализировалась: {why}",
         "an_summary": "Анализ по игрокам",
         "an_makeable": "Выполнимых",
         "an_made": "Выполнено",
@@ -253,17 +225,6 @@ _SUIT_WORDS: Final[dict[str, tuple[str, ...]]] = {
     "en": ("spades", "clubs", "diamonds", "hearts"),
     "ru": ("пики", "трефы", "бубны", "черви"),
 }
-
-
-SKIP_WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {},
-    "ru": {
-        "the hands or the play are not recorded": "руки или розыгрыш не записаны",
-        "the play is not complete": "розыгрыш не закончен",
-        "the recorded play breaks the rules": "записанный розыгрыш нарушает правила",
-    },
-}
-"""Why ``raspis analyze`` left a deal out (its English reasons), in the report's language."""
 
 
 def interface_lang(explicit: str | None = None) -> str:
