@@ -885,6 +885,10 @@ def replay_game(game: GameRecord, index: int = 0, choice: RulesChoice | None = N
 
 
 
+_Chosen = tuple[int, "_Chosen"] | None
+"""Trick counts chosen so far, as a linked list (the latest first)."""
+
+
 def _fitting_counts(possible: Sequence[Sequence[int] | None], cards: int) -> list[tuple[int, ...]]:
     """The combinations of trick counts, one per player from each player's
     possible counts (``None``: any of 0..cards), that add up to ``cards``:
@@ -907,17 +911,24 @@ def _fitting_counts(possible: Sequence[Sequence[int] | None], cards: int) -> lis
     if not ways[-1][cards]:
         return []
 
-    def build(index: int, left: int, chosen: tuple[int, ...], out: list[tuple[int, ...]]) -> None:
-        if len(out) > 1:
-            return
-        if index == 0:
-            out.append(chosen)
-            return
-        options = possible[index - 1]
-        for taken in (range(cards + 1) if options is None else options):
-            if 0 <= taken <= left and ways[index - 1][left - taken]:
-                build(index - 1, left - taken, (taken, *chosen), out)
-
+    # the first two combinations in order (the last player's count first, as
+    # they were counted), depth first with a stack of its own: a recursion
+    # per player overflowed Python's stack for a record of ~1,000 players;
+    # each entry: (players left, tricks left, the counts chosen as a linked list)
     found: list[tuple[int, ...]] = []
-    build(len(possible), cards, (), found)
+    stack: list[tuple[int, int, _Chosen]] = [(len(possible), cards, None)]
+    while stack and len(found) < 2:
+        index, left, chosen = stack.pop()
+        if index == 0:
+            picked: list[int] = []
+            while chosen is not None:
+                picked.append(chosen[0])
+                chosen = chosen[1]
+            found.append(tuple(picked))
+            continue
+        options = possible[index - 1]
+        row = ways[index - 1]
+        stack.extend(reversed([(index - 1, left - taken, (taken, chosen))
+                               for taken in (range(cards + 1) if options is None else options)
+                               if 0 <= taken <= left and row[left - taken]]))
     return found
