@@ -724,9 +724,12 @@ class _GameReplay:
         """:func:`bid_score` under this game's rules, remembered (a game asks
         the same few questions many times)."""
         key = (kind, bid, taken)
-        known = self.score_memo.get(key)
+        memo = self.score_memo
+        known = memo.get(key)
         if known is None:
-            known = self.score_memo[key] = bid_score(self.rules, kind, bid, taken)
+            if len(memo) >= _SCORE_MEMO_MAX:
+                memo.clear()  # a hostile file's millions of distinct bids and counts
+            known = memo[key] = bid_score(self.rules, kind, bid, taken)
         return known
 
     def _infer_taken(self, record: DealRecord, deal: Deal, bids: Mapping[str, int | None],
@@ -853,6 +856,10 @@ class _GameReplay:
 
 
 _SCORE_MEMOS: dict[Rules, dict[tuple[str, int | None, int], int]] = {}
+_SCORE_MEMO_MAX = 1 << 14
+"""The most deal scores remembered per rule set (a real game asks a few
+dozen questions; bids and counts from -999 to 999 in six kinds would be 24
+million, gigabytes kept for good)."""
 
 
 def _score_memo(rules: Rules) -> dict[tuple[str, int | None, int], int]:
