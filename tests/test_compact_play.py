@@ -395,3 +395,29 @@ def test_bids_made_at_once_are_those_made_one_by_one(preset: str, players: int, 
         assert (fast.bids, fast.bid_count, fast.phase) == (slow.bids, slow.bid_count, slow.phase)
     else:
         assert (fast.bids, fast.bid_count, fast.phase) == before
+
+
+def test_hostile_lines_read_by_the_fast_paths_as_the_long_way(monkeypatch: Any) -> None:
+    """Lines that look like the fast paths' own but are not: each read, with
+    the same diagnostics and records, as the long way reads it, and none
+    raises (a hand line without a name after the deal's first hand; deal
+    numbers too long for ``int``)."""
+    from raspis_cli.notation import reader
+
+    head = '[Players "Анна, Boris, Vera"]\n'
+    deal = "1. 3 Vera K♣ | 1/1 | 0/0 | 1/2\n  hand Анна: A♥ 9♦ 6♦\n"
+    texts = [
+        head + deal + "  hand : 10♦ K♥ 8♣\n  hand Vera: J♦ 6♥ A♣\n",
+        head + "1" * 5000 + ". 3 Vera K♣ | 1/1 | 0/0 | 1/2\n",
+        head + "1. " + "3" * 5000 + " Vera K♣ | 1/1 | 0/0 | 1/2\n",
+        head + deal + "2" * 5000 + ". 3 Boris K♣ | 1/1 | 0/0 | 1/2\n",
+    ]
+    fast = [read_text(t) for t in texts]
+    assert [[d.code for d in r.diagnostics] for r in fast] == [["E302"], ["E214"], ["E214"], ["E214"]]
+    monkeypatch.setattr(reader._Reader, "fast_paths", False)
+    slow = [read_text(t) for t in texts]
+    for f, s in zip(fast, slow, strict=True):
+        assert f.diagnostics == s.diagnostics
+        assert [d.positions for g in f.games for d in g.deals] == [
+            d.positions for g in s.games for d in g.deals]
+        assert f.games == s.games
