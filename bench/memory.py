@@ -10,6 +10,7 @@ the child), its target and whether it is met. The files are deleted after.
     .venv/bin/python bench/memory.py --mb 1000        # about 1 GB of each
     .venv/bin/python bench/memory.py --mb 200 --keep  # keep the files
     .venv/bin/python bench/memory.py --mb 50 --only load --format rsp
+    .venv/bin/python bench/memory.py --mb 90 --detail sheet --only load --format rsp  # 60,000 games
 
 Targets: issue 11, validate and load under 300 MB whatever the file's size;
 issue 16, load at most 200 MB at any size, and convert streaming game by
@@ -41,14 +42,16 @@ def raspis(*args: str, out: Path | None = None) -> None:
         raise SystemExit(f"raspis {' '.join(args)}: exit {done.returncode}: {done.stderr.decode()[-500:]}")
 
 
-def build(folder: Path, megabytes: int, games: int, unit: Path | None = None) -> tuple[Path, Path]:
+def build(folder: Path, megabytes: int, games: int, unit: Path | None = None,
+          detail: str = "full") -> tuple[Path, Path]:
     """``big.rsp`` and ``big.jsonl`` of about ``megabytes`` each (copies of
-    ``unit``, a notation file, or of ``games`` simulated games)."""
+    ``unit``, a notation file, or of ``games`` simulated games with every
+    card, or sheets only with ``detail="sheet"``)."""
     unit_rsp, unit_jsonl = folder / "unit.rsp", folder / "unit.jsonl"
     if unit is not None:
         shutil.copyfile(unit, unit_rsp)
     else:
-        raspis("simulate", "--players", "4", "--games", str(games), "--seed", "11", "--detail", "full",
+        raspis("simulate", "--players", "4", "--games", str(games), "--seed", "11", "--detail", detail,
                out=unit_rsp)
     raspis("convert", "--to", "jsonl", str(unit_rsp), "-o", str(unit_jsonl))
     rsp_text = unit_rsp.read_text(encoding="utf-8")
@@ -88,6 +91,55 @@ def measure(*args: str) -> tuple[float, float]:
     return float(seconds), int(kilobytes) / 1024
 
 
+def _rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _phase(trace: Path) -> str:
+    """The load's phase: the first word of the last line of its
+    ``RASPIS_LOAD_TRACE`` file (``parsed N`` counted as ``parse``)."""
+    try:
+        lines = trace.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return "start"
+    words = lines[-1].split() if lines else []
+    if not words:
+        return "start"
+    return "parse" if words[0] == "parsed" else words[0]
+
+
+def measure_phases(*args: str) -> tuple[float, float, dict[str, float]]:
+    """Seconds, peak RSS (MB, ``ru_maxrss``) and the peak RSS of each phase of
+    one ``raspis load ARGS`` (Linux: ``/proc/PID/status`` read every 20 ms,
+    the phase from the load's ``RASPIS_LOAD_TRACE`` file)."""
+    with tempfile.TemporaryDirectory(prefix="raspis-trace-") as folder:
+        trace = Path(folder) / "trace"
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "RASPIS_LOAD_TRACE": str(trace)}
+        started = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-m", "raspis_cli", "load", *args],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+        peaks: dict[str, float] = {}
+        while True:
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid:
+                break
+            phase = _phase(trace)
+            rss = _rss_kb(child.pid) / 1024
+            peaks[phase] = max(peaks.get(phase, 0.0), rss)
+            time.sleep(0.02)
+        seconds = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status) > 1:
+        raise SystemExit(f"raspis load {' '.join(args)}: exit {os.waitstatus_to_exitcode(status)}")
+    return seconds, usage.ru_maxrss / 1024, peaks
+
+
 TARGETS: dict[str, list[tuple[str, float, bool]]] = {
     # command: (whose target, MB, strictly under)
     "validate": [("issue 11", 300, True)],
@@ -115,11 +167,16 @@ def main() -> None:
     parser.add_argument("--unit", type=Path, help="copy this notation file instead of simulating")
     parser.add_argument("--only", choices=["validate", "load", "convert"], help="measure one command only")
     parser.add_argument("--format", choices=["rsp", "jsonl"], help="measure one input format only")
+    parser.add_argument("--phases", action="store_true",
+                        help="also the load's peak RSS in each of its phases (Linux: /proc)")
+    parser.add_argument("--detail", choices=["full", "sheet"], default="full",
+                        help="simulate games with every card (default) or sheets only: many more games "
+                             "a megabyte, for what grows with the number of games")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="raspis-memory-"))
     try:
         started = time.perf_counter()
-        files = build(folder, args.mb, args.games, args.unit)
+        files = build(folder, args.mb, args.games, args.unit, args.detail)
         print(f"built {', '.join(f'{p.name} {p.stat().st_size / 1e6:.0f} MB' for p in files)} "
               f"in {time.perf_counter() - started:.0f} s", flush=True)
         print(f"{'command':22} {'file':10} {'size':>8}  {'time':>8}  {'peak RSS':>9}  target: verdict",
@@ -137,8 +194,14 @@ def main() -> None:
                 show("validate", "validate -q", path, seconds, peak)
             if args.only in (None, "load"):
                 db = folder / f"{path.stem}.duckdb"
-                seconds, peak = measure("load", "-q", str(path), "--db", str(db))
-                show("load", "load -q", path, seconds, peak)
+                if args.phases:
+                    seconds, peak, phases = measure_phases("-q", str(path), "--db", str(db))
+                    show("load", "load -q", path, seconds, peak)
+                    print("  peak RSS by phase (MB): "
+                          + ", ".join(f"{name} {mb:.0f}" for name, mb in phases.items()), flush=True)
+                else:
+                    seconds, peak = measure("load", "-q", str(path), "--db", str(db))
+                    show("load", "load -q", path, seconds, peak)
                 db.unlink(missing_ok=True)
             if args.only in (None, "convert"):
                 for to in ("json", "jsonl"):

@@ -518,6 +518,8 @@ class OutOfRange:
         """The diagnostic's words (the value cut to 30 digits)."""
         low, high = NUMBER_RANGES[self.what]
         text = shown_number(self.value)
+        if not text.lstrip("-").isdigit():  # "the deal (a number of about 31 digits) is ..."
+            text = f"({text})"
         place = f"deal {self.deal}: " if self.deal is not None else ""
         return (f"{place}the {self.what} {text} is out of range (a record holds {self.what}s from "
                 f"{low:,} to {high:,})")

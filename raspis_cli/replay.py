@@ -724,9 +724,12 @@ class _GameReplay:
         """:func:`bid_score` under this game's rules, remembered (a game asks
         the same few questions many times)."""
         key = (kind, bid, taken)
-        known = self.score_memo.get(key)
+        memo = self.score_memo
+        known = memo.get(key)
         if known is None:
-            known = self.score_memo[key] = bid_score(self.rules, kind, bid, taken)
+            if len(memo) >= _SCORE_MEMO_MAX:
+                memo.clear()  # a hostile file's millions of distinct bids and counts
+            known = memo[key] = bid_score(self.rules, kind, bid, taken)
         return known
 
     def _infer_taken(self, record: DealRecord, deal: Deal, bids: Mapping[str, int | None],
@@ -853,6 +856,10 @@ class _GameReplay:
 
 
 _SCORE_MEMOS: dict[Rules, dict[tuple[str, int | None, int], int]] = {}
+_SCORE_MEMO_MAX = 1 << 14
+"""The most deal scores remembered per rule set (a real game asks a few
+dozen questions; bids and counts from -999 to 999 in six kinds would be 24
+million, gigabytes kept for good)."""
 
 
 def _score_memo(rules: Rules) -> dict[tuple[str, int | None, int], int]:
@@ -885,6 +892,10 @@ def replay_game(game: GameRecord, index: int = 0, choice: RulesChoice | None = N
 
 
 
+_Chosen = tuple[int, "_Chosen"] | None
+"""Trick counts chosen so far, as a linked list (the latest first)."""
+
+
 def _fitting_counts(possible: Sequence[Sequence[int] | None], cards: int) -> list[tuple[int, ...]]:
     """The combinations of trick counts, one per player from each player's
     possible counts (``None``: any of 0..cards), that add up to ``cards``:
@@ -907,17 +918,24 @@ def _fitting_counts(possible: Sequence[Sequence[int] | None], cards: int) -> lis
     if not ways[-1][cards]:
         return []
 
-    def build(index: int, left: int, chosen: tuple[int, ...], out: list[tuple[int, ...]]) -> None:
-        if len(out) > 1:
-            return
-        if index == 0:
-            out.append(chosen)
-            return
-        options = possible[index - 1]
-        for taken in (range(cards + 1) if options is None else options):
-            if 0 <= taken <= left and ways[index - 1][left - taken]:
-                build(index - 1, left - taken, (taken, *chosen), out)
-
+    # the first two combinations in order (the last player's count first, as
+    # they were counted), depth first with a stack of its own: a recursion
+    # per player overflowed Python's stack for a record of ~1,000 players;
+    # each entry: (players left, tricks left, the counts chosen as a linked list)
     found: list[tuple[int, ...]] = []
-    build(len(possible), cards, (), found)
+    stack: list[tuple[int, int, _Chosen]] = [(len(possible), cards, None)]
+    while stack and len(found) < 2:
+        index, left, chosen = stack.pop()
+        if index == 0:
+            picked: list[int] = []
+            while chosen is not None:
+                picked.append(chosen[0])
+                chosen = chosen[1]
+            found.append(tuple(picked))
+            continue
+        options = possible[index - 1]
+        row = ways[index - 1]
+        stack.extend(reversed([(index - 1, left - taken, (taken, chosen))
+                               for taken in (range(cards + 1) if options is None else options)
+                               if 0 <= taken <= left and row[left - taken]]))
     return found

@@ -827,7 +827,6 @@ class Simulator:
         wants = ([fixed_want] * n if fixed_want is not None
                  else [b is not None and b > 0 for b in bids])
         random_play = _RANDOM_PLAY
-        randrange = rng.randrange
         holder_play = self._holder_play
         trick: list[Entry]  # the trick as the engine has it, once a joker is in it
         for trick_number in range(1, cards + 1):
@@ -855,15 +854,7 @@ class Simulator:
                         f"{self.names[seat]} to play in trick {trick_number}", where, [])
                 card = hand.bit_length() - 1
             elif random() < random_play or (skill is not None and misplays(skill[seat], rng)):
-                count = hand.bit_count()
-                if plain_rng:  # rng.randrange(count) written out
-                    bits = count.bit_length()
-                    index = getrandbits(bits)
-                    while index >= count:
-                        index = getrandbits(bits)
-                else:
-                    index = randrange(count)
-                card = nth_bit(hand, index)
+                card = nth_bit(hand, _random_below(rng, hand.bit_count()))
             elif wants[seat]:
                 # _lead without jokers: the strongest card, or (not wanting the
                 # trick) the weakest give or take half a rank
@@ -951,15 +942,7 @@ class Simulator:
                                 f"{self.names[seat]} to play in trick {trick_number}", where, [])
                         card = allowed.bit_length() - 1
                     elif random() < random_play or (skill is not None and misplays(skill[seat], rng)):
-                        count = allowed.bit_count()
-                        if plain_rng:  # rng.randrange(count) written out
-                            bits = count.bit_length()
-                            index = getrandbits(bits)
-                            while index >= count:
-                                index = getrandbits(bits)
-                        else:
-                            index = randrange(count)
-                        card = nth_bit(allowed, index)
+                        card = nth_bit(allowed, _random_below(rng, allowed.bit_count()))
                     else:
                         # _split: the cards that beat the trick so far, and the rest
                         want = wants[seat]
@@ -1516,6 +1499,19 @@ def _shuffle(rng: random.Random, deck: list[int], steps: Sequence[tuple[int, int
         while j > i:
             j = getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
+
+
+def _random_below(rng: random.Random, count: int) -> int:
+    """``rng.randrange(count)``, the same draws: for a plain :class:`random.Random`
+    its ``_randbelow`` written out (``getrandbits`` until below ``count``)."""
+    if type(rng) is not random.Random:
+        return rng.randrange(count)
+    getrandbits = rng.getrandbits
+    bits = count.bit_length()
+    index = getrandbits(bits)
+    while index >= count:
+        index = getrandbits(bits)
+    return index
 
 
 def _choice_of_one(rng: random.Random, value: int) -> int:

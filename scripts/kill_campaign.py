@@ -248,9 +248,9 @@ def run_one(setup: Setup, kill: Kill, jobs: int = 1, rerun: bool = True) -> Outc
     return Outcome(kill, phase, verdict, wal_left, ok)
 
 
-TARGETS = ("open", "schema", "parse", "insert", "players", "commit", "close")
-"""The phases aimed at (``committed`` lasts microseconds: the CLI closes the
-database right after ``COMMIT`` returns)."""
+TARGETS = ("open", "schema", "parse", "insert", "players", "commit", "committed", "close")
+"""The phases aimed at (``committed`` is the checkpoint the load runs right
+after ``COMMIT`` returns, which writes the log into the database file)."""
 
 
 def kills(setup: Setup, runs: int, rng: random.Random) -> list[Kill]:

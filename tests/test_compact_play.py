@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from raspis_cli.cards import Card
-from raspis_cli.notation import read_text
+from raspis_cli.notation import ReadResult, read_text
 from raspis_cli.notation.writer import write_game
 from raspis_cli.replay import GameResult, replay_game
 from raspis_cli.rules import PRESETS, Rules
@@ -214,6 +214,20 @@ def test_compact_path_reports_what_card_by_card_replay_reports(
     assert fast == slow
 
 
+def _assert_as_the_long_way(texts: list[str], fast: list[ReadResult], monkeypatch: Any) -> None:
+    """The texts read again with the reader's fast paths off give the same
+    diagnostics, positions and games as ``fast`` (read with them on)."""
+    from raspis_cli.notation import reader
+
+    monkeypatch.setattr(reader._Reader, "fast_paths", False)
+    slow = [read_text(t) for t in texts]
+    for f, s in zip(fast, slow, strict=True):
+        assert f.diagnostics == s.diagnostics
+        assert [d.positions for g in f.games for d in g.deals] == [
+            d.positions for g in s.games for d in g.deals]
+        assert f.games == s.games
+
+
 def test_the_compact_path_is_taken_and_objects_come_on_demand() -> None:
     """A plain trick line is kept compactly; asking for the tricks gives the
     plays as objects with their positions, and from then on the objects
@@ -240,7 +254,6 @@ def test_the_fast_reader_reads_what_the_long_way_reads(monkeypatch: Any) -> None
     """The reader's fast paths (a plain trick line kept compactly, a deal
     line with plain cells read by one match, positions worked out on demand)
     make the same records, positions included, as the long way."""
-    from raspis_cli.notation import reader
 
     texts = []
     for preset in PRESETS:
@@ -264,13 +277,7 @@ def test_the_fast_reader_reads_what_the_long_way_reads(monkeypatch: Any) -> None
     assert any(decl is not None for e in declared for decl in e[4])
     for text, read in zip(texts[:written], fast, strict=False):
         assert "".join(write_game(g) for g in read.games) == text
-    monkeypatch.setattr(reader._Reader, "fast_paths", False)
-    slow = [read_text(t) for t in texts]
-    for f, s in zip(fast, slow, strict=True):
-        assert f.diagnostics == s.diagnostics
-        assert [d.positions for g in f.games for d in g.deals] == [
-            d.positions for g in s.games for d in g.deals]
-        assert f.games == s.games
+    _assert_as_the_long_way(texts, fast, monkeypatch)
 
 
 _DEAL_LINE = re.compile(r"^(?:\d+\.|  penalty )[^\n]*$", re.MULTILINE)
@@ -395,3 +402,22 @@ def test_bids_made_at_once_are_those_made_one_by_one(preset: str, players: int, 
         assert (fast.bids, fast.bid_count, fast.phase) == (slow.bids, slow.bid_count, slow.phase)
     else:
         assert (fast.bids, fast.bid_count, fast.phase) == before
+
+
+def test_hostile_lines_read_by_the_fast_paths_as_the_long_way(monkeypatch: Any) -> None:
+    """Lines that look like the fast paths' own but are not: each read, with
+    the same diagnostics and records, as the long way reads it, and none
+    raises (a hand line without a name after the deal's first hand; deal
+    numbers too long for ``int``)."""
+
+    head = '[Players "Анна, Boris, Vera"]\n'
+    deal = "1. 3 Vera K♣ | 1/1 | 0/0 | 1/2\n  hand Анна: A♥ 9♦ 6♦\n"
+    texts = [
+        head + deal + "  hand : 10♦ K♥ 8♣\n  hand Vera: J♦ 6♥ A♣\n",
+        head + "1" * 5000 + ". 3 Vera K♣ | 1/1 | 0/0 | 1/2\n",
+        head + "1. " + "3" * 5000 + " Vera K♣ | 1/1 | 0/0 | 1/2\n",
+        head + deal + "2" * 5000 + ". 3 Boris K♣ | 1/1 | 0/0 | 1/2\n",
+    ]
+    fast = [read_text(t) for t in texts]
+    assert [[d.code for d in r.diagnostics] for r in fast] == [["E302"], ["E214"], ["E214"], ["E214"]]
+    _assert_as_the_long_way(texts, fast, monkeypatch)

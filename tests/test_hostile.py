@@ -297,3 +297,22 @@ def test_an_internal_error_is_one_line_unless_traceback_is_asked_for(
                    "please report it)\n")
     code, out, err = run(capsys, "validate", "--traceback", str(SAMPLE))
     assert code == 2 and err.startswith("Traceback") and "RuntimeError: a bug" in err
+
+
+def test_a_game_of_a_thousand_players_is_checked_without_a_traceback() -> None:
+    """A record far outside every preset's players (1,500 names, one deal
+    and a trick of 1,500 cards): reported (players, deal-size, ...), never an
+    internal error. Working out the taken recursed once per player (a
+    RecursionError past ~1,000), and the whole-trick path kept a table of
+    turns of ``players`` squared seats for good."""
+    from raspis_cli.engine import deal as deal_module
+    from raspis_cli.notation import read_text
+    from raspis_cli.replay import replay_game
+
+    names = [f"p{i}" for i in range(1500)]
+    cards = ["A♥", "K♥", "Q♥", "J♥", "10♥", "9♥", "8♥", "7♥", "6♥"]
+    for trick in ("", "  trick p0: " + " ".join(cards[i % 9] for i in range(len(names))) + "\n"):
+        text = f'[Players "{", ".join(names)}"]\n1. 1 p1499 ♠\n{trick}'
+        result = replay_game(read_text(text).games[0], ordered_bids=True)
+        assert {"players", "deal-size"} <= {p.kind for p in result.problems}
+    assert all(len(table) <= 16 for table in deal_module._TURNS.values())

@@ -112,3 +112,36 @@ def test_load_lets_each_inserted_batch_go_and_bounds_duckdb(tmp_path: Path) -> N
 def current(con: Any) -> str:
     """DuckDB's memory limit as it shows it."""
     return str(con.execute("SELECT current_setting('memory_limit')").fetchall()[0][0])
+
+
+def test_the_readers_caches_keep_no_long_lines() -> None:
+    """The reader's caches across files (the words known not to mix scripts,
+    the deal lines' heads) keep only short entries: a hostile file of long
+    distinct words or dealer names leaves a few megabytes at most behind, not
+    a copy of itself."""
+    from raspis_cli.notation import grammar, reader
+    from raspis_cli.notation.reader import read_text
+
+    lines = ['[Players "A, B, C"]']
+    lines += [f"{i}. 1 A{i:04d}{'x' * 2000} | 0/0 | 1/1 | 0/0" for i in range(1, 40)]
+    lines += [f"{i:04d}{'y' * 2000}" for i in range(40)]
+    read_text("\n".join(lines) + "\n")
+    assert max(map(len, reader._CLEAN_TOKENS), default=0) <= 100
+    assert max(map(len, grammar._HEADS), default=0) <= 100
+
+
+def test_the_remembered_deal_scores_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal scores the replay remembers per rule set (kept across games
+    and files) are bounded: a hostile sheet with ever new bids and counts
+    does not keep one entry for each."""
+    import raspis_cli.replay as replay_module
+    from raspis_cli.notation.reader import read_text
+
+    monkeypatch.setattr(replay_module, "_SCORE_MEMO_MAX", 40, raising=False)
+    lines = ['[Rules "classic"]', '[Option "exact_bonus=7"]', '[Players "A, B, C"]']
+    lines += [f"{i}. 1 A - | {i}/{i} | {i + 1}/0 | 0/{i + 2}" for i in range(1, 60)]
+    game = read_text("\n".join(lines) + "\n").games[0]
+    result = replay_module.replay_game(game, ordered_bids=True)
+    assert result.problems  # (a hostile sheet: bids out of range, schedule, ...)
+    memo = replay_module._score_memo(result.rules)
+    assert 0 < len(memo) <= 40

@@ -82,18 +82,18 @@ def test_sigkill_at_random_moments_leaves_the_database_before_or_after(tmp_path:
 
 
 def test_first_open_after_a_kill_replays_the_log(tmp_path: Path) -> None:
-    """Killed right after COMMIT, before the database is closed: the commit
-    is in FILE.wal only. A read-only open sees it; the next writer folds it
+    """Killed right after COMMIT, during the checkpoint that follows it (the
+    phase ``committed``): the commit is in FILE.wal only. A read-only open sees it; the next writer folds it
     into the file."""
     kc = _campaign_module()
     setup = kc.prepare(tmp_path, games=4, files=1, base_games=2, seed=4)
     for _ in range(5):
-        outcome = kc.run_one(setup, kc.Kill(0.0, "close"), rerun=False)
+        outcome = kc.run_one(setup, kc.Kill(0.0, "committed"), rerun=False)
         assert outcome.ok, outcome
         if outcome.wal_left:
             break
     else:
-        pytest.skip("the kill never came before the checkpoint at close")
+        pytest.skip("the kill never came before the checkpoint after the commit")
     assert kc.checksum(setup.db) == setup.after  # read-only: replayed in memory
     assert Path(str(setup.db) + ".wal").exists()
     done = _raspis("query", "SELECT count(*) AS n FROM games", "--db", str(setup.db), "-f", "json")

@@ -200,6 +200,7 @@ def test_huge_numbers_are_violations_in_every_command(argv: list[str],
     if argv[0] == "validate":
         assert code == 1
         assert "E215" in out and "out of range" in out and "from -999 to 999" in out
+        assert "the bid (a number of about 2201 digits) is out of range" in out
         assert "under_per_missing: expected a whole number from -99,999 to 99,999" in out
         if "json" in argv:
             violations = json.loads(out)["files"][0]["games"][0]["violations"]

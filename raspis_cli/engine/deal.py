@@ -58,15 +58,22 @@ _SUITS = tuple(Suit)
 _NO_DECLS = itertools.repeat(None)
 """No declaration, for every card of a trick without a joker (``zip``'s third list)."""
 _TURNS: dict[int, list[list[int]]] = {}
+_TURNS_MAX = 16
+"""The most players whose table of turns :data:`_TURNS` keeps (a table is
+``players`` squared seats: a hostile record of 10,000 players would make one
+of 10**8, gigabytes kept for good)."""
 
 
-def _turns(players: int) -> list[list[int]]:
-    """The seats in playing order from each leader (``[leader, leader + 1, ...]``)."""
+def _turn(players: int, leader: int) -> list[int]:
+    """The seats in playing order from ``leader`` (``[leader, leader + 1, ...]``);
+    the table of every leader's is kept for up to :data:`_TURNS_MAX` players."""
+    if players > _TURNS_MAX:
+        return [(leader + k) % players for k in range(players)]
     found = _TURNS.get(players)
     if found is None:
-        found = _TURNS[players] = [[(leader + k) % players for k in range(players)]
-                                   for leader in range(players)]
-    return found
+        found = _TURNS[players] = [[(first + k) % players for k in range(players)]
+                                   for first in range(players)]
+    return found[leader]
 
 
 class TrickResult:
@@ -562,7 +569,8 @@ class Deal:
                 or len(seats) != n):
             return False
         leader = self.leader
-        turn = (_TURNS.get(n) or _turns(n))[leader]
+        table = _TURNS.get(n)
+        turn = table[leader] if table is not None else _turn(n, leader)
         if seats != turn and (type(seats) is list or list(seats) != turn):
             return False  # not every seat in turn from the leader
         natural = self._natural_mask

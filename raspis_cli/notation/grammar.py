@@ -813,18 +813,26 @@ def plain_deal_line(code: str, players: int) -> tuple[DealLine, CellValues] | No
     text = code[:bar]
     head = _HEADS.get(text)
     if head is None:
-        head = _fast_deal(text)
+        try:
+            head = _fast_deal(text)
+        except ValueError:  # a number longer than int() reads: parse_line says so (E214)
+            return None
         if head is None:
             return None
-        if len(_HEADS) >= 4096:
-            _HEADS.clear()
-        _HEADS[text] = head
+        if len(text) <= _HEAD_MAX:
+            if len(_HEADS) >= 4096:
+                _HEADS.clear()
+            _HEADS[text] = head
     return head, m.groups()
 
 
 _HEADS: dict[str, DealLine] = {}
 """Deal lines' heads (``N. CARDS [KIND] DEALER [TRUMP]``) read lately: the
-same few recur in every game of a club (read only, never changed)."""
+same few recur in every game of a club (read only, never changed). Only
+heads of at most :data:`_HEAD_MAX` characters are kept, so the cache holds
+a megabyte or so whatever the file (4,096 heads of a hostile file's 64 KiB
+lines would be hundreds of megabytes)."""
+_HEAD_MAX = 96
 
 
 def _parse_deal(code: str) -> DealLine | Diagnostic:

@@ -194,8 +194,13 @@ _CLEAN_TOKENS: set[str] = set()
 """Words (whitespace-free runs of a line's code) seen lately that do not mix
 Latin and Cyrillic letters (:data:`_MIXED_RE`): a line mixes them exactly
 when one of its words does, and the same few words (cards, names,
-keywords) make up every line, so most lines are checked by one set test."""
+keywords) make up every line, so most lines are checked by one set test.
+Only short words are remembered (:data:`_CLEAN_WORD_MAX`), so the set holds
+a few megabytes at most, whatever the file (a hostile one of long distinct
+words would otherwise keep as much as it held, up to 65,536 lines of 64 KiB)."""
 _CLEAN_TOKENS_MAX = 1 << 16
+_CLEAN_WORD_MAX = 48
+"""The longest word :data:`_CLEAN_TOKENS` remembers (cards, keywords and names are shorter)."""
 
 
 def _mixed_tokens(parts: list[str]) -> bool:
@@ -208,7 +213,7 @@ def _mixed_tokens(parts: list[str]) -> bool:
             continue
         if _MIXED_RE.search(part) is not None:
             found = True
-        else:
+        elif len(part) <= _CLEAN_WORD_MAX:
             if len(clean) >= _CLEAN_TOKENS_MAX:
                 clean.clear()
             clean.add(part)
@@ -338,7 +343,7 @@ class _Reader:
                     if len(parts) > 2 and '"' not in code and "(" not in code:
                         key = keywords.get(parts[0])
                         lead = parts[1]
-                        if (key == "trick" or key == "hand") and lead[-1] == ":":
+                        if (key == "trick" or key == "hand") and lead[-1] == ":" and len(lead) > 1:
                             g = self.game
                             assert g is not None
                             state = d.deal.__dict__

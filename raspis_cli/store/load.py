@@ -33,6 +33,7 @@ from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.record import GameRecord
 from raspis_cli.sources import GameStream, Piece, ShardError, batch_gc, shard_pieces, split_file
 from raspis_cli.store.errors import StoreError
+from raspis_cli.store.idset import IdMarks
 from raspis_cli.store.rows import TableBuilder, game_id
 from raspis_cli.store.schema import GAME_TABLES, stored_columns, stored_name
 
@@ -60,18 +61,24 @@ __all__ = [
 FLUSH_ROWS = 50_000
 """Insert once this many rows (of every table together) are pending."""
 
-DUCKDB_MEMORY_LIMIT = "32MB"
-"""DuckDB's memory while a load inserts (its default is 80 % of the
-machine's): the transaction's uncommitted rows beyond it go to the database
-file (or its ``.tmp`` folder) instead of staying in memory, so a load of any
-size fits in a bounded footprint. Restored when the load ends. (At 100 MB a
-1 GB file's load grew past 300 MB of RSS; at 32 MB it stays near 240 MB.)"""
+DUCKDB_MEMORY_LIMIT = "16MB"
+"""DuckDB's memory while a load inserts and commits (its default is 80 % of
+the machine's): the transaction's uncommitted rows beyond it go to the
+database file (or its ``.tmp`` folder) instead of staying in memory, so a
+load of any size fits in a bounded footprint. Restored when the load ends.
+(At 100 MB a 1 GB file's load grew past 300 MB of RSS. DuckDB fills what it
+is given as the rows grow: the RSS of 60,000 full-play games copied in one
+transaction was 166 MB at 32 MB, 148 MB at 16 MB; the same CPU.)"""
 
-DUCKDB_FINAL_MEMORY_LIMIT = "64MB"
-"""DuckDB's memory for the load's last steps (the players table, the
-ratings, the commit): queries over every stored game, joins and sorts that
-need more working memory than the inserts (the players' join needs ~30 MB
-for 60,000 games with two threads)."""
+DUCKDB_FINAL_SETTINGS: dict[str, object] = {"memory_limit": "32MB", "threads": 1}
+"""DuckDB's settings for the players table and the ratings (queries over
+every stored game: a join, a sort, a window); the commit runs at
+:data:`DUCKDB_MEMORY_LIMIT` again. One thread: with two, each wants its
+share of the memory and the players' join failed at 240,000 games at 32 MB
+(at 64 MB with two threads they ran and the RSS grew with the games: 221 MB
+at 120,000 sheet games). 32 MB, not 16 or 24: the rating order's window
+needs more as the games grow (at 1,000,000 games it failed at 24 MB, ran at
+32 MB). Restored when the load ends."""
 
 
 TRACE_ENV = "RASPIS_LOAD_TRACE"
@@ -625,6 +632,30 @@ GROUP BY s.player
 ORDER BY s.player"""
 
 
+# A game id's mark in :class:`IdMarks` during a load: stored before the load,
+# stored (or to be) by this load, and the number (from 1) of the last file it
+# was read in, so that one table does the work of three sets.
+_STORED = 1
+_SEEN = 2
+_UNIT_SHIFT = 2
+_UNIT_MASK = ~((1 << _UNIT_SHIFT) - 1)
+
+STORED_FETCH = 10_000
+"""Game ids of the database read at a time when a load starts."""
+
+
+def _stored_ids(con: duckdb.DuckDBPyConnection) -> IdMarks:
+    """The ids of the games stored before the load, marked :data:`_STORED`
+    (read :data:`STORED_FETCH` at a time: a list of every id of a large
+    database would be ~130 bytes a game)."""
+    ids = IdMarks()
+    result = con.execute("SELECT game_id FROM games")
+    while rows := result.fetchmany(STORED_FETCH):
+        for (gid,) in rows:
+            ids.put(gid, _STORED)
+    return ids
+
+
 def load_units(
     con: duckdb.DuckDBPyConnection,
     units: Sequence[Unit],
@@ -664,8 +695,7 @@ def load_units(
     """
     import duckdb
 
-    limit: Any = None
-    limited = False  # the memory limit to restore was read
+    saved: dict[str, Any] = {}  # DuckDB's settings to restore
     try:
         pieces: list[Task] | None = None
         if shard is not None:
@@ -684,20 +714,21 @@ def load_units(
             workers = LoadWorkers(jobs, valid_only, batch_games)
         if workers is not None:
             workers.give(units, pieces)
-        limit = con.execute("SELECT current_setting('memory_limit')").fetchone()
-        limited = True
+        for name in ("memory_limit", *DUCKDB_FINAL_SETTINGS):
+            row = con.execute(f"SELECT current_setting('{name}')").fetchone()
+            saved[name] = row[0] if row else None
         con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
         return _load(con, units, summary, workers, valid_only, replace, progress, flush_rows,
                      batch_games, on_flush, db_name, pieces)
     finally:
         if workers is not None:
             workers.close()
-        if limited:
+        for name, value in saved.items():
             with contextlib.suppress(duckdb.Error):
-                con.execute("RESET memory_limit")
-                now = con.execute("SELECT current_setting('memory_limit')").fetchone()
-                if limit is not None and now != limit:
-                    con.execute("SET memory_limit = $1", [limit[0]])
+                con.execute(f"RESET {name}")
+                now = con.execute(f"SELECT current_setting('{name}')").fetchone()
+                if value is not None and (now is None or now[0] != value):
+                    con.execute(f"SET {name} = $1", [value])
 
 
 def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSummary,
@@ -714,12 +745,11 @@ def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSu
     try:
         trace("schema")
         ensure_schema(con, db_name)
-        stored = {row[0] for row in con.execute("SELECT game_id FROM games").fetchall()}
-        seen: set[str] = set()
+        ids = _stored_ids(con)
         writer = _Writer(con, flush_rows, on_flush)
         trace("parse")
         done = 0
-        unit_seen: set[str] = set()
+        unit = 1 << _UNIT_SHIFT  # the current file's number, as it is in a mark
         for batch in _read_all(units, valid_only, batch_games, workers, pieces):
             if batch.error is not None:
                 raise LoadError(batch.error)
@@ -727,19 +757,21 @@ def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSu
             summary.stray_syntax += batch.stray
             keep: list[str] = []
             for gid, invalid in zip(batch.ids, batch.invalid, strict=True):
-                if gid in unit_seen:
+                mark = ids.get(gid, 0)
+                if mark & _UNIT_MASK == unit:  # given before in this file
                     summary.duplicates += 1
                     continue
-                unit_seen.add(gid)
+                mark = (mark & ~_UNIT_MASK) | unit
                 if invalid and valid_only:
                     summary.skipped_invalid += 1
+                    ids.put(gid, mark)
                     continue
-                if gid in seen:
+                if mark & _SEEN:  # in an earlier file
                     summary.duplicates += 1
-                elif gid in stored and not replace:
+                elif mark & _STORED and not replace:
                     summary.already_stored += 1
                 else:
-                    if gid in stored:
+                    if mark & _STORED:
                         writer.delete_ids.append(gid)
                         summary.replaced += 1
                     else:
@@ -747,22 +779,24 @@ def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSu
                     keep.append(gid)
                     if invalid:
                         summary.invalid_loaded += 1
-                seen.add(gid)
+                ids.put(gid, mark | _SEEN)
             writer.add(_only(batch, keep))
             if batch.last and batch.final:
                 done += 1
-                unit_seen = set()
+                unit += 1 << _UNIT_SHIFT
                 trace(f"parsed {done}")
             if progress is not None:
                 progress(done, summary.files, summary.games_read)
         writer.flush()
-        con.execute(f"SET memory_limit = '{DUCKDB_FINAL_MEMORY_LIMIT}'")
+        for name, value in DUCKDB_FINAL_SETTINGS.items():
+            con.execute(f"SET {name} = $1", [value])
         trace("players")
         con.execute("DELETE FROM players")
         con.execute(_PLAYERS_SQL)
         trace("ratings")
         refresh_rating_tables(con)
         summary.rows = dict(writer.rows)
+        con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
         trace("commit")
         con.execute("COMMIT")
         trace("committed")
@@ -770,4 +804,10 @@ def _load(con: duckdb.DuckDBPyConnection, units: Sequence[Unit], summary: LoadSu
         with contextlib.suppress(duckdb.Error):  # DuckDB may have aborted it already
             con.execute("ROLLBACK")
         raise
+    # The load is committed. Write it into the database file now, under the
+    # load's memory limit: left to the connection's close, the checkpoint ran
+    # at DuckDB's default limit (the RSS rose from 166 to 223 MB there at
+    # 60,000 sheet games). If it cannot, the close (or the next open) does it.
+    with contextlib.suppress(duckdb.Error, KeyboardInterrupt):
+        con.execute("CHECKPOINT")
     return summary
