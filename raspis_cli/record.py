@@ -19,6 +19,7 @@ from typing import overload
 from raspis_cli.cards import Card, Suit
 from raspis_cli.diagnostics import Pos
 from raspis_cli.engine.actions import JokerDecl
+from raspis_cli.i18n import N_, _
 from raspis_cli.lines import PAIRS_LINES
 
 __all__ = [
@@ -515,14 +516,30 @@ class OutOfRange:
 
     @property
     def message(self) -> str:
-        """The diagnostic's words (the value cut to 30 digits)."""
+        """The diagnostic's words (the value cut to 30 digits), in the
+        interface language."""
         low, high = NUMBER_RANGES[self.what]
+        one, many = _NUMBER_WORDS[self.what]
         text = shown_number(self.value)
         if not text.lstrip("-").isdigit():  # "the deal (a number of about 31 digits) is ..."
             text = f"({text})"
-        place = f"deal {self.deal}: " if self.deal is not None else ""
-        return (f"{place}the {self.what} {text} is out of range (a record holds {self.what}s from "
-                f"{low:,} to {high:,})")
+        place = _("deal {deal}: ").format(deal=self.deal) if self.deal is not None else ""
+        return place + _("{what} {value} is out of range (a record holds {whats} from {low} "
+                         "to {high})").format(what=_(one), value=text, whats=_(many),
+                                              low=f"{low:,}", high=f"{high:,}")
+
+
+_NUMBER_WORDS: dict[str, tuple[str, str]] = {
+    "number": (N_("the deal number"), N_("deal numbers")),
+    "cards": (N_("the number of cards"), N_("numbers of cards")),
+    "bid": (N_("the bid"), N_("bids")),
+    "taken": (N_("the number taken"), N_("numbers taken")),
+    "score": (N_("the score"), N_("scores")),
+    "total": (N_("the total"), N_("totals")),
+    "penalty": (N_("the penalty"), N_("penalties")),
+}
+"""What each number of :data:`NUMBER_RANGES` is called in E215's message
+(one, many), marked for translation."""
 
 
 def shown_number(value: int) -> str:
@@ -530,7 +547,7 @@ def shown_number(value: int) -> str:
     (``str()`` of a number of more than 4,300 digits raises)."""
     if value.bit_length() <= 96:
         return str(value)
-    return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    return _("a number of about {n} digits").format(n=int(value.bit_length() * 0.30103) + 1)
 
 
 def _outside(what: str, value: int) -> bool:

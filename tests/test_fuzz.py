@@ -221,7 +221,8 @@ def test_json_deal_with_a_negative_count_is_not_written_as_notation(key: str) ->
     game = json.loads(seeds()[-1])
     game["deals"][0][key] = -1
     read = read_json_text(json.dumps(game))
-    assert not read.ok and f"the {key} -1 is out of range" in read.diagnostics[0].message
+    words = {"number": "the deal number", "cards": "the number of cards"}.get(key, f"the {key}")
+    assert not read.ok and f"{words} -1 is out of range" in read.diagnostics[0].message
     check_bytes(json.dumps(game).encode("utf-8"))
 
 

@@ -212,6 +212,16 @@ def test_huge_numbers_are_violations_in_every_command(argv: list[str],
         assert code == 0
 
 
+def test_out_of_range_speaks_russian() -> None:
+    """E215's words follow the interface language, quoted number and range included."""
+    from clikit import run_cli
+
+    done = run_cli("validate", str(HOSTILE / "huge-numbers.rsp"), env_extra={"LANG": "ru_RU.UTF-8"})
+    line = next(x for x in done.stdout.splitlines() if "E215" in x)
+    assert "раздача 1: заказ (число примерно из 2201 цифр) вне допустимого диапазона" in line, line
+    assert "от -999 до 999" in line and "out of range" not in line
+
+
 def test_huge_numbers_load_as_violations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "h.duckdb"
     code, out, err = run(capsys, "load", str(HOSTILE / "huge-numbers.rsp"), "--db", str(db))
