@@ -46,7 +46,9 @@ from raspis_cli.engine.deal import DONE, PLAY
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
 from raspis_cli.engine.trick import ORDER, Entry, follow_mask, led_suit, trick_trump, void_mask
 from raspis_cli.pimcbot import BOTS, PimcBot
-from raspis_cli.record import (
+from raspis_cli.record import (  # the card tables are the record's: one of each
+    _CARD_OF,
+    _SUIT_RUNS,
     NO_TRUMP,
     CompactDeal,
     CompactTrickInts,
@@ -601,8 +603,8 @@ class Simulator:
         """Shuffle and deal one card at a time from the player left of the
         dealer; turn up or show the trump."""
         hands, card = self._shuffle(dealer, cards, kind)
-        trump = None if card is None else _CARDS[card]
-        return _Dealt([[_CARDS[c] for c in hand] for hand in hands],
+        trump = None if card is None else _CARD_OF[card]
+        return _Dealt([[_CARD_OF[c] for c in hand] for hand in hands],
                       NO_TRUMP if trump is None else trump, trump)
 
     # --- one deal through the engine ---------------------------------------------
@@ -1144,7 +1146,7 @@ class Simulator:
         rules = self.rules
         joker_mask = self.joker_mask
         winners = 0
-        for run in _RUNS:
+        for run in _SUIT_RUNS:
             group = allowed & run
             if not group:
                 continue
@@ -1436,8 +1438,6 @@ class _JokerPlays(tuple[Play, ...]):
 _first: Final = operator.itemgetter(0)
 
 
-_CARDS: Final = tuple(Card.from_index(i) for i in range(54))
-
 _BIT: Final = tuple(1 << i for i in range(54))
 """Each card index's bit in a hand mask."""
 
@@ -1523,7 +1523,7 @@ def _strongest(mask: int, trumps: int) -> int:
     if found:
         return found.bit_length() - 1
     top = mask.bit_length() - 1
-    if not mask & ~_RUNS[SUIT_INDEX[top]]:
+    if not mask & ~_SUIT_RUNS[SUIT_INDEX[top]]:
         return top  # one suit
     for ranks in _RANKS_DOWN:
         found = mask & ranks
@@ -1540,7 +1540,7 @@ def _weakest(mask: int, trumps: int) -> int:
     if not rest:
         return (mask & -mask).bit_length() - 1
     low = (rest & -rest).bit_length() - 1
-    if not rest & ~_RUNS[SUIT_INDEX[low]]:
+    if not rest & ~_SUIT_RUNS[SUIT_INDEX[low]]:
         return low  # one suit
     for ranks in _RANKS_UP:
         found = rest & ranks
@@ -1549,8 +1549,6 @@ def _weakest(mask: int, trumps: int) -> int:
     return -1  # pragma: no cover - rest holds a card
 
 
-_RUNS: Final = (*(0x1FFF << (13 * s) for s in range(4)), 0b11 << 52)
-"""Each suit's card bits (and the two jokers of 54 cards), by suit index."""
 
 _RANKS_UP: Final = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 """Each rank's cards, the two upwards."""
