@@ -177,8 +177,6 @@ class _GameReplay:
         self.deals: list[DealResult] = []
         self.position = 0
         self.total_offsets: dict[str, int] = {}
-        self.bid_orders: dict[int, list[str]] = {}
-        """The names in bidding order, by the dealer's seat (sheet deals)."""
         self.bidding_orders: dict[int, list[str]] = {}
         """The names in bidding order, by the first bidder's seat."""
 
@@ -337,18 +335,14 @@ class _GameReplay:
             return False
         cards = record.cards
         # the reader writes a sheet line's values in seating order: by seat at once
-        taken = (list(written_taken.values()) if list(written_taken) == names
-                 else self._per_seat(written_taken))
+        taken = self._per_seat(written_taken)
         if taken is None or sum(taken) != cards or min(taken) < 0:
             return False
         kind = record.kind
         written_bids = record.bids
         bids: list[int] | None = None
         if written_bids:
-            order = self.bid_orders.get(dealer)
-            if order is None:
-                order = self.bid_orders[dealer] = [names[(dealer + 1 + i) % n] for i in range(n)]
-            if list(written_bids) == order:
+            if list(written_bids) == self._bidding_names((dealer + 1) % n):
                 # in bidding order (the dealer's left first): turned to seating order
                 values = list(written_bids.values())
                 first = (n - dealer - 1) % n
@@ -419,9 +413,19 @@ class _GameReplay:
             written_taken, written_scores, written_totals, False, [], deal, self.position))
         return True
 
+    def _bidding_names(self, first_bidder: int) -> list[str]:
+        """The players' names in bidding order from ``first_bidder`` (made once per seat)."""
+        order = self.bidding_orders.get(first_bidder)
+        if order is None:
+            order = self.bidding_orders[first_bidder] = [
+                self.names[s] for s in bidding_order(first_bidder, len(self.names))]
+        return order
+
     def _per_seat(self, values: Mapping[str, int]) -> list[int] | None:
         """A value written for every player, by seat; ``None`` when one is
         missing or written for a name that is not a player."""
+        if list(values) == self.names:  # the reader writes a line's values in seating order
+            return list(values.values())
         seat_of = self.seat_of
         if len(values) != len(seat_of):
             return None
@@ -466,15 +470,11 @@ class _GameReplay:
                         kind=kind_label(record.kind), player=name, bid=value), at="bid"), player=name)
             deal.skip_bidding()
             return
-        order = self.bidding_orders.get(deal.first_bidder)
-        if order is None:
-            order = self.bidding_orders[deal.first_bidder] = [
-                self.names[s] for s in bidding_order(deal.first_bidder, len(self.names))]
-        if (self.compact and list(bids) == order and len(order) == len(self.seat_of)
-                and deal.bid_all(list(bids.values()))):
-            # every player's bid, in bidding order, each plainly legal: made at once
-            deal.skip_bidding()
-            return
+        if self.compact:
+            order = self._bidding_names(deal.first_bidder)
+            if (list(bids) == order and len(order) == len(self.seat_of)
+                    and deal.bid_all(list(bids.values()))):
+                return  # every player's bid, in bidding order, each plainly legal: made at once
         written = [n for n in bids if n in self.seat_of]
         for name in bids:
             if name not in self.seat_of:

@@ -46,7 +46,9 @@ from raspis_cli.engine.deal import DONE, PLAY
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
 from raspis_cli.engine.trick import ORDER, Entry, follow_mask, led_suit, trick_trump, void_mask
 from raspis_cli.pimcbot import BOTS, PimcBot
-from raspis_cli.record import (
+from raspis_cli.record import (  # the card tables are the record's: one of each
+    _CARD_OF,
+    _SUIT_RUNS,
     NO_TRUMP,
     CompactDeal,
     CompactTrickInts,
@@ -601,8 +603,8 @@ class Simulator:
         """Shuffle and deal one card at a time from the player left of the
         dealer; turn up or show the trump."""
         hands, card = self._shuffle(dealer, cards, kind)
-        trump = None if card is None else _CARDS[card]
-        return _Dealt([[_CARDS[c] for c in hand] for hand in hands],
+        trump = None if card is None else _CARD_OF[card]
+        return _Dealt([[_CARD_OF[c] for c in hand] for hand in hands],
                       NO_TRUMP if trump is None else trump, trump)
 
     # --- one deal through the engine ---------------------------------------------
@@ -856,7 +858,7 @@ class Simulator:
             elif random() < random_play or (skill is not None and misplays(skill[seat], rng)):
                 card = nth_bit(hand, _random_below(rng, hand.bit_count()))
             elif wants[seat]:
-                # _lead without jokers: the strongest card, or (not wanting the
+                # _lead_masks without jokers: the strongest card, or (not wanting the
                 # trick) the weakest give or take half a rank
                 card = strongest(hand, lead_trumps)
             else:
@@ -881,7 +883,7 @@ class Simulator:
                 trump_mask = trumps if must_trump else 0
                 keys = ORDER[led][trump]
                 best = keys[card]  # the best key in the trick so far (no joker in it), and its position
-                # the cards that would beat it (_beats)
+                # the cards that would beat it
                 beats = (trumps & -(2 << card) if trumps >> card & 1
                          else led_mask & -(2 << card) | trumps)
             # the rest of the trick
@@ -1144,7 +1146,7 @@ class Simulator:
         rules = self.rules
         joker_mask = self.joker_mask
         winners = 0
-        for run in _RUNS:
+        for run in _SUIT_RUNS:
             group = allowed & run
             if not group:
                 continue
@@ -1265,7 +1267,8 @@ class Simulator:
             want = bid is not None and taken[seat] < bid
         trump = deal_trump
         if not trick:
-            return self._lead(naturals, jokers, want, trump)
+            return self._lead_masks(allowed, jokers, want, trump,
+                                    0 if trump is None else self.suit_masks[trump])
         led_as_suit, _ = led_suit(trick, self.joker_mask)
         led = None if led_as_suit is None else int(led_as_suit)
         if self.rules.circular_trumps:
@@ -1290,31 +1293,13 @@ class Simulator:
             return joker
         return min(naturals, key=rank) if naturals else jokers[0]
 
-    def _lead(self, naturals: Sequence[int], jokers: Sequence[Play], want: bool,
-              trump: Suit | None) -> int | Play:
-        rng = self.rng
-        shy = self.avoid_joker_lead and len(naturals) > 0
-        strength = _STRENGTH[4 if trump is None else trump]
-        if want:
-            if naturals:
-                best = max(naturals, key=strength.__getitem__)
-                sure = RANK_INDEX[best] == 12 and (trump is None or SUIT_INDEX[best] == trump)
-                if jokers and not sure and not (shy and rng.random() < 0.8):
-                    joker = self._pick_joker(jokers, True, True, trump, None)
-                    if joker is not None and rng.random() < 0.75:
-                        return joker
-                return best
-            joker = self._pick_joker(jokers, True, True, trump, None)
-            return joker if joker is not None else rng.choice(jokers)
-        if naturals:
-            return min(naturals, key=lambda c: strength[c] + rng.random() * 0.5)
-        joker = self._pick_joker(jokers, False, True, trump, None)
-        return joker if joker is not None else rng.choice(jokers)
-
     def _lead_masks(self, allowed: int, jokers: Sequence[Play], want: bool, trump: Suit | None,
                     trumps: int) -> int | Play:
-        """:meth:`_lead` with the natural cards as a mask (``trumps`` the
-        trump suit's cards): the same choice and the same random numbers."""
+        """The heuristic bot's lead among the natural cards ``allowed`` (a mask;
+        ``trumps`` the trump suit's cards) and the joker plays ``jokers``:
+        wanting the trick, the strongest card (or, unless it is a sure winner,
+        a joker three times in four); not wanting it, the weakest card give or
+        take half a rank, else a joker that loses."""
         rng = self.rng
         shy = self.avoid_joker_lead and allowed != 0
         if want:
@@ -1453,8 +1438,6 @@ class _JokerPlays(tuple[Play, ...]):
 _first: Final = operator.itemgetter(0)
 
 
-_CARDS: Final = tuple(Card.from_index(i) for i in range(54))
-
 _BIT: Final = tuple(1 << i for i in range(54))
 """Each card index's bit in a hand mask."""
 
@@ -1540,7 +1523,7 @@ def _strongest(mask: int, trumps: int) -> int:
     if found:
         return found.bit_length() - 1
     top = mask.bit_length() - 1
-    if not mask & ~_RUNS[SUIT_INDEX[top]]:
+    if not mask & ~_SUIT_RUNS[SUIT_INDEX[top]]:
         return top  # one suit
     for ranks in _RANKS_DOWN:
         found = mask & ranks
@@ -1557,7 +1540,7 @@ def _weakest(mask: int, trumps: int) -> int:
     if not rest:
         return (mask & -mask).bit_length() - 1
     low = (rest & -rest).bit_length() - 1
-    if not rest & ~_RUNS[SUIT_INDEX[low]]:
+    if not rest & ~_SUIT_RUNS[SUIT_INDEX[low]]:
         return low  # one suit
     for ranks in _RANKS_UP:
         found = rest & ranks
@@ -1566,18 +1549,6 @@ def _weakest(mask: int, trumps: int) -> int:
     return -1  # pragma: no cover - rest holds a card
 
 
-def _beats(best: int, led: int, trumps: int) -> int:
-    """The natural cards that beat ``best``, the best card of a trick without
-    a joker (``ORDER``: a higher trump, or while no trump is played any trump
-    and a higher card of the suit led): ``led`` and ``trumps`` the suits' cards."""
-    above = -(2 << best)  # every card of a higher index
-    if trumps >> best & 1:
-        return trumps & above
-    return led & above | trumps
-
-
-_RUNS: Final = (*(0x1FFF << (13 * s) for s in range(4)), 0b11 << 52)
-"""Each suit's card bits (and the two jokers of 54 cards), by suit index."""
 
 _RANKS_UP: Final = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 """Each rank's cards, the two upwards."""

@@ -25,6 +25,7 @@ from raspis_cli.engine.trick import (
     ORDER,
     TRUMP_BASE,
     Entry,
+    bidding_order,
     follow_mask,
     led_suit,
     plain_winner,
@@ -68,11 +69,10 @@ def _turn(players: int, leader: int) -> list[int]:
     """The seats in playing order from ``leader`` (``[leader, leader + 1, ...]``);
     the table of every leader's is kept for up to :data:`_TURNS_MAX` players."""
     if players > _TURNS_MAX:
-        return [(leader + k) % players for k in range(players)]
+        return bidding_order(leader, players)
     found = _TURNS.get(players)
     if found is None:
-        found = _TURNS[players] = [[(first + k) % players for k in range(players)]
-                                   for first in range(players)]
+        found = _TURNS[players] = [bidding_order(first, players) for first in range(players)]
     return found[leader]
 
 
@@ -256,8 +256,7 @@ class Deal:
         if (restriction == "sum" and sum(bids) == cards) or (restriction == "no-full-bid"
                                                              and last == cards):
             return False
-        first = self.first_bidder
-        seats = [(first + k) % n for k in range(n)]
+        seats = _turn(n, self.first_bidder)  # bidding order: the seats from the first bidder
         if rules.third_pass:
             streaks = self.pass_streaks
             for seat, bid in zip(seats, bids, strict=True):

@@ -1063,7 +1063,6 @@ def bsearch(t: int, mode: int, depth: int, tt: Ints, w: Ints) -> int:
             elif t > left - got:
                 return 0
         else:
-            # (loses_one holds wherever quick_tricks' first part does)
             if t == 1 and loses_one(w):
                 return 1
             if lost == 0 and t == left and quick_tricks(1, w) & 63:

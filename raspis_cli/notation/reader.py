@@ -1090,7 +1090,8 @@ class _Reader:
         return game
 
 
-_CELL_VALUE_KINDS: Final = ("bid", "taken", "score", "total")
+_CELL_PARTS: tuple[str, ...] = ("bid", "taken", "score", "total")
+"""The values of a sheet cell, in the order :meth:`_Reader.cells` takes them."""
 _CELL_INTS: dict[str | None, int | None] = {None: None, "-": None}
 """A sheet cell's texts read lately, as the values they are (``None``: not
 written): the same few numbers recur in every sheet."""
@@ -1103,8 +1104,8 @@ _MISSING: Final = itertools.repeat(_UNSEEN)
 _SMALL_TEXTS: set[str | None] = {None, "-"}
 """Those of :data:`_CELL_INTS`'s texts that are within the range of every
 value a cell holds (a bid's, taken, score's and total's, :data:`NUMBER_RANGES`)."""
-_SMALL_LOW = max(NUMBER_RANGES[what][0] for what in _CELL_VALUE_KINDS)
-_SMALL_HIGH = min(NUMBER_RANGES[what][1] for what in _CELL_VALUE_KINDS)
+_SMALL_LOW = max(NUMBER_RANGES[what][0] for what in _CELL_PARTS)
+_SMALL_HIGH = min(NUMBER_RANGES[what][1] for what in _CELL_PARTS)
 _NUMBER_HIGH = NUMBER_RANGES["number"][1]
 _CARDS_HIGH = NUMBER_RANGES["cards"][1]
 assert NUMBER_RANGES["number"][0] == NUMBER_RANGES["cards"][0] == 0
@@ -1129,8 +1130,6 @@ def _cell_int(text: str | None) -> int | None:
     return value
 
 
-_CELL_PARTS: tuple[str, ...] = ("bid", "taken", "score", "total")
-"""The values of a sheet cell, in the order :meth:`_Reader.cells` takes them."""
 _CELL_SECTIONS: tuple[tuple[str, int], ...] = tuple(
     (kind.field, _CELL_PARTS.index(kind.cell)) for kind in PAIRS_LINES
     if kind.cell is not None and kind.field != "bids")

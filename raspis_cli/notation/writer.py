@@ -12,6 +12,7 @@ same place after a round trip.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
@@ -585,11 +586,7 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
                 or (taken is not None and (len(taken) != n or min(taken) < 0))):
             # what only the records' writer decides (negative values, a seat
             # without a bid): write the records
-            return write_game(GameRecord(
-                players=players, deals=[d.to_record(players) for d in deals], tags=game.tags,
-                rules_preset=game.rules_preset, rules_options=game.rules_options,
-                totals=game.totals, unfinished=game.unfinished, comments=game.comments,
-                comment_anchors=game.comment_anchors))
+            return write_game(dataclasses.replace(game, deals=[d.to_record(players) for d in deals]))
         number_w = max(number_w, len(str(number)) + 1)
         cards_w = max(cards_w, len(str(cards)))
         if kind != "normal":
@@ -668,7 +665,7 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
                 else:
                     said = [texts[c] + (_decl(d) if d is not None else "")
                             for c, d in zip(played, decls, strict=True)]
-                lines.append(f"  trick {shown[leader]}: " + " ".join(said))
+                lines.append(trick_heads[leader] + " ".join(said))
         for pen_seat, points, reason in deal.penalties:
             said_reason = (" " + reason) if reason else ""
             if "\n" in said_reason:

@@ -714,7 +714,7 @@ def load_units(
             workers = LoadWorkers(jobs, valid_only, batch_games)
         if workers is not None:
             workers.give(units, pieces)
-        for name in ("memory_limit", *DUCKDB_FINAL_SETTINGS):
+        for name in dict.fromkeys(("memory_limit", *DUCKDB_FINAL_SETTINGS)):  # each once
             row = con.execute(f"SELECT current_setting('{name}')").fetchone()
             saved[name] = row[0] if row else None
         con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_LIMIT}'")
