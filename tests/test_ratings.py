@@ -36,7 +36,8 @@ OLD_DB = ROOT / "tests" / "data" / "old_db" / "main-405c53a"
 
 
 def _game(n: int, players: str, places: tuple[int, ...], pool: str = "p") -> RatedGame:
-    return RatedGame(f"g{n}", datetime.date(2026, 1, n), pool, tuple(players), places)
+    return RatedGame(f"g{n}", datetime.date(2026, 1, 1) + datetime.timedelta(days=n - 1), pool,
+                     tuple(players), places)
 
 
 def test_winner_rises_loser_falls_ties_share() -> None:
@@ -68,15 +69,31 @@ def test_a_steady_winner_tops_the_table_and_pools_stay_apart() -> None:
 
 
 def test_one_game_moves_the_ratings_as_documented() -> None:
-    # the README's choice: beta = 2 sigma (16.67), tau = mu / 3000; openskill's defaults
-    # (beta 4.17, tau 0.083) moved the winner of one game of three from 25 to 27.87
-    assert (BETA, TAU) == (2 * START_SIGMA, START_MU / 3000)
+    # the README's choice: gamma 1, beta = 1.5 sigma (12.5), tau = mu / 250 (0.1); openskill's
+    # defaults (gamma sigma / c, beta 4.17, tau 0.083) moved the winner of one game of three to 27.87
+    assert (BETA, TAU) == (1.5 * START_SIGMA, START_MU / 250)
     moved = {s.player: (s.mu, s.sigma) for s in rate_games([_game(1, "abc", (1, 2, 3))])}
-    assert moved["a"] == pytest.approx((26.4344396, 8.3173840))
-    assert moved["b"] == pytest.approx((25.3586099, 8.2993997))
-    assert moved["c"] == pytest.approx((23.2069505, 8.2993997))
-    defaults = {s.player: s.mu for s in rate_games([_game(1, "abc", (1, 2, 3))], beta=25 / 6, tau=25 / 300)}
+    assert moved["a"] == pytest.approx((26.7794185, 8.2384027))
+    assert moved["b"] == pytest.approx((25.4448546, 8.1295891))
+    assert moved["c"] == pytest.approx((22.7757269, 8.1295891))
+    defaults = {s.player: s.mu for s in rate_games([_game(1, "abc", (1, 2, 3))], beta=25 / 6, tau=25 / 300,
+                                                    gamma=None)}
     assert defaults["a"] == pytest.approx(27.8690487)
+
+
+def test_gamma_one_keeps_what_the_games_said_and_still_follows_change() -> None:
+    # openskill's default gamma (sigma / c) shrinks a sure rating's variance less and less: after
+    # 600 games of the same three players its sigma stays high and the rating jumps with each game
+    games = [_game(n, "xyz", (1, 2, 3) if n % 3 else (3, 1, 2)) for n in range(1, 601)]
+    unit = [s for s in rate_games(games) if s.player == "x"]
+    damped = [s for s in rate_games(games, gamma=None) if s.player == "x"]
+    assert unit[-1].sigma < 0.6 * damped[-1].sigma
+    assert max(abs(s.mu - s.mu_before) for s in unit[-100:]) < 0.7 * max(abs(s.mu - s.mu_before)
+                                                                         for s in damped[-100:])
+    # a player who lost every game of the first hundred and wins every game of the next is followed
+    turned = [_game(n, "xyz", (3, 1, 2) if n <= 100 else (1, 2, 3)) for n in range(1, 201)]
+    x = [s.mu for s in rate_games(turned) if s.player == "x"]
+    assert x[99] < 0 < 35 < x[199]
 
 
 def test_the_rating_recovers_a_planted_skill_order() -> None:

@@ -6,9 +6,10 @@ Plackett–Luce model, game after game in date order. A rating is a mean
 (``mu``, starting at 25) and an uncertainty (``sigma``, starting at 25/3);
 the **ordinal** ``mu - 3 sigma`` is the conservative figure a table is sorted
 by (a newcomer starts at 0 and climbs as the rating becomes sure). The model's
+``gamma`` (:func:`unit_gamma`: how much a game makes a rating surer),
 ``beta`` (how noisy one game is) and ``tau`` (how fast a skill may drift) are
-:data:`BETA` and :data:`TAU`, not openskill's defaults: chosen by the
-training-period predictive log-loss on simulated club histories
+raspis's, not openskill's defaults: chosen together by the training-period
+predictive log-loss of the finishing order on 96 simulated club histories
 (``bench/ratings_bench.py --choose``; README, "Club statistics").
 
 Games are rated per **pool**: by default the rules family
@@ -28,7 +29,7 @@ import itertools
 import math
 import os
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -61,14 +62,14 @@ Key = TypeVar("Key")
 
 START_MU: Final = 25.0
 START_SIGMA: Final = 25.0 / 3.0
-BETA: Final = 2.0 * START_SIGMA
-"""How noisy one game is (the spread of a performance around the skill): four
+BETA: Final = 1.5 * START_SIGMA
+"""How noisy one game is (the spread of a performance around the skill): three
 times openskill's default (sigma / 2). One Raspisnoy game decides little: a
 bid misjudged by one trick in the last deals turns the standings round."""
-TAU: Final = START_MU / 3000.0
+TAU: Final = START_MU / 250.0
 """The drift added to sigma before each game (how fast a skill may change):
-a tenth of openskill's default (mu / 300), which made a rating forget a
-player's older games faster than their skill changes."""
+0.1, openskill's default is mu / 300. With :func:`unit_gamma` a rating keeps
+every game it has seen; the drift is what lets it follow a player who changes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,23 +107,34 @@ class RatingStep(NamedTuple):
         return self.mu - 3.0 * self.sigma
 
 
-def _model(beta: float = BETA, tau: float = TAU) -> Any:
+def unit_gamma(*_: object) -> float:
+    """Weng & Lin's ``gamma`` of 1: a game shrinks a player's variance by what
+    it says about the player. openskill's default, ``sigma / c``, shrinks it
+    less the surer the rating already is, so that a rating keeps moving: with
+    it a regular's rating forgot the older games (bench/ratings_bench.py)."""
+    return 1.0
+
+
+def _model(beta: float, tau: float, gamma: Callable[..., float] | None) -> Any:
     from openskill.models import PlackettLuce
 
-    return PlackettLuce(mu=START_MU, sigma=START_SIGMA, beta=beta, tau=tau)
+    if gamma is None:
+        return PlackettLuce(mu=START_MU, sigma=START_SIGMA, beta=beta, tau=tau)
+    return PlackettLuce(mu=START_MU, sigma=START_SIGMA, beta=beta, tau=tau, gamma=gamma)
 
 
 def rate_games(games: Iterable[RatedGame], *, reference: bool = False, beta: float = BETA,
-               tau: float = TAU) -> Iterator[RatingStep]:
+               tau: float = TAU, gamma: Callable[..., float] | None = unit_gamma) -> Iterator[RatingStep]:
     """Rate games in the order given; one step per player per game.
 
     A game with fewer than two players, or a name twice at one table, says
     nothing about who is better and is passed over. Each game goes through
-    openskill's Plackett–Luce update; :func:`_update_in_place` runs the
+    openskill's Plackett–Luce update (``gamma=None``: openskill's default
+    gamma, ``sigma / c``); :func:`_update_in_place` runs the
     model's own computation without the copies ``rate`` makes of its inputs
     (three times faster, the same numbers: ``reference=True`` calls
     ``rate`` itself, and a test holds the two equal)."""
-    model = _model(beta, tau)
+    model = _model(beta, tau, gamma)
     update = _update_by_rate if reference or not hasattr(model, "_compute") else _update_in_place
     current: dict[tuple[str, str], Any] = {}
     seqs: dict[str, int] = {}
