@@ -4,7 +4,7 @@
    --skill``: a bot misjudges a bid, and plays a card carelessly, with
    probability 1 - skill), two years of dates, loaded with ``raspis load``
    and rated as ``raspis stats --report ratings`` rates them
-   (:func:`raspis_cli.store.ratings.rate_games`, the same beta and tau).
+   (:func:`raspis_cli.store.ratings.rate_games`, the same gamma, beta and tau).
    Four kinds, several independent histories of each (seeds 1..H):
 
    A. 8 players of skill 0.95, 0.90 ... 0.60, fixed; every table of 3, 4 or 5
@@ -38,15 +38,15 @@
 4. Speed: rating 100,000 games (synthetic standings, tables of 3-6 from 200
    players) through ``rate_games``, CPU time of this process.
 
-``--choose`` instead prints how beta and tau were chosen: each pair's
-training-period predictive log-loss of the winner and of the order (every
-training game predicted from the ratings before it, with the model's own
-scale), over the training parts only. ``--beta B`` adds a rating with
-another beta to the held-out tables.
+``--choose`` instead prints how gamma, beta and tau were chosen: each
+setting's training-period predictive log-loss of the order and of the winner
+(every training game predicted from the ratings before it, with the model's
+own scale), over the training parts only, and per kind of history.
+``--beta B`` adds a rating with another beta to the held-out tables.
 
-    python bench/ratings_bench.py --histories 6 --batch --cache /tmp/rb  # the README's figures
-    python bench/ratings_bench.py --histories 2 --games 500        # a quick look
-    python bench/ratings_bench.py --choose --histories 6 --cache /tmp/rb
+    python bench/ratings_bench.py --histories 24 --batch --cache /tmp/rb  # the README's figures
+    python bench/ratings_bench.py --histories 2 --games 500         # a quick look
+    python bench/ratings_bench.py --choose --histories 24 --cache /tmp/rb
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ from raspis_cli.store.ratings import (  # noqa: E402
     RatedGame,
     rate_games,
     rated_games,
+    unit_gamma,
 )
 
 SKILLS = {"Анна": 0.95, "Boris": 0.9, "Вера": 0.85, "Дмитрий": 0.8,
@@ -108,6 +109,8 @@ KINDS = {"A": "skills fixed, tables seated at random from the 8",
          "D": "skills fixed; a small table (mostly 3), a big one (mostly 5), open evenings; "
               "two newcomers join on 2025-12-01"}
 OPENSKILL_DEFAULTS = (START_SIGMA / 2, START_MU / 300)
+BEFORE = (2 * START_SIGMA, START_MU / 3000)
+"""raspis's beta and tau before gamma 1 (with openskill's default gamma, sigma / c)."""
 """openskill's own beta and tau for mu 25, sigma 25/3: what raspis used before."""
 
 
@@ -314,13 +317,15 @@ def _outcome(strengths: Sequence[float], t: float, t_order: float, places: Seque
 
 
 ORACLE = "planted skill (oracle)"
-PREDICTORS = ("rating (raspis)", "rating (openskill defaults)", "win rate", "mean total",
+PREVIOUS = "rating (raspis before: gamma sigma/c, beta 16.67, tau 0.0083)"
+PREDICTORS = ("rating (raspis)", PREVIOUS, "rating (openskill defaults)", "win rate", "mean total",
               "total above the table's mean", ORACLE, "no skill (uniform)")
 BATCH = "Plackett-Luce fitted at once (--batch)"
 """Not a rating: the same model fitted to all training places at once, a diagnosis."""
 COMPARISONS = (
     ("rating (raspis)", "win rate"), ("rating (raspis)", "mean total"),
     ("rating (raspis)", "total above the table's mean"), ("rating (raspis)", ORACLE),
+    (PREVIOUS, "win rate"), (PREVIOUS, "mean total"),
     ("rating (openskill defaults)", "win rate"), ("rating (openskill defaults)", "mean total"),
     (ORACLE, "win rate"), (ORACLE, "mean total"), (BATCH, "mean total"),
 )
@@ -377,12 +382,13 @@ def held_out(games: list[RatedGame], totals: dict[str, dict[str, int]], split: f
             total_sum[p] = total_sum.get(p, 0) + totals[g.game_id][p]
             above_sum[p] = above_sum.get(p, 0) + totals[g.game_id][p] - table_mean
 
-    def rating(beta: float, tau: float) -> dict[str, float]:
-        return {s.player: s.mu for s in rate_games(train, beta=beta, tau=tau)}
+    def rating(beta: float, tau: float, gamma: Callable[..., float] | None = unit_gamma) -> dict[str, float]:
+        return {s.player: s.mu for s in rate_games(train, beta=beta, tau=tau, gamma=gamma)}
 
     values: dict[str, dict[str, float]] = {
         "rating (raspis)": rating(BETA, TAU),
-        "rating (openskill defaults)": rating(*OPENSKILL_DEFAULTS),
+        PREVIOUS: rating(*BEFORE, gamma=None),
+        "rating (openskill defaults)": rating(*OPENSKILL_DEFAULTS, gamma=None),
         "win rate": {p: (wins[p] + 1) / (played[p] + 2) for p in played},
         "mean total": {p: total_sum[p] / played[p] for p in played},
         "total above the table's mean": {p: above_sum[p] / played[p] for p in played},
@@ -516,13 +522,18 @@ def describe(kind: str, histories: Sequence[Sequence[RatedGame]],
             f"{tied / sum(map(len, histories)):.1%}")
 
 
-def predictive_loss(train: Sequence[RatedGame], beta: float, tau: float) -> tuple[float, float]:
+GAMMAS: dict[str, Callable[..., float] | None] = {"1": unit_gamma, "sigma/c": None}
+"""Weng & Lin's gamma: raspis's 1, and openskill's default sigma / c."""
+
+
+def predictive_loss(train: Sequence[RatedGame], beta: float, tau: float,
+                    gamma: Callable[..., float] | None = unit_gamma) -> tuple[float, float]:
     """Mean log-loss of each training game's winner(s), and of its whole
     finishing order (:func:`order_loss`), predicted from the ratings before
     the game, Plackett–Luce with the model's own scale
     ``c = sqrt(sum(sigma^2 + beta^2))``: what choosing beta and tau may look at."""
     steps: dict[str, list[tuple[float, float, int]]] = {}
-    for s in rate_games(train, beta=beta, tau=tau):
+    for s in rate_games(train, beta=beta, tau=tau, gamma=gamma):
         steps.setdefault(s.game_id, []).append((s.mu_before, s.sigma_before, s.place))
     winner = order = 0.0
     for seats in steps.values():
@@ -533,26 +544,45 @@ def predictive_loss(train: Sequence[RatedGame], beta: float, tau: float) -> tupl
     return winner / len(steps), order / len(steps)
 
 
+CHOICE_BETAS = (START_SIGMA, 1.5 * START_SIGMA, 2 * START_SIGMA, 3 * START_SIGMA, 4 * START_SIGMA)
+CHOICE_TAUS = (0.0, START_MU / 3000, 0.03, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4)
+
+
 def choose(histories: dict[str, list[list[RatedGame]]], split: float) -> None:
-    """Print the training-period predictive log-loss of each beta and tau,
-    of the winner and of the finishing order."""
-    betas = (START_SIGMA / 2, START_SIGMA, 1.5 * START_SIGMA, 2 * START_SIGMA, 3 * START_SIGMA,
-             4 * START_SIGMA, 6 * START_SIGMA, 8 * START_SIGMA, 12 * START_SIGMA)
-    taus = (0.0, START_MU / 3000, START_MU / 300)
-    runs = [games[:int(len(games) * split)] for kind in histories for games in histories[kind]]
-    print(f"training-period predictive log-loss (first {split:.0%} of each of {len(runs)} histories, "
-          f"mean of their means; lower is better): the winner | the finishing order; "
-          f"rows beta, columns tau")
-    print("| beta | " + " | ".join(f"winner, tau {t:.4f}" for t in taus) + " | "
-          + " | ".join(f"order, tau {t:.4f}" for t in taus) + " |")
-    print("|---|" + "---|" * 2 * len(taus))
-    for beta in betas:
-        cells = [[predictive_loss(r, beta, tau) for r in runs] for tau in taus]
-        winner = [statistics.fmean(w for w, _ in c) for c in cells]
-        order = [statistics.fmean(o for _, o in c) for c in cells]
-        print(f"| {beta:.2f} | " + " | ".join(f"{c:.5f}" for c in (*winner, *order)) + " |", flush=True)
-    print(f"raspis uses beta {BETA:.2f}, tau {TAU:.4f}; openskill's defaults are beta "
-          f"{OPENSKILL_DEFAULTS[0]:.2f}, tau {OPENSKILL_DEFAULTS[1]:.4f}")
+    """Print the training-period predictive log-loss of the finishing order
+    (and of the winner) for each gamma, beta and tau, over every history's
+    training part, and per kind of history for the chosen gamma and beta."""
+    runs = {kind: [games[:int(len(games) * split)] for games in histories[kind]] for kind in histories}
+    count = sum(map(len, runs.values()))
+    print(f"training-period predictive log-loss of the finishing order (first {split:.0%} of each of "
+          f"{count} histories, mean of their means; lower is better; in brackets the winner's); "
+          f"rows gamma and beta, columns tau")
+    print("| gamma | beta | " + " | ".join(f"tau {t:.4f}" for t in CHOICE_TAUS) + " |")
+    print("|---|---|" + "---|" * len(CHOICE_TAUS))
+    per_kind: dict[tuple[str, float, float], dict[str, float]] = {}
+    for gamma_name, gamma in GAMMAS.items():
+        for beta in CHOICE_BETAS:
+            cells = []
+            for tau in CHOICE_TAUS:
+                losses = {kind: [predictive_loss(r, beta, tau, gamma) for r in kind_runs]
+                          for kind, kind_runs in runs.items()}
+                per_kind[gamma_name, beta, tau] = {k: statistics.fmean(o for _, o in v)
+                                                   for k, v in losses.items()}
+                every = [x for v in losses.values() for x in v]
+                cells.append(f"{statistics.fmean(o for _, o in every):.5f} "
+                             f"({statistics.fmean(w for w, _ in every):.5f})")
+            print(f"| {gamma_name} | {beta:.2f} | " + " | ".join(cells) + " |", flush=True)
+    best = min(per_kind, key=lambda key: statistics.fmean(per_kind[key].values()))
+    print(f"best by the order, every history alike: gamma {best[0]}, beta {best[1]:.2f}, tau {best[2]:.4f}")
+    print("per kind of history, the order log-loss at raspis's gamma and beta, by tau:")
+    print("| kind | " + " | ".join(f"tau {t:.4f}" for t in CHOICE_TAUS) + " | best tau |")
+    print("|---|" + "---|" * (len(CHOICE_TAUS) + 1))
+    for kind in runs:
+        row = {tau: per_kind["1", BETA, tau][kind] for tau in CHOICE_TAUS}
+        print(f"| {kind} | " + " | ".join(f"{row[t]:.5f}" for t in CHOICE_TAUS)
+              + f" | {min(row, key=row.__getitem__):.4f} |")
+    print(f"raspis uses gamma 1, beta {BETA:.2f}, tau {TAU:.4f}; openskill's defaults are gamma sigma/c, "
+          f"beta {OPENSKILL_DEFAULTS[0]:.2f}, tau {OPENSKILL_DEFAULTS[1]:.4f}")
 
 
 def speed(count: int, seed: int = 1) -> tuple[float, float]:
@@ -605,9 +635,9 @@ def main() -> None:
     if args.choose:
         choose(histories, args.split)
         return
-    print(f"rating: beta {BETA:.2f}, tau {TAU:.4f} (openskill defaults: beta {OPENSKILL_DEFAULTS[0]:.2f}, "
-          f"tau {OPENSKILL_DEFAULTS[1]:.4f}); held-out: trained on the first {args.split:.0%} of each "
-          f"history, tested on the rest")
+    print(f"rating: gamma 1, beta {BETA:.2f}, tau {TAU:.4f} (openskill defaults: gamma sigma/c, beta "
+          f"{OPENSKILL_DEFAULTS[0]:.2f}, tau {OPENSKILL_DEFAULTS[1]:.4f}); held-out: trained on the first "
+          f"{args.split:.0%} of each history, tested on the rest")
     print()
     for kind in args.kinds:
         runs = [held_out(g, t, args.split, planted(kind, g), args.batch, args.beta)
