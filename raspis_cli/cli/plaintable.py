@@ -82,3 +82,46 @@ def box_table(header: Sequence[str], rows: Sequence[Sequence[str]], title: str |
     lines += [line(_ROW, row) for row in rows]
     lines.append(_rule(_BOTTOM, widths))
     return "\n".join(lines) + "\n"
+
+
+def fit_widths(header: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> list[int] | None:
+    """Column widths for a table wider than ``width`` that keep every cell
+    whole and fold the headers instead: each column as wide as its widest
+    cell, then the room left given, a character at a time, to the header that
+    takes the most lines. ``None`` when the table fits as it is (rich lays it
+    out unchanged) or when its cells alone are too wide (rich folds them)."""
+    from rich.cells import cell_len
+
+    columns = len(header)
+    frame = 3 * columns + 1
+    full = [max([cell_len(header[i]), *(cell_len(r[i]) for r in rows)]) for i in range(columns)]
+    if sum(full) + frame <= width:
+        return None
+    widths = [max([1, *(cell_len(r[i]) for r in rows)]) for i in range(columns)]
+    room = width - frame - sum(widths)
+    if room < 0:
+        return None
+    while room > 0:
+        tallest = max(range(columns), key=lambda i: header_lines(header[i], widths[i]))
+        if header_lines(header[tallest], widths[tallest]) == 1:
+            break
+        widths[tallest] += 1
+        room -= 1
+    return widths
+
+
+def header_lines(text: str, width: int) -> int:
+    """How many lines ``text`` takes folded to ``width`` as rich folds a cell:
+    words kept whole where they fit, a longer word cut into pieces."""
+    from rich.cells import cell_len
+
+    lines, used = 0, 0
+    for word in text.split():
+        size = cell_len(word)
+        if used and used + 1 + size <= width:
+            used += 1 + size
+            continue
+        pieces = -(-size // width)
+        lines += pieces
+        used = size - (pieces - 1) * width
+    return max(lines, 1)
