@@ -75,9 +75,8 @@ def test_russian_stats_has_russian_titles_and_headers(club: Path) -> None:
     done = run_cli("--lang", "ru", "stats", "--db", str(club))
     assert done.returncode == 0, done.stderr
     tables = _tables(done.stdout)
-    assert [title for title, _h in tables][:1] == ["Таблица по правилам и числу игроков (сравниваются равные; "
-                                                   "относительно — очки за раздачу сверх среднего всех за теми "
-                                                   "же столами)"]
+    assert tables[0][0] == ("Таблица по правилам и числу игроков (сравниваются равные; относительно — "
+                            "очки за раздачу сверх среднего всех за теми же столами)")
     assert len(tables) == len(REPORT_NAMES)
     raw = {key for keys in KEYS.values() for key in keys}
     for name, (title, header) in zip(REPORT_NAMES, tables, strict=True):
@@ -136,7 +135,8 @@ def test_the_cli_uses_the_club_pages_russian_words(russian: None) -> None:
     same = {"rating": "rating", "ordinal": "ordinal", "games": "games", "change": "change", "wins": "wins",
             "win_rate": "win_rate", "mean_total": "mean_total", "mean_per_deal": "per_deal",
             "relative_per_deal": "relative", "player": "player", "opponent": "opponent", "pool": "pool",
-            "rules": "rules", "kind": "kind", "cards": "cards", "deals": "deals_count", "bid_position": "seat"}
+            "rules": "rules", "kind": "kind", "cards": "cards", "deals": "deals_count",
+            "bid_position": "seat"}
     for column, word in same.items():
         assert column_label(column) == STRINGS["ru"][word].lower(), column
     assert all(_(label) != label for label in COLUMN_LABELS.values()), "every label has its Russian"

@@ -394,7 +394,7 @@ def stats(
         if fmt == TableFormat.table and not rows:
             stdout.print(_("{title}: no rows").format(title=title), markup=False)
             continue
-        if fmt == TableFormat.table and name == "deal_kinds":  # kinds in words, as `rules schedule` shows them
+        if fmt == TableFormat.table and name == "deal_kinds":  # kinds in words, as `rules schedule` has
             rows = [{**row, "kind": kind_label(str(row["kind"]))} for row in rows]
         print_rows(rows, fmt.value, title=title if fmt == TableFormat.table else None, round_numbers=True)
     if chart and "ratings" in results:
