@@ -86,10 +86,11 @@ def box_table(header: Sequence[str], rows: Sequence[Sequence[str]], title: str |
 
 def fit_widths(header: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> list[int] | None:
     """Column widths for a table wider than ``width`` that keep every cell
-    whole and fold the headers instead: each column as wide as its widest
-    cell, then the room left given, a character at a time, to the header that
-    takes the most lines. ``None`` when the table fits as it is (rich lays it
-    out unchanged) or when its cells alone are too wide (rich folds them)."""
+    whole and fold the headers instead: each column at least as wide as its
+    widest cell; the headers as few lines high as the room allows; then, with
+    the room left, as few header words cut as can be (the cheapest first).
+    ``None`` when the table fits as it is (rich lays it out unchanged) or when
+    its cells alone are too wide (rich folds them)."""
     from rich.cells import cell_len
 
     columns = len(header)
@@ -97,16 +98,27 @@ def fit_widths(header: Sequence[str], rows: Sequence[Sequence[str]], width: int)
     full = [max([cell_len(header[i]), *(cell_len(r[i]) for r in rows)]) for i in range(columns)]
     if sum(full) + frame <= width:
         return None
-    widths = [max([1, *(cell_len(r[i]) for r in rows)]) for i in range(columns)]
-    room = width - frame - sum(widths)
-    if room < 0:
+    cells = [max([1, *(cell_len(r[i]) for r in rows)]) for i in range(columns)]
+    if sum(cells) + frame > width:
         return None
-    while room > 0:
-        tallest = max(range(columns), key=lambda i: header_lines(header[i], widths[i]))
-        if header_lines(header[tallest], widths[tallest]) == 1:
+
+    def narrowest(i: int, lines: int) -> int:
+        w = cells[i]
+        while header_lines(header[i], w) > lines:
+            w += 1
+        return w
+
+    widths = cells
+    for lines in range(1, max(header_lines(header[i], cells[i]) for i in range(columns)) + 1):
+        widths = [narrowest(i, lines) for i in range(columns)]
+        if sum(widths) + frame <= width:
             break
-        widths[tallest] += 1
-        room -= 1
+    room = width - frame - sum(widths)
+    words = [max((cell_len(w) for w in h.split()), default=1) for h in header]
+    for i in sorted(range(columns), key=lambda i: words[i] - widths[i]):
+        if widths[i] < words[i] <= widths[i] + room:
+            room -= words[i] - widths[i]
+            widths[i] = words[i]
     return widths
 
 
