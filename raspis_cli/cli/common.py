@@ -337,6 +337,7 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
         if text is not None:
             sys.stdout.write(text)
             return
+    from rich.markup import escape
     from rich.table import Table
 
     from raspis_cli.cli.plaintable import fit_widths
@@ -345,15 +346,14 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
               for c in columns] for row in rows]
     heads = [escape_text(header(c)) for c in columns]
     # wider than the terminal: the headers fold, not the values (a date, a name, a preset)
-    widths = fit_widths(heads, texts, stdout.width) if all("\n" not in t for r in texts for t in r) else None
+    widths = fit_widths(heads, texts, stdout.width)
     table = Table(title=title, show_lines=False)
     for i, column in enumerate(columns):
         numeric = _numeric(rows[0][column]) if rows else False
-        table.add_column(safe_markup(header(column)), overflow="fold",
-                         justify="right" if numeric else "left", width=widths[i] if widths else None)
-    for row in rows:
-        table.add_row(*("" if row[c] is None else safe_markup(
-            _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns))
+        table.add_column(escape(heads[i]), overflow="fold", justify="right" if numeric else "left",
+                         width=widths[i] if widths else None)
+    for cells in texts:
+        table.add_row(*(escape(t) for t in cells))
     stdout.print(table)
 
 
