@@ -41,16 +41,24 @@ def shoot(page: Path, out: Path, width: int, height: int, scroll_to: str | None 
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
                 f"--window-size={width},{height}"):
         options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
-    try:
-        driver.get(page.resolve().as_uri())
-        if scroll_to:
-            driver.execute_script(f"document.querySelector({scroll_to!r}).scrollIntoView()")
-        if action:
-            driver.execute_script(action)
-        driver.save_screenshot(str(out))
-    finally:
-        driver.quit()
+    from selenium.common.exceptions import TimeoutException
+
+    for attempt in range(1, 4):
+        driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+        try:
+            driver.get(page.resolve().as_uri())
+            if scroll_to:
+                driver.execute_script(f"document.querySelector({scroll_to!r}).scrollIntoView()")
+            if action:
+                driver.execute_script(action)
+            driver.save_screenshot(str(out))
+            break
+        except TimeoutException:  # a busy machine: Chromium's renderer did not answer in time
+            if attempt == 3:
+                raise
+            print(f"{out.name}: Chromium timed out, trying again ({attempt + 1} of 3)")
+        finally:
+            driver.quit()
     size = out.stat().st_size
     print(f"{out.relative_to(ROOT)}: {size // 1024} KB")
     if size >= 300 * 1024:

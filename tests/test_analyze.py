@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from clikit import check_golden, run_cli
 
 from raspis_cli.analyze import analyze_game
@@ -87,6 +88,79 @@ def test_text_post_mortem_in_russian() -> None:
     check_golden("analyze-deal3.ru.txt", done.stdout)
     for english in ("bid", "took", "could", "trick", "handed", "advice", "summary", "not makeable"):
         assert english not in done.stdout, english
+
+
+def _summary_cells(text: str) -> list[list[str]]:
+    """The summary table's rows of cells (the header row first), from the
+    summary's title to the end of the output."""
+    title = max(text.rfind("Game 1 summary"), text.rfind("Игра 1: итоги"))
+    assert title >= 0, text
+    return [[cell.strip() for cell in line.strip()[1:-1].split(line.strip()[0])]
+            for line in text[title:].splitlines() if line.strip()[:1] in ("┃", "│")]
+
+
+def _run_in_terminal(args: list[str], columns: int, lang: str) -> str:
+    """What a person sees running ``raspis ARGS`` in a terminal COLUMNS wide
+    (a pseudo-terminal; colours and styles left out)."""
+    import os
+    import re
+    import sys
+
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR")}
+    env.update(NO_COLOR="1", TERM="xterm-256color", PYTHONIOENCODING="utf-8")
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root
+    child = pexpect.spawn(sys.executable, ["-m", "raspis_cli", "--lang", lang, *args], cwd=root,
+                          env=env, encoding="utf-8", timeout=120, dimensions=(200, columns))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", str(child.before)).replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("terminal", [False, True], ids=["piped", "terminal"])
+@pytest.mark.parametrize("columns", [80, 60])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal: bool) -> None:
+    """At 80 and 60 columns, piped (COLUMNS) or in a terminal, in either
+    language, the summary shows every header in full (none cut with an
+    ellipsis) and every figure of the JSON summary, within the width."""
+    from rich.cells import cell_len
+
+    from raspis_cli.cli.analyze_cmd import _SUMMARY_COLUMNS
+    from raspis_cli.i18n import catalogue_path, read_po
+
+    args = ["analyze", SAMPLE, "--deal", "3", "--samples", "10"]
+    if terminal:
+        text = _run_in_terminal(args, columns, lang)
+    else:
+        done = run_cli("--lang", lang, *args, env_extra={"COLUMNS": str(columns)})
+        assert done.returncode == 0, done.stderr
+        text = done.stdout
+    catalogue = read_po(catalogue_path("ru").read_text(encoding="utf-8"))
+    labels = {key: key if lang == "en" else catalogue[key][0] for key in _SUMMARY_COLUMNS}
+    assert len(set(labels.values())) == len(labels)
+    cells = _summary_cells(text)
+    assert not any("…" in cell for row in cells for cell in row), text
+    summary = text[max(text.rfind("Game 1 summary"), text.rfind("Игра 1: итоги")):]
+    assert all(cell_len(line) <= columns for line in summary.splitlines()), summary
+    [game] = json.loads(run_cli(*args, "--format", "json").stdout)["games"]
+    shown = {  # every figure as the table writes it, by player and column
+        (s["player"], key): (f"{s[key]:.1f}" if key == "regret" else "-" if s[key] is None
+                             else f"{s[key]:.0%}" if key == "accuracy" else str(s[key]))
+        for s in game["summary"] for key in _SUMMARY_COLUMNS[1:]}
+    header, *rows = cells
+    if header[1] == labels["bids"]:  # a row per player
+        assert header == list(labels.values())
+        table = {(row[0], key): row[k] for row in rows for k, key in enumerate(_SUMMARY_COLUMNS) if k}
+    else:  # a row per figure, a column per player
+        assert header[0] == labels["player"]
+        assert [row[0] for row in rows] == [labels[key] for key in _SUMMARY_COLUMNS[1:]]
+        table = {(name, key): row[k] for row, key in zip(rows, _SUMMARY_COLUMNS[1:], strict=True)
+                 for k, name in enumerate(header) if k}
+    assert table == shown
 
 
 def _first_deals(tmp_path: Path, count: int) -> Path:

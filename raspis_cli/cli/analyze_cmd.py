@@ -117,16 +117,37 @@ def _print_deal(analysis: DealAnalysis, lang: str) -> None:
 
 
 def _print_summary(game: GameAnalysis) -> None:
-    table = Table(title=_("Game {number} summary").format(number=game.index + 1),
-                  title_justify="left")
-    for column in _SUMMARY_COLUMNS:
-        table.add_column(_(column), justify="left" if column == "player" else "right")
-    for s in game.summary:
-        accuracy = s.accuracy
-        table.add_row(safe_markup(s.player), str(s.bids), str(s.makeable), str(s.made),
-                      str(s.decisions), str(s.mistakes), str(s.handed), f"{s.regret:.1f}",
-                      "-" if accuracy is None else f"{accuracy:.0%}")
+    """The game's summary: a row per player when the table fits the console
+    unfolded, else (a narrow terminal) a row per figure and a column per player,
+    so that no header or number is cut."""
+    title = _("Game {number} summary").format(number=game.index + 1)
+    header = [_(column) for column in _SUMMARY_COLUMNS]
+    rows = [[escape_text(s.player), str(s.bids), str(s.makeable), str(s.made), str(s.decisions),
+             str(s.mistakes), str(s.handed), f"{s.regret:.1f}",
+             "-" if s.accuracy is None else f"{s.accuracy:.0%}"] for s in game.summary]
+    if _table_width([header, *rows]) <= stdout.width:
+        table = Table(title=title, title_justify="left")
+        for i, label in enumerate(header):
+            table.add_column(label, justify="left" if i == 0 else "right")
+        for row in rows:
+            table.add_row(*map(rich_escape, row))
+    else:
+        table = Table(title=title, title_justify="left")
+        table.add_column(header[0], no_wrap=True)
+        for row in rows:  # a name folds, never cut, on a terminal too narrow even for this
+            table.add_column(rich_escape(row[0]), justify="right", overflow="fold")
+        for k, label in enumerate(header[1:], start=1):
+            table.add_row(label, *(row[k] for row in rows))
     stdout.print(table)
+
+
+def _table_width(cells: list[list[str]]) -> int:
+    """Columns a rich table of these rows (the header the first) needs unfolded:
+    the widest cell of each column, and 3 per column for borders and padding."""
+    from rich.cells import cell_len
+
+    widths = [max(cell_len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    return sum(widths) + 3 * len(widths) + 1
 
 
 _SUMMARY_COLUMNS = (N_("player"), N_("bids"), N_("makeable"), N_("made"), N_("decisions"),

@@ -13,6 +13,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from raspis_cli.i18n import _
+
 if TYPE_CHECKING:
     from raspis_cli.store.ratings import RatingStep
 
@@ -118,5 +120,5 @@ def ratings_chart(history: Sequence[RatingStep], player: str | None = None) -> N
     if not series:
         return
     width, height = _size()
-    draw(line_chart(series, "Ratings over time (rating after each game)", width, height,
-                    xlabel="game in the pool", ylabel="rating"))
+    draw(line_chart(series, _("Ratings over time (rating after each game)"), width, height,
+                    xlabel=_("game in the pool"), ylabel=_("rating")))

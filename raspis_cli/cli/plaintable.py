@@ -82,3 +82,58 @@ def box_table(header: Sequence[str], rows: Sequence[Sequence[str]], title: str |
     lines += [line(_ROW, row) for row in rows]
     lines.append(_rule(_BOTTOM, widths))
     return "\n".join(lines) + "\n"
+
+
+def fit_widths(header: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> list[int] | None:
+    """Column widths for a table wider than ``width`` that keep every cell
+    whole and fold the headers instead: each column at least as wide as its
+    widest cell; the headers as few lines high as the room allows; then, with
+    the room left, as few header words cut as can be (the cheapest first).
+    ``None`` when the table fits as it is (rich lays it out unchanged) or when
+    its cells alone are too wide (rich folds them)."""
+    from rich.cells import cell_len
+
+    columns = len(header)
+    frame = 3 * columns + 1
+    full = [max([cell_len(header[i]), *(cell_len(r[i]) for r in rows)]) for i in range(columns)]
+    if sum(full) + frame <= width:
+        return None
+    cells = [max([1, *(cell_len(r[i]) for r in rows)]) for i in range(columns)]
+    if sum(cells) + frame > width:
+        return None
+
+    def narrowest(i: int, lines: int) -> int:
+        w = cells[i]
+        while header_lines(header[i], w) > lines:
+            w += 1
+        return w
+
+    widths = cells
+    for lines in range(1, max(header_lines(header[i], cells[i]) for i in range(columns)) + 1):
+        widths = [narrowest(i, lines) for i in range(columns)]
+        if sum(widths) + frame <= width:
+            break
+    room = width - frame - sum(widths)
+    words = [max((cell_len(w) for w in h.split()), default=1) for h in header]
+    for i in sorted(range(columns), key=lambda i: words[i] - widths[i]):
+        if widths[i] < words[i] <= widths[i] + room:
+            room -= words[i] - widths[i]
+            widths[i] = words[i]
+    return widths
+
+
+def header_lines(text: str, width: int) -> int:
+    """How many lines ``text`` takes folded to ``width`` as rich folds a cell:
+    words kept whole where they fit, a longer word cut into pieces."""
+    from rich.cells import cell_len
+
+    lines, used = 0, 0
+    for word in text.split():
+        size = cell_len(word)
+        if used and used + 1 + size <= width:
+            used += 1 + size
+            continue
+        pieces = -(-size // width)
+        lines += pieces
+        used = size - (pieces - 1) * width
+    return max(lines, 1)

@@ -26,7 +26,7 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
-from raspis_cli.i18n import _, ngettext
+from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.rules import PRESETS
 from raspis_cli.sources import expand_paths
 from raspis_cli.store.errors import StoreError
@@ -265,9 +265,8 @@ def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: boo
     if not quiet:
         stdout.print(escape_text(_summary_text(summary, label or path)), markup=False, highlight=False)
     if parquet is not None:
-        # export's line is not translated: name the shard in its words
-        _export(path, parquet, overwrite=False, quiet=quiet,
-                label=f"shard {part[0] + 1}/{part[1]}" if label is not None and part is not None else None)
+        shard = _("shard {i}/{n}").format(i=part[0] + 1, n=part[1]) if label is not None and part else None
+        _export(path, parquet, overwrite=False, quiet=quiet, label=shard)
 
 
 def _date(value: str | None, option: str) -> datetime.date | None:
@@ -391,19 +390,17 @@ def stats(
         return
     for name in names:
         rows = results[name]
-        title = REPORT_TITLES.get(name, _RATINGS_TITLE)
+        title = _(REPORT_TITLES[name])
         if fmt == TableFormat.table and not rows:
-            stdout.print(f"{title}: no rows", markup=False)
+            stdout.print(_("{title}: no rows").format(title=title), markup=False)
             continue
+        if fmt == TableFormat.table and name == "deal_kinds":  # kinds in words, as `rules schedule` has
+            rows = [{**row, "kind": kind_label(str(row["kind"]))} for row in rows]
         print_rows(rows, fmt.value, title=title if fmt == TableFormat.table else None, round_numbers=True)
     if chart and "ratings" in results:
         from raspis_cli.cli.charts import ratings_chart
 
         ratings_chart(history, scope.player)
-
-
-_RATINGS_TITLE = ("Ratings (openskill Plackett-Luce; rating = mean, ordinal = rating - 3 x "
-                  "uncertainty; change = over the period)")
 
 
 def _check_player(con: Any, player: str, path: str) -> None:
@@ -454,7 +451,7 @@ def query(
         fail(name_damage(path, str(e)))
     finally:
         con.close()
-    print_rows(rows, fmt.value)
+    print_rows(rows, fmt.value, labels=False)  # the columns as the SQL named them
 
 
 @app.command("export")
@@ -485,5 +482,5 @@ def _export(db: str | None, parquet: str, overwrite: bool, quiet: bool, label: s
         con.close()
     if not quiet:
         detail = ", ".join(f"{name} {n}" for name, n in counts.items())
-        stdout.print(escape_text(f"exported {label or path} to {parquet}: {detail}"), markup=False,
-                     highlight=False)
+        stdout.print(escape_text(_("exported {db} to {folder}: {tables}").format(
+            db=label or path, folder=parquet, tables=detail)), markup=False, highlight=False)

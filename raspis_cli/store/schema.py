@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from raspis_cli.cards import Card, Suit
+from raspis_cli.i18n import N_
 
 __all__ = [
     "BASE_VIEWS",
@@ -417,17 +418,21 @@ REPORT_NAMES: Final = (*REPORTS, "ratings")
 """Every ``stats`` report: the SQL views, and the ratings (computed in Python)."""
 
 REPORT_TITLES: Final[dict[str, str]] = {
-    "leaderboard": "Leaderboard by rules and table size (like with like; relative_per_deal: "
-                   "points per deal above the table's mean in the same games)",
-    "bid_accuracy": "Bid accuracy",
-    "bid_accuracy_by_cards": "Bid accuracy by card count",
-    "bid_accuracy_by_seat": "Bid accuracy by seat (1 = left of the dealer; last = the dealer)",
-    "pass_success": "Passes (bid 0) made",
-    "dealer_record": "The dealer's bids under the dealer restriction",
-    "deal_kinds": "Results by deal kind",
-    "joker_outcomes": "Joker outcomes by declared mode",
-    "head_to_head": "Head to head (final totals)",
+    "leaderboard": N_("Leaderboard by rules and table size (like with like; relative per deal: "
+                      "points per deal above the table's mean in the same games)"),
+    "bid_accuracy": N_("Bid accuracy"),
+    "bid_accuracy_by_cards": N_("Bid accuracy by card count"),
+    "bid_accuracy_by_seat": N_("Bid accuracy by seat (1 = left of the dealer; last = the dealer)"),
+    "pass_success": N_("Passes (bid 0) made"),
+    "dealer_record": N_("The dealer's bids under the dealer restriction"),
+    "deal_kinds": N_("Results by deal kind"),
+    "joker_outcomes": N_("Joker outcomes by declared mode"),
+    "head_to_head": N_("Head to head (final totals)"),
+    "ratings": N_("Ratings (openskill Plackett-Luce; rating = mean, ordinal = rating - 3 x "
+                  "uncertainty; change = over the period)"),
 }
+"""The title of every ``stats`` report (:data:`REPORT_NAMES`), in English: marked
+for the catalogue, translated where a table shows it (``_(REPORT_TITLES[name])``)."""
 
 _META = "CREATE TABLE IF NOT EXISTS raspis_meta (key VARCHAR, value VARCHAR)"
 
