@@ -109,9 +109,9 @@ KINDS = {"A": "skills fixed, tables seated at random from the 8",
          "D": "skills fixed; a small table (mostly 3), a big one (mostly 5), open evenings; "
               "two newcomers join on 2025-12-01"}
 OPENSKILL_DEFAULTS = (START_SIGMA / 2, START_MU / 300)
+"""openskill's own beta and tau for mu 25, sigma 25/3 (with its default gamma, sigma / c)."""
 BEFORE = (2 * START_SIGMA, START_MU / 3000)
 """raspis's beta and tau before gamma 1 (with openskill's default gamma, sigma / c)."""
-"""openskill's own beta and tau for mu 25, sigma 25/3: what raspis used before."""
 
 
 def _raspis(*args: str) -> None:
@@ -574,11 +574,14 @@ def choose(histories: dict[str, list[list[RatedGame]]], split: float) -> None:
             print(f"| {gamma_name} | {beta:.2f} | " + " | ".join(cells) + " |", flush=True)
     best = min(per_kind, key=lambda key: statistics.fmean(per_kind[key].values()))
     print(f"best by the order, every history alike: gamma {best[0]}, beta {best[1]:.2f}, tau {best[2]:.4f}")
-    print("per kind of history, the order log-loss at raspis's gamma and beta, by tau:")
+    # the chosen gamma and beta (not the module's BETA: a run made before the
+    # constants follow the choice must still show the chosen setting's row)
+    print(f"per kind of history, the order log-loss at the chosen gamma {best[0]} and beta {best[1]:.2f}, "
+          f"by tau:")
     print("| kind | " + " | ".join(f"tau {t:.4f}" for t in CHOICE_TAUS) + " | best tau |")
     print("|---|" + "---|" * (len(CHOICE_TAUS) + 1))
     for kind in runs:
-        row = {tau: per_kind["1", BETA, tau][kind] for tau in CHOICE_TAUS}
+        row = {tau: per_kind[best[0], best[1], tau][kind] for tau in CHOICE_TAUS}
         print(f"| {kind} | " + " | ".join(f"{row[t]:.5f}" for t in CHOICE_TAUS)
               + f" | {min(row, key=row.__getitem__):.4f} |")
     print(f"raspis uses gamma 1, beta {BETA:.2f}, tau {TAU:.4f}; openskill's defaults are gamma sigma/c, "
@@ -612,7 +615,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", type=Path, help="keep the simulated databases here (and reuse them)")
     parser.add_argument("--speed-games", type=int, default=100_000)
-    parser.add_argument("--choose", action="store_true", help="print the choice of beta and tau")
+    parser.add_argument("--choose", action="store_true", help="print the choice of gamma, beta and tau")
     parser.add_argument("--batch", action="store_true",
                         help="also a Plackett-Luce model fitted to the training places at once (slow)")
     parser.add_argument("--beta", type=float, action="append", default=[],

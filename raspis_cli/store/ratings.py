@@ -53,6 +53,7 @@ __all__ = [
     "iter_rated_games",
     "refresh_rating_tables",
     "summarise",
+    "unit_gamma",
 ]
 
 POOLS: Final = ("rules", "all")
