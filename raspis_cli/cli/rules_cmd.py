@@ -33,9 +33,10 @@ FormatOption = Annotated[
 def rules_list(fmt: FormatOption = "table") -> None:
     """List the shipped presets."""
     check_format(fmt, ("table", "json", "jsonl"))
+    described = (lambda text: text) if fmt != "table" else _  # JSON keeps the files' text
     rows = [
         {"preset": name, "players": "-".join(map(str, Rules.preset(name).players)),
-         "description": preset_description(name)}
+         "description": described(preset_description(name))}
         for name in PRESETS
     ]
     print_rows(rows, fmt)
@@ -57,10 +58,10 @@ def rules_show(
         write_jsonl([{"preset": preset, "options": rules.to_json()}])
         return
     rows = [
-        {"option": name, "value": spec.show(rules.value(name)), "meaning": spec.meaning}
+        {"option": name, "value": spec.show(rules.value(name)), "meaning": _(spec.meaning)}
         for name, spec in OPTIONS.items()
     ]
-    print_rows(rows, fmt, title=f"{preset}: {preset_description(preset)}")
+    print_rows(rows, fmt, title=f"{preset}: {_(preset_description(preset))}")
 
 
 @rules_app.command("schedule")

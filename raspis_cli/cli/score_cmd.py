@@ -252,7 +252,8 @@ def score(
         if chart:
             from raspis_cli.cli.charts import running_totals_chart
 
-            running_totals_chart(*running_totals(first), title=f"Running totals · {title}")
+            running_totals_chart(*running_totals(first),
+                                 title=_("Running totals · {title}").format(title=title))
     if not pairs:
         raise typer.Exit(EXIT_ERROR)
 

@@ -8,7 +8,7 @@ import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
@@ -26,7 +26,7 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
-from raspis_cli.i18n import _, kind_label, ngettext
+from raspis_cli.i18n import N_, _, kind_label, ngettext
 from raspis_cli.rules import PRESETS
 from raspis_cli.sources import expand_paths
 from raspis_cli.store.errors import StoreError
@@ -394,13 +394,39 @@ def stats(
         if fmt == TableFormat.table and not rows:
             stdout.print(_("{title}: no rows").format(title=title), markup=False)
             continue
-        if fmt == TableFormat.table and name == "deal_kinds":  # kinds in words, as `rules schedule` has
-            rows = [{**row, "kind": kind_label(str(row["kind"]))} for row in rows]
+        if fmt == TableFormat.table:  # values in words, as `rules schedule` has; JSON/CSV keep them
+            rows = [_in_words(row) for row in rows]
         print_rows(rows, fmt.value, title=title if fmt == TableFormat.table else None, round_numbers=True)
     if chart and "ratings" in results:
         from raspis_cli.cli.charts import ratings_chart
 
         ratings_chart(history, scope.player)
+
+
+PLAYED_AS: Final[dict[str, str]] = {"lead": N_("lead"), "follow": N_("follow")}
+"""``joker_outcomes``' ``played_as`` values as a table shows them."""
+
+RESTRICTIONS: Final[dict[str, str]] = {"sum": N_("sum"), "no-full-bid": N_("no-full-bid")}
+"""``dealer_restriction`` values (the option's, docs/RULES.md) as a table shows them."""
+
+
+def _in_words(row: dict[str, Any]) -> dict[str, Any]:
+    """A report row as a table shows it: a deal kind, a joker mode (the club page's
+    words, report/strings.py), how the joker was played and the dealer's
+    restriction in the interface language; other values as they are."""
+    from raspis_cli.i18n import language
+    from raspis_cli.report.strings import JOKER_WORDS
+
+    shown = dict(row)
+    if isinstance(row.get("kind"), str):
+        shown["kind"] = kind_label(row["kind"])
+    if isinstance(row.get("joker_mode"), str):
+        shown["joker_mode"] = JOKER_WORDS[language()].get(row["joker_mode"], row["joker_mode"])
+    if isinstance(row.get("played_as"), str) and row["played_as"] in PLAYED_AS:
+        shown["played_as"] = _(PLAYED_AS[row["played_as"]])
+    if isinstance(row.get("dealer_restriction"), str) and row["dealer_restriction"] in RESTRICTIONS:
+        shown["dealer_restriction"] = _(RESTRICTIONS[row["dealer_restriction"]])
+    return shown
 
 
 def _check_player(con: Any, player: str, path: str) -> None:
