@@ -177,23 +177,23 @@ def _write_annotated(games: list[GameRecord], output: str) -> None:
 @app.command("analyze")
 def analyze(
     file: RecordFileArgument,
-    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (1-based).", min=1,
+    game: Annotated[int | None, typer.Option("--game", "-g", help=_("Only game N (1-based)."), min=1,
                                              metavar="N")] = None,
-    deal: Annotated[int | None, typer.Option("--deal", "-d", help="Only deal number N.",
+    deal: Annotated[int | None, typer.Option("--deal", "-d", help=_("Only deal number N."),
                                              metavar="N")] = None,
-    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's "
-                                               "bids and mistakes.", metavar="NAME")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.",
+    player: Annotated[str | None, typer.Option("--player", "-p", help=_("Only this player's "
+                                               "bids and mistakes."), metavar="NAME")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help=_("text or json."),
                                      metavar="text|json")] = "text",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (same output for any N).",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=_("Processes (same output for any N)."),
                                       min=1, metavar="N")] = 1,
     samples: SamplesOption = DEFAULT_SAMPLES,
     seed: SeedOption = 0,
     budget: BudgetOption = None,
-    annotate: Annotated[bool, typer.Option("--annotate", help="Write the record with the "
-                                           "findings as comments (needs -o).")] = False,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Where --annotate writes "
-                                               "(.rsp notation, .json, .jsonl).",
+    annotate: Annotated[bool, typer.Option("--annotate", help=_("Write the record with the "
+                                           "findings as comments (needs -o)."))] = False,
+    output: Annotated[str | None, typer.Option("--output", "-o", help=_("Where --annotate writes "
+                                               "(.rsp notation, .json, .jsonl)."),
                                                metavar="FILE")] = None,
     preset: RulesOption = None,
     options: SetOption = None,

@@ -188,15 +188,15 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
 
 
 RecordFileArgument = Annotated[
-    str, typer.Argument(help="A record file (notation, .json, .jsonl); - for stdin.", metavar="FILE")
+    str, typer.Argument(help=_("A record file (notation, .json, .jsonl); - for stdin."), metavar="FILE")
 ]
 PresetArgument = Annotated[
-    str, typer.Argument(help=f"A preset: {', '.join(PRESETS)}.", metavar="PRESET")
+    str, typer.Argument(help=_("A preset: {presets}.").format(presets=", ".join(PRESETS)), metavar="PRESET")
 ]
 EncodingOption = Annotated[
     str | None,
-    typer.Option("--encoding", help="The files' text encoding (default: detected: UTF-8 with or without "
-                 "BOM, UTF-16 by its BOM, CP1251 when it reads as Russian).", metavar="ENC"),
+    typer.Option("--encoding", help=_("The files' text encoding (default: detected: UTF-8 with or without "
+                 "BOM, UTF-16 by its BOM, CP1251 when it reads as Russian)."), metavar="ENC"),
 ]
 
 
@@ -214,9 +214,9 @@ def check_encoding_option(encoding: str | None) -> None:
 ShardOption = Annotated[
     str | None,
     typer.Option("--shard", metavar="I/N",
-                 help="Read only shard I of N (1/4 to 4/4): the files cut into pieces of whole games, "
+                 help=_("Read only shard I of N (1/4 to 4/4): the files cut into pieces of whole games, "
                       "every N-th piece; N processes or machines, each with its own shard, read "
-                      "everything once."),
+                      "everything once.")),
 ]
 
 
@@ -236,25 +236,25 @@ def shard_option(text: str | None, paths: list[str]) -> tuple[int, int] | None:
 
 
 SamplesOption = Annotated[
-    int, typer.Option("--samples", "-k", help="PIMC samples per bid advice (0: no advice).", min=0,
+    int, typer.Option("--samples", "-k", help=_("PIMC samples per bid advice (0: no advice)."), min=0,
                       metavar="K"),
 ]
-SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the PIMC samples.", metavar="S")]
+SeedOption = Annotated[int, typer.Option("--seed", help=_("Seed of the PIMC samples."), metavar="S")]
 BudgetOption = Annotated[
     int | None,
-    typer.Option("--budget", help="Positions one question to the solver may visit (0: no limit; default: "
-                                  "5,000,000 with numba, 200,000 without).", min=0, metavar="N"),
+    typer.Option("--budget", help=_("Positions one question to the solver may visit (0: no limit; default: "
+                                  "5,000,000 with numba, 200,000 without)."), min=0, metavar="N"),
 ]
 """The options of the double-dummy analysis (``analyze``, ``report --analyze``)."""
 
 RulesOption = Annotated[
     str | None,
-    typer.Option("--rules", "-r", help=f"Replace the record's rules with a preset: {', '.join(PRESETS)}.",
-                 metavar="PRESET"),
+    typer.Option("--rules", "-r", metavar="PRESET", help=_(
+        "Replace the record's rules with a preset: {presets}.").format(presets=", ".join(PRESETS))),
 ]
 SetOption = Annotated[
     list[str] | None,
-    typer.Option("--set", "-s", help="Override an option: OPTION=VALUE (repeatable).",
+    typer.Option("--set", "-s", help=_("Override an option: OPTION=VALUE (repeatable)."),
                  metavar="OPTION=VALUE"),
 ]
 

@@ -22,6 +22,7 @@ from raspis_cli.cli.common import (
     read_clean,
     say,
 )
+from raspis_cli.i18n import _
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.jsoncodec import JsonGamesWriter, game_to_jsonl_line
 from raspis_cli.record import GameRecord
@@ -47,14 +48,15 @@ class Source(StrEnum):
 
 @app.command("convert")
 def convert(
-    files: Annotated[list[str], typer.Argument(help="Input files (.rsp, .json, .jsonl); "
-                                               "- reads stdin.", metavar="FILE")],
-    to: Annotated[Target, typer.Option("--to", "-t", help="Output format.", metavar="json|jsonl|notation")],
+    files: Annotated[list[str], typer.Argument(help=_("Input files (.rsp, .json, .jsonl); "
+                                               "- reads stdin."), metavar="FILE")],
+    to: Annotated[Target, typer.Option("--to", "-t", help=_("Output format."),
+                                       metavar="json|jsonl|notation")],
     output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE",
-                                               help="Output file (default: stdout).")] = None,
+                                               help=_("Output file (default: stdout)."))] = None,
     source: Annotated[Source, typer.Option("--from", "-f", metavar="auto|json|jsonl|notation",
-                                           help="Input format (default: by extension or "
-                                           "content).")] = Source.auto,
+                                           help=_("Input format (default: by extension or "
+                                           "content)."))] = Source.auto,
     encoding: EncodingOption = None,
 ) -> int:
     """Convert game records between the notation and JSON / JSONL.

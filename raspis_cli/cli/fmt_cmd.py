@@ -25,11 +25,12 @@ from raspis_cli.notation.writer import russian_keywords
 
 @app.command("fmt")
 def fmt(
-    files: Annotated[list[str], typer.Argument(help="Notation files (.rsp); - reads stdin.", metavar="FILE")],
-    check: Annotated[bool, typer.Option("--check", help="Exit 1 when a file is not canonical; "
-                                        "print nothing else.")] = False,
+    files: Annotated[list[str], typer.Argument(help=_("Notation files (.rsp); - reads stdin."),
+                                               metavar="FILE")],
+    check: Annotated[bool, typer.Option("--check", help=_("Exit 1 when a file is not canonical; "
+                                        "print nothing else."))] = False,
     write: Annotated[bool, typer.Option("--write", "-w",
-                                        help="Rewrite the files in place.")] = False,
+                                        help=_("Rewrite the files in place."))] = False,
     encoding: EncodingOption = None,
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="en|ru",

@@ -21,6 +21,7 @@ from raspis_cli.cli.common import (
     rules_choice,
     stdout,
 )
+from raspis_cli.i18n import _
 from raspis_cli.textsafe import escape_text
 
 if TYPE_CHECKING:
@@ -33,19 +34,19 @@ __all__: list[str] = []
 @app.command("report")
 def report(
     file: Annotated[str | None, typer.Argument(
-        help="A record file (.rsp, .json, .jsonl): the game report. Leave out with --db.",
+        help=_("A record file (.rsp, .json, .jsonl): the game report. Leave out with --db."),
         metavar="[GAME_FILE]")] = None,
     db: Annotated[str | None, typer.Option(
-        "--db", metavar="PATH", help="The club report of this database instead of a game file.")] = None,
+        "--db", metavar="PATH", help=_("The club report of this database instead of a game file."))] = None,
     output: Annotated[str, typer.Option("--output", "-o", metavar="FILE.html",
-                                        help="Write the page here.")] = "report.html",
+                                        help=_("Write the page here."))] = "report.html",
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="en|ru",
-        help="Language of the page (default: the interface language, from LANGUAGE/LC_ALL/LANG).")] = None,
+        help=_("Language of the page (default: the interface language, from LANGUAGE/LC_ALL/LANG)."))] = None,
     analyze: Annotated[bool, typer.Option(
-        "--analyze", help="Add the double-dummy post-mortem of raspis analyze: what each player could "
+        "--analyze", help=_("Add the double-dummy post-mortem of raspis analyze: what each player could "
                           "force, the cards that lost or handed a bid marked on the replay, a table "
-                          "per player (deals with every hand recorded).")] = False,
+                          "per player (deals with every hand recorded)."))] = False,
     samples: SamplesOption = 0,
     seed: SeedOption = 0,
     budget: BudgetOption = None,

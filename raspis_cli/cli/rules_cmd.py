@@ -25,7 +25,7 @@ rules_app = typer.Typer(help=_("The rule presets, their options and schedules.")
 app.add_typer(rules_app, name="rules")
 
 FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="table, json or jsonl.", metavar="table|json|jsonl")
+    str, typer.Option("--format", "-f", help=_("table, json or jsonl."), metavar="table|json|jsonl")
 ]
 
 
@@ -68,12 +68,12 @@ def rules_show(
 def rules_schedule(
     preset: PresetArgument,
     players: Annotated[str, typer.Option(
-        "--players", "-p", help='The number of players, or their names in seating order '
-        '("Анна, Борис, Вера": the table then shows who deals each deal).', metavar="N|NAMES")],
+        "--players", "-p", help=_('The number of players, or their names in seating order '
+        '("Анна, Борис, Вера": the table then shows who deals each deal).'), metavar="N|NAMES")],
     options: SetOption = None,
     fmt: FormatOption = "table",
     dealer: Annotated[str | None, typer.Option(
-        "--dealer", help="With names: who deals first (default: the first player).",
+        "--dealer", help=_("With names: who deals first (default: the first player)."),
         metavar="NAME")] = None,
 ) -> None:
     """The sequence of deals of a preset for N players (with names: and the dealers)."""

@@ -10,6 +10,7 @@ from typing import Annotated, TextIO
 import typer
 
 from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, check_format, fail
+from raspis_cli.i18n import _
 from raspis_cli.pimcbot import BOTS, DEFAULT_BOT_SAMPLES
 from raspis_cli.rules import Rules
 from raspis_cli.simulate import (
@@ -51,42 +52,43 @@ def _write(texts: Iterable[str], fmt: str, out: TextIO) -> None:
 
 @app.command("simulate")
 def simulate(
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.", min=2, metavar="N")],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=0, metavar="K")] = 1,
+    players: Annotated[int, typer.Option("--players", "-p", help=_("Number of players."), min=2,
+                                         metavar="N")],
+    games: Annotated[int, typer.Option("--games", "-n", help=_("How many games."), min=0, metavar="K")] = 1,
     seed: Annotated[int, typer.Option(
-        "--seed", metavar="S", help="Random seed: the same seed, the same games.")] = 0,
+        "--seed", metavar="S", help=_("Random seed: the same seed, the same games."))] = 0,
     preset: RulesOption = None,
     options: SetOption = None,
     detail: Annotated[str, typer.Option(
-        "--detail", metavar="full|scores|sheet", help="full (every card), scores (the sheet with "
-        "scores and totals) or sheet (bids and taken).")] = "full",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="notation, json or jsonl.",
+        "--detail", metavar="full|scores|sheet", help=_("full (every card), scores (the sheet with "
+        "scores and totals) or sheet (bids and taken)."))] = "full",
+    fmt: Annotated[str, typer.Option("--format", "-f", help=_("notation, json or jsonl."),
                                      metavar="notation|json|jsonl")] = "notation",
     output: Annotated[str, typer.Option(
-        "--output", "-o", help="Write here instead of stdout.", metavar="FILE")] = "-",
+        "--output", "-o", help=_("Write here instead of stdout."), metavar="FILE")] = "-",
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
-                                      help="Make the games in N processes (the output is the "
-                                      "same for any N).")] = 1,
-    bot: Annotated[str, typer.Option("--bot", help="The bot of every seat: heuristic (fast) or "
+                                      help=_("Make the games in N processes (the output is the "
+                                      "same for any N)."))] = 1,
+    bot: Annotated[str, typer.Option("--bot", help=_("The bot of every seat: heuristic (fast) or "
                                      "pimc (bids and endgame plays by Monte Carlo over the "
-                                     "double-dummy solver).", metavar="heuristic|pimc")] = "heuristic",
-    bot_samples: Annotated[int, typer.Option("--bot-samples", help="Samples per decision of the "
-                                             "pimc bot.", min=1, metavar="K")] = DEFAULT_BOT_SAMPLES,
+                                     "double-dummy solver)."), metavar="heuristic|pimc")] = "heuristic",
+    bot_samples: Annotated[int, typer.Option("--bot-samples", help=_("Samples per decision of the "
+                                             "pimc bot."), min=1, metavar="K")] = DEFAULT_BOT_SAMPLES,
     skill: Annotated[list[str] | None, typer.Option(
         "--skill", metavar="NAME=SKILL",
-        help="How well NAME plays: 1 (the default) judges every bid and card as well as the bot "
+        help=_("How well NAME plays: 1 (the default) judges every bid and card as well as the bot "
         "can; 0.8 misjudges one bid in five by 1-2 tricks and plays one card in five "
-        "carelessly; 0.6..0.9 improves over a club history (repeatable).")] = None,
+        "carelessly; 0.6..0.9 improves over a club history (repeatable)."))] = None,
     players_pool: Annotated[str | None, typer.Option(
         "--players-pool", metavar="NAMES",
-        help="A club history: each game seats names drawn from these (comma-separated); "
-        "the others are absent.")] = None,
+        help=_("A club history: each game seats names drawn from these (comma-separated); "
+        "the others are absent."))] = None,
     table_sizes: Annotated[str | None, typer.Option(
         "--table-sizes", metavar="N,M",
-        help="With --players-pool: table sizes drawn from (default: --players).")] = None,
+        help=_("With --players-pool: table sizes drawn from (default: --players)."))] = None,
     date_range: Annotated[str | None, typer.Option(
         "--date-range", metavar="FROM..TO",
-        help="Spread the games over these dates, in order (e.g. 2024-01-01..2025-12-31).")] = None,
+        help=_("Spread the games over these dates, in order (e.g. 2024-01-01..2025-12-31)."))] = None,
 ) -> None:
     """Bots play complete legal games under any rules; the records are written
     as a scorekeeper would (scores and running totals included)."""

@@ -50,11 +50,11 @@ __all__ = ["export", "load", "query", "stats"]
 
 DbOption = Annotated[
     str | None,
-    typer.Option("--db", help="The database file (default: $RASPIS_DB, else raspis.duckdb here).",
+    typer.Option("--db", help=_("The database file (default: $RASPIS_DB, else raspis.duckdb here)."),
                  metavar="PATH"),
 ]
 FormatOption = Annotated[
-    TableFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False,
+    TableFormat, typer.Option("--format", "-f", help=_("Output format."), case_sensitive=False,
                               metavar="table|json|jsonl|csv"),
 ]
 
@@ -159,23 +159,23 @@ WAIT_DEFAULT = 60.0
 @app.command("load")
 def load(
     files: Annotated[list[str], typer.Argument(
-        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.", metavar="FILE")],
+        help=_("Record files or folders: notation (.rsp), .json, .jsonl; - for stdin."), metavar="FILE")],
     db: DbOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
-                                      help="Read and replay in N processes (one writer).")] = 1,
-    valid_only: Annotated[bool, typer.Option("--valid-only",
-                                             help="Skip games with violations (and say how many).")] = False,
-    replace: Annotated[bool, typer.Option("--replace", help="Reload games already stored.")] = False,
+                                      help=_("Read and replay in N processes (one writer)."))] = 1,
+    valid_only: Annotated[bool, typer.Option(
+        "--valid-only", help=_("Skip games with violations (and say how many)."))] = False,
+    replace: Annotated[bool, typer.Option("--replace", help=_("Reload games already stored."))] = False,
     wait: Annotated[float, typer.Option(
         "--wait", min=0, metavar="SECONDS",
-        help="When another process has the database open, wait up to SECONDS for it (0: fail at once).")]
+        help=_("When another process has the database open, wait up to SECONDS for it (0: fail at once)."))]
     = WAIT_DEFAULT,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No progress bar, no summary."))] = False,
     shard: ShardOption = None,
     parquet: Annotated[str | None, typer.Option(
         "--parquet", metavar="DIR",
-        help="Then write the database's tables as Parquet under DIR, as `export` does (with --shard "
-             "and no --db, through a temporary database).")] = None,
+        help=_("Then write the database's tables as Parquet under DIR, as `export` does (with --shard "
+             "and no --db, through a temporary database)."))] = None,
 ) -> None:
     """Load game records into a DuckDB database, in one transaction.
 
@@ -311,32 +311,34 @@ REPORT_NAMES_HELP = ", ".join(REPORT_NAMES)
 @app.command("stats")
 def stats(
     db: DbOption = None,
-    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's rows.",
+    player: Annotated[str | None, typer.Option("--player", "-p", help=_("Only this player's rows."),
                                                metavar="NAME")] = None,
     rules: Annotated[str | None, typer.Option("--rules", "-r", metavar="PRESET",
-                                              help=f"Only games under a preset: {', '.join(PRESETS)}.")]
+                                              help=_("Only games under a preset: {presets}.").format(
+                                                  presets=", ".join(PRESETS)))]
     = None,
     since: Annotated[str | None, typer.Option("--since", metavar="DATE",
-                                              help="Only games on or after DATE (YYYY-MM-DD).")] = None,
+                                              help=_("Only games on or after DATE (YYYY-MM-DD)."))] = None,
     until: Annotated[str | None, typer.Option("--until", metavar="DATE",
-                                              help="Only games on or before DATE.")] = None,
+                                              help=_("Only games on or before DATE."))] = None,
     players_count: Annotated[int | None, typer.Option(
-        "--players-count", min=2, metavar="N", help="Only games of N players.")] = None,
+        "--players-count", min=2, metavar="N", help=_("Only games of N players."))] = None,
     event: Annotated[str | None, typer.Option("--event", metavar="TEXT",
-                                              help="Only games whose Event tag is TEXT.")] = None,
+                                              help=_("Only games whose Event tag is TEXT."))] = None,
     tag: Annotated[list[str] | None, typer.Option(
-        "--tag", metavar="KEY=VALUE", help="Only games with this tag (repeatable: all must hold).")]
+        "--tag", metavar="KEY=VALUE", help=_("Only games with this tag (repeatable: all must hold)."))]
     = None,
     report: Annotated[list[str] | None, typer.Option(
-        "--report", metavar="NAME", help=f"Only these reports: {REPORT_NAMES_HELP}.")] = None,
-    valid_only: Annotated[bool, typer.Option("--valid-only", help="Only games without violations.")]
+        "--report", metavar="NAME",
+        help=_("Only these reports: {names}.").format(names=REPORT_NAMES_HELP))] = None,
+    valid_only: Annotated[bool, typer.Option("--valid-only", help=_("Only games without violations."))]
     = False,
     pool: Annotated[str, typer.Option(
         "--pool", metavar="rules|all",
-        help="ratings: one rating per rules family (rules, the default) or all games together (all).")]
+        help=_("ratings: one rating per rules family (rules, the default) or all games together (all)."))]
     = "rules",
     chart: Annotated[bool, typer.Option(
-        "--chart", help="ratings: draw the ratings over time in the terminal (nothing when piped).")]
+        "--chart", help=_("ratings: draw the ratings over time in the terminal (nothing when piped)."))]
     = False,
     fmt: FormatOption = TableFormat.table,
 ) -> None:
@@ -450,12 +452,12 @@ def _check_player(con: Any, player: str, path: str) -> None:
 
 @app.command("query")
 def query(
-    sql: Annotated[str, typer.Argument(help="Any SQL DuckDB understands; - reads it from standard input.",
+    sql: Annotated[str, typer.Argument(help=_("Any SQL DuckDB understands; - reads it from standard input."),
                                        metavar="SQL")],
     db: DbOption = None,
     fmt: FormatOption = TableFormat.table,
     write: Annotated[bool, typer.Option(
-        "--write", help="Allow statements that change the database, files or settings.")]
+        "--write", help=_("Allow statements that change the database, files or settings."))]
     = False,
 ) -> None:
     """Run SQL on the database (read-only unless --write) and print the rows.
@@ -483,11 +485,11 @@ def query(
 @app.command("export")
 def export(
     parquet: Annotated[str, typer.Option("--parquet", metavar="DIR",
-                                         help="Write every table as Parquet under DIR.")],
+                                         help=_("Write every table as Parquet under DIR."))],
     db: DbOption = None,
     overwrite: Annotated[bool, typer.Option("--overwrite",
-                                            help="Replace table folders already in DIR.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary.")] = False,
+                                            help=_("Replace table folders already in DIR."))] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No summary."))] = False,
 ) -> None:
     """Export every table as Parquet, partitioned by the year of the game date
     (DIR/TABLE/year=YYYY/...), readable by DuckDB, Spark and Trino as is."""
