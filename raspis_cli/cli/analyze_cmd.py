@@ -182,7 +182,7 @@ def analyze(
     deal: Annotated[int | None, typer.Option("--deal", "-d", help=_("Only deal number N."),
                                              metavar="N")] = None,
     player: Annotated[str | None, typer.Option("--player", "-p", help=_("Only this player's "
-                                               "bids and mistakes."), metavar="NAME")] = None,
+                                               "bids and mistakes."), metavar=_("NAME"))] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help=_("text or json."),
                                      metavar="text|json")] = "text",
     jobs: Annotated[int, typer.Option("--jobs", "-j", help=_("Processes (same output for any N)."),
@@ -194,7 +194,7 @@ def analyze(
                                            "findings as comments (needs -o)."))] = False,
     output: Annotated[str | None, typer.Option("--output", "-o", help=_("Where --annotate writes "
                                                "(.rsp notation, .json, .jsonl)."),
-                                               metavar="FILE")] = None,
+                                               metavar=_("FILE"))] = None,
     preset: RulesOption = None,
     options: SetOption = None,
     encoding: EncodingOption = None,

@@ -18,6 +18,7 @@ from raspis_cli.i18n import (
     N_,
     _,
     english_for_json,
+    language,
     language_from_argv,
     ngettext,
     normalise_language,
@@ -188,15 +189,16 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
 
 
 RecordFileArgument = Annotated[
-    str, typer.Argument(help=_("A record file (notation, .json, .jsonl); - for stdin."), metavar="FILE")
+    str, typer.Argument(help=_("A record file (notation, .json, .jsonl); - for stdin."), metavar=_("FILE"))
 ]
 PresetArgument = Annotated[
-    str, typer.Argument(help=_("A preset: {presets}.").format(presets=", ".join(PRESETS)), metavar="PRESET")
+    str, typer.Argument(help=_("A preset: {presets}.").format(presets=", ".join(PRESETS)),
+                        metavar=_("PRESET"))
 ]
 EncodingOption = Annotated[
     str | None,
     typer.Option("--encoding", help=_("The files' text encoding (default: detected: UTF-8 with or without "
-                 "BOM, UTF-16 by its BOM, CP1251 when it reads as Russian)."), metavar="ENC"),
+                 "BOM, UTF-16 by its BOM, CP1251 when it reads as Russian)."), metavar=_("ENC")),
 ]
 
 
@@ -249,13 +251,13 @@ BudgetOption = Annotated[
 
 RulesOption = Annotated[
     str | None,
-    typer.Option("--rules", "-r", metavar="PRESET", help=_(
+    typer.Option("--rules", "-r", metavar=_("PRESET"), help=_(
         "Replace the record's rules with a preset: {presets}.").format(presets=", ".join(PRESETS))),
 ]
 SetOption = Annotated[
     list[str] | None,
     typer.Option("--set", "-s", help=_("Override an option: OPTION=VALUE (repeatable)."),
-                 metavar="OPTION=VALUE"),
+                 metavar=_("OPTION=VALUE")),
 ]
 
 
@@ -279,8 +281,9 @@ def check_format(fmt: str, allowed: Sequence[str]) -> str:
     if fmt in ("json", "jsonl") and fmt in allowed:
         english_for_json()
     if fmt not in allowed:
-        listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
-        raise typer.BadParameter(f"expected {listed}, got {fmt!r}", param_hint="--format")
+        listed = ", ".join(allowed[:-1]) + _(" or ") + allowed[-1] if len(allowed) > 1 else allowed[0]
+        raise typer.BadParameter(_("expected {listed}, got {got}").format(listed=listed, got=repr(fmt)),
+                                 param_hint="--format")
     return fmt
 
 
@@ -520,6 +523,10 @@ def run_app(argv: list[str]) -> int:
     from raspis_cli.cli.typer_fixes import install
 
     install()
+    if language() == "ru":
+        from raspis_cli.cli.click_words import install as say_click_in_russian
+
+        say_click_in_russian()
     app.info.help = _(APP_HELP)
     app.callback()(_root)
     try:

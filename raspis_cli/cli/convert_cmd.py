@@ -49,10 +49,10 @@ class Source(StrEnum):
 @app.command("convert")
 def convert(
     files: Annotated[list[str], typer.Argument(help=_("Input files (.rsp, .json, .jsonl); "
-                                               "- reads stdin."), metavar="FILE")],
+                                               "- reads stdin."), metavar=_("FILE"))],
     to: Annotated[Target, typer.Option("--to", "-t", help=_("Output format."),
                                        metavar="json|jsonl|notation")],
-    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE",
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar=_("FILE"),
                                                help=_("Output file (default: stdout)."))] = None,
     source: Annotated[Source, typer.Option("--from", "-f", metavar="auto|json|jsonl|notation",
                                            help=_("Input format (default: by extension or "

@@ -39,7 +39,7 @@ def explain(
     deal: Annotated[int | None, typer.Option("--deal", "-d", help=_("Explain this deal's cells."),
                                              min=0, metavar="N")] = None,
     player: Annotated[str | None, typer.Option("--player", help=_("Explain this player's cells."),
-                                               metavar="NAME")] = None,
+                                               metavar=_("NAME"))] = None,
     stake: Annotated[str | None, typer.Option("--stake", help=_("Money per point: print who pays "
                                               "whom (each pays or receives the difference from "
                                               "the table's mean total × the stake), in the fewest "

@@ -26,7 +26,7 @@ from raspis_cli.notation.writer import russian_keywords
 @app.command("fmt")
 def fmt(
     files: Annotated[list[str], typer.Argument(help=_("Notation files (.rsp); - reads stdin."),
-                                               metavar="FILE")],
+                                               metavar=_("FILE"))],
     check: Annotated[bool, typer.Option("--check", help=_("Exit 1 when a file is not canonical; "
                                         "print nothing else."))] = False,
     write: Annotated[bool, typer.Option("--write", "-w",

@@ -35,10 +35,11 @@ __all__: list[str] = []
 def report(
     file: Annotated[str | None, typer.Argument(
         help=_("A record file (.rsp, .json, .jsonl): the game report. Leave out with --db."),
-        metavar="[GAME_FILE]")] = None,
+        metavar=_("[GAME_FILE]"))] = None,
     db: Annotated[str | None, typer.Option(
-        "--db", metavar="PATH", help=_("The club report of this database instead of a game file."))] = None,
-    output: Annotated[str, typer.Option("--output", "-o", metavar="FILE.html",
+        "--db", metavar=_("PATH"),
+        help=_("The club report of this database instead of a game file."))] = None,
+    output: Annotated[str, typer.Option("--output", "-o", metavar=_("FILE.html"),
                                         help=_("Write the page here."))] = "report.html",
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="en|ru",

@@ -69,12 +69,12 @@ def rules_schedule(
     preset: PresetArgument,
     players: Annotated[str, typer.Option(
         "--players", "-p", help=_('The number of players, or their names in seating order '
-        '("Анна, Борис, Вера": the table then shows who deals each deal).'), metavar="N|NAMES")],
+        '("Анна, Борис, Вера": the table then shows who deals each deal).'), metavar=_("N|NAMES"))],
     options: SetOption = None,
     fmt: FormatOption = "table",
     dealer: Annotated[str | None, typer.Option(
         "--dealer", help=_("With names: who deals first (default: the first player)."),
-        metavar="NAME")] = None,
+        metavar=_("NAME"))] = None,
 ) -> None:
     """The sequence of deals of a preset for N players (with names: and the dealers)."""
     check_format(fmt, ("table", "json", "jsonl"))

@@ -179,10 +179,10 @@ def score(
     preset: RulesOption = None,
     options: SetOption = None,
     compare: Annotated[str | None, typer.Option("--compare", help=_("Recompute also under this preset."),
-                                                metavar="PRESET")] = None,
+                                                metavar=_("PRESET"))] = None,
     compare_set: Annotated[list[str] | None, typer.Option(
         "--compare-set", help=_("Recompute also with this option changed: OPTION=VALUE (repeatable)."),
-        metavar="OPTION=VALUE")] = None,
+        metavar=_("OPTION=VALUE"))] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help=_("table, json, jsonl, csv or markdown."),
                                      metavar="table|json|jsonl|csv|markdown")] = "table",
     encoding: EncodingOption = None,

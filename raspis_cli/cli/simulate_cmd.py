@@ -65,7 +65,7 @@ def simulate(
     fmt: Annotated[str, typer.Option("--format", "-f", help=_("notation, json or jsonl."),
                                      metavar="notation|json|jsonl")] = "notation",
     output: Annotated[str, typer.Option(
-        "--output", "-o", help=_("Write here instead of stdout."), metavar="FILE")] = "-",
+        "--output", "-o", help=_("Write here instead of stdout."), metavar=_("FILE"))] = "-",
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
                                       help=_("Make the games in N processes (the output is the "
                                       "same for any N)."))] = 1,
@@ -75,19 +75,19 @@ def simulate(
     bot_samples: Annotated[int, typer.Option("--bot-samples", help=_("Samples per decision of the "
                                              "pimc bot."), min=1, metavar="K")] = DEFAULT_BOT_SAMPLES,
     skill: Annotated[list[str] | None, typer.Option(
-        "--skill", metavar="NAME=SKILL",
+        "--skill", metavar=_("NAME=SKILL"),
         help=_("How well NAME plays: 1 (the default) judges every bid and card as well as the bot "
         "can; 0.8 misjudges one bid in five by 1-2 tricks and plays one card in five "
         "carelessly; 0.6..0.9 improves over a club history (repeatable)."))] = None,
     players_pool: Annotated[str | None, typer.Option(
-        "--players-pool", metavar="NAMES",
+        "--players-pool", metavar=_("NAMES"),
         help=_("A club history: each game seats names drawn from these (comma-separated); "
         "the others are absent."))] = None,
     table_sizes: Annotated[str | None, typer.Option(
         "--table-sizes", metavar="N,M",
         help=_("With --players-pool: table sizes drawn from (default: --players)."))] = None,
     date_range: Annotated[str | None, typer.Option(
-        "--date-range", metavar="FROM..TO",
+        "--date-range", metavar=_("FROM..TO"),
         help=_("Spread the games over these dates, in order (e.g. 2024-01-01..2025-12-31)."))] = None,
 ) -> None:
     """Bots play complete legal games under any rules; the records are written

@@ -51,7 +51,7 @@ __all__ = ["export", "load", "query", "stats"]
 DbOption = Annotated[
     str | None,
     typer.Option("--db", help=_("The database file (default: $RASPIS_DB, else raspis.duckdb here)."),
-                 metavar="PATH"),
+                 metavar=_("PATH")),
 ]
 FormatOption = Annotated[
     TableFormat, typer.Option("--format", "-f", help=_("Output format."), case_sensitive=False,
@@ -159,7 +159,7 @@ WAIT_DEFAULT = 60.0
 @app.command("load")
 def load(
     files: Annotated[list[str], typer.Argument(
-        help=_("Record files or folders: notation (.rsp), .json, .jsonl; - for stdin."), metavar="FILE")],
+        help=_("Record files or folders: notation (.rsp), .json, .jsonl; - for stdin."), metavar=_("FILE"))],
     db: DbOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
                                       help=_("Read and replay in N processes (one writer)."))] = 1,
@@ -167,13 +167,13 @@ def load(
         "--valid-only", help=_("Skip games with violations (and say how many)."))] = False,
     replace: Annotated[bool, typer.Option("--replace", help=_("Reload games already stored."))] = False,
     wait: Annotated[float, typer.Option(
-        "--wait", min=0, metavar="SECONDS",
+        "--wait", min=0, metavar=_("SECONDS"),
         help=_("When another process has the database open, wait up to SECONDS for it (0: fail at once)."))]
     = WAIT_DEFAULT,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No progress bar, no summary."))] = False,
     shard: ShardOption = None,
     parquet: Annotated[str | None, typer.Option(
-        "--parquet", metavar="DIR",
+        "--parquet", metavar=_("DIR"),
         help=_("Then write the database's tables as Parquet under DIR, as `export` does (with --shard "
              "and no --db, through a temporary database)."))] = None,
 ) -> None:
@@ -312,24 +312,24 @@ REPORT_NAMES_HELP = ", ".join(REPORT_NAMES)
 def stats(
     db: DbOption = None,
     player: Annotated[str | None, typer.Option("--player", "-p", help=_("Only this player's rows."),
-                                               metavar="NAME")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", "-r", metavar="PRESET",
+                                               metavar=_("NAME"))] = None,
+    rules: Annotated[str | None, typer.Option("--rules", "-r", metavar=_("PRESET"),
                                               help=_("Only games under a preset: {presets}.").format(
                                                   presets=", ".join(PRESETS)))]
     = None,
-    since: Annotated[str | None, typer.Option("--since", metavar="DATE",
+    since: Annotated[str | None, typer.Option("--since", metavar=_("DATE"),
                                               help=_("Only games on or after DATE (YYYY-MM-DD)."))] = None,
-    until: Annotated[str | None, typer.Option("--until", metavar="DATE",
+    until: Annotated[str | None, typer.Option("--until", metavar=_("DATE"),
                                               help=_("Only games on or before DATE."))] = None,
     players_count: Annotated[int | None, typer.Option(
         "--players-count", min=2, metavar="N", help=_("Only games of N players."))] = None,
-    event: Annotated[str | None, typer.Option("--event", metavar="TEXT",
+    event: Annotated[str | None, typer.Option("--event", metavar=_("TEXT"),
                                               help=_("Only games whose Event tag is TEXT."))] = None,
     tag: Annotated[list[str] | None, typer.Option(
-        "--tag", metavar="KEY=VALUE", help=_("Only games with this tag (repeatable: all must hold)."))]
+        "--tag", metavar=_("KEY=VALUE"), help=_("Only games with this tag (repeatable: all must hold)."))]
     = None,
     report: Annotated[list[str] | None, typer.Option(
-        "--report", metavar="NAME",
+        "--report", metavar=_("NAME"),
         help=_("Only these reports: {names}.").format(names=REPORT_NAMES_HELP))] = None,
     valid_only: Annotated[bool, typer.Option("--valid-only", help=_("Only games without violations."))]
     = False,
@@ -484,7 +484,7 @@ def query(
 
 @app.command("export")
 def export(
-    parquet: Annotated[str, typer.Option("--parquet", metavar="DIR",
+    parquet: Annotated[str, typer.Option("--parquet", metavar=_("DIR"),
                                          help=_("Write every table as Parquet under DIR."))],
     db: DbOption = None,
     overwrite: Annotated[bool, typer.Option("--overwrite",

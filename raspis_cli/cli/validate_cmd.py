@@ -56,7 +56,7 @@ def _summary(report: FileReport) -> str:
 @app.command("validate")
 def validate(
     files: Annotated[list[str], typer.Argument(
-        help=_("Record files or folders: notation (.rsp), .json, .jsonl; - for stdin."), metavar="FILE")],
+        help=_("Record files or folders: notation (.rsp), .json, .jsonl; - for stdin."), metavar=_("FILE"))],
     preset: RulesOption = None,
     options: SetOption = None,
     fmt: Annotated[str, typer.Option("--format", "-f", metavar="text|json|jsonl",
