@@ -171,7 +171,7 @@ def _write_annotated(games: list[GameRecord], output: str) -> None:
     try:
         Path(output).write_text(text, encoding="utf-8", newline="\n")
     except OSError as e:
-        fail(f"{output}: cannot write: {e.strerror or e}")
+        fail(_("{file}: cannot write: {reason}").format(file=output, reason=e.strerror or e))
 
 
 @app.command("analyze")
@@ -220,21 +220,23 @@ def analyze(
     syntax = [d for d in stray if not d.is_warning] + [
         p for r in checked for p in r.problems if p.kind == SYNTAX]
     if annotate and syntax:
-        fail(f"{file}: {len(syntax)} syntax error(s); `raspis validate` shows them; "
-             "nothing is annotated")
+        fail(_("{file}: {n} syntax error(s); `raspis validate` shows them; nothing is annotated").format(
+            file=file, n=len(syntax)))
     if game is not None and game > len(checked):
-        fail(f"{file} has {len(checked)} game(s); there is no game {game}")
+        fail(_("{file} has {n} game(s); there is no game {game}").format(file=file, n=len(checked),
+                                                                         game=game))
     results = {r.index: r for r in checked if game is None or r.index == game - 1}
     indexes = list(results)
     if player is not None and not any(player in r.record.players for r in results.values()):
-        fail(f"no player named {player!r} in {file}")
+        fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
     limit = DEFAULT_BUDGET if budget is None else (budget or None)
     tasks: list[Task] = [
         (file, encoding, choice, i, d.position, player, samples, seed, limit)
         for i in indexes for d in results[i].deals if deal is None or d.number == deal
     ]
     if deal is not None and not tasks:
-        fail(f"there is no deal {deal} in {file}" + (f", game {game}" if game else ""))
+        fail(_("there is no deal {deal} in {file}").format(deal=deal, file=file)
+             + (_(", game {game}").format(game=game) if game else ""))
     analyses = list(progress_bar(_results(tasks, results, jobs), len(tasks)))
     games: list[GameAnalysis] = []
     at = 0

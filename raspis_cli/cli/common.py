@@ -106,8 +106,13 @@ class TableFormat(StrEnum):
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``raspis: error: MESSAGE`` on stderr (control characters
     escaped: messages quote names and paths) and exit."""
-    say(f"raspis: error: {message}")
+    say(error_line(message))
     raise typer.Exit(code)
+
+
+def error_line(message: str) -> str:
+    """``raspis: error: MESSAGE`` in the interface language."""
+    return _("raspis: error: {message}").format(message=message)
 
 
 def say(message: str) -> None:
@@ -170,12 +175,12 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
 
     data, problem = read_source(name)
     if data is None:
-        say(f"raspis: error: {problem}")
+        say(error_line(str(problem)))
         return None
     display = "<stdin>" if name == "-" else name
     source = load_data(data, name, kind, encoding)
     if source.error is not None and not source.diagnostics:
-        say(f"raspis: error: {display}: {source.error.message}")
+        say(error_line(f"{display}: {source.error.message}"))
         return None
     for diag in source.diagnostics:
         print_diagnostic(diag, display)
@@ -534,7 +539,7 @@ def run_app(argv: list[str]) -> int:
     except typer.Exit as e:
         return int(e.exit_code or 0)
     except KeyboardInterrupt:
-        stderr.print("raspis: interrupted", markup=False)
+        stderr.print(_("raspis: interrupted"), markup=False)
         return 130
     except BrokenPipeError:
         # the reader went away (``raspis ... | head``): not an error of ours

@@ -18,6 +18,7 @@ from raspis_cli.cli.common import (
     EncodingOption,
     app,
     check_encoding_option,
+    error_line,
     print_diagnostic,
     read_clean,
     say,
@@ -88,7 +89,7 @@ def _to_notation(files: list[str], kind: str | None, encoding: str | None, outpu
     try:
         text = write_games(games)
     except NotationWriteError as e:
-        say(f"raspis: error: {e}")
+        say(error_line(str(e)))
         return EXIT_ERROR
     if output is None or output == "-":
         sys.stdout.write(text)
@@ -97,7 +98,7 @@ def _to_notation(files: list[str], kind: str | None, encoding: str | None, outpu
         try:
             Path(output).write_text(text, encoding="utf-8", newline="\n")
         except OSError as e:
-            say(f"raspis: error: {output}: cannot write: {e.strerror or e}")
+            say(error_line(_("{file}: cannot write: {reason}").format(file=output, reason=e.strerror or e)))
             return EXIT_ERROR
     return EXIT_OK
 
@@ -148,7 +149,7 @@ def _to_json(files: list[str], kind: str | None, encoding: str | None, output: s
     except _RefusedError:
         return EXIT_ERROR
     except OSError as e:
-        say(f"raspis: error: {output}: cannot write: {e.strerror or e}")
+        say(error_line(_("{file}: cannot write: {reason}").format(file=output, reason=e.strerror or e)))
         return EXIT_ERROR
     return EXIT_OK
 
@@ -182,7 +183,7 @@ class _Input:
         True when the input cannot be converted."""
         stream = self.stream
         if stream.error is not None and not stream.diagnostics:
-            say(f"raspis: error: {stream.display}: {stream.error.message}")
+            say(error_line(f"{stream.display}: {stream.error.message}"))
             return True
         for diag in stream.diagnostics:
             print_diagnostic(diag, stream.display)

@@ -62,13 +62,14 @@ def report(
     from raspis_cli.report.strings import LANGS, interface_lang
 
     if lang is not None and lang not in LANGS:
-        raise typer.BadParameter(f"expected one of {', '.join(LANGS)}, got {lang!r}", param_hint="--lang")
+        raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
+            choices=", ".join(LANGS), got=repr(lang)), param_hint="--lang")
     language = interface_lang(lang)
     if (file is None) == (db is None):
-        fail("give a game file, or --db DATABASE for the club report (not both)")
+        fail(_("give a game file, or --db DATABASE for the club report (not both)"))
     if db is not None:
         if analyze:
-            fail("--analyze is for a game file, not the club report")
+            fail(_("--analyze is for a game file, not the club report"))
         page = _club_page(db, language)
     else:
         assert file is not None
@@ -77,9 +78,10 @@ def report(
     try:
         Path(output).write_text(page, encoding="utf-8")
     except OSError as e:
-        fail(f"cannot write {output}: {e.strerror or e}")
+        fail(_("cannot write {file}: {reason}").format(file=output, reason=e.strerror or e))
     size = len(page.encode("utf-8")) // 1024 + 1
-    stdout.print(escape_text(f"wrote {output} ({size} KB)"), markup=False, highlight=False)
+    stdout.print(escape_text(_("wrote {file} ({size} KB)").format(file=output, size=size)), markup=False,
+                 highlight=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +121,7 @@ def _game_page(file: str, lang: str, preset: str | None, options: list[str] | No
     check_encoding_option(encoding)
     results = [first for first, _ in _pick_games(file, None, choice, None, encoding)]
     if not results:
-        fail(f"{file} holds no game")
+        fail(_("{file} holds no game").format(file=file))
     analyses = _analyses(results, analysis) if analysis is not None else None
     return render("game.html.j2", lang, title=Path(file).name, **game_context(results, lang, analyses))
 

@@ -83,7 +83,7 @@ def rules_schedule(
     if players.strip().isdigit():
         count = int(players)
         if count < 2:
-            fail(f"--players: {count} is less than 2")
+            fail(_("--players: {n} is less than 2").format(n=count))
     else:
         from raspis_cli.sheet import SheetError, parse_players
 
@@ -92,16 +92,18 @@ def rules_schedule(
         except SheetError as e:
             fail(f"--players: {e}")
         if dealer is not None and dealer not in names:
-            fail(f"--dealer: {dealer!r} is not one of the players ({', '.join(names)})")
+            fail(_("--dealer: {name} is not one of the players ({names})").format(
+                name=repr(dealer), names=", ".join(names)))
         count = len(names)
     if dealer is not None and names is None:
-        fail("--dealer needs the players' names in --players")
+        fail(_("--dealer needs the players' names in --players"))
     low, high = rules.players
     if not low <= count <= high:
-        fail(f"{preset} is for {low} to {high} players, not {count}")
+        fail(_("{preset} is for {low} to {high} players, not {n}").format(preset=preset, low=low, high=high,
+                                                                          n=count))
     schedule = schedule_for(rules, count)
     if schedule.free:
-        fail("the free schedule has no fixed sequence: any deals, each stating its cards and kind")
+        fail(_("the free schedule has no fixed sequence: any deals, each stating its cards and kind"))
     rows = [deal.to_json() for deal in schedule.listing]
     if names is not None:
         from raspis_cli.sheet import dealer_of

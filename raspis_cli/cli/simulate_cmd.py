@@ -102,7 +102,8 @@ def simulate(
     rules = build_rules(preset, options)
     low, high = rules.players
     if not low <= players <= high:
-        fail(f"the rules ({rules.preset_name}) allow {low} to {high} players, not {players}")
+        fail(_("the rules ({preset}) allow {low} to {high} players, not {n}").format(
+            preset=rules.preset_name, low=low, high=high, n=players))
     bots = None if bot == "heuristic" else [bot] * players
     skills, club = _club_plan(rules, players, games, skill, players_pool, table_sizes, date_range)
     texts = simulated_texts(rules, players, games, seed, detail=detail, fmt=fmt, jobs=jobs,
@@ -114,7 +115,7 @@ def simulate(
         with open(output, "w", encoding="utf-8", newline="\n") as handle:
             _write(texts, fmt, handle)
     except OSError as e:
-        fail(f"cannot write {output}: {e.strerror or e}")
+        fail(_("cannot write {file}: {reason}").format(file=output, reason=e.strerror or e))
 
 
 def _club_plan(rules: Rules, players: int, games: int, skill: list[str] | None, pool: str | None,
@@ -126,7 +127,8 @@ def _club_plan(rules: Rules, players: int, games: int, skill: list[str] | None, 
         raise typer.BadParameter(str(e), param_hint="--skill") from None
     if pool is None and sizes is None and dates is None:
         if any(a != b for a, b in skills.values()):
-            fail("a skill that changes (FROM..TO) needs a club history: add --players-pool or --date-range")
+            fail(_("a skill that changes (FROM..TO) needs a club history: add --players-pool or "
+                   "--date-range"))
         return {name: a for name, (a, _) in skills.items()}, None
     names = tuple(n.strip() for n in pool.split(",") if n.strip()) if pool else tuple(default_names(players))
     try:

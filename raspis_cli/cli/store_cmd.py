@@ -362,10 +362,11 @@ def stats(
     from raspis_cli.store.stats import Scope, ratings_rows, report_rows
 
     if pool not in POOLS:
-        raise typer.BadParameter(f"expected one of {', '.join(POOLS)}, got {pool!r}", param_hint="--pool")
+        raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
+            choices=", ".join(POOLS), got=repr(pool)), param_hint="--pool")
     if fmt == TableFormat.csv and len(names) != 1:
-        fail("--format csv prints one report: add --report NAME "
-             f"(one of {REPORT_NAMES_HELP})")
+        fail(_("--format csv prints one report: add --report NAME (one of {names})").format(
+            names=REPORT_NAMES_HELP))
     scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only,
                   players_count, event, _tags(tag))
     con, path = _open_existing(db)
