@@ -126,6 +126,8 @@ def show(
     if deal is None:
         with_tricks = [i for i in positions if record.deals[i].tricks]
         positions = with_tricks[:1] or positions[:1]
+    if not positions and deal is None:
+        fail(_("game {number} has no deals").format(number=game))
     if not positions:
         fail(_("game {number} has no deal {deal}").format(number=game, deal=deal))
     stories = [deal_story(result, i) for i in positions]

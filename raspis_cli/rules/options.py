@@ -103,16 +103,18 @@ def _int(value: object) -> OptionValue:
     else:
         text = str(value).strip()
         if len(text) > 30:
-            raise OptionError(f"expected a whole number from {OPTION_INT_RANGE[0]:,} to "
-                              f"{OPTION_INT_RANGE[1]:,}, got {len(text)} characters")
+            raise OptionError(_("expected a whole number from {low} to {high}, got {n} characters").format(
+                low=f"{OPTION_INT_RANGE[0]:,}", high=f"{OPTION_INT_RANGE[1]:,}", n=len(text)))
         try:
             number = int(text)
         except ValueError:
             raise OptionError(_("expected a whole number, got {got}").format(got=repr(value))) from None
     low, high = OPTION_INT_RANGE
     if not low <= number <= high:
-        shown = str(number) if number.bit_length() <= 96 else f"a number of {number.bit_length()} bits"
-        raise OptionError(f"expected a whole number from {low:,} to {high:,}, got {shown}")
+        shown = str(number) if number.bit_length() <= 96 else _("a number of {n} bits").format(
+            n=number.bit_length())
+        raise OptionError(_("expected a whole number from {low} to {high}, got {got}").format(
+            low=f"{low:,}", high=f"{high:,}", got=shown))
     return number
 
 
@@ -134,10 +136,10 @@ def _range(value: object) -> OptionValue:
         if len(items) == 1:
             items = items * 2
     if len(items) != 2:
-        raise OptionError(f"expected [min, max] like 3-5, got {value!r}")
+        raise OptionError(_("expected [min, max] like 3-5, got {got}").format(got=repr(value)))
     low, high = (_as_int(v) for v in items)
     if not 2 <= low <= high:
-        raise OptionError(f"expected 2 <= min <= max, got {value!r}")
+        raise OptionError(_("expected 2 <= min <= max, got {got}").format(got=repr(value)))
     return (low, high)
 
 
@@ -149,7 +151,8 @@ def _subset(*choices: str) -> Callable[[object], OptionValue]:
             items = str(value).replace(",", " ").split()
         for item in items:
             if item not in choices:
-                raise OptionError(f"expected some of {', '.join(choices)}, got {item!r}")
+                raise OptionError(_("expected some of {choices}, got {got}").format(
+                    choices=", ".join(choices), got=repr(item)))
         # canonical order, no repeats
         return tuple(c for c in choices if c in items)
 
@@ -163,14 +166,15 @@ def _kinds(value: object) -> OptionValue:
         items = str(value).replace(",", " ").split()
     for item in items:
         if item not in KINDS or item == "normal":
-            raise OptionError(f"expected special kinds from {', '.join(KINDS[1:])}, got {item!r}")
+            raise OptionError(_("expected special kinds from {kinds}, got {got}").format(
+                kinds=", ".join(KINDS[1:]), got=repr(item)))
     return tuple(items)
 
 
 def _deck(value: object) -> OptionValue:
     number = _int(value)
     if number not in (36, 54):
-        raise OptionError(f"expected 36 or 54, got {value!r}")
+        raise OptionError(_("expected 36 or 54, got {got}").format(got=repr(value)))
     return number
 
 
@@ -182,7 +186,7 @@ def _joker(value: object) -> OptionValue:
         return text
     if text == "NONE":
         return "none"
-    raise OptionError(f"expected 7S, 6S or none, got {value!r}")
+    raise OptionError(_("expected 7S, 6S or none, got {got}").format(got=repr(value)))
 
 
 def _spec(name: str, type_name: str, meaning: str, parse: Callable[[object], OptionValue],
