@@ -205,9 +205,9 @@ def analyze(
     have been bid (PIMC), and a summary per player (docs/ANALYZE.md)."""
     check_format(fmt, ("text", "json"))
     if annotate and not output:
-        raise typer.BadParameter("--annotate writes to a file: give -o FILE", param_hint="-o")
+        raise typer.BadParameter(_("--annotate writes to a file: give -o FILE"), param_hint="-o")
     if output and not annotate:
-        raise typer.BadParameter("-o is where --annotate writes: add --annotate",
+        raise typer.BadParameter(_("-o is where --annotate writes: add --annotate"),
                                  param_hint="-o")
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)

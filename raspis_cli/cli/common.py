@@ -557,7 +557,7 @@ def run_app(argv: list[str]) -> int:
         if show_traceback:
             traceback.print_exc()
         else:
-            say(f"raspis: internal error: {type(e).__name__}: {e} "
-                "(run with --traceback for details; please report it)")
+            say(_("raspis: internal error: {error} (run with --traceback for details; please report it)")
+                .format(error=f"{type(e).__name__}: {e}"))
         return EXIT_ERROR
     return result if isinstance(result, int) else 0

@@ -94,11 +94,11 @@ def simulate(
     as a scorekeeper would (scores and running totals included)."""
     check_format(fmt, TEXT_FORMATS)
     if detail not in DETAILS:
-        raise typer.BadParameter(f"expected one of {', '.join(DETAILS)}, got {detail!r}",
-                                 param_hint="--detail")
+        raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
+            choices=", ".join(DETAILS), got=repr(detail)), param_hint="--detail")
     if bot not in BOTS:
-        raise typer.BadParameter(f"expected one of {', '.join(BOTS)}, got {bot!r}",
-                                 param_hint="--bot")
+        raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
+            choices=", ".join(BOTS), got=repr(bot)), param_hint="--bot")
     rules = build_rules(preset, options)
     low, high = rules.players
     if not low <= players <= high:
@@ -134,7 +134,7 @@ def _club_plan(rules: Rules, players: int, games: int, skill: list[str] | None, 
     try:
         table_sizes = tuple(int(n) for n in sizes.split(",")) if sizes else (players,)
     except ValueError:
-        raise typer.BadParameter(f"expected sizes like 3,4,5, got {sizes!r}",
+        raise typer.BadParameter(_("expected sizes like 3,4,5, got {got}").format(got=repr(sizes)),
                                  param_hint="--table-sizes") from None
     try:
         first, last = parse_date_range(dates) if dates else (datetime.date(2024, 1, 1),

@@ -275,7 +275,7 @@ def _date(value: str | None, option: str) -> datetime.date | None:
     try:
         return datetime.date.fromisoformat(value)
     except ValueError:
-        raise typer.BadParameter(f"expected a date like 2026-11-20, got {value!r}",
+        raise typer.BadParameter(_("expected a date like 2026-11-20, got {got}").format(got=repr(value)),
                                  param_hint=option) from None
 
 
@@ -299,7 +299,8 @@ def _tags(values: list[str] | None) -> tuple[tuple[str, str], ...]:
     for value in values or []:
         key, eq, text = value.partition("=")
         if not eq or not key:
-            raise typer.BadParameter(f"expected KEY=VALUE (e.g. Site=Клуб), got {value!r}",
+            raise typer.BadParameter(_("expected KEY=VALUE (e.g. Site=Клуб), got {got}").format(
+                got=repr(value)),
                                      param_hint="--tag")
         pairs.append((key, text))
     return tuple(pairs)
@@ -352,10 +353,12 @@ def stats(
     names = list(report or REPORT_NAMES)
     unknown = [n for n in names if n not in REPORT_NAMES]
     if unknown:
-        raise typer.BadParameter(f"unknown report {unknown[0]!r}; the reports are {REPORT_NAMES_HELP}",
+        raise typer.BadParameter(_("unknown report {name}; the reports are {names}").format(
+            name=repr(unknown[0]), names=REPORT_NAMES_HELP),
                                  param_hint="--report")
     if rules is not None and rules not in PRESETS:
-        raise typer.BadParameter(f"unknown preset {rules!r}; the presets are {', '.join(PRESETS)}",
+        raise typer.BadParameter(_("unknown preset {name}; the presets are {presets}").format(
+            name=repr(rules), presets=", ".join(PRESETS)),
                                  param_hint="--rules")
     from raspis_cli.store.db import name_damage
     from raspis_cli.store.ratings import POOLS
