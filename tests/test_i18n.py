@@ -208,6 +208,9 @@ def test_russian_usage_errors_leave_no_english_sentence() -> None:
         ("score", "a", "b"): "Лишние аргументы (b)",
         ("rules", "schedule", "raspisnoy", "-p", "1"): "raspis: ошибка: --players: 1 меньше 2",
         ("report", "-o", "x.html"): "укажите файл партии или --db",
+        ("stats", "--db", "nowhere.duckdb"): "базы nowhere.duckdb нет (сначала загрузите партии",
+        ("convert", "tests/data/hostile/duplicate-players.json", "--to", "notation"): "указан дважды",
+        ("stats", "--since", "2026-13-01", "--db", "x"): "ожидалась дата вида 2026-11-20",
     }
     for args, expected in cases.items():
         done = run_cli("--lang", "ru", *args)
