@@ -167,3 +167,58 @@ def test_a_russian_explain_and_live_leave_no_english_sentence(tmp_path: Path) ->
     for output in (explained.stdout, cells.stdout, live.stdout, live.stderr, blank.stderr):
         left = _english_words(output)
         assert not left, f"English left in Russian output: {sorted(set(left))}\n{output}"
+
+
+HELP_DATA = {
+    "text", "json", "jsonl", "csv", "markdown", "table", "notation", "auto", "heuristic", "pimc", "full",
+    "scores", "rules", "all", "ratings", "leaderboard", "classic", "georgian", "Event", "Date", "html",
+    "UTF", "BOM", "PIMC", "numba", "DuckDB", "Parquet", "Spark", "Trino", "HTML", "JSON", "JSONL", "SQL",
+    "COPY", "EXPORT", "ATTACH", "INSTALL", "LOAD", "RASPIS", "DB", "com",  # formats, brands, SQL, $RASPIS_DB
+    "LANGUAGE", "LANG", "ALL", "MESSAGES",  # the locale variables
+    "fmt", "convert", "score", "show", "simulate", "load", "stats", "query", "export", "list", "new",
+    "explain", "analyze", "report",  # the commands themselves
+}
+COMMANDS = [[], ["fmt"], ["convert"], ["validate"], ["score"], ["show"], ["simulate"], ["load"], ["stats"],
+            ["query"], ["export"], ["rules"], ["rules", "list"], ["rules", "show"], ["rules", "schedule"],
+            ["new"], ["live"], ["explain"], ["analyze"], ["report"]]
+
+
+def _english_in_help(text: str) -> list[str]:
+    text = re.sub(r"--?[A-Za-z][\w-]*", " ", text)  # option names
+    return [w for w in _english_words(text) if w not in HELP_DATA]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "raspis")
+def test_russian_help_leaves_no_english_sentence(command: list[str]) -> None:
+    done = run_cli("--lang", "ru", *command, "--help")
+    assert done.returncode == 0, done.stderr
+    assert "Вызов: raspis" in done.stdout and "Показать эту справку и выйти." in done.stdout
+    left = _english_in_help(done.stdout)
+    assert not left, f"English left in Russian help: {sorted(set(left))}\n{done.stdout}"
+
+
+def test_russian_usage_errors_leave_no_english_sentence() -> None:
+    cases = {
+        ("scroe",): "Нет такой команды 'scroe'. Может быть, 'score'?",
+        ("score", "--gam", "1", "x"): "Нет такой опции: --gam (возможные опции: --game)",
+        ("score",): "Не указан аргумент 'ФАЙЛ'.",
+        ("convert", "x"): "Не указана опция '--to' / '-t'. Выберите из:",
+        ("score", "--game", "abc", "x"): "Неверное значение '--game' / '-g': нужно целое число",
+        ("validate", "--format", "xml", "x"): "ожидалось text, json или jsonl, а написано 'xml'",
+        ("score", "a", "b"): "Лишние аргументы (b)",
+        ("rules", "schedule", "raspisnoy", "-p", "1"): "raspis: ошибка: --players: 1 меньше 2",
+        ("report", "-o", "x.html"): "укажите файл партии или --db",
+        ("stats", "--db", "nowhere.duckdb"): "базы nowhere.duckdb нет (сначала загрузите партии",
+        ("convert", "tests/data/hostile/duplicate-players.json", "--to", "notation"): "указан дважды",
+        ("stats", "--since", "2026-13-01", "--db", "x"): "ожидалась дата вида 2026-11-20",
+    }
+    for args, expected in cases.items():
+        done = run_cli("--lang", "ru", *args)
+        assert done.returncode == 2, (args, done.stderr)
+        assert expected in done.stderr, (args, done.stderr)
+        left = _english_in_help(done.stderr)
+        assert not left, f"English left in a Russian error: {sorted(set(left))}\n{done.stderr}"
+    # English stays as typer's click writes it
+    english = run_cli("score", "--gam", "1", "x")
+    assert "Usage: raspis score [OPTIONS] FILE" in english.stderr
+    assert "Error: No such option: --gam (Possible options: --game)" in english.stderr

@@ -9,6 +9,7 @@ import math
 import os
 import pty
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -328,3 +329,11 @@ def test_charts_on_a_terminal_and_nothing_when_piped(tmp_path: Path) -> None:
                     "-q"], cwd=ROOT, check=True, timeout=120)
     shown = _on_a_terminal("stats", "--db", str(db), "--report", "ratings", "--chart")
     assert "Ratings over time" in shown
+
+
+def test_a_russian_chart_has_russian_labels() -> None:
+    shown = _on_a_terminal("--lang", "ru", "score", str(ROOT / "samples" / "classic.rsp"), "--chart")
+    assert "Суммы по ходу партии · партия 1" in shown
+    labels = [line for line in shown.splitlines() if line.strip()][-1]  # the axes' labels: y, then x
+    assert re.search("сумма +раздача", labels), labels
+    assert not re.search(r"Running|\bdeal\b|\btotal\b", shown)

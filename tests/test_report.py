@@ -34,7 +34,8 @@ DRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if Path("/usr/
 def _report(capsys: pytest.CaptureFixture[str], *args: str) -> None:
     code, out, err = run(capsys, "report", *args)
     assert (code, err) == (0, ""), err
-    assert out.startswith("wrote ")
+    russian = "--lang" in args and args[args.index("--lang") + 1:][:1] == ("ru",)
+    assert out.startswith("записан " if russian else "wrote "), out  # --lang ru: the interface's too
 
 
 @pytest.fixture(scope="module")

@@ -160,3 +160,55 @@ def test_a_wide_table_folds_its_headers_not_its_values() -> None:
     assert all(value in body[0] for value in rows[0])
     assert fit_widths(["a", "b"], [["1", "2"]], 80) is None, "a table that fits is left as it is"
     assert fit_widths(["name"], [["x" * 90]], 80) is None, "cells too wide: rich folds them"
+
+
+def _rows(text: str) -> list[list[str]]:
+    """The cells of every body row of the piped tables in ``text``."""
+    return [[c.strip() for c in line.strip("│").split("│")] for line in text.splitlines()
+            if line.startswith("│")]
+
+
+def test_russian_rules_show_and_list_explain_in_russian() -> None:
+    from raspis_cli.rules import OPTIONS, PRESETS
+
+    # the words a meaning may quote: option names and values, preset ids, card codes
+    data = {"raspisnoy", "com", "RJ", "BJ", "7S", "6S", "none"} | set(PRESETS) | {
+        word for name, spec in OPTIONS.items() for text in (name, *spec.choices)
+        for word in LATIN_WORD.findall(text)}
+    shown = run_cli("--lang", "ru", "rules", "show", "raspisnoy")
+    title = shown.stdout.splitlines()[0]
+    assert title.startswith("raspisnoy: Расписной покер"), title
+    meanings = " ".join(row[2] for row in _rows(shown.stdout))
+    assert len(_rows(shown.stdout)) >= len(OPTIONS)
+    assert "очков за каждую заказанную взятку" in meanings
+    english = sorted(set(LATIN_WORD.findall(meanings + title)) - data)
+    assert not english, f"English meanings under --lang ru: {english}"
+    listed = run_cli("--lang", "ru", "rules", "list")
+    descriptions = " ".join(row[2] for row in _rows(listed.stdout))
+    assert not sorted(set(LATIN_WORD.findall(descriptions)) - data)
+    assert "Грузинский покер" in descriptions
+    # JSON keeps the preset files' own English text (a contract)
+    as_json = json.loads(run_cli("--lang", "ru", "rules", "list", "--format", "json").stdout)
+    assert as_json[0]["description"].startswith("Raspisnoy poker as the raspisnoy.com edition")
+
+
+def test_russian_stats_rows_say_joker_modes_and_restrictions_in_words(club: Path) -> None:
+    done = run_cli("--lang", "ru", "stats", "--db", str(club), "--report", "joker_outcomes",
+                   "--report", "dealer_record")
+    assert done.returncode == 0, done.stderr
+    rows = _rows(done.stdout)
+    jokers = {(row[0], row[1]) for row in rows if len(row) == len(KEYS["joker_outcomes"])}
+    restrictions = {row[1] for row in rows if len(row) == len(KEYS["dealer_record"])}
+    assert ("забрать", "в ответ") in jokers and ("по старшим", "заходом") in jokers, jokers
+    assert restrictions == {"сумма ≠ картам"}, restrictions
+    assert not [cell for pair in jokers for cell in pair if LATIN_WORD.search(cell)], jokers
+    english = run_cli("--lang", "en", "stats", "--db", str(club), "--report", "joker_outcomes")
+    assert {(row[0], row[1]) for row in _rows(english.stdout)} >= {("take", "follow"), ("high", "lead")}
+    # JSON and CSV keep the values as stored, whatever the language
+    as_json = json.loads(run_cli("--lang", "ru", "stats", "--db", str(club), "--report", "joker_outcomes",
+                                 "--format", "json").stdout)
+    assert {row["joker_mode"] for row in as_json} >= {"take", "high"}
+    assert {row["played_as"] for row in as_json} == {"lead", "follow"}
+    as_csv = run_cli("--lang", "ru", "stats", "--db", str(club), "--report", "dealer_record",
+                     "--format", "csv").stdout
+    assert ",sum," in as_csv

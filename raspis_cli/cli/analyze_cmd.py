@@ -171,30 +171,30 @@ def _write_annotated(games: list[GameRecord], output: str) -> None:
     try:
         Path(output).write_text(text, encoding="utf-8", newline="\n")
     except OSError as e:
-        fail(f"{output}: cannot write: {e.strerror or e}")
+        fail(_("{file}: cannot write: {reason}").format(file=output, reason=e.strerror or e))
 
 
 @app.command("analyze")
 def analyze(
     file: RecordFileArgument,
-    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (1-based).", min=1,
+    game: Annotated[int | None, typer.Option("--game", "-g", help=_("Only game N (1-based)."), min=1,
                                              metavar="N")] = None,
-    deal: Annotated[int | None, typer.Option("--deal", "-d", help="Only deal number N.",
+    deal: Annotated[int | None, typer.Option("--deal", "-d", help=_("Only deal number N."),
                                              metavar="N")] = None,
-    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's "
-                                               "bids and mistakes.", metavar="NAME")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.",
+    player: Annotated[str | None, typer.Option("--player", "-p", help=_("Only this player's "
+                                               "bids and mistakes."), metavar=_("NAME"))] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help=_("text or json."),
                                      metavar="text|json")] = "text",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (same output for any N).",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=_("Processes (same output for any N)."),
                                       min=1, metavar="N")] = 1,
     samples: SamplesOption = DEFAULT_SAMPLES,
     seed: SeedOption = 0,
     budget: BudgetOption = None,
-    annotate: Annotated[bool, typer.Option("--annotate", help="Write the record with the "
-                                           "findings as comments (needs -o).")] = False,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Where --annotate writes "
-                                               "(.rsp notation, .json, .jsonl).",
-                                               metavar="FILE")] = None,
+    annotate: Annotated[bool, typer.Option("--annotate", help=_("Write the record with the "
+                                           "findings as comments (needs -o)."))] = False,
+    output: Annotated[str | None, typer.Option("--output", "-o", help=_("Where --annotate writes "
+                                               "(.rsp notation, .json, .jsonl)."),
+                                               metavar=_("FILE"))] = None,
     preset: RulesOption = None,
     options: SetOption = None,
     encoding: EncodingOption = None,
@@ -205,9 +205,9 @@ def analyze(
     have been bid (PIMC), and a summary per player (docs/ANALYZE.md)."""
     check_format(fmt, ("text", "json"))
     if annotate and not output:
-        raise typer.BadParameter("--annotate writes to a file: give -o FILE", param_hint="-o")
+        raise typer.BadParameter(_("--annotate writes to a file: give -o FILE"), param_hint="-o")
     if output and not annotate:
-        raise typer.BadParameter("-o is where --annotate writes: add --annotate",
+        raise typer.BadParameter(_("-o is where --annotate writes: add --annotate"),
                                  param_hint="-o")
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
@@ -220,21 +220,23 @@ def analyze(
     syntax = [d for d in stray if not d.is_warning] + [
         p for r in checked for p in r.problems if p.kind == SYNTAX]
     if annotate and syntax:
-        fail(f"{file}: {len(syntax)} syntax error(s); `raspis validate` shows them; "
-             "nothing is annotated")
+        fail(_("{file}: {n} syntax error(s); `raspis validate` shows them; nothing is annotated").format(
+            file=file, n=len(syntax)))
     if game is not None and game > len(checked):
-        fail(f"{file} has {len(checked)} game(s); there is no game {game}")
+        fail(_("{file} has {n} game(s); there is no game {game}").format(file=file, n=len(checked),
+                                                                         game=game))
     results = {r.index: r for r in checked if game is None or r.index == game - 1}
     indexes = list(results)
     if player is not None and not any(player in r.record.players for r in results.values()):
-        fail(f"no player named {player!r} in {file}")
+        fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
     limit = DEFAULT_BUDGET if budget is None else (budget or None)
     tasks: list[Task] = [
         (file, encoding, choice, i, d.position, player, samples, seed, limit)
         for i in indexes for d in results[i].deals if deal is None or d.number == deal
     ]
     if deal is not None and not tasks:
-        fail(f"there is no deal {deal} in {file}" + (f", game {game}" if game else ""))
+        fail(_("there is no deal {deal} in {file}").format(deal=deal, file=file)
+             + (_(", game {game}").format(game=game) if game else ""))
     analyses = list(progress_bar(_results(tasks, results, jobs), len(tasks)))
     games: list[GameAnalysis] = []
     at = 0

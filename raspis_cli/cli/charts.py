@@ -82,7 +82,7 @@ def running_totals_chart(players: Sequence[str], totals: Sequence[Sequence[int |
         ys = [float(row[seat]) for row in totals if row[seat] is not None]  # type: ignore[arg-type]
         series[player] = (xs, ys)
     width, height = _size()
-    draw(line_chart(series, title, width, height, xlabel="deal", ylabel="total"))
+    draw(line_chart(series, title, width, height, xlabel=_("deal"), ylabel=_("total")))
 
 
 def ratings_series(history: Sequence[RatingStep], player: str | None = None,

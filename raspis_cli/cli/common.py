@@ -18,6 +18,7 @@ from raspis_cli.i18n import (
     N_,
     _,
     english_for_json,
+    language,
     language_from_argv,
     ngettext,
     normalise_language,
@@ -105,8 +106,13 @@ class TableFormat(StrEnum):
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``raspis: error: MESSAGE`` on stderr (control characters
     escaped: messages quote names and paths) and exit."""
-    say(f"raspis: error: {message}")
+    say(error_line(message))
     raise typer.Exit(code)
+
+
+def error_line(message: str) -> str:
+    """``raspis: error: MESSAGE`` in the interface language."""
+    return _("raspis: error: {message}").format(message=message)
 
 
 def say(message: str) -> None:
@@ -169,12 +175,12 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
 
     data, problem = read_source(name)
     if data is None:
-        say(f"raspis: error: {problem}")
+        say(error_line(str(problem)))
         return None
     display = "<stdin>" if name == "-" else name
     source = load_data(data, name, kind, encoding)
     if source.error is not None and not source.diagnostics:
-        say(f"raspis: error: {display}: {source.error.message}")
+        say(error_line(f"{display}: {source.error.message}"))
         return None
     for diag in source.diagnostics:
         print_diagnostic(diag, display)
@@ -188,15 +194,16 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
 
 
 RecordFileArgument = Annotated[
-    str, typer.Argument(help="A record file (notation, .json, .jsonl); - for stdin.", metavar="FILE")
+    str, typer.Argument(help=_("A record file (notation, .json, .jsonl); - for stdin."), metavar=_("FILE"))
 ]
 PresetArgument = Annotated[
-    str, typer.Argument(help=f"A preset: {', '.join(PRESETS)}.", metavar="PRESET")
+    str, typer.Argument(help=_("A preset: {presets}.").format(presets=", ".join(PRESETS)),
+                        metavar=_("PRESET"))
 ]
 EncodingOption = Annotated[
     str | None,
-    typer.Option("--encoding", help="The files' text encoding (default: detected: UTF-8 with or without "
-                 "BOM, UTF-16 by its BOM, CP1251 when it reads as Russian).", metavar="ENC"),
+    typer.Option("--encoding", help=_("The files' text encoding (default: detected: UTF-8 with or without "
+                 "BOM, UTF-16 by its BOM, CP1251 when it reads as Russian)."), metavar=_("ENC")),
 ]
 
 
@@ -214,9 +221,9 @@ def check_encoding_option(encoding: str | None) -> None:
 ShardOption = Annotated[
     str | None,
     typer.Option("--shard", metavar="I/N",
-                 help="Read only shard I of N (1/4 to 4/4): the files cut into pieces of whole games, "
+                 help=_("Read only shard I of N (1/4 to 4/4): the files cut into pieces of whole games, "
                       "every N-th piece; N processes or machines, each with its own shard, read "
-                      "everything once."),
+                      "everything once.")),
 ]
 
 
@@ -236,26 +243,26 @@ def shard_option(text: str | None, paths: list[str]) -> tuple[int, int] | None:
 
 
 SamplesOption = Annotated[
-    int, typer.Option("--samples", "-k", help="PIMC samples per bid advice (0: no advice).", min=0,
+    int, typer.Option("--samples", "-k", help=_("PIMC samples per bid advice (0: no advice)."), min=0,
                       metavar="K"),
 ]
-SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the PIMC samples.", metavar="S")]
+SeedOption = Annotated[int, typer.Option("--seed", help=_("Seed of the PIMC samples."), metavar="S")]
 BudgetOption = Annotated[
     int | None,
-    typer.Option("--budget", help="Positions one question to the solver may visit (0: no limit; default: "
-                                  "5,000,000 with numba, 200,000 without).", min=0, metavar="N"),
+    typer.Option("--budget", help=_("Positions one question to the solver may visit (0: no limit; default: "
+                                  "5,000,000 with numba, 200,000 without)."), min=0, metavar="N"),
 ]
 """The options of the double-dummy analysis (``analyze``, ``report --analyze``)."""
 
 RulesOption = Annotated[
     str | None,
-    typer.Option("--rules", "-r", help=f"Replace the record's rules with a preset: {', '.join(PRESETS)}.",
-                 metavar="PRESET"),
+    typer.Option("--rules", "-r", metavar=_("PRESET"), help=_(
+        "Replace the record's rules with a preset: {presets}.").format(presets=", ".join(PRESETS))),
 ]
 SetOption = Annotated[
     list[str] | None,
-    typer.Option("--set", "-s", help="Override an option: OPTION=VALUE (repeatable).",
-                 metavar="OPTION=VALUE"),
+    typer.Option("--set", "-s", help=_("Override an option: OPTION=VALUE (repeatable)."),
+                 metavar=_("OPTION=VALUE")),
 ]
 
 
@@ -279,8 +286,9 @@ def check_format(fmt: str, allowed: Sequence[str]) -> str:
     if fmt in ("json", "jsonl") and fmt in allowed:
         english_for_json()
     if fmt not in allowed:
-        listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
-        raise typer.BadParameter(f"expected {listed}, got {fmt!r}", param_hint="--format")
+        listed = ", ".join(allowed[:-1]) + _(" or ") + allowed[-1] if len(allowed) > 1 else allowed[0]
+        raise typer.BadParameter(_("expected {listed}, got {got}").format(listed=listed, got=repr(fmt)),
+                                 param_hint="--format")
     return fmt
 
 
@@ -520,6 +528,10 @@ def run_app(argv: list[str]) -> int:
     from raspis_cli.cli.typer_fixes import install
 
     install()
+    if language() == "ru":
+        from raspis_cli.cli.click_words import install as say_click_in_russian
+
+        say_click_in_russian()
     app.info.help = _(APP_HELP)
     app.callback()(_root)
     try:
@@ -527,7 +539,7 @@ def run_app(argv: list[str]) -> int:
     except typer.Exit as e:
         return int(e.exit_code or 0)
     except KeyboardInterrupt:
-        stderr.print("raspis: interrupted", markup=False)
+        stderr.print(_("raspis: interrupted"), markup=False)
         return 130
     except BrokenPipeError:
         # the reader went away (``raspis ... | head``): not an error of ours
@@ -545,7 +557,7 @@ def run_app(argv: list[str]) -> int:
         if show_traceback:
             traceback.print_exc()
         else:
-            say(f"raspis: internal error: {type(e).__name__}: {e} "
-                "(run with --traceback for details; please report it)")
+            say(_("raspis: internal error: {error} (run with --traceback for details; please report it)")
+                .format(error=f"{type(e).__name__}: {e}"))
         return EXIT_ERROR
     return result if isinstance(result, int) else 0

@@ -18,10 +18,12 @@ from raspis_cli.cli.common import (
     EncodingOption,
     app,
     check_encoding_option,
+    error_line,
     print_diagnostic,
     read_clean,
     say,
 )
+from raspis_cli.i18n import _
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.jsoncodec import JsonGamesWriter, game_to_jsonl_line
 from raspis_cli.record import GameRecord
@@ -47,14 +49,15 @@ class Source(StrEnum):
 
 @app.command("convert")
 def convert(
-    files: Annotated[list[str], typer.Argument(help="Input files (.rsp, .json, .jsonl); "
-                                               "- reads stdin.", metavar="FILE")],
-    to: Annotated[Target, typer.Option("--to", "-t", help="Output format.", metavar="json|jsonl|notation")],
-    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE",
-                                               help="Output file (default: stdout).")] = None,
+    files: Annotated[list[str], typer.Argument(help=_("Input files (.rsp, .json, .jsonl); "
+                                               "- reads stdin."), metavar=_("FILE"))],
+    to: Annotated[Target, typer.Option("--to", "-t", help=_("Output format."),
+                                       metavar="json|jsonl|notation")],
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar=_("FILE"),
+                                               help=_("Output file (default: stdout)."))] = None,
     source: Annotated[Source, typer.Option("--from", "-f", metavar="auto|json|jsonl|notation",
-                                           help="Input format (default: by extension or "
-                                           "content).")] = Source.auto,
+                                           help=_("Input format (default: by extension or "
+                                           "content)."))] = Source.auto,
     encoding: EncodingOption = None,
 ) -> int:
     """Convert game records between the notation and JSON / JSONL.
@@ -86,7 +89,7 @@ def _to_notation(files: list[str], kind: str | None, encoding: str | None, outpu
     try:
         text = write_games(games)
     except NotationWriteError as e:
-        say(f"raspis: error: {e}")
+        say(error_line(str(e)))
         return EXIT_ERROR
     if output is None or output == "-":
         sys.stdout.write(text)
@@ -95,7 +98,7 @@ def _to_notation(files: list[str], kind: str | None, encoding: str | None, outpu
         try:
             Path(output).write_text(text, encoding="utf-8", newline="\n")
         except OSError as e:
-            say(f"raspis: error: {output}: cannot write: {e.strerror or e}")
+            say(error_line(_("{file}: cannot write: {reason}").format(file=output, reason=e.strerror or e)))
             return EXIT_ERROR
     return EXIT_OK
 
@@ -146,7 +149,7 @@ def _to_json(files: list[str], kind: str | None, encoding: str | None, output: s
     except _RefusedError:
         return EXIT_ERROR
     except OSError as e:
-        say(f"raspis: error: {output}: cannot write: {e.strerror or e}")
+        say(error_line(_("{file}: cannot write: {reason}").format(file=output, reason=e.strerror or e)))
         return EXIT_ERROR
     return EXIT_OK
 
@@ -180,7 +183,7 @@ class _Input:
         True when the input cannot be converted."""
         stream = self.stream
         if stream.error is not None and not stream.diagnostics:
-            say(f"raspis: error: {stream.display}: {stream.error.message}")
+            say(error_line(f"{stream.display}: {stream.error.message}"))
             return True
         for diag in stream.diagnostics:
             print_diagnostic(diag, stream.display)

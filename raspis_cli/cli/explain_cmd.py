@@ -34,16 +34,16 @@ def say(text: str = "") -> None:
 @app.command("explain")
 def explain(
     file: RecordFileArgument,
-    game: Annotated[int | None, typer.Option("--game", "-g", help="The game (1-based; default: "
-                                             "each game of the file).", min=1, metavar="N")] = None,
-    deal: Annotated[int | None, typer.Option("--deal", "-d", help="Explain this deal's cells.",
+    game: Annotated[int | None, typer.Option("--game", "-g", help=_("The game (1-based; default: "
+                                             "each game of the file)."), min=1, metavar="N")] = None,
+    deal: Annotated[int | None, typer.Option("--deal", "-d", help=_("Explain this deal's cells."),
                                              min=0, metavar="N")] = None,
-    player: Annotated[str | None, typer.Option("--player", help="Explain this player's cells.",
-                                               metavar="NAME")] = None,
-    stake: Annotated[str | None, typer.Option("--stake", help="Money per point: print who pays "
+    player: Annotated[str | None, typer.Option("--player", help=_("Explain this player's cells."),
+                                               metavar=_("NAME"))] = None,
+    stake: Annotated[str | None, typer.Option("--stake", help=_("Money per point: print who pays "
                                               "whom (each pays or receives the difference from "
                                               "the table's mean total × the stake), in the fewest "
-                                              "payments.", metavar="X")] = None,
+                                              "payments."), metavar="X")] = None,
     rules: RulesOption = None,
     options: SetOption = None,
     encoding: EncodingOption = None,

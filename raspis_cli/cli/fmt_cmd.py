@@ -15,6 +15,7 @@ from raspis_cli.cli.common import (
     EncodingOption,
     app,
     check_encoding_option,
+    error_line,
     read_clean,
     say,
 )
@@ -25,11 +26,12 @@ from raspis_cli.notation.writer import russian_keywords
 
 @app.command("fmt")
 def fmt(
-    files: Annotated[list[str], typer.Argument(help="Notation files (.rsp); - reads stdin.", metavar="FILE")],
-    check: Annotated[bool, typer.Option("--check", help="Exit 1 when a file is not canonical; "
-                                        "print nothing else.")] = False,
+    files: Annotated[list[str], typer.Argument(help=_("Notation files (.rsp); - reads stdin."),
+                                               metavar=_("FILE"))],
+    check: Annotated[bool, typer.Option("--check", help=_("Exit 1 when a file is not canonical; "
+                                        "print nothing else."))] = False,
     write: Annotated[bool, typer.Option("--write", "-w",
-                                        help="Rewrite the files in place.")] = False,
+                                        help=_("Rewrite the files in place."))] = False,
     encoding: EncodingOption = None,
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="en|ru",
@@ -56,13 +58,13 @@ def fmt(
             if russian:
                 text = russian_keywords(text)
         except NotationWriteError as e:
-            say(f"raspis: error: {display}: {e}")
+            say(error_line(f"{display}: {e}"))
             status = EXIT_ERROR
             continue
         canonical = text.encode("utf-8")
         if check:
             if canonical != data:
-                say(f"would reformat {display}")
+                say(_("would reformat {file}").format(file=display))
                 status = max(status, EXIT_VIOLATIONS)
             continue
         if write and name != "-":
@@ -70,10 +72,11 @@ def fmt(
                 try:
                     Path(name).write_bytes(canonical)
                 except OSError as e:
-                    say(f"raspis: error: {display}: cannot write: {e.strerror or e}")
+                    say(error_line(_("{file}: cannot write: {reason}").format(file=display,
+                                                                             reason=e.strerror or e)))
                     status = EXIT_ERROR
                     continue
-                say(f"reformatted {display}")
+                say(_("reformatted {file}").format(file=display))
             continue
         sys.stdout.write(text)
         sys.stdout.flush()

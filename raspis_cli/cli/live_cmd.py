@@ -375,11 +375,11 @@ class LiveSession:
 
 @app.command("live")
 def live(
-    file: Annotated[str, typer.Argument(help="The sheet: a new file, or an unfinished one to go on "
-                                        "with.", metavar="FILE")],
+    file: Annotated[str, typer.Argument(help=_("The sheet: a new file, or an unfinished one to go on "
+                                        "with."), metavar=_("FILE"))],
     players: Annotated[str | None, typer.Option(
-        "--players", "-p", help='For a new file: the players in seating order, "Анна, Борис, Вера" '
-        "(asked when not given).", metavar="NAMES")] = None,
+        "--players", "-p", help=_('For a new file: the players in seating order, "Анна, Борис, Вера" '
+        "(asked when not given)."), metavar=_("NAMES"))] = None,
     rules: RulesOption = None,
     options: SetOption = None,
     dealer: DealerOption = None,

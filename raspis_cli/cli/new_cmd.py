@@ -14,12 +14,12 @@ from raspis_cli.rules import parse_assignment
 
 PlayersOption = Annotated[
     str,
-    typer.Option("--players", "-p", help='The players in clockwise seating order, separated by commas: '
-                 '"Анна, Борис, Вера, Дима".', metavar="NAMES"),
+    typer.Option("--players", "-p", help=_('The players in clockwise seating order, separated by commas: '
+                 '"Анна, Борис, Вера, Дима".'), metavar=_("NAMES")),
 ]
 DealerOption = Annotated[
     str | None,
-    typer.Option("--dealer", help="Who deals first (default: the first player).", metavar="NAME"),
+    typer.Option("--dealer", help=_("Who deals first (default: the first player)."), metavar=_("NAME")),
 ]
 
 
@@ -47,13 +47,13 @@ def new(
     players: PlayersOption,
     rules: RulesOption = None,
     options: SetOption = None,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the sheet to FILE "
-                                               "(default: standard output).", metavar="FILE")] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help=_("Write the sheet to FILE "
+                                               "(default: standard output)."), metavar=_("FILE"))] = None,
     dealer: DealerOption = None,
-    event: Annotated[str | None, typer.Option("--event", help="The Event tag.", metavar="TEXT")] = None,
-    date: Annotated[str | None, typer.Option("--date", help="The Date tag (default: today, "
-                                             "YYYY-MM-DD; '' for none).", metavar="DATE")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+    event: Annotated[str | None, typer.Option("--event", help=_("The Event tag."), metavar=_("TEXT"))] = None,
+    date: Annotated[str | None, typer.Option("--date", help=_("The Date tag (default: today, "
+                                             "YYYY-MM-DD; '' for none)."), metavar=_("DATE"))] = None,
+    force: Annotated[bool, typer.Option("--force", help=_("Overwrite FILE if it exists."))] = False,
 ) -> None:
     """A blank sheet for a new game: the tags and one row per scheduled deal
     (number, cards, kind, dealer) with empty cells, marked unfinished.

@@ -21,6 +21,7 @@ from raspis_cli.cli.common import (
     rules_choice,
     stdout,
 )
+from raspis_cli.i18n import _
 from raspis_cli.textsafe import escape_text
 
 if TYPE_CHECKING:
@@ -33,19 +34,20 @@ __all__: list[str] = []
 @app.command("report")
 def report(
     file: Annotated[str | None, typer.Argument(
-        help="A record file (.rsp, .json, .jsonl): the game report. Leave out with --db.",
-        metavar="[GAME_FILE]")] = None,
+        help=_("A record file (.rsp, .json, .jsonl): the game report. Leave out with --db."),
+        metavar=_("[GAME_FILE]"))] = None,
     db: Annotated[str | None, typer.Option(
-        "--db", metavar="PATH", help="The club report of this database instead of a game file.")] = None,
-    output: Annotated[str, typer.Option("--output", "-o", metavar="FILE.html",
-                                        help="Write the page here.")] = "report.html",
+        "--db", metavar=_("PATH"),
+        help=_("The club report of this database instead of a game file."))] = None,
+    output: Annotated[str, typer.Option("--output", "-o", metavar=_("FILE.html"),
+                                        help=_("Write the page here."))] = "report.html",
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="en|ru",
-        help="Language of the page (default: the interface language, from LANGUAGE/LC_ALL/LANG).")] = None,
+        help=_("Language of the page (default: the interface language, from LANGUAGE/LC_ALL/LANG)."))] = None,
     analyze: Annotated[bool, typer.Option(
-        "--analyze", help="Add the double-dummy post-mortem of raspis analyze: what each player could "
+        "--analyze", help=_("Add the double-dummy post-mortem of raspis analyze: what each player could "
                           "force, the cards that lost or handed a bid marked on the replay, a table "
-                          "per player (deals with every hand recorded).")] = False,
+                          "per player (deals with every hand recorded)."))] = False,
     samples: SamplesOption = 0,
     seed: SeedOption = 0,
     budget: BudgetOption = None,
@@ -60,13 +62,14 @@ def report(
     from raspis_cli.report.strings import LANGS, interface_lang
 
     if lang is not None and lang not in LANGS:
-        raise typer.BadParameter(f"expected one of {', '.join(LANGS)}, got {lang!r}", param_hint="--lang")
+        raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
+            choices=", ".join(LANGS), got=repr(lang)), param_hint="--lang")
     language = interface_lang(lang)
     if (file is None) == (db is None):
-        fail("give a game file, or --db DATABASE for the club report (not both)")
+        fail(_("give a game file, or --db DATABASE for the club report (not both)"))
     if db is not None:
         if analyze:
-            fail("--analyze is for a game file, not the club report")
+            fail(_("--analyze is for a game file, not the club report"))
         page = _club_page(db, language)
     else:
         assert file is not None
@@ -75,9 +78,10 @@ def report(
     try:
         Path(output).write_text(page, encoding="utf-8")
     except OSError as e:
-        fail(f"cannot write {output}: {e.strerror or e}")
+        fail(_("cannot write {file}: {reason}").format(file=output, reason=e.strerror or e))
     size = len(page.encode("utf-8")) // 1024 + 1
-    stdout.print(escape_text(f"wrote {output} ({size} KB)"), markup=False, highlight=False)
+    stdout.print(escape_text(_("wrote {file} ({size} KB)").format(file=output, size=size)), markup=False,
+                 highlight=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +121,7 @@ def _game_page(file: str, lang: str, preset: str | None, options: list[str] | No
     check_encoding_option(encoding)
     results = [first for first, _ in _pick_games(file, None, choice, None, encoding)]
     if not results:
-        fail(f"{file} holds no game")
+        fail(_("{file} holds no game").format(file=file))
     analyses = _analyses(results, analysis) if analysis is not None else None
     return render("game.html.j2", lang, title=Path(file).name, **game_context(results, lang, analyses))
 

@@ -25,7 +25,7 @@ rules_app = typer.Typer(help=_("The rule presets, their options and schedules.")
 app.add_typer(rules_app, name="rules")
 
 FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="table, json or jsonl.", metavar="table|json|jsonl")
+    str, typer.Option("--format", "-f", help=_("table, json or jsonl."), metavar="table|json|jsonl")
 ]
 
 
@@ -33,9 +33,10 @@ FormatOption = Annotated[
 def rules_list(fmt: FormatOption = "table") -> None:
     """List the shipped presets."""
     check_format(fmt, ("table", "json", "jsonl"))
+    described = (lambda text: text) if fmt != "table" else _  # JSON keeps the files' text
     rows = [
         {"preset": name, "players": "-".join(map(str, Rules.preset(name).players)),
-         "description": preset_description(name)}
+         "description": described(preset_description(name))}
         for name in PRESETS
     ]
     print_rows(rows, fmt)
@@ -57,23 +58,23 @@ def rules_show(
         write_jsonl([{"preset": preset, "options": rules.to_json()}])
         return
     rows = [
-        {"option": name, "value": spec.show(rules.value(name)), "meaning": spec.meaning}
+        {"option": name, "value": spec.show(rules.value(name)), "meaning": _(spec.meaning)}
         for name, spec in OPTIONS.items()
     ]
-    print_rows(rows, fmt, title=f"{preset}: {preset_description(preset)}")
+    print_rows(rows, fmt, title=f"{preset}: {_(preset_description(preset))}")
 
 
 @rules_app.command("schedule")
 def rules_schedule(
     preset: PresetArgument,
     players: Annotated[str, typer.Option(
-        "--players", "-p", help='The number of players, or their names in seating order '
-        '("Анна, Борис, Вера": the table then shows who deals each deal).', metavar="N|NAMES")],
+        "--players", "-p", help=_('The number of players, or their names in seating order '
+        '("Анна, Борис, Вера": the table then shows who deals each deal).'), metavar=_("N|NAMES"))],
     options: SetOption = None,
     fmt: FormatOption = "table",
     dealer: Annotated[str | None, typer.Option(
-        "--dealer", help="With names: who deals first (default: the first player).",
-        metavar="NAME")] = None,
+        "--dealer", help=_("With names: who deals first (default: the first player)."),
+        metavar=_("NAME"))] = None,
 ) -> None:
     """The sequence of deals of a preset for N players (with names: and the dealers)."""
     check_format(fmt, ("table", "json", "jsonl"))
@@ -82,7 +83,7 @@ def rules_schedule(
     if players.strip().isdigit():
         count = int(players)
         if count < 2:
-            fail(f"--players: {count} is less than 2")
+            fail(_("--players: {n} is less than 2").format(n=count))
     else:
         from raspis_cli.sheet import SheetError, parse_players
 
@@ -91,16 +92,18 @@ def rules_schedule(
         except SheetError as e:
             fail(f"--players: {e}")
         if dealer is not None and dealer not in names:
-            fail(f"--dealer: {dealer!r} is not one of the players ({', '.join(names)})")
+            fail(_("--dealer: {name} is not one of the players ({names})").format(
+                name=repr(dealer), names=", ".join(names)))
         count = len(names)
     if dealer is not None and names is None:
-        fail("--dealer needs the players' names in --players")
+        fail(_("--dealer needs the players' names in --players"))
     low, high = rules.players
     if not low <= count <= high:
-        fail(f"{preset} is for {low} to {high} players, not {count}")
+        fail(_("{preset} is for {low} to {high} players, not {n}").format(preset=preset, low=low, high=high,
+                                                                          n=count))
     schedule = schedule_for(rules, count)
     if schedule.free:
-        fail("the free schedule has no fixed sequence: any deals, each stating its cards and kind")
+        fail(_("the free schedule has no fixed sequence: any deals, each stating its cards and kind"))
     rows = [deal.to_json() for deal in schedule.listing]
     if names is not None:
         from raspis_cli.sheet import dealer_of

@@ -174,20 +174,20 @@ def _standings(result: GameResult, other: GameResult | None) -> list[str]:
 @app.command("score")
 def score(
     file: RecordFileArgument,
-    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (1-based).", min=1,
+    game: Annotated[int | None, typer.Option("--game", "-g", help=_("Only game N (1-based)."), min=1,
                                              metavar="N")] = None,
     preset: RulesOption = None,
     options: SetOption = None,
-    compare: Annotated[str | None, typer.Option("--compare", help="Recompute also under this preset.",
-                                                metavar="PRESET")] = None,
+    compare: Annotated[str | None, typer.Option("--compare", help=_("Recompute also under this preset."),
+                                                metavar=_("PRESET"))] = None,
     compare_set: Annotated[list[str] | None, typer.Option(
-        "--compare-set", help="Recompute also with this option changed: OPTION=VALUE (repeatable).",
-        metavar="OPTION=VALUE")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, jsonl, csv or markdown.",
+        "--compare-set", help=_("Recompute also with this option changed: OPTION=VALUE (repeatable)."),
+        metavar=_("OPTION=VALUE"))] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help=_("table, json, jsonl, csv or markdown."),
                                      metavar="table|json|jsonl|csv|markdown")] = "table",
     encoding: EncodingOption = None,
     chart: Annotated[bool, typer.Option(
-        "--chart", help="Draw the running totals, one line per player (on a terminal only).")] = False,
+        "--chart", help=_("Draw the running totals, one line per player (on a terminal only)."))] = False,
 ) -> None:
     """The score sheet (расписка) recomputed; written values that differ are
     shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL."""
@@ -252,7 +252,8 @@ def score(
         if chart:
             from raspis_cli.cli.charts import running_totals_chart
 
-            running_totals_chart(*running_totals(first), title=f"Running totals · {title}")
+            running_totals_chart(*running_totals(first),
+                                 title=_("Running totals · {title}").format(title=title))
     if not pairs:
         raise typer.Exit(EXIT_ERROR)
 

@@ -103,12 +103,12 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
 @app.command("show")
 def show(
     file: RecordFileArgument,
-    game: Annotated[int, typer.Option("--game", "-g", help="Game N (1-based).", min=1, metavar="N")] = 1,
-    deal: Annotated[int | None, typer.Option("--deal", "-d", help="Deal number (default: the first "
-                                             "with tricks).", metavar="N")] = None,
+    game: Annotated[int, typer.Option("--game", "-g", help=_("Game N (1-based)."), min=1, metavar="N")] = 1,
+    deal: Annotated[int | None, typer.Option("--deal", "-d", help=_("Deal number (default: the first "
+                                             "with tricks)."), metavar="N")] = None,
     preset: RulesOption = None,
     options: SetOption = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or jsonl.",
+    fmt: Annotated[str, typer.Option("--format", "-f", help=_("text, json or jsonl."),
                                      metavar="text|json|jsonl")] = "text",
     encoding: EncodingOption = None,
 ) -> None:
@@ -126,6 +126,8 @@ def show(
     if deal is None:
         with_tricks = [i for i in positions if record.deals[i].tricks]
         positions = with_tricks[:1] or positions[:1]
+    if not positions and deal is None:
+        fail(_("game {number} has no deals").format(number=game))
     if not positions:
         fail(_("game {number} has no deal {deal}").format(number=game, deal=deal))
     stories = [deal_story(result, i) for i in positions]

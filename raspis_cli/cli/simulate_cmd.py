@@ -10,6 +10,7 @@ from typing import Annotated, TextIO
 import typer
 
 from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, check_format, fail
+from raspis_cli.i18n import _
 from raspis_cli.pimcbot import BOTS, DEFAULT_BOT_SAMPLES
 from raspis_cli.rules import Rules
 from raspis_cli.simulate import (
@@ -51,56 +52,58 @@ def _write(texts: Iterable[str], fmt: str, out: TextIO) -> None:
 
 @app.command("simulate")
 def simulate(
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.", min=2, metavar="N")],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=0, metavar="K")] = 1,
+    players: Annotated[int, typer.Option("--players", "-p", help=_("Number of players."), min=2,
+                                         metavar="N")],
+    games: Annotated[int, typer.Option("--games", "-n", help=_("How many games."), min=0, metavar="K")] = 1,
     seed: Annotated[int, typer.Option(
-        "--seed", metavar="S", help="Random seed: the same seed, the same games.")] = 0,
+        "--seed", metavar="S", help=_("Random seed: the same seed, the same games."))] = 0,
     preset: RulesOption = None,
     options: SetOption = None,
     detail: Annotated[str, typer.Option(
-        "--detail", metavar="full|scores|sheet", help="full (every card), scores (the sheet with "
-        "scores and totals) or sheet (bids and taken).")] = "full",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="notation, json or jsonl.",
+        "--detail", metavar="full|scores|sheet", help=_("full (every card), scores (the sheet with "
+        "scores and totals) or sheet (bids and taken)."))] = "full",
+    fmt: Annotated[str, typer.Option("--format", "-f", help=_("notation, json or jsonl."),
                                      metavar="notation|json|jsonl")] = "notation",
     output: Annotated[str, typer.Option(
-        "--output", "-o", help="Write here instead of stdout.", metavar="FILE")] = "-",
+        "--output", "-o", help=_("Write here instead of stdout."), metavar=_("FILE"))] = "-",
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
-                                      help="Make the games in N processes (the output is the "
-                                      "same for any N).")] = 1,
-    bot: Annotated[str, typer.Option("--bot", help="The bot of every seat: heuristic (fast) or "
+                                      help=_("Make the games in N processes (the output is the "
+                                      "same for any N)."))] = 1,
+    bot: Annotated[str, typer.Option("--bot", help=_("The bot of every seat: heuristic (fast) or "
                                      "pimc (bids and endgame plays by Monte Carlo over the "
-                                     "double-dummy solver).", metavar="heuristic|pimc")] = "heuristic",
-    bot_samples: Annotated[int, typer.Option("--bot-samples", help="Samples per decision of the "
-                                             "pimc bot.", min=1, metavar="K")] = DEFAULT_BOT_SAMPLES,
+                                     "double-dummy solver)."), metavar="heuristic|pimc")] = "heuristic",
+    bot_samples: Annotated[int, typer.Option("--bot-samples", help=_("Samples per decision of the "
+                                             "pimc bot."), min=1, metavar="K")] = DEFAULT_BOT_SAMPLES,
     skill: Annotated[list[str] | None, typer.Option(
-        "--skill", metavar="NAME=SKILL",
-        help="How well NAME plays: 1 (the default) judges every bid and card as well as the bot "
+        "--skill", metavar=_("NAME=SKILL"),
+        help=_("How well NAME plays: 1 (the default) judges every bid and card as well as the bot "
         "can; 0.8 misjudges one bid in five by 1-2 tricks and plays one card in five "
-        "carelessly; 0.6..0.9 improves over a club history (repeatable).")] = None,
+        "carelessly; 0.6..0.9 improves over a club history (repeatable)."))] = None,
     players_pool: Annotated[str | None, typer.Option(
-        "--players-pool", metavar="NAMES",
-        help="A club history: each game seats names drawn from these (comma-separated); "
-        "the others are absent.")] = None,
+        "--players-pool", metavar=_("NAMES"),
+        help=_("A club history: each game seats names drawn from these (comma-separated); "
+        "the others are absent."))] = None,
     table_sizes: Annotated[str | None, typer.Option(
         "--table-sizes", metavar="N,M",
-        help="With --players-pool: table sizes drawn from (default: --players).")] = None,
+        help=_("With --players-pool: table sizes drawn from (default: --players)."))] = None,
     date_range: Annotated[str | None, typer.Option(
-        "--date-range", metavar="FROM..TO",
-        help="Spread the games over these dates, in order (e.g. 2024-01-01..2025-12-31).")] = None,
+        "--date-range", metavar=_("FROM..TO"),
+        help=_("Spread the games over these dates, in order (e.g. 2024-01-01..2025-12-31)."))] = None,
 ) -> None:
     """Bots play complete legal games under any rules; the records are written
     as a scorekeeper would (scores and running totals included)."""
     check_format(fmt, TEXT_FORMATS)
     if detail not in DETAILS:
-        raise typer.BadParameter(f"expected one of {', '.join(DETAILS)}, got {detail!r}",
-                                 param_hint="--detail")
+        raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
+            choices=", ".join(DETAILS), got=repr(detail)), param_hint="--detail")
     if bot not in BOTS:
-        raise typer.BadParameter(f"expected one of {', '.join(BOTS)}, got {bot!r}",
-                                 param_hint="--bot")
+        raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
+            choices=", ".join(BOTS), got=repr(bot)), param_hint="--bot")
     rules = build_rules(preset, options)
     low, high = rules.players
     if not low <= players <= high:
-        fail(f"the rules ({rules.preset_name}) allow {low} to {high} players, not {players}")
+        fail(_("the rules ({preset}) allow {low} to {high} players, not {n}").format(
+            preset=rules.preset_name, low=low, high=high, n=players))
     bots = None if bot == "heuristic" else [bot] * players
     skills, club = _club_plan(rules, players, games, skill, players_pool, table_sizes, date_range)
     texts = simulated_texts(rules, players, games, seed, detail=detail, fmt=fmt, jobs=jobs,
@@ -112,7 +115,7 @@ def simulate(
         with open(output, "w", encoding="utf-8", newline="\n") as handle:
             _write(texts, fmt, handle)
     except OSError as e:
-        fail(f"cannot write {output}: {e.strerror or e}")
+        fail(_("cannot write {file}: {reason}").format(file=output, reason=e.strerror or e))
 
 
 def _club_plan(rules: Rules, players: int, games: int, skill: list[str] | None, pool: str | None,
@@ -124,13 +127,14 @@ def _club_plan(rules: Rules, players: int, games: int, skill: list[str] | None, 
         raise typer.BadParameter(str(e), param_hint="--skill") from None
     if pool is None and sizes is None and dates is None:
         if any(a != b for a, b in skills.values()):
-            fail("a skill that changes (FROM..TO) needs a club history: add --players-pool or --date-range")
+            fail(_("a skill that changes (FROM..TO) needs a club history: add --players-pool or "
+                   "--date-range"))
         return {name: a for name, (a, _) in skills.items()}, None
     names = tuple(n.strip() for n in pool.split(",") if n.strip()) if pool else tuple(default_names(players))
     try:
         table_sizes = tuple(int(n) for n in sizes.split(",")) if sizes else (players,)
     except ValueError:
-        raise typer.BadParameter(f"expected sizes like 3,4,5, got {sizes!r}",
+        raise typer.BadParameter(_("expected sizes like 3,4,5, got {got}").format(got=repr(sizes)),
                                  param_hint="--table-sizes") from None
     try:
         first, last = parse_date_range(dates) if dates else (datetime.date(2024, 1, 1),

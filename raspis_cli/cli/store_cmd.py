@@ -8,7 +8,7 @@ import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
@@ -26,7 +26,7 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
-from raspis_cli.i18n import _, kind_label, ngettext
+from raspis_cli.i18n import N_, _, kind_label, ngettext
 from raspis_cli.rules import PRESETS
 from raspis_cli.sources import expand_paths
 from raspis_cli.store.errors import StoreError
@@ -50,11 +50,11 @@ __all__ = ["export", "load", "query", "stats"]
 
 DbOption = Annotated[
     str | None,
-    typer.Option("--db", help="The database file (default: $RASPIS_DB, else raspis.duckdb here).",
-                 metavar="PATH"),
+    typer.Option("--db", help=_("The database file (default: $RASPIS_DB, else raspis.duckdb here)."),
+                 metavar=_("PATH")),
 ]
 FormatOption = Annotated[
-    TableFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False,
+    TableFormat, typer.Option("--format", "-f", help=_("Output format."), case_sensitive=False,
                               metavar="table|json|jsonl|csv"),
 ]
 
@@ -159,23 +159,23 @@ WAIT_DEFAULT = 60.0
 @app.command("load")
 def load(
     files: Annotated[list[str], typer.Argument(
-        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.", metavar="FILE")],
+        help=_("Record files or folders: notation (.rsp), .json, .jsonl; - for stdin."), metavar=_("FILE"))],
     db: DbOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, metavar="N",
-                                      help="Read and replay in N processes (one writer).")] = 1,
-    valid_only: Annotated[bool, typer.Option("--valid-only",
-                                             help="Skip games with violations (and say how many).")] = False,
-    replace: Annotated[bool, typer.Option("--replace", help="Reload games already stored.")] = False,
+                                      help=_("Read and replay in N processes (one writer)."))] = 1,
+    valid_only: Annotated[bool, typer.Option(
+        "--valid-only", help=_("Skip games with violations (and say how many)."))] = False,
+    replace: Annotated[bool, typer.Option("--replace", help=_("Reload games already stored."))] = False,
     wait: Annotated[float, typer.Option(
-        "--wait", min=0, metavar="SECONDS",
-        help="When another process has the database open, wait up to SECONDS for it (0: fail at once).")]
+        "--wait", min=0, metavar=_("SECONDS"),
+        help=_("When another process has the database open, wait up to SECONDS for it (0: fail at once)."))]
     = WAIT_DEFAULT,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No progress bar, no summary."))] = False,
     shard: ShardOption = None,
     parquet: Annotated[str | None, typer.Option(
-        "--parquet", metavar="DIR",
-        help="Then write the database's tables as Parquet under DIR, as `export` does (with --shard "
-             "and no --db, through a temporary database).")] = None,
+        "--parquet", metavar=_("DIR"),
+        help=_("Then write the database's tables as Parquet under DIR, as `export` does (with --shard "
+             "and no --db, through a temporary database)."))] = None,
 ) -> None:
     """Load game records into a DuckDB database, in one transaction.
 
@@ -275,7 +275,7 @@ def _date(value: str | None, option: str) -> datetime.date | None:
     try:
         return datetime.date.fromisoformat(value)
     except ValueError:
-        raise typer.BadParameter(f"expected a date like 2026-11-20, got {value!r}",
+        raise typer.BadParameter(_("expected a date like 2026-11-20, got {got}").format(got=repr(value)),
                                  param_hint=option) from None
 
 
@@ -299,7 +299,8 @@ def _tags(values: list[str] | None) -> tuple[tuple[str, str], ...]:
     for value in values or []:
         key, eq, text = value.partition("=")
         if not eq or not key:
-            raise typer.BadParameter(f"expected KEY=VALUE (e.g. Site=Клуб), got {value!r}",
+            raise typer.BadParameter(_("expected KEY=VALUE (e.g. Site=Клуб), got {got}").format(
+                got=repr(value)),
                                      param_hint="--tag")
         pairs.append((key, text))
     return tuple(pairs)
@@ -311,32 +312,34 @@ REPORT_NAMES_HELP = ", ".join(REPORT_NAMES)
 @app.command("stats")
 def stats(
     db: DbOption = None,
-    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's rows.",
-                                               metavar="NAME")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", "-r", metavar="PRESET",
-                                              help=f"Only games under a preset: {', '.join(PRESETS)}.")]
+    player: Annotated[str | None, typer.Option("--player", "-p", help=_("Only this player's rows."),
+                                               metavar=_("NAME"))] = None,
+    rules: Annotated[str | None, typer.Option("--rules", "-r", metavar=_("PRESET"),
+                                              help=_("Only games under a preset: {presets}.").format(
+                                                  presets=", ".join(PRESETS)))]
     = None,
-    since: Annotated[str | None, typer.Option("--since", metavar="DATE",
-                                              help="Only games on or after DATE (YYYY-MM-DD).")] = None,
-    until: Annotated[str | None, typer.Option("--until", metavar="DATE",
-                                              help="Only games on or before DATE.")] = None,
+    since: Annotated[str | None, typer.Option("--since", metavar=_("DATE"),
+                                              help=_("Only games on or after DATE (YYYY-MM-DD)."))] = None,
+    until: Annotated[str | None, typer.Option("--until", metavar=_("DATE"),
+                                              help=_("Only games on or before DATE."))] = None,
     players_count: Annotated[int | None, typer.Option(
-        "--players-count", min=2, metavar="N", help="Only games of N players.")] = None,
-    event: Annotated[str | None, typer.Option("--event", metavar="TEXT",
-                                              help="Only games whose Event tag is TEXT.")] = None,
+        "--players-count", min=2, metavar="N", help=_("Only games of N players."))] = None,
+    event: Annotated[str | None, typer.Option("--event", metavar=_("TEXT"),
+                                              help=_("Only games whose Event tag is TEXT."))] = None,
     tag: Annotated[list[str] | None, typer.Option(
-        "--tag", metavar="KEY=VALUE", help="Only games with this tag (repeatable: all must hold).")]
+        "--tag", metavar=_("KEY=VALUE"), help=_("Only games with this tag (repeatable: all must hold)."))]
     = None,
     report: Annotated[list[str] | None, typer.Option(
-        "--report", metavar="NAME", help=f"Only these reports: {REPORT_NAMES_HELP}.")] = None,
-    valid_only: Annotated[bool, typer.Option("--valid-only", help="Only games without violations.")]
+        "--report", metavar=_("NAME"),
+        help=_("Only these reports: {names}.").format(names=REPORT_NAMES_HELP))] = None,
+    valid_only: Annotated[bool, typer.Option("--valid-only", help=_("Only games without violations."))]
     = False,
     pool: Annotated[str, typer.Option(
         "--pool", metavar="rules|all",
-        help="ratings: one rating per rules family (rules, the default) or all games together (all).")]
+        help=_("ratings: one rating per rules family (rules, the default) or all games together (all)."))]
     = "rules",
     chart: Annotated[bool, typer.Option(
-        "--chart", help="ratings: draw the ratings over time in the terminal (nothing when piped).")]
+        "--chart", help=_("ratings: draw the ratings over time in the terminal (nothing when piped)."))]
     = False,
     fmt: FormatOption = TableFormat.table,
 ) -> None:
@@ -350,20 +353,23 @@ def stats(
     names = list(report or REPORT_NAMES)
     unknown = [n for n in names if n not in REPORT_NAMES]
     if unknown:
-        raise typer.BadParameter(f"unknown report {unknown[0]!r}; the reports are {REPORT_NAMES_HELP}",
+        raise typer.BadParameter(_("unknown report {name}; the reports are {names}").format(
+            name=repr(unknown[0]), names=REPORT_NAMES_HELP),
                                  param_hint="--report")
     if rules is not None and rules not in PRESETS:
-        raise typer.BadParameter(f"unknown preset {rules!r}; the presets are {', '.join(PRESETS)}",
+        raise typer.BadParameter(_("unknown preset {name}; the presets are {presets}").format(
+            name=repr(rules), presets=", ".join(PRESETS)),
                                  param_hint="--rules")
     from raspis_cli.store.db import name_damage
     from raspis_cli.store.ratings import POOLS
     from raspis_cli.store.stats import Scope, ratings_rows, report_rows
 
     if pool not in POOLS:
-        raise typer.BadParameter(f"expected one of {', '.join(POOLS)}, got {pool!r}", param_hint="--pool")
+        raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
+            choices=", ".join(POOLS), got=repr(pool)), param_hint="--pool")
     if fmt == TableFormat.csv and len(names) != 1:
-        fail("--format csv prints one report: add --report NAME "
-             f"(one of {REPORT_NAMES_HELP})")
+        fail(_("--format csv prints one report: add --report NAME (one of {names})").format(
+            names=REPORT_NAMES_HELP))
     scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only,
                   players_count, event, _tags(tag))
     con, path = _open_existing(db)
@@ -394,13 +400,39 @@ def stats(
         if fmt == TableFormat.table and not rows:
             stdout.print(_("{title}: no rows").format(title=title), markup=False)
             continue
-        if fmt == TableFormat.table and name == "deal_kinds":  # kinds in words, as `rules schedule` has
-            rows = [{**row, "kind": kind_label(str(row["kind"]))} for row in rows]
+        if fmt == TableFormat.table:  # values in words, as `rules schedule` has; JSON/CSV keep them
+            rows = [_in_words(row) for row in rows]
         print_rows(rows, fmt.value, title=title if fmt == TableFormat.table else None, round_numbers=True)
     if chart and "ratings" in results:
         from raspis_cli.cli.charts import ratings_chart
 
         ratings_chart(history, scope.player)
+
+
+PLAYED_AS: Final[dict[str, str]] = {"lead": N_("lead"), "follow": N_("follow")}
+"""``joker_outcomes``' ``played_as`` values as a table shows them."""
+
+RESTRICTIONS: Final[dict[str, str]] = {"sum": N_("sum"), "no-full-bid": N_("no-full-bid")}
+"""``dealer_restriction`` values (the option's, docs/RULES.md) as a table shows them."""
+
+
+def _in_words(row: dict[str, Any]) -> dict[str, Any]:
+    """A report row as a table shows it: a deal kind, a joker mode (the club page's
+    words, report/strings.py), how the joker was played and the dealer's
+    restriction in the interface language; other values as they are."""
+    from raspis_cli.i18n import language
+    from raspis_cli.report.strings import JOKER_WORDS
+
+    shown = dict(row)
+    if isinstance(row.get("kind"), str):
+        shown["kind"] = kind_label(row["kind"])
+    if isinstance(row.get("joker_mode"), str):
+        shown["joker_mode"] = JOKER_WORDS[language()].get(row["joker_mode"], row["joker_mode"])
+    if isinstance(row.get("played_as"), str) and row["played_as"] in PLAYED_AS:
+        shown["played_as"] = _(PLAYED_AS[row["played_as"]])
+    if isinstance(row.get("dealer_restriction"), str) and row["dealer_restriction"] in RESTRICTIONS:
+        shown["dealer_restriction"] = _(RESTRICTIONS[row["dealer_restriction"]])
+    return shown
 
 
 def _check_player(con: Any, player: str, path: str) -> None:
@@ -424,12 +456,12 @@ def _check_player(con: Any, player: str, path: str) -> None:
 
 @app.command("query")
 def query(
-    sql: Annotated[str, typer.Argument(help="Any SQL DuckDB understands; - reads it from standard input.",
+    sql: Annotated[str, typer.Argument(help=_("Any SQL DuckDB understands; - reads it from standard input."),
                                        metavar="SQL")],
     db: DbOption = None,
     fmt: FormatOption = TableFormat.table,
     write: Annotated[bool, typer.Option(
-        "--write", help="Allow statements that change the database, files or settings.")]
+        "--write", help=_("Allow statements that change the database, files or settings."))]
     = False,
 ) -> None:
     """Run SQL on the database (read-only unless --write) and print the rows.
@@ -456,12 +488,12 @@ def query(
 
 @app.command("export")
 def export(
-    parquet: Annotated[str, typer.Option("--parquet", metavar="DIR",
-                                         help="Write every table as Parquet under DIR.")],
+    parquet: Annotated[str, typer.Option("--parquet", metavar=_("DIR"),
+                                         help=_("Write every table as Parquet under DIR."))],
     db: DbOption = None,
     overwrite: Annotated[bool, typer.Option("--overwrite",
-                                            help="Replace table folders already in DIR.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary.")] = False,
+                                            help=_("Replace table folders already in DIR."))] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No summary."))] = False,
 ) -> None:
     """Export every table as Parquet, partitioned by the year of the game date
     (DIR/TABLE/year=YYYY/...), readable by DuckDB, Spark and Trino as is."""

@@ -56,18 +56,18 @@ def _summary(report: FileReport) -> str:
 @app.command("validate")
 def validate(
     files: Annotated[list[str], typer.Argument(
-        help="Record files or folders: notation (.rsp), .json, .jsonl; - for stdin.", metavar="FILE")],
+        help=_("Record files or folders: notation (.rsp), .json, .jsonl; - for stdin."), metavar=_("FILE"))],
     preset: RulesOption = None,
     options: SetOption = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, json or jsonl (one file object a line).",
-                                     metavar="text|json|jsonl")] = "text",
-    max_errors: Annotated[int | None, typer.Option("--max-errors", help="Print at most N problems.",
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="text|json|jsonl",
+                                     help=_("text, json or jsonl (one file object a line)."))] = "text",
+    max_errors: Annotated[int | None, typer.Option("--max-errors", help=_("Print at most N problems."),
                                                    metavar="N",
                                                    min=0)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary lines.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("Print only the summary lines."))] = False,
     encoding: EncodingOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Check in N processes (a large file is cut "
-                                      "into pieces of whole games; the report is the same).",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=_("Check in N processes (a large file is cut "
+                                      "into pieces of whole games; the report is the same)."),
                                       metavar="N", min=1)] = 1,
     shard: ShardOption = None,
 ) -> None:

@@ -423,7 +423,8 @@ def quote_name(name: str) -> str:
     Raises :class:`NotationWriteError` for a name with a line break (the
     notation is line-oriented: no quoting can hold one)."""
     if "\n" in name or "\r" in name:
-        raise NotationWriteError(f"a player name cannot hold a line break: {name[:60]!r}")
+        raise NotationWriteError(_("a player name cannot hold a line break: {name}").format(
+            name=repr(name[:60])))
     if needs_quotes(name):
         return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return name

@@ -21,6 +21,7 @@ from typing import Any
 
 from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
 from raspis_cli.diagnostics import Diagnostic, syntax_error
+from raspis_cli.i18n import N_, _
 from raspis_cli.lines import PAIRS_LINES
 from raspis_cli.notation.grammar import KIND_WORDS
 from raspis_cli.notation.reader import ReadResult
@@ -247,56 +248,58 @@ def _shown_value(value: object) -> str:
 
 def _expect(value: object, kind: type | tuple[type, ...], path: str, what: str) -> Any:
     if isinstance(value, bool) and kind is int:
-        raise JsonRecordError(path, f"expected {what}, got {json.dumps(value)}")
+        raise JsonRecordError(path, _("expected {what}, got {got}").format(what=_(what),
+                                                                          got=json.dumps(value)))
     if not isinstance(value, kind):
-        raise JsonRecordError(path, f"expected {what}, got {_shown_value(value)}")
+        raise JsonRecordError(path, _("expected {what}, got {got}").format(what=_(what),
+                                                                          got=_shown_value(value)))
     return value
 
 
-def _name_map(value: object, path: str, what: str = "a number") -> dict[str, int]:
-    obj = _expect(value, dict, path, "an object of player names")
+def _name_map(value: object, path: str, what: str = N_("a number")) -> dict[str, int]:
+    obj = _expect(value, dict, path, N_("an object of player names"))
     return {str(k): _expect(v, int, f"{path}.{k}", what) for k, v in obj.items()}
 
 
 def _card(value: object, path: str) -> Card:
-    text = _expect(value, str, path, "a card like \"10H\"")
+    text = _expect(value, str, path, N_("a card like \"10H\""))
     try:
         return parse_card(text)
     except CardError:
-        raise JsonRecordError(path, f"expected a card like \"10H\", \"QS\" or \"RJ\", got "
-                              f"{_shown_value(text)}") from None
+        raise JsonRecordError(path, _("expected a card like \"10H\", \"QS\" or \"RJ\", got {got}").format(
+            got=_shown_value(text))) from None
 
 
 def _suit(value: object, path: str) -> Suit:
-    text = _expect(value, str, path, "a suit letter like \"H\"")
+    text = _expect(value, str, path, N_("a suit letter like \"H\""))
     try:
         return parse_suit(text)
     except CardError:
-        raise JsonRecordError(path, f"expected a suit letter S, C, D or H, got "
-                              f"{_shown_value(text)}") from None
+        raise JsonRecordError(path, _("expected a suit letter S, C, D or H, got {got}").format(
+            got=_shown_value(text))) from None
 
 
 _KINDS = tuple(dict.fromkeys(KIND_WORDS.values()))
 
 
 def _kind(value: object, path: str) -> str:
-    text = _expect(value, str, path, "a kind like \"normal\"")
+    text = _expect(value, str, path, N_("a kind like \"normal\""))
     if text not in _KINDS:
-        raise JsonRecordError(path, f"expected a kind of deal ({', '.join(_KINDS)}), got "
-                              f"{_shown_value(text)}")
+        raise JsonRecordError(path, _("expected a kind of deal ({kinds}), got {got}").format(
+            kinds=", ".join(_KINDS), got=_shown_value(text)))
     return str(text)
 
 
 def _comments(value: object, path: str, default: str) -> tuple[list[str], list[str]]:
     texts: list[str] = []
     anchors: list[str] = []
-    for i, item in enumerate(_expect(value, list, path, "a list of comments")):
+    for i, item in enumerate(_expect(value, list, path, N_("a list of comments"))):
         if isinstance(item, str):
             text, at = item, default
         else:
-            obj = _expect(item, dict, f"{path}[{i}]", "a comment")
-            text = _expect(obj.get("text"), str, f"{path}[{i}].text", "the comment's text")
-            at = _expect(obj.get("at", default), str, f"{path}[{i}].at", "an anchor")
+            obj = _expect(item, dict, f"{path}[{i}]", N_("a comment"))
+            text = _expect(obj.get("text"), str, f"{path}[{i}].text", N_("the comment's text"))
+            at = _expect(obj.get("at", default), str, f"{path}[{i}].at", N_("an anchor"))
         if not text.startswith((";", "{")):
             text = "; " + text if "\n" not in text else "{" + text + "}"
         texts.append(text)
@@ -310,60 +313,60 @@ def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | Non
     the implied order (:func:`implied_bid_order`, when ``players`` are given).
     ``"tricks": []`` is the same as no tricks (no card was played: the
     notation writes nothing for it either)."""
-    d = _expect(obj, dict, path, "a deal object")
+    d = _expect(obj, dict, path, N_("a deal object"))
     for key in ("number", "kind", "dealer", "cards"):
         if key not in d:
-            raise JsonRecordError(path, f"a deal needs {key!r}")
+            raise JsonRecordError(path, _("a deal needs {key}").format(key=repr(key)))
     deal = DealRecord(
-        number=_expect(d["number"], int, f"{path}.number", "a deal number"),
+        number=_expect(d["number"], int, f"{path}.number", N_("a deal number")),
         kind=_kind(d["kind"], f"{path}.kind"),
-        dealer=_expect(d["dealer"], str, f"{path}.dealer", "the dealer's name"),
-        cards=_expect(d["cards"], int, f"{path}.cards", "a number of cards"),
+        dealer=_expect(d["dealer"], str, f"{path}.dealer", N_("the dealer's name")),
+        cards=_expect(d["cards"], int, f"{path}.cards", N_("a number of cards")),
     )
     if "trump" in d:
         t = d["trump"]
         if t is None:
             deal.trump = NO_TRUMP
         else:
-            text = _expect(t, str, f"{path}.trump", "a card, a suit letter or null")
+            text = _expect(t, str, f"{path}.trump", N_("a card, a suit letter or null"))
             deal.trump = _suit(text, f"{path}.trump") if len(text) == 1 else _card(
                 text, f"{path}.trump")
     if "hands" in d:
-        hands = _expect(d["hands"], dict, f"{path}.hands", "an object of hands")
+        hands = _expect(d["hands"], dict, f"{path}.hands", N_("an object of hands"))
         deal.hands = {
             str(name): [_card(c, f"{path}.hands.{name}[{i}]") for i, c in
-                        enumerate(_expect(cards, list, f"{path}.hands.{name}", "a list of cards"))]
+                        enumerate(_expect(cards, list, f"{path}.hands.{name}", N_("a list of cards")))]
             for name, cards in hands.items()
         }
     if "bids" in d:
-        deal.bids = _name_map(d["bids"], f"{path}.bids", "a bid")
+        deal.bids = _name_map(d["bids"], f"{path}.bids", N_("a bid"))
         if "bid_order" in d:
-            order = [_expect(n, str, f"{path}.bid_order[{i}]", "a player name")
+            order = [_expect(n, str, f"{path}.bid_order[{i}]", N_("a player name"))
                      for i, n in enumerate(_expect(d["bid_order"], list, f"{path}.bid_order",
-                                                   "a list of the names in \"bids\""))]
+                                                   N_("a list of the names in \"bids\"")))]
             if sorted(order) != sorted(deal.bids) or len(set(order)) != len(order):
-                raise JsonRecordError(f"{path}.bid_order", "must list each name of \"bids\" once")
+                raise JsonRecordError(f"{path}.bid_order", _("must list each name of \"bids\" once"))
             deal.bids = {n: deal.bids[n] for n in order}
         elif players is not None:
             deal.bids = {n: deal.bids[n] for n in implied_bid_order(players, deal.dealer, deal.bids)}
     elif "bid_order" in d:
-        raise JsonRecordError(f"{path}.bid_order", "there is no \"bids\" to order")
+        raise JsonRecordError(f"{path}.bid_order", _("there is no \"bids\" to order"))
     if d.get("tricks") == []:
         pass  # no tricks written
     elif "tricks" in d:
         tricks = []
-        for i, trick in enumerate(_expect(d["tricks"], list, f"{path}.tricks", "a list of tricks")):
+        for i, trick in enumerate(_expect(d["tricks"], list, f"{path}.tricks", N_("a list of tricks"))):
             tpath = f"{path}.tricks[{i}]"
             plays = []
-            for j, entry in enumerate(_expect(trick, list, tpath, "a list of cards played")):
+            for j, entry in enumerate(_expect(trick, list, tpath, N_("a list of cards played"))):
                 epath = f"{tpath}[{j}]"
-                e = _expect(entry, dict, epath, "{\"player\", \"card\"}")
-                player = _expect(e.get("player"), str, f"{epath}.player", "a player name")
+                e = _expect(entry, dict, epath, N_("{\"player\", \"card\"}"))
+                player = _expect(e.get("player"), str, f"{epath}.player", N_("a player name"))
                 card = _card(e.get("card"), f"{epath}.card")
                 decl = None
                 if e.get("joker") is not None:
-                    jo = _expect(e["joker"], dict, f"{epath}.joker", "a joker declaration")
-                    mode = _expect(jo.get("mode"), str, f"{epath}.joker.mode", "a joker mode")
+                    jo = _expect(e["joker"], dict, f"{epath}.joker", N_("a joker declaration"))
+                    mode = _expect(jo.get("mode"), str, f"{epath}.joker.mode", N_("a joker mode"))
                     suit = _suit(jo["suit"], f"{epath}.joker.suit") if jo.get("suit") else None
                     jcard = _card(jo["card"], f"{epath}.joker.card") if jo.get("card") else None
                     decl = JokerDecl(mode, suit, jcard)
@@ -375,16 +378,16 @@ def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | Non
             setattr(deal, kind.field, _name_map(d[kind.field], f"{path}.{kind.field}"))
     if "penalties" in d:
         pens = []
-        for i, p in enumerate(_expect(d["penalties"], list, f"{path}.penalties", "a list")):
+        for i, p in enumerate(_expect(d["penalties"], list, f"{path}.penalties", N_("a list"))):
             ppath = f"{path}.penalties[{i}]"
-            po = _expect(p, dict, ppath, "a penalty object")
+            po = _expect(p, dict, ppath, N_("a penalty object"))
             pens.append(PenaltyRecord(
-                _expect(po.get("player"), str, f"{ppath}.player", "a player name"),
-                _expect(po.get("points"), int, f"{ppath}.points", "points"),
-                _expect(po.get("reason", ""), str, f"{ppath}.reason", "a reason")))
+                _expect(po.get("player"), str, f"{ppath}.player", N_("a player name")),
+                _expect(po.get("points"), int, f"{ppath}.points", N_("points")),
+                _expect(po.get("reason", ""), str, f"{ppath}.reason", N_("a reason"))))
         deal.penalties = pens
     if "replayed" in d:
-        deal.replayed = _expect(d["replayed"], bool, f"{path}.replayed", "true or false")
+        deal.replayed = _expect(d["replayed"], bool, f"{path}.replayed", N_("true or false"))
     if "comments" in d:
         deal.comments, deal.comment_anchors = _comments(d["comments"], f"{path}.comments",
                                                         "after:deal")
@@ -394,30 +397,30 @@ def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | Non
 
 def game_from_json(obj: object, path: str = "") -> GameRecord:
     """A game from its JSON object; raises :class:`JsonRecordError`."""
-    g = _expect(obj, dict, path or "game", "a game object")
-    players = [_expect(p, str, f"{path}players[{i}]", "a player name") for i, p in
-               enumerate(_expect(g.get("players", []), list, f"{path}players", "a list of names"))]
+    g = _expect(obj, dict, path or "game", N_("a game object"))
+    players = [_expect(p, str, f"{path}players[{i}]", N_("a player name")) for i, p in
+               enumerate(_expect(g.get("players", []), list, f"{path}players", N_("a list of names")))]
     game = GameRecord(players=players)
-    tags = _expect(g.get("tags", {}), dict, f"{path}tags", "an object of tags")
-    game.tags = {str(k): _expect(v, str, f"{path}tags.{k}", "a string") for k, v in tags.items()}
+    tags = _expect(g.get("tags", {}), dict, f"{path}tags", N_("an object of tags"))
+    game.tags = {str(k): _expect(v, str, f"{path}tags.{k}", N_("a string")) for k, v in tags.items()}
     rules = g.get("rules")
     if isinstance(rules, str):
         game.rules_preset = rules
     elif isinstance(rules, dict):
         preset = rules.get("preset")
         game.rules_preset = None if preset is None else _expect(
-            preset, str, f"{path}rules.preset", "a preset name")
+            preset, str, f"{path}rules.preset", N_("a preset name"))
         game.rules_options = dict(_expect(rules.get("options", {}), dict, f"{path}rules.options",
-                                          "an object of options"))
+                                          N_("an object of options")))
     elif rules is not None:
-        raise JsonRecordError(f"{path}rules", "expected a preset name or "
-                              "{\"preset\", \"options\"}")
+        raise JsonRecordError(f"{path}rules",
+                              _("expected a preset name or {{\"preset\", \"options\"}}").format())
     game.deals = [deal_from_json(d, f"{path}deals[{i}]", players) for i, d in
-                  enumerate(_expect(g.get("deals", []), list, f"{path}deals", "a list of deals"))]
+                  enumerate(_expect(g.get("deals", []), list, f"{path}deals", N_("a list of deals")))]
     if "totals" in g:
         game.totals = _name_map(g["totals"], f"{path}totals")
     if "unfinished" in g:
-        game.unfinished = _expect(g["unfinished"], bool, f"{path}unfinished", "true or false")
+        game.unfinished = _expect(g["unfinished"], bool, f"{path}unfinished", N_("true or false"))
     if "comments" in g:
         game.comments, game.comment_anchors = _comments(g["comments"], f"{path}comments", "start")
     game.extra = {k: v for k, v in g.items() if k not in _GAME_KEYS}
@@ -459,7 +462,8 @@ def _decode_error(e: json.JSONDecodeError, lines: _Lines, path: str) -> Diagnost
 
 def _record_error(e: JsonRecordError, lines: _Lines, path: str, pos: Pos | None) -> Diagnostic:
     line, col = (pos.line, pos.column) if pos else (1, 1)
-    return syntax_error("J002", f"not a game record: {e}", line, col, lines.source(line), path)
+    return syntax_error("J002", _("not a game record: {problem}").format(problem=e), line, col,
+                        lines.source(line), path)
 
 
 def _place_deals(game: GameRecord, lines: _Lines, start: int, end: int) -> None:
@@ -577,7 +581,8 @@ def iter_jsonl_games(lines: Iterable[str], path: str = "<jsonl>",
         try:
             game = game_from_json(obj)
         except JsonRecordError as e:
-            diags.append(syntax_error("J002", f"not a game record: {e}", number, 1, _shown(line), path))
+            diags.append(syntax_error("J002", _("not a game record: {problem}").format(problem=e), number, 1,
+                                      _shown(line), path))
             continue
         game.pos = Pos(number, 1)
         game.span = (number, number)

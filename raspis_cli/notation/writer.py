@@ -19,6 +19,7 @@ from typing import cast
 
 from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.trick import bidding_order as seat_order
+from raspis_cli.i18n import _
 from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
 from raspis_cli.notation.grammar import NotationWriteError, quote_name
 from raspis_cli.record import (
@@ -158,7 +159,7 @@ def option_text(name: str, value: object) -> str:
 
 def _quote(value: str) -> str:
     if "\n" in value or "\r" in value:
-        raise NotationWriteError(f"a tag value cannot hold a line break: {value!r}")
+        raise NotationWriteError(_("a tag value cannot hold a line break: {value}").format(value=repr(value)))
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -177,13 +178,13 @@ _MODES = ("high", "lowest", "low", "take", "discard", "as")
 
 def _decl(decl: JokerDecl) -> str:
     if decl.mode not in _MODES:
-        raise NotationWriteError(f"the notation has no joker mode {decl.mode!r}")
+        raise NotationWriteError(_("the notation has no joker mode {mode}").format(mode=repr(decl.mode)))
     if decl.mode == "as" and decl.suit is not None:
-        raise NotationWriteError(f"a joker declared 'as' names a card, not a suit: "
-                                 f"{decl.to_json()} cannot be written")
+        raise NotationWriteError(_("a joker declared 'as' names a card, not a suit: {decl} cannot be "
+                                   "written").format(decl=decl.to_json()))
     if decl.mode != "as" and decl.card is not None:
-        raise NotationWriteError(f"a joker declared {decl.mode!r} names a suit, not a card: "
-                                 f"{decl.to_json()} cannot be written")
+        raise NotationWriteError(_("a joker declared {mode} names a suit, not a card: {decl} cannot be "
+                                   "written").format(mode=repr(decl.mode), decl=decl.to_json()))
     parts = [decl.mode]
     if decl.card is not None:
         parts.append(str(decl.card))
@@ -220,8 +221,8 @@ class _Widths:
         players = game.players
         for deal in game.deals:
             if deal.number < 0 or deal.cards < 0:  # JSON may say so; the notation reads digits only
-                raise NotationWriteError(f"deal {deal.number} of {deal.cards} cards: a negative number "
-                                         "has no notation form")
+                raise NotationWriteError(_("deal {number} of {cards} cards: a negative number has no "
+                                           "notation form").format(number=deal.number, cards=deal.cards))
             self.number = max(self.number, len(f"{deal.number}."))
             self.cards = max(self.cards, len(str(deal.cards)))
             if deal.kind != "normal":
@@ -423,26 +424,28 @@ def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths, following:
             else:
                 written = _trick_line(trick, following, quoted) if trick else None
             if written is None:
-                raise NotationWriteError(f"deal {deal.number}: trick {i} has no cards")
+                raise NotationWriteError(_("deal {number}: trick {i} has no cards").format(
+                    number=deal.number, i=i))
             lines.append((f"trick:{i}", "  " + written))
     for kind in PAIRS_LINES[1:]:  # (bids, the first, are written before the tricks)
         section = kind.field
         values = getattr(deal, section)
         if values is not None and section not in in_cell:
             if not values:
-                raise NotationWriteError(f"deal {deal.number}: an empty {section} list")
+                raise NotationWriteError(_("deal {number}: an empty {section} list").format(
+                    number=deal.number, section=section))
             lines.append((section, f"  {kind.keyword} " + _pairs(values)))
     if deal.penalties:
         for i, pen in enumerate(deal.penalties, 1):
             reason = (" " + pen.reason) if pen.reason else ""
             if "\n" in reason:
-                raise NotationWriteError("a penalty reason cannot hold a line break")
+                raise NotationWriteError(_("a penalty reason cannot hold a line break"))
             lines.append((f"penalty:{i}", f"  penalty {quote_name(pen.player)} {pen.points}"
                           + reason))
     if deal.replayed:
         lines.append(("replayed", "  replayed"))
     if deal.bids is not None and not deal.bids and "bids" not in in_cell:
-        raise NotationWriteError(f"deal {deal.number}: an empty bids list")
+        raise NotationWriteError(_("deal {number}: an empty bids list").format(number=deal.number))
     return lines
 
 
@@ -498,29 +501,30 @@ def _game_head(game: GameRecord) -> tuple[list[tuple[str, str]], list[str]]:
     players = game.players
     for name in players:
         if "," in name or not name.strip() or name != name.strip():
-            raise NotationWriteError(f"the player name {name!r} cannot be written in the "
-                                     "[Players] tag (no commas, no outer spaces)")
+            raise NotationWriteError(_("the player name {name} cannot be written in the [Players] tag "
+                                       "(no commas, no outer spaces)").format(name=repr(name)))
     if len(set(players)) != len(players):
         twice = next(n for n in players if players.count(n) > 1)
-        raise NotationWriteError(f"the player {twice!r} is listed twice (a players violation): the "
-                                 "notation could not tell the two seats apart")
+        raise NotationWriteError(_("the player {name} is listed twice (a players violation): the "
+                                   "notation could not tell the two seats apart").format(name=repr(twice)))
     own: list[tuple[str, str]] = []
     for tag in _free_tags(game):
         if tag.lower() in ("rules", "option", "players") or not _TAG_NAME.fullmatch(tag):
-            raise NotationWriteError(f"a free tag cannot be named {tag!r}")
+            raise NotationWriteError(_("a free tag cannot be named {tag}").format(tag=repr(tag)))
         own.append((f"tag:{tag}", f"[{tag} {_quote(game.tags[tag])}]"))
     if game.rules_preset is not None:
         own.append(("rules", f"[Rules {_quote(game.rules_preset)}]"))
     for name, value in game.rules_options.items():
         text = option_text(name, value)
         if not name or name != name.strip() or "=" in name or text != text.strip():
-            raise NotationWriteError(f"the option {name!r} = {value!r} cannot be written as "
-                                     "[Option \"NAME=VALUE\"] (no '=' in the name, no outer spaces): "
-                                     "it would read back as another option")
+            raise NotationWriteError(_("the option {name} = {value} cannot be written as "
+                                       "[Option \"NAME=VALUE\"] (no '=' in the name, no outer spaces): "
+                                       "it would read back as another option").format(
+                                           name=repr(name), value=repr(value)))
         own.append((f"option:{name}", f"[Option {_quote(f'{name}={option_text(name, value)}')}]"))
     if players:
         own.append(("players", f"[Players {_quote(', '.join(players))}]"))
-    head_c, head_a, _, _ = _split_game_comments(game)
+    head_c, head_a, _tail_c, _tail_a = _split_game_comments(game)
     return own, (_place(own, head_c, head_a, "start") if own else list(head_c))
 
 
@@ -659,7 +663,8 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
                     lines.append(trick_heads[leader] + " ".join(map(text_of, played)))
                     continue
                 if not played:
-                    raise NotationWriteError(f"deal {deal.number}: trick {i} has no cards")
+                    raise NotationWriteError(_("deal {number}: trick {i} has no cards").format(
+                    number=deal.number, i=i))
                 if decls is None:
                     said = [texts[c] for c in played[:n]]  # a compact trick names a seat once
                 else:
@@ -669,7 +674,7 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
         for pen_seat, points, reason in deal.penalties:
             said_reason = (" " + reason) if reason else ""
             if "\n" in said_reason:
-                raise NotationWriteError("a penalty reason cannot hold a line break")
+                raise NotationWriteError(_("a penalty reason cannot hold a line break"))
             lines.append(f"  penalty {shown[pen_seat]} {points}" + said_reason)
         detail = len(lines) > 1
         if (k == 0 and own) or (k > 0 and (detail or prev_detail)):
@@ -721,7 +726,7 @@ def _final_line(game: GameRecord, w: _Widths, has_deals: bool) -> str:
             cells.append(str(totals[p]).rjust(width))
         return (head + " | " + " | ".join(cells)).rstrip()
     if not totals:
-        raise NotationWriteError("an empty list of final totals")
+        raise NotationWriteError(_("an empty list of final totals"))
     return "final " + _pairs(totals)
 
 

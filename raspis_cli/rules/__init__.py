@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from raspis_cli.cards import Deck
-from raspis_cli.i18n import _
+from raspis_cli.i18n import N_, _
 from raspis_cli.rules.options import (
     KINDS,
     OPTIONS,
@@ -210,8 +210,22 @@ def _preset(name: str) -> Rules:
     return dataclasses.replace(Rules(), preset_name=name).with_options(options)
 
 
+PRESET_DESCRIPTIONS: Final = (
+    N_("Raspisnoy poker as the raspisnoy.com edition plays it: 36 cards, 7♠ joker, free void, "
+       "raspisnoy schedule and scoring"),
+    N_("Classic (the Russian and Ukrainian rule pages): must-trump, joker 'as' any card, "
+       "classic specials scored double"),
+    N_("Georgian (грузинский покер): 4 players, 24 deals, must-trump, bid*50+50 scoring, "
+       "revoke -50, the joker played as in classic"),
+    N_("The online tables' 54-card «Джокер»: two jokers played opposite, the dealer leads, "
+       "revoke -50 and replay"),
+)
+"""The shipped presets' descriptions (the files' own English text), marked for the
+catalogue: a person reads ``_(preset_description(name))``; JSON keeps the file's text."""
+
+
 def preset_description(name: str) -> str:
-    """The one-line description a preset file carries."""
+    """The one-line description a preset file carries (English, as written there)."""
     _preset(name)
     text = _preset_text(name)
     return str(json.loads(text).get("description", ""))

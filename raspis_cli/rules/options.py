@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from raspis_cli.i18n import _
+from raspis_cli.i18n import N_, _
 
 __all__ = ["JOKER_MODES", "KINDS", "OPTIONS", "SPECIAL_KINDS", "OptionError", "OptionSpec"]
 
@@ -103,16 +103,18 @@ def _int(value: object) -> OptionValue:
     else:
         text = str(value).strip()
         if len(text) > 30:
-            raise OptionError(f"expected a whole number from {OPTION_INT_RANGE[0]:,} to "
-                              f"{OPTION_INT_RANGE[1]:,}, got {len(text)} characters")
+            raise OptionError(_("expected a whole number from {low} to {high}, got {n} characters").format(
+                low=f"{OPTION_INT_RANGE[0]:,}", high=f"{OPTION_INT_RANGE[1]:,}", n=len(text)))
         try:
             number = int(text)
         except ValueError:
             raise OptionError(_("expected a whole number, got {got}").format(got=repr(value))) from None
     low, high = OPTION_INT_RANGE
     if not low <= number <= high:
-        shown = str(number) if number.bit_length() <= 96 else f"a number of {number.bit_length()} bits"
-        raise OptionError(f"expected a whole number from {low:,} to {high:,}, got {shown}")
+        shown = str(number) if number.bit_length() <= 96 else _("a number of {n} bits").format(
+            n=number.bit_length())
+        raise OptionError(_("expected a whole number from {low} to {high}, got {got}").format(
+            low=f"{low:,}", high=f"{high:,}", got=shown))
     return number
 
 
@@ -134,10 +136,10 @@ def _range(value: object) -> OptionValue:
         if len(items) == 1:
             items = items * 2
     if len(items) != 2:
-        raise OptionError(f"expected [min, max] like 3-5, got {value!r}")
+        raise OptionError(_("expected [min, max] like 3-5, got {got}").format(got=repr(value)))
     low, high = (_as_int(v) for v in items)
     if not 2 <= low <= high:
-        raise OptionError(f"expected 2 <= min <= max, got {value!r}")
+        raise OptionError(_("expected 2 <= min <= max, got {got}").format(got=repr(value)))
     return (low, high)
 
 
@@ -149,7 +151,8 @@ def _subset(*choices: str) -> Callable[[object], OptionValue]:
             items = str(value).replace(",", " ").split()
         for item in items:
             if item not in choices:
-                raise OptionError(f"expected some of {', '.join(choices)}, got {item!r}")
+                raise OptionError(_("expected some of {choices}, got {got}").format(
+                    choices=", ".join(choices), got=repr(item)))
         # canonical order, no repeats
         return tuple(c for c in choices if c in items)
 
@@ -163,14 +166,15 @@ def _kinds(value: object) -> OptionValue:
         items = str(value).replace(",", " ").split()
     for item in items:
         if item not in KINDS or item == "normal":
-            raise OptionError(f"expected special kinds from {', '.join(KINDS[1:])}, got {item!r}")
+            raise OptionError(_("expected special kinds from {kinds}, got {got}").format(
+                kinds=", ".join(KINDS[1:]), got=repr(item)))
     return tuple(items)
 
 
 def _deck(value: object) -> OptionValue:
     number = _int(value)
     if number not in (36, 54):
-        raise OptionError(f"expected 36 or 54, got {value!r}")
+        raise OptionError(_("expected 36 or 54, got {got}").format(got=repr(value)))
     return number
 
 
@@ -182,7 +186,7 @@ def _joker(value: object) -> OptionValue:
         return text
     if text == "NONE":
         return "none"
-    raise OptionError(f"expected 7S, 6S or none, got {value!r}")
+    raise OptionError(_("expected 7S, 6S or none, got {got}").format(got=repr(value)))
 
 
 def _spec(name: str, type_name: str, meaning: str, parse: Callable[[object], OptionValue],
@@ -199,58 +203,58 @@ def _points(name: str, meaning: str) -> OptionSpec:
 
 
 _SPECS: Final = [
-    _spec("deck", "choice", "36 cards (6..A) or 54 (2..A and jokers RJ, BJ)", _deck, ("36", "54")),
-    _spec("joker", "choice", "in 36 cards, the card that is the joker: 7S, 6S or none", _joker,
+    _spec("deck", "choice", N_("36 cards (6..A) or 54 (2..A and jokers RJ, BJ)"), _deck, ("36", "54")),
+    _spec("joker", "choice", N_("in 36 cards, the card that is the joker: 7S, 6S or none"), _joker,
           ("7S", "6S", "none")),
-    _spec("players", "range", "the allowed number of players, min-max", _range),
-    _choice_spec("schedule", "the sequence of deals (free: any, each deal states its count and kind)",
+    _spec("players", "range", N_("the allowed number of players, min-max"), _range),
+    _choice_spec("schedule", N_("the sequence of deals (free: any, each deal states its count and kind)"),
                  *SCHEDULES),
-    _spec("ladder_down", "bool", "raspisnoy: M-1 .. 1 follows the max deals", _bool),
-    _spec("specials", "kinds", "the special deal kinds played at the max card count", _kinds,
+    _spec("ladder_down", "bool", N_("raspisnoy: M-1 .. 1 follows the max deals"), _bool),
+    _spec("specials", "kinds", N_("the special deal kinds played at the max card count"), _kinds,
           KINDS[1:]),
-    _choice_spec("full_deal_trump", "trump when every card is dealt", "dealer-shows", "last-card",
+    _choice_spec("full_deal_trump", N_("trump when every card is dealt"), "dealer-shows", "last-card",
                  "random-card", "none"),
-    _spec("circular_trumps", "bool", "no fixed trump: the suit after the suit led is trump", _bool),
-    _choice_spec("dealer_restriction", "what the dealer may not bid: sum = cards, all cards, or off",
+    _spec("circular_trumps", "bool", N_("no fixed trump: the suit after the suit led is trump"), _bool),
+    _choice_spec("dealer_restriction", N_("what the dealer may not bid: sum = cards, all cards, or off"),
                  "sum", "no-full-bid", "off"),
-    _spec("third_pass", "bool", "nobody may bid 0 in three consecutive deals with bids", _bool),
-    _choice_spec("void", "void in the suit led: play anything, or a trump if held", "free",
+    _spec("third_pass", "bool", N_("nobody may bid 0 in three consecutive deals with bids"), _bool),
+    _choice_spec("void", N_("void in the suit led: play anything, or a trump if held"), "free",
                  "must-trump"),
-    _choice_spec("first_leader", "who leads the first trick", "left-of-dealer", "dealer"),
-    _spec("joker_lead_modes", "modes", "joker declarations allowed on the lead",
+    _choice_spec("first_leader", N_("who leads the first trick"), "left-of-dealer", "dealer"),
+    _spec("joker_lead_modes", "modes", N_("joker declarations allowed on the lead"),
           _subset(*LEAD_MODES), LEAD_MODES),
-    _spec("joker_follow_modes", "modes", "joker declarations allowed when following",
+    _spec("joker_follow_modes", "modes", N_("joker declarations allowed when following"),
           _subset(*FOLLOW_MODES), FOLLOW_MODES),
-    _spec("joker_demand_first_trick_only", "bool", "high/lowest only in the first trick of a deal",
+    _spec("joker_demand_first_trick_only", "bool", N_("high/lowest only in the first trick of a deal"),
           _bool),
-    _choice_spec("joker_high_winner", "a non-trump high demand answered with a trump: who wins",
+    _choice_spec("joker_high_winner", N_("a non-trump high demand answered with a trump: who wins"),
                  "joker", "highest-trump"),
     _spec("joker_take_beaten_by_trump", "bool",
-          "a joker declared take + non-trump suit, leading or following, is beaten by a later trump",
+          N_("a joker declared take + non-trump suit, leading or following, is beaten by a later trump"),
           _bool),
     _choice_spec("joker_low_nobody_follows",
-                 "low + suit with nobody on that suit or trump: who wins", "first-card-suit",
+                 N_("low + suit with nobody on that suit or trump: who wins"), "first-card-suit",
                  "joker-wins"),
-    _choice_spec("two_jokers", "54 cards, both jokers in a trick: later take wins, or opposite",
+    _choice_spec("two_jokers", N_("54 cards, both jokers in a trick: later take wins, or opposite"),
                  "later-wins", "opposite"),
-    _choice_spec("discard_suit", "whether a discarding joker must name a suit", "required",
+    _choice_spec("discard_suit", N_("whether a discarding joker must name a suit"), "required",
                  "optional"),
-    _points("revoke_penalty", "points added for a card off the suit led (or off trump) while holding it"),
-    _spec("revoke_replay", "bool", "after a revoke the deal is replayed", _bool),
-    _points("joker_lead_penalty", "points added for leading the joker unless it is the last card"),
-    _points("exact_per_trick", "bid made (bid > 0): points per trick bid"),
-    _points("exact_bonus", "bid made (bid > 0): points added once"),
-    _points("pass_made", "bid 0 and took 0: points"),
-    _points("under_per_missing", "took fewer than bid: points per missing trick"),
-    _points("under_per_taken", "took fewer than bid: points per trick taken"),
-    _points("over_per_taken", "took more than bid: points per trick taken"),
-    _points("miser_zero", "miser deal, no trick taken: points"),
-    _points("miser_per_trick", "miser deal: points per trick taken"),
-    _points("golden_zero", "golden deal, no trick taken: points"),
-    _points("golden_per_trick", "golden deal: points per trick taken"),
-    _points("forehead_per_trick", "forehead deal, bid made (bid > 0): points per trick bid"),
-    _points("forehead_per_missing", "forehead deal, took fewer than bid: points per missing trick"),
-    _points("special_multiplier", "the multiplier of no-trump, dark, miser and golden deal scores"),
+    _points("revoke_penalty", N_("points added for a card off the suit led (or off trump) while holding it")),
+    _spec("revoke_replay", "bool", N_("after a revoke the deal is replayed"), _bool),
+    _points("joker_lead_penalty", N_("points added for leading the joker unless it is the last card")),
+    _points("exact_per_trick", N_("bid made (bid > 0): points per trick bid")),
+    _points("exact_bonus", N_("bid made (bid > 0): points added once")),
+    _points("pass_made", N_("bid 0 and took 0: points")),
+    _points("under_per_missing", N_("took fewer than bid: points per missing trick")),
+    _points("under_per_taken", N_("took fewer than bid: points per trick taken")),
+    _points("over_per_taken", N_("took more than bid: points per trick taken")),
+    _points("miser_zero", N_("miser deal, no trick taken: points")),
+    _points("miser_per_trick", N_("miser deal: points per trick taken")),
+    _points("golden_zero", N_("golden deal, no trick taken: points")),
+    _points("golden_per_trick", N_("golden deal: points per trick taken")),
+    _points("forehead_per_trick", N_("forehead deal, bid made (bid > 0): points per trick bid")),
+    _points("forehead_per_missing", N_("forehead deal, took fewer than bid: points per missing trick")),
+    _points("special_multiplier", N_("the multiplier of no-trump, dark, miser and golden deal scores")),
 ]
 
 OPTIONS: Final[dict[str, OptionSpec]] = {spec.name: spec for spec in _SPECS}

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import duckdb
 
+from raspis_cli.i18n import _
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import DEFAULT_DB, default_db_path
 from raspis_cli.store.schema import MIGRATE_2_TO_3, SCHEMA_VERSION, create_schema_sql
@@ -89,20 +90,25 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
     target = Path(path)
     check_backslash(path)
     if target.is_dir():
-        raise StoreError(f"{path} is a folder, not a database file")
+        raise StoreError(_("{path} is a folder, not a database file").format(path=path))
     folder = target.parent
     if not target.exists():
         if not create:
             if folder.exists() and not folder.is_dir():
-                raise StoreError(f"no database at {path}: {folder} is a file, not a folder")
-            raise StoreError(f"no database at {path} (load games first: raspis load FILE... --db {path})")
+                raise StoreError(_("no database at {path}: {folder} is a file, not a folder").format(
+                    path=path, folder=folder))
+            raise StoreError(_("no database at {path} (load games first: raspis load FILE... --db "
+                               "{path})").format(path=path))
         if not folder.exists():
-            raise StoreError(f"cannot create {path}: the folder {folder} does not exist")
+            raise StoreError(_("cannot create {path}: the folder {folder} does not exist").format(
+                path=path, folder=folder))
         if not folder.is_dir():
-            raise StoreError(f"cannot create {path}: {folder} is a file, not a folder")
+            raise StoreError(_("cannot create {path}: {folder} is a file, not a folder").format(
+                path=path, folder=folder))
     if not read_only and folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
-        raise StoreError(f"cannot write to {path}: the folder {folder} is read-only "
-                         f"(DuckDB writes {target.name}.wal next to the database)")
+        raise StoreError(_("cannot write to {path}: the folder {folder} is read-only (DuckDB writes "
+                           "{name}.wal next to the database)").format(
+            path=path, folder=folder, name=target.name))
     if target.is_file():
         _check_header(path)
     deadline = time.monotonic() + max(wait, 0.0)
@@ -122,7 +128,8 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
             time.sleep(min(LOCK_POLL, max(deadline - time.monotonic(), 0.0)))
             continue  # try again
         except OSError as e:
-            raise StoreError(f"cannot open {path}: {e.strerror or e}") from None
+            raise StoreError(_("cannot open {path}: {reason}").format(
+                path=path, reason=e.strerror or e)) from None
         if sandboxed:
             sandbox(con)
         return con
@@ -133,8 +140,9 @@ def check_backslash(path: str) -> None:
     it is a character of a name (POSIX): refuse such a path plainly rather
     than fail on a folder that does not exist."""
     if os.sep == "/" and "\\" in path:
-        raise StoreError(f"{path}: DuckDB cannot use a path with a backslash in it "
-                         "(it reads it as a folder separator); choose another name")
+        raise StoreError(_("{path}: DuckDB cannot use a path with a backslash in it (it reads it as a "
+                           "folder separator); choose another name").format(
+            path=path))
 
 
 def _check_header(path: str) -> None:
@@ -144,9 +152,10 @@ def _check_header(path: str) -> None:
         with open(path, "rb") as f:
             head = f.read(len(_SQLITE_MAGIC))
     except OSError as e:
-        raise StoreError(f"cannot open {path}: {e.strerror or e}") from None
+        raise StoreError(_("cannot open {path}: {reason}").format(
+            path=path, reason=e.strerror or e)) from None
     if head == _SQLITE_MAGIC:
-        raise StoreError(f"{path} is an SQLite database, not a DuckDB database")
+        raise StoreError(_("{path} is an SQLite database, not a DuckDB database").format(path=path))
 
 
 def _is_lock_error(error: Exception) -> bool:
@@ -230,13 +239,15 @@ def _stored_version(con: duckdb.DuckDBPyConnection, path: str) -> int | None:
     try:
         return int(row[0])
     except (TypeError, ValueError):
-        raise StoreError(f"{path} records a schema version raspis cannot read: {row[0]!r}") from None
+        raise StoreError(_("{path} records a schema version raspis cannot read: {row}").format(
+            path=path, row=repr(row[0]))) from None
 
 
 def _refuse_newer(version: int | None, path: str) -> None:
     if version is not None and version > SCHEMA_VERSION:
-        raise StoreError(f"{path} was written by a newer raspis (schema version {version}; this "
-                         f"raspis reads versions up to {SCHEMA_VERSION}): upgrade raspis to use it")
+        raise StoreError(_("{path} was written by a newer raspis (schema version {version}; this raspis "
+                           "reads versions up to {current}): upgrade raspis to use it").format(
+            path=path, version=version, current=SCHEMA_VERSION))
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") -> None:
@@ -257,12 +268,13 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, path: str = "the database") ->
         if version is not None and version < 2:
             # version 1 identified a game differently (issue 11): new games could not be
             # matched with the stored ones, so the file is read but not added to
-            raise StoreError(f"{path} has schema version {version}; this raspis writes version "
-                             f"{SCHEMA_VERSION} (games are identified differently): its reports "
-                             "still work, but load new games into a new file")
+            raise StoreError(_("{path} has schema version {version}; this raspis writes version {current} "
+                               "(games are identified differently): its reports still work, but load new "
+                               "games into a new file").format(path=path, version=version,
+                                                               current=SCHEMA_VERSION))
     elif existing:
-        raise StoreError(f"{path} is a DuckDB database, but not one raspis made "
-                         f"(tables: {', '.join(sorted(existing)[:5])})")
+        raise StoreError(_("{path} is a DuckDB database, but not one raspis made (tables: {tables})").format(
+            path=path, tables=', '.join(sorted(existing)[:5])))
     if version == 2 and "plays" in existing and not _is_view(con, "plays"):
         for statement in MIGRATE_2_TO_3:
             con.execute(statement)
@@ -289,5 +301,7 @@ def check_schema(con: duckdb.DuckDBPyConnection, path: str) -> None:
     except duckdb.Error as e:
         raise StoreError(describe_error(path, e)) from None
     if "raspis_meta" not in tables or "games" not in tables:
-        raise StoreError(f"{path} holds no raspis game history (load games first: raspis load FILE...)")
+        raise StoreError(_("{path} holds no raspis game history (load games first: raspis load "
+                           "FILE...)").format(
+            path=path))
     _refuse_newer(_stored_version(con, path), path)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import duckdb
 
+from raspis_cli.i18n import _
 from raspis_cli.store.db import StoreError, check_backslash
 from raspis_cli.store.ratings import RATINGS_SQL, history_table
 from raspis_cli.store.schema import DERIVED_TABLES, GAME_TABLES, TABLES
@@ -42,17 +43,19 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str, overwrite: bool 
     root = Path(folder)
     check_backslash(folder)
     if root.exists() and not root.is_dir():
-        raise StoreError(f"{folder} exists and is not a folder")
+        raise StoreError(_("{folder} exists and is not a folder").format(folder=folder))
     targets = [*GAME_TABLES, *DERIVED_TABLES]
     present = [name for name in targets if (root / name).exists()]
     if present and not overwrite:
-        raise StoreError(f"{folder} already holds {', '.join(present)}; "
-                         "choose an empty folder or add --overwrite")
+        raise StoreError(_("{folder} already holds {tables}; choose an empty folder or add "
+                           "--overwrite").format(
+            folder=folder, tables=', '.join(present)))
     made_root = not root.exists()
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise StoreError(f"cannot create {folder}: {e.strerror or e}") from None
+        raise StoreError(_("cannot create {folder}: {reason}").format(
+            folder=folder, reason=e.strerror or e)) from None
     for name in present:
         shutil.rmtree(root / name)
     counts: dict[str, int] = {}
@@ -66,8 +69,9 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str, overwrite: bool 
             with contextlib.suppress(OSError):
                 root.rmdir()
         if isinstance(e, OSError):
-            raise StoreError(f"export to {folder} failed: {e.strerror or e}") from None
-        raise StoreError(f"export failed: {str(e).splitlines()[0]}") from e
+            raise StoreError(_("export to {folder} failed: {reason}").format(
+                folder=folder, reason=e.strerror or e)) from None
+        raise StoreError(_("export failed: {reason}").format(reason=str(e).splitlines()[0])) from e
 
 
 def _export(con: duckdb.DuckDBPyConnection, root: Path, counts: dict[str, int]) -> dict[str, int]:

@@ -11,6 +11,7 @@ from typing import Any
 
 import duckdb
 
+from raspis_cli.i18n import _
 from raspis_cli.store.db import StoreError
 
 __all__ = ["plain_value", "run_query"]
@@ -53,7 +54,7 @@ def run_query(con: duckdb.DuckDBPyConnection, sql: str,
     try:
         cursor = con.execute(sql, dict(params) if params else None)
         if cursor is None:
-            raise StoreError("no SQL statement to run")
+            raise StoreError(_("no SQL statement to run"))
         if cursor.description is None:
             return []
         columns = _unique([d[0] for d in cursor.description])
@@ -62,7 +63,7 @@ def run_query(con: duckdb.DuckDBPyConnection, sql: str,
     except duckdb.Error as e:
         message = str(e).strip()
         if "read-only" in message:
-            message += " (raspis query is read-only; add --write to change the database)"
+            message += _(" (raspis query is read-only; add --write to change the database)")
         elif isinstance(e, duckdb.PermissionException) or "configuration has been locked" in message:
             message = (message.splitlines()[0] + " (raspis query without --write reads only the "
                        "database: no files, no network, no settings; add --write to allow them)")
