@@ -333,14 +333,13 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
             writer.writerow(["" if row[c] is None else _cell(row[c]) for c in columns])
         sys.stdout.write(buffer.getvalue())
         return
+    heads = [escape_text(header(c)) for c in columns]
+    texts = [["" if row[c] is None else escape_text(_cell(rounded(c, row[c]) if round_numbers else row[c]))
+              for c in columns] for row in rows]
     if not stdout.is_terminal:
         from raspis_cli.cli.plaintable import box_table, plain_width
 
-        text = box_table([escape_text(header(c)) for c in columns],
-                         [["" if row[c] is None else escape_text(
-                             _cell(rounded(c, row[c]) if round_numbers else row[c])) for c in columns]
-                          for row in rows],
-                         escape_text(title) if title else None,
+        text = box_table(heads, texts, escape_text(title) if title else None,
                          [_numeric(rows[0][c]) if rows else False for c in columns], plain_width())
         if text is not None:
             sys.stdout.write(text)
@@ -350,9 +349,6 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
 
     from raspis_cli.cli.plaintable import fit_widths
 
-    texts = [["" if row[c] is None else escape_text(_cell(rounded(c, row[c]) if round_numbers else row[c]))
-              for c in columns] for row in rows]
-    heads = [escape_text(header(c)) for c in columns]
     # wider than the terminal: the headers fold, not the values (a date, a name, a preset)
     widths = fit_widths(heads, texts, stdout.width)
     table = Table(title=title, show_lines=False)
