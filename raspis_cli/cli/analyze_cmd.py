@@ -125,14 +125,13 @@ def _print_summary(game: GameAnalysis) -> None:
     rows = [[escape_text(s.player), str(s.bids), str(s.makeable), str(s.made), str(s.decisions),
              str(s.mistakes), str(s.handed), f"{s.regret:.1f}",
              "-" if s.accuracy is None else f"{s.accuracy:.0%}"] for s in game.summary]
+    table = Table(title=title, title_justify="left")
     if _table_width([header, *rows]) <= stdout.width:
-        table = Table(title=title, title_justify="left")
         for i, label in enumerate(header):
             table.add_column(label, justify="left" if i == 0 else "right")
         for row in rows:
             table.add_row(*map(rich_escape, row))
     else:
-        table = Table(title=title, title_justify="left")
         table.add_column(header[0], no_wrap=True)
         for row in rows:  # a name folds, never cut, on a terminal too narrow even for this
             table.add_column(rich_escape(row[0]), justify="right", overflow="fold")

@@ -162,9 +162,12 @@ def install() -> None:
             return params
         return get_install_completion_arguments
 
+    def say_error(error: Any, file: Any, color: Any) -> None:
+        echo(_("Error: {message}").format(message=translate_sentence(error.format_message())),
+             file=file, err=file is None, color=color)
+
     def show_click(self: Any, file: Any = None) -> None:
-        echo(_("Error: {message}").format(message=translate_sentence(self.format_message())),
-             file=file, err=file is None, color=getattr(self, "show_color", None))
+        say_error(self, file, getattr(self, "show_color", None))
 
     def show_usage(self: Any, file: Any = None) -> None:
         ctx = self.ctx
@@ -176,8 +179,7 @@ def install() -> None:
                     command=ctx.command_path, option=ctx.help_option_names[0]) + "\n"
             color = ctx.color
             echo(f"{ctx.get_usage()}\n{hint}", file=file, err=file is None, color=color)
-        echo(_("Error: {message}").format(message=translate_sentence(self.format_message())),
-             file=file, err=file is None, color=color)
+        say_error(self, file, color)
 
     def pieces(original: Callable[..., list[str]]) -> Callable[..., list[str]]:
         def collect_usage_pieces(self: Any, ctx: Any) -> list[str]:

@@ -26,7 +26,7 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
-from raspis_cli.i18n import N_, _, kind_label, ngettext
+from raspis_cli.i18n import N_, _, kind_label, language, ngettext
 from raspis_cli.rules import PRESETS
 from raspis_cli.sources import expand_paths
 from raspis_cli.store.errors import StoreError
@@ -420,7 +420,6 @@ def _in_words(row: dict[str, Any]) -> dict[str, Any]:
     """A report row as a table shows it: a deal kind, a joker mode (the club page's
     words, report/strings.py), how the joker was played and the dealer's
     restriction in the interface language; other values as they are."""
-    from raspis_cli.i18n import language
     from raspis_cli.report.strings import JOKER_WORDS
 
     shown = dict(row)
