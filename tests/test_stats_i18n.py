@@ -212,3 +212,11 @@ def test_russian_stats_rows_say_joker_modes_and_restrictions_in_words(club: Path
     as_csv = run_cli("--lang", "ru", "stats", "--db", str(club), "--report", "dealer_record",
                      "--format", "csv").stdout
     assert ",sum," in as_csv
+
+
+def test_the_marked_preset_descriptions_are_the_files_own() -> None:
+    # PRESET_DESCRIPTIONS repeats each preset file's description for the catalogue: a file
+    # whose description changes must change it too, or its Russian would be lost
+    from raspis_cli.rules import PRESET_DESCRIPTIONS, PRESETS, preset_description
+
+    assert tuple(preset_description(name) for name in PRESETS) == PRESET_DESCRIPTIONS
