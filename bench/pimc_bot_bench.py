@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from raspis_cli.rules import Rules  # noqa: E402
-from raspis_cli.simulate import game_seed, simulate_game  # noqa: E402
+from raspis_cli.simulate.simulator import game_seed, simulate_game  # noqa: E402
 
 
 def _ci(values: list[float]) -> str:

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from raspis_cli.notation.writer import write_game
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import Simulator, _games, _render, simulate_games
+from raspis_cli.simulate.simulator import Simulator, _games, _render, simulate_games
 
 TARGET_GAMES = 10_000
 TARGET_SECONDS = 20.0

@@ -10,8 +10,8 @@ railroad-diagrams and jinja2).
     python grammar/make_diagram.py [OUTPUT.html]
 
 The EBNF's keyword rules (the block that starts with
-:data:`raspis_cli.lines.KEYWORD_RULES_HEAD`) are rewritten from the table of
-line kinds, :mod:`raspis_cli.lines`; ``tests/test_grammar_consistency.py``
+:data:`raspis_cli.model.lines.KEYWORD_RULES_HEAD`) are rewritten from the table of
+line kinds, :mod:`raspis_cli.model.lines`; ``tests/test_grammar_consistency.py``
 fails until they are.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from raspis_cli.lines import KEYWORD_RULES_HEAD, keyword_rules_ebnf
+from raspis_cli.model.lines import KEYWORD_RULES_HEAD, keyword_rules_ebnf
 from raspis_cli.notation.grammar import FILE
 
 EBNF = Path(__file__).resolve().parent / "grammar.ebnf"

@@ -153,10 +153,7 @@ def atheris_main(minutes: float) -> int:
     with atheris.instrument_imports():
         import fuzzkit
 
-        import raspis_cli.notation.grammar
-        import raspis_cli.notation.jsoncodec
-        import raspis_cli.notation.reader
-        import raspis_cli.sources  # noqa: F401
+        import raspis_cli.files.sources  # noqa: F401
 
     corpus = Path(tempfile.mkdtemp(prefix="raspis-atheris-"))
     for i, data in enumerate(fuzzkit.seeds()):

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from raspis_cli.i18n import catalogue_path, compile_po, read_po  # noqa: E402
+from raspis_cli.text.i18n import catalogue_path, compile_po, read_po  # noqa: E402
 
 Msgid = str | tuple[str, str]
 

@@ -49,7 +49,7 @@ if str(ROOT) not in sys.path:
 from raspis_cli.notation.jsoncodec import games_to_jsonl_text  # noqa: E402
 from raspis_cli.notation.writer import write_games  # noqa: E402
 from raspis_cli.rules import Rules  # noqa: E402
-from raspis_cli.simulate import simulate_games  # noqa: E402
+from raspis_cli.simulate.simulator import simulate_games  # noqa: E402
 from raspis_cli.store.load import TRACE_ENV  # noqa: E402
 
 Checksum = dict[str, tuple[int, int]]

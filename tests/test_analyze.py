@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 from clikit import check_golden, run_cli
 
-from raspis_cli.analyze import analyze_game
-from raspis_cli.cards import Card
+from raspis_cli.analyze.post_mortem import analyze_game
 from raspis_cli.engine import Deal
-from raspis_cli.engine.pimc import bid_advice, sample_score
-from raspis_cli.engine.randomdeal import random_position
-from raspis_cli.engine.solver import Outcome, _play_copy, brute_force
-from raspis_cli.replay import replay_game
+from raspis_cli.files.sources import load_source
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.cards import Card
 from raspis_cli.rules import Rules
-from raspis_cli.sources import load_source
+from raspis_cli.solver.pimc import bid_advice, sample_score
+from raspis_cli.solver.randomdeal import random_position
+from raspis_cli.solver.search import Outcome, _play_copy, brute_force
 
 SAMPLE = "samples/raspisnoy-full-3p.rsp"
 
@@ -41,7 +41,7 @@ def test_every_finding_on_small_deals_is_what_brute_force_says() -> None:
         assert deal_analysis.skipped is None
         deal_result = next(d for d in result.deals if d.number == number)
         assert deal_result.deal is not None
-        from raspis_cli.analyze import _start_of_play
+        from raspis_cli.analyze.post_mortem import _start_of_play
 
         start, plays = _start_of_play(deal_result.deal)
         names = result.record.players
@@ -130,7 +130,7 @@ def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal
     from rich.cells import cell_len
 
     from raspis_cli.cli.analyze_cmd import _SUMMARY_COLUMNS
-    from raspis_cli.i18n import catalogue_path, read_po
+    from raspis_cli.text.i18n import catalogue_path, read_po
 
     args = ["analyze", SAMPLE, "--deal", "3", "--samples", "10"]
     if terminal:
@@ -224,7 +224,7 @@ def test_annotations_survive_fmt_convert_and_validate(tmp_path: Path) -> None:
 
 
 def test_annotating_twice_replaces_and_json_has_the_field() -> None:
-    from raspis_cli.analyze import annotate_game
+    from raspis_cli.analyze.post_mortem import annotate_game
     from raspis_cli.notation.jsoncodec import game_to_json
 
     source = load_source(SAMPLE)
@@ -252,7 +252,7 @@ def test_pimc_is_seeded_and_scores_as_documented() -> None:
 
 
 def test_samples_keep_what_the_bidder_saw() -> None:
-    from raspis_cli.engine.pimc import sample_hands
+    from raspis_cli.solver.pimc import sample_hands
 
     rules = Rules.preset("raspisnoy")
     deal: Deal = random_position(random.Random(9), rules, 4, 5, played=0)
@@ -271,9 +271,9 @@ def test_samples_keep_what_the_bidder_saw() -> None:
 
 
 def test_pimc_bot_bids_and_plays_legally() -> None:
+    from raspis_cli.bots.pimc import PimcBot
     from raspis_cli.engine import Game
-    from raspis_cli.pimcbot import PimcBot
-    from raspis_cli.simulate import Simulator
+    from raspis_cli.simulate.simulator import Simulator
 
     rules = Rules.preset("raspisnoy")
     names = ["A", "B", "C"]
@@ -322,7 +322,7 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
 
 
 def test_forehead_and_dark_samples_hide_the_right_hands() -> None:
-    from raspis_cli.engine.pimc import sample_hands
+    from raspis_cli.solver.pimc import sample_hands
 
     rules = Rules.preset("raspisnoy")
     rng = random.Random(2)

@@ -11,7 +11,7 @@ from typing import Any
 from clikit import run_cli
 
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import ClubPlan, misjudged, parse_skill, simulate_games
+from raspis_cli.simulate.simulator import ClubPlan, misjudged, parse_skill, simulate_games
 
 POOL = "Анна,Boris,Вера,Дмитрий,Ольга"
 

@@ -24,12 +24,12 @@ from faultkit import FAULTS, with_fault
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import Card
+from raspis_cli.judge.replay import GameResult, replay_game
+from raspis_cli.model.cards import Card
 from raspis_cli.notation import ReadResult, read_text
 from raspis_cli.notation.writer import write_game
-from raspis_cli.replay import GameResult, replay_game
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import simulate_game
+from raspis_cli.simulate.simulator import simulate_game
 
 _TRICK_LINE = re.compile(r"^(  trick )(\S+)(: )(.*)$", re.MULTILINE)
 _DECLARED = re.compile(r"(\S+)\((\w+)(?: ([^)]+))?\)")

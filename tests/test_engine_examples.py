@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from enginekit import cards, deal_of, rules_of
 
-from raspis_cli.cards import Suit, parse_card
 from raspis_cli.engine import Deal, JokerDecl, Play, bid_score, trick_winner, winners
+from raspis_cli.model.cards import Suit, parse_card
 from raspis_cli.rules import Rules
 
 # --- §5 bidding -------------------------------------------------------------

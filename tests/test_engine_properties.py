@@ -12,8 +12,8 @@ from enginekit import all_declarations, clone, random_hands, random_trump, run_d
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import Suit, cards_of
 from raspis_cli.engine import Deal, Game, Play, Violation, trick_winner
+from raspis_cli.model.cards import Suit, cards_of
 from raspis_cli.rules import KINDS, OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.rules.options import OptionSpec
 from raspis_cli.rules.schedule import schedule_for

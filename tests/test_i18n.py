@@ -16,7 +16,7 @@ from types import ModuleType
 import pytest
 from clikit import run_cli
 
-from raspis_cli.i18n import (
+from raspis_cli.text.i18n import (
     catalogue_path,
     compile_po,
     language_from_argv,

@@ -8,7 +8,8 @@ from typing import Any
 
 from notation_helpers import games_key
 
-from raspis_cli.cards import Suit, parse_card
+from raspis_cli.model.cards import Suit, parse_card
+from raspis_cli.model.record import NO_TRUMP, JokerDecl
 from raspis_cli.notation import read_text, write_games
 from raspis_cli.notation.jsoncodec import (
     game_to_json,
@@ -17,7 +18,6 @@ from raspis_cli.notation.jsoncodec import (
     read_json_text,
     read_jsonl_text,
 )
-from raspis_cli.record import NO_TRUMP, JokerDecl
 
 CONTRACT_EXAMPLE: dict[str, Any] = {
     "format": "raspis/1",

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from storekit import run
 
-import raspis_cli.sources as sources
+import raspis_cli.files.sources as sources
 import raspis_cli.store.load as load_module
-from raspis_cli.diagnostics import syntax_error
+from raspis_cli.model.diagnostics import syntax_error
 from raspis_cli.notation import write_games
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_game
-from raspis_cli.textsafe import EXCERPT_WIDTH
+from raspis_cli.simulate.simulator import simulate_game
+from raspis_cli.text.textsafe import EXCERPT_WIDTH
 
 
 def test_a_diagnostic_keeps_an_excerpt_of_a_long_line() -> None:
@@ -134,7 +134,7 @@ def test_the_remembered_deal_scores_are_bounded(monkeypatch: pytest.MonkeyPatch)
     """The deal scores the replay remembers per rule set (kept across games
     and files) are bounded: a hostile sheet with ever new bids and counts
     does not keep one entry for each."""
-    import raspis_cli.replay as replay_module
+    import raspis_cli.judge.replay as replay_module
     from raspis_cli.notation.reader import read_text
 
     monkeypatch.setattr(replay_module, "_SCORE_MEMO_MAX", 40, raising=False)

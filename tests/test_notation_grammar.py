@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from raspis_cli.cards import Card, Suit, parse_card
-from raspis_cli.diagnostics import Diagnostic, syntax_error
+from raspis_cli.model.cards import Card, Suit, parse_card
+from raspis_cli.model.diagnostics import Diagnostic, syntax_error
 from raspis_cli.notation import grammar as g
 
 
@@ -22,8 +22,8 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
         elif isinstance(node, ast.ImportFrom) and node.module:
             modules.add(node.module)
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
-                       "pyparsing", "raspis_cli.cards", "raspis_cli.diagnostics", "raspis_cli.i18n",
-                       "raspis_cli.lines", "raspis_cli.suggest", "raspis_cli.textsafe"}
+                       "pyparsing", "raspis_cli.model.cards", "raspis_cli.model.diagnostics", "raspis_cli.text.i18n",
+                       "raspis_cli.model.lines", "raspis_cli.text.suggest", "raspis_cli.text.textsafe"}
 
 
 @pytest.mark.parametrize("token,code", [
@@ -141,7 +141,7 @@ def test_scan_keeps_comments_and_columns() -> None:
 
 def test_render_diagnostic_has_caret() -> None:
     d = syntax_error("E303", "expected a card", 3, 5, "\ttrick 1O♥", "f.rsp")
-    # a tab is shown as \t like every control character (raspis_cli.textsafe); the caret follows
+    # a tab is shown as \t like every control character (raspis_cli.text.textsafe); the caret follows
     assert d.render() == "f.rsp:3:5: E303: expected a card\n    3 | \\ttrick 1O♥\n      |      ^"
 
 

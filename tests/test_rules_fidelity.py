@@ -18,13 +18,13 @@ from faultkit import inject
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import Card, Suit, parse_card
 from raspis_cli.engine import JokerDecl, trick_winner
+from raspis_cli.judge.replay import GameResult, replay_game
+from raspis_cli.model.cards import Card, Suit, parse_card
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord
 from raspis_cli.notation import read_text
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
-from raspis_cli.replay import GameResult, replay_game
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_game
+from raspis_cli.simulate.simulator import simulate_game
 
 
 def _replay(text: str) -> GameResult:

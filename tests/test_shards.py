@@ -15,12 +15,12 @@ import duckdb
 import pytest
 from clikit import run_cli
 
-import raspis_cli.sources as sources
-from raspis_cli import check
+import raspis_cli.files.sources as sources
+from raspis_cli.judge import check
 from raspis_cli.notation.jsoncodec import games_to_jsonl_text
 from raspis_cli.notation.writer import write_games
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_games
+from raspis_cli.simulate.simulator import simulate_games
 from raspis_cli.store import load_units
 from raspis_cli.store.schema import GAME_TABLES, TABLES
 from raspis_cli.store.shards import load_shard, run_with, shard_folder, union_sql

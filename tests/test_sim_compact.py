@@ -1,7 +1,7 @@
 """The simulator's and the writer's compact record of play.
 
 The simulator keeps a trick without a joker as one compact trick (no
-:class:`~raspis_cli.record.PlayRecord` per card) and the notation writer
+:class:`~raspis_cli.model.record.PlayRecord` per card) and the notation writer
 writes it from that form. What they produce must be exactly what the plays
 as objects give: the same text, the same JSON, the same replay.
 """
@@ -13,13 +13,13 @@ import json
 
 import pytest
 
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.record import GameRecord
 from raspis_cli.notation import read_text
 from raspis_cli.notation.jsoncodec import game_to_json
 from raspis_cli.notation.writer import NotationWriteError, write_compact_game, write_game
-from raspis_cli.record import GameRecord
-from raspis_cli.replay import replay_game
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import DETAILS, _play_game, simulate_game
+from raspis_cli.simulate.simulator import DETAILS, _play_game, simulate_game
 
 
 def _materialised(game: GameRecord) -> GameRecord:

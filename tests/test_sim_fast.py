@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import (
+from raspis_cli.simulate.simulator import (
     Simulator,
     _choice_of_one,
     _shuffle,

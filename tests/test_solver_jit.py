@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from raspis_cli.engine.randomdeal import random_position, random_small_case
-from raspis_cli.engine.solver import solve
 from raspis_cli.rules import Rules
+from raspis_cli.solver.randomdeal import random_position, random_small_case
+from raspis_cli.solver.search import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = """
 import json, sys
 sys.path.insert(0, "tests")
-from raspis_cli.engine import solver_kernel
+from raspis_cli.solver import kernel as solver_kernel
 from test_solver_jit import _expected
 assert solver_kernel.JIT
 print(json.dumps(_expected()))

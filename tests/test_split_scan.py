@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from raspis_cli import sources
-from raspis_cli.encodings import CHUNK_BYTES
+from raspis_cli.files import sources
+from raspis_cli.text.decoding import CHUNK_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD_FILES = sorted(str(p) for folder in ("samples", "tests") for p in (ROOT / folder).rglob("*.rsp"))

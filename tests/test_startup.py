@@ -76,11 +76,11 @@ def test_simulate_with_heuristic_bots_loads_no_solver() -> None:
     """The solver (numba) is loaded by a PIMC decision, not by ``simulate``
     itself: the heuristic bots' games never import it; ``--bot pimc`` does."""
     modules = _imported("simulate", "-p", "3", "-n", "1", "--seed", "1")
-    assert "raspis_cli.simulate" in modules, "the measurement sees the command's imports"
-    assert not {m for m in modules if m.startswith("raspis_cli.engine.solver") or m.split(".")[0] == "numba"}
+    assert "raspis_cli.simulate.simulator" in modules, "the measurement sees the command's imports"
+    assert not {m for m in modules if m.startswith("raspis_cli.solver.search") or m.split(".")[0] == "numba"}
     modules = _imported("simulate", "-p", "3", "-n", "1", "--seed", "1", "--rules", "raspisnoy",
                         "--bot", "pimc", "--bot-samples", "2")
-    assert "raspis_cli.engine.solver" in modules
+    assert "raspis_cli.solver.search" in modules
 
 
 def test_load_imports_no_value_checker(tmp_path: Path) -> None:

@@ -19,9 +19,9 @@ from rich.table import Table
 
 from raspis_cli.cli.common import COLUMN_LABELS, column_label
 from raspis_cli.cli.plaintable import fit_widths
-from raspis_cli.i18n import _, set_language
 from raspis_cli.report.strings import STRINGS
 from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
+from raspis_cli.text.i18n import _, set_language
 
 ROOT = Path(__file__).resolve().parent.parent
 

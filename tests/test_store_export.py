@@ -8,7 +8,7 @@ import duckdb
 import pytest
 from storekit import hand_games, run, write_json
 
-from raspis_cli.record import GameRecord
+from raspis_cli.model.record import GameRecord
 from raspis_cli.store.schema import GAME_TABLES
 
 

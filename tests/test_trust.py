@@ -16,12 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from storekit import run, run_json
 
+from raspis_cli.files.sources import load_source
+from raspis_cli.model.record import NUMBER_RANGES, GameRecord
 from raspis_cli.notation import NotationWriteError, read_text, write_games
 from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text
-from raspis_cli.record import NUMBER_RANGES, GameRecord
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_game
-from raspis_cli.sources import load_source
+from raspis_cli.simulate.simulator import simulate_game
 from raspis_cli.store.rows import canonical_game, game_id
 
 HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"

@@ -16,7 +16,7 @@ __all__ = ["app", "main"]
 
 def main() -> None:
     """Entry point of the ``raspis`` console script."""
-    from raspis_cli.i18n import language_from_argv, normalise_language, set_language
+    from raspis_cli.text.i18n import language_from_argv, normalise_language, set_language
 
     lang, _argv = language_from_argv(sys.argv[1:])
     if lang is not None and normalise_language(lang) is not None:

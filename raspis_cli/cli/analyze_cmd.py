@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape as rich_escape
 from rich.table import Table
 
-from raspis_cli.analyze import (
+from raspis_cli.analyze.post_mortem import (
     DEFAULT_BUDGET,
     DEFAULT_SAMPLES,
     DealAnalysis,
@@ -20,7 +20,7 @@ from raspis_cli.analyze import (
     annotate_game,
     summarize,
 )
-from raspis_cli.analyze_words import (
+from raspis_cli.analyze.words import (
     advice_words,
     forced_words,
     mistake_words,
@@ -28,7 +28,6 @@ from raspis_cli.analyze_words import (
     regret_words,
     skipped_words,
 )
-from raspis_cli.check import CheckError, read_results
 from raspis_cli.cli.common import (
     BudgetOption,
     EncodingOption,
@@ -47,11 +46,12 @@ from raspis_cli.cli.common import (
     stdout,
     write_json,
 )
-from raspis_cli.diagnostics import SYNTAX, Diagnostic
-from raspis_cli.i18n import N_, _, kind_label, language, ngettext
-from raspis_cli.record import GameRecord
-from raspis_cli.replay import GameResult, RulesChoice
-from raspis_cli.textsafe import escape_text
+from raspis_cli.judge.check import CheckError, read_results
+from raspis_cli.judge.replay import GameResult, RulesChoice
+from raspis_cli.model.diagnostics import SYNTAX, Diagnostic
+from raspis_cli.model.record import GameRecord
+from raspis_cli.text.i18n import N_, _, kind_label, language, ngettext
+from raspis_cli.text.textsafe import escape_text
 
 Task = tuple[str, str | None, RulesChoice, int, int, str | None, int, int, int | None]
 """A worker's task: file, encoding, rules, game index, deal position, player,

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any, Final
 
-from raspis_cli.i18n import N_, _
+from raspis_cli.text.i18n import N_, _
 
 __all__ = ["SENTENCES", "install", "translate_sentence"]
 

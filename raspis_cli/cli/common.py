@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn, cast
 import typer
 
 from raspis_cli import __version__
-from raspis_cli.i18n import (
+from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
+from raspis_cli.text.i18n import (
     N_,
     _,
     english_for_json,
@@ -24,15 +25,14 @@ from raspis_cli.i18n import (
     normalise_language,
     set_language,
 )
-from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
-from raspis_cli.textsafe import escape_text
+from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from raspis_cli.diagnostics import Diagnostic
-    from raspis_cli.replay import RulesChoice
-    from raspis_cli.sources import SourceFile
+    from raspis_cli.files.sources import SourceFile
+    from raspis_cli.judge.replay import RulesChoice
+    from raspis_cli.model.diagnostics import Diagnostic
 
 APP_HELP = N_("Validate, score and query game records of Raspisnoy poker (расписной покер).")
 
@@ -122,7 +122,7 @@ def say(message: str) -> None:
 
 def safe_markup(text: str) -> str:
     """Record text to put inside rich markup: control characters escaped
-    (:func:`~raspis_cli.textsafe.escape_text`) and ``[`` not read as a tag."""
+    (:func:`~raspis_cli.text.textsafe.escape_text`) and ``[`` not read as a tag."""
     from rich.markup import escape
 
     return escape(escape_text(text))
@@ -133,11 +133,11 @@ _STYLES = {"where": "bold", "label": "red", "caret": "green"}
 
 def render_diagnostic(d: Diagnostic, path: str | None = None, source: str | None = None,
                       colour: bool = False, shift: int = 0) -> list[str]:
-    """The lines of :func:`raspis_cli.diagnostics.render` (record text escaped);
+    """The lines of :func:`raspis_cli.model.diagnostics.render` (record text escaped);
     with ``colour``, as rich markup (the place bold, the kind red, the caret
     green). ``source`` is the line's text when the caller kept it (an excerpt
     when ``shift``: what to subtract from the column to point into it)."""
-    from raspis_cli.diagnostics import render
+    from raspis_cli.model.diagnostics import render
 
     if not colour:
         return render(d, path, source, shift=shift)
@@ -157,7 +157,7 @@ def print_diagnostic(d: Diagnostic, path: str | None = None) -> None:
 
 def read_source(name: str) -> tuple[bytes | None, str | None]:
     """The bytes of a file (``-`` is standard input), or an error message."""
-    from raspis_cli.sources import describe_os_error, read_file_bytes
+    from raspis_cli.files.sources import describe_os_error, read_file_bytes
 
     try:
         return read_file_bytes(name), None
@@ -171,7 +171,7 @@ def read_clean(name: str, kind: str | None, encoding: str | None,
     when it reads without a syntax error (warnings are printed, not refused);
     otherwise print why on standard error (every diagnostic with its caret,
     then ``refusal`` with their count if given) and return ``None``."""
-    from raspis_cli.sources import load_data
+    from raspis_cli.files.sources import load_data
 
     data, problem = read_source(name)
     if data is None:
@@ -210,7 +210,7 @@ EncodingOption = Annotated[
 def check_encoding_option(encoding: str | None) -> None:
     """Fail with one clear line when ``--encoding`` names no text encoding."""
     if encoding:
-        from raspis_cli.encodings import EncodingError, check_encoding
+        from raspis_cli.text.decoding import EncodingError, check_encoding
 
         try:
             check_encoding(encoding)
@@ -232,7 +232,7 @@ def shard_option(text: str | None, paths: list[str]) -> tuple[int, int] | None:
     line for a malformed value or standard input among ``paths``."""
     if text is None:
         return None
-    from raspis_cli.sources import parse_shard, refuse_stdin
+    from raspis_cli.files.sources import parse_shard, refuse_stdin
 
     try:
         shard = parse_shard(text)
@@ -269,7 +269,7 @@ SetOption = Annotated[
 def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> RulesChoice:
     """``--rules``/``--set`` as a :class:`RulesChoice`, checked now so that a
     bad option is one clear error before any file is read."""
-    from raspis_cli.replay import RulesChoice
+    from raspis_cli.judge.replay import RulesChoice
 
     build_rules(preset, assignments)
     options: dict[str, object] = {}

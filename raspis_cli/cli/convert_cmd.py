@@ -23,11 +23,11 @@ from raspis_cli.cli.common import (
     read_clean,
     say,
 )
-from raspis_cli.i18n import _
+from raspis_cli.files.sources import GameStream
+from raspis_cli.model.record import GameRecord
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.jsoncodec import JsonGamesWriter, game_to_jsonl_line
-from raspis_cli.record import GameRecord
-from raspis_cli.sources import GameStream
+from raspis_cli.text.i18n import _
 
 
 class Target(StrEnum):
@@ -112,7 +112,7 @@ def _to_json(files: list[str], kind: str | None, encoding: str | None, output: s
     """Stream every game of ``files`` as JSON (``lines``: JSONL) to ``output``."""
     import tempfile
 
-    from raspis_cli.atomic import atomic_output
+    from raspis_cli.files.atomic import atomic_output
 
     to_stdout = output is None or output == "-"
     try:

@@ -19,9 +19,9 @@ from raspis_cli.cli.common import (
     read_clean,
     say,
 )
-from raspis_cli.i18n import N_, _, normalise_language
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.writer import russian_keywords
+from raspis_cli.text.i18n import N_, _, normalise_language
 
 
 @app.command("fmt")

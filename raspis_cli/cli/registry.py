@@ -22,7 +22,7 @@ import os
 
 import typer
 
-from raspis_cli.i18n import N_, _, language
+from raspis_cli.text.i18n import N_, _, language
 
 COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("fmt", "fmt_cmd", N_("Print the canonical text of notation files (or check or rewrite them).")),

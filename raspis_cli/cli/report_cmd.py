@@ -21,12 +21,12 @@ from raspis_cli.cli.common import (
     rules_choice,
     stdout,
 )
-from raspis_cli.i18n import _
-from raspis_cli.textsafe import escape_text
+from raspis_cli.text.i18n import _
+from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
-    from raspis_cli.analyze import GameAnalysis
-    from raspis_cli.replay import GameResult
+    from raspis_cli.analyze.post_mortem import GameAnalysis
+    from raspis_cli.judge.replay import GameResult
 
 __all__: list[str] = []
 
@@ -96,7 +96,7 @@ class _Analysis:
 def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnalysis]:
     """Every deal of every game analysed as ``raspis analyze`` does it, with
     analyze's progress bar on a terminal."""
-    from raspis_cli.analyze import DEFAULT_BUDGET, GameAnalysis, analyze_deal, summarize
+    from raspis_cli.analyze.post_mortem import DEFAULT_BUDGET, GameAnalysis, analyze_deal, summarize
     from raspis_cli.cli.analyze_cmd import progress_bar
 
     budget = DEFAULT_BUDGET if asked.budget is None else (asked.budget or None)

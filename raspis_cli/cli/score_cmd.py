@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from raspis_cli.check import CheckError, read_results, score_sheet
 from raspis_cli.cli.common import (
     EXIT_ERROR,
     EncodingOption,
@@ -24,9 +23,10 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
-from raspis_cli.i18n import _, kind_label, ngettext
-from raspis_cli.replay import DealResult, GameResult, RulesChoice
-from raspis_cli.textsafe import escape_text
+from raspis_cli.judge.check import CheckError, read_results, score_sheet
+from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice
+from raspis_cli.text.i18n import _, kind_label, ngettext
+from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
     from rich.table import Table

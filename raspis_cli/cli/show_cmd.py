@@ -6,8 +6,6 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cards import Card, Deck
-from raspis_cli.check import CheckError, deal_story, read_results
 from raspis_cli.cli.common import (
     EncodingOption,
     RecordFileArgument,
@@ -23,10 +21,12 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
-from raspis_cli.diagnostics import Diagnostic
-from raspis_cli.i18n import _, kind_label, ngettext
-from raspis_cli.record import DealRecord
-from raspis_cli.replay import GameResult
+from raspis_cli.judge.check import CheckError, deal_story, read_results
+from raspis_cli.judge.replay import GameResult
+from raspis_cli.model.cards import Card, Deck
+from raspis_cli.model.diagnostics import Diagnostic
+from raspis_cli.model.record import DealRecord
+from raspis_cli.text.i18n import _, kind_label, ngettext
 
 __all__ = ["show"]
 

@@ -9,11 +9,10 @@ from typing import Annotated, TextIO
 
 import typer
 
+from raspis_cli.bots.pimc import BOTS, DEFAULT_BOT_SAMPLES
 from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, check_format, fail
-from raspis_cli.i18n import _
-from raspis_cli.pimcbot import BOTS, DEFAULT_BOT_SAMPLES
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import (
+from raspis_cli.simulate.simulator import (
     DETAILS,
     TEXT_FORMATS,
     ClubPlan,
@@ -22,6 +21,7 @@ from raspis_cli.simulate import (
     parse_skill,
     simulated_texts,
 )
+from raspis_cli.text.i18n import _
 
 __all__: list[str] = []
 

@@ -26,13 +26,13 @@ from raspis_cli.cli.common import (
     write_json,
     write_jsonl,
 )
-from raspis_cli.i18n import N_, _, kind_label, language, ngettext
+from raspis_cli.files.sources import expand_paths
 from raspis_cli.rules import PRESETS
-from raspis_cli.sources import expand_paths
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import default_db_path
 from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
-from raspis_cli.textsafe import escape_text
+from raspis_cli.text.i18n import N_, _, kind_label, language, ngettext
+from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
     import duckdb
@@ -437,7 +437,7 @@ def _in_words(row: dict[str, Any]) -> dict[str, Any]:
 def _check_player(con: Any, player: str, path: str) -> None:
     """Exit 1 with the closest names when ``--player`` names nobody in the database."""
     from raspis_cli.store import known_players
-    from raspis_cli.suggest import suggest
+    from raspis_cli.text.suggest import suggest
 
     players = known_players(con)
     if player in players:

@@ -9,7 +9,6 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.check import FileReport, folder_without_records, validate_files
 from raspis_cli.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
@@ -27,9 +26,10 @@ from raspis_cli.cli.common import (
     stdout,
     write_jsonl,
 )
-from raspis_cli.i18n import _, ngettext
-from raspis_cli.sources import expand_paths
-from raspis_cli.textsafe import escape_text
+from raspis_cli.files.sources import expand_paths
+from raspis_cli.judge.check import FileReport, folder_without_records, validate_files
+from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.textsafe import escape_text
 
 __all__ = ["validate"]
 

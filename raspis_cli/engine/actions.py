@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from raspis_cli.cards import Card, Suit
+from raspis_cli.model.cards import Card, Suit
 
 __all__ = ["VIOLATION_KINDS", "WINNING_LEAD_MODES", "JokerDecl", "Play", "Violation"]
 

@@ -11,7 +11,7 @@ which writes :func:`follow_mask` as bit-mask tests inline for speed (the
 joker's whole-trick path, :meth:`~raspis_cli.engine.deal.Deal.play_joker_trick`,
 calls the engine's own checks per card instead);
 ``tests/test_compact_play.py`` holds them to the card-by-card verdicts. Suits are
-indexes 0..3 (♠ ♣ ♦ ♥) with :data:`~raspis_cli.cards.NO_SUIT` for "none"
+indexes 0..3 (♠ ♣ ♦ ♥) with :data:`~raspis_cli.model.cards.NO_SUIT` for "none"
 (no trump; nothing led yet); cards are indexes 0..53 and hands bit masks.
 """
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Suit
 from raspis_cli.engine.actions import JokerDecl
+from raspis_cli.model.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Suit
 
 __all__ = [
     "LED_BASE",
@@ -56,7 +56,7 @@ ORDER: Final = tuple(
 )
 """``ORDER[led][trump][card]``: how a natural card ranks in a trick: trumps
 above the suit led above the rest (0, they never win). ``led`` and ``trump``
-are suit indexes or :data:`~raspis_cli.cards.NO_SUIT`; a joker's own rank is
+are suit indexes or :data:`~raspis_cli.model.cards.NO_SUIT`; a joker's own rank is
 decided by its declaration, not here."""
 
 

@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     import pyparsing as pp
 
-from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
-from raspis_cli.diagnostics import Diagnostic, line_error
-from raspis_cli.i18n import _
-from raspis_cli.lines import KEYWORD_SPELLINGS, LINE_KEYWORDS, PAIRS_LINES
-from raspis_cli.suggest import did_you_mean, mixes_scripts, script_variants, suggest
+from raspis_cli.model.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.model.diagnostics import Diagnostic, line_error
+from raspis_cli.model.lines import KEYWORD_SPELLINGS, LINE_KEYWORDS, PAIRS_LINES
+from raspis_cli.text.i18n import _
+from raspis_cli.text.suggest import did_you_mean, mixes_scripts, script_variants, suggest
 
 __all__ = [
     "SourceLine",
@@ -84,7 +84,7 @@ for _kind, _words in {
         KIND_WORDS[_w] = _kind
 
 KEYWORDS: Final[dict[str, str]] = dict(LINE_KEYWORDS)
-"""Each keyword spelling -> its canonical English word (the table: :mod:`raspis_cli.lines`)."""
+"""Each keyword spelling -> its canonical English word (the table: :mod:`raspis_cli.model.lines`)."""
 
 CANONICAL_KEYWORD: Final = {k: k for k in set(KEYWORDS.values())}
 
@@ -244,7 +244,7 @@ _NOT_CARD: set[str] = set()
 def read_card_token(token: str) -> Card | str | None:
     """A card token: a :class:`Card`, :data:`JOKER_WORD`, or ``None`` if not a card.
 
-    Accepts every spelling :func:`raspis_cli.cards.parse_card` accepts in one
+    Accepts every spelling :func:`raspis_cli.model.cards.parse_card` accepts in one
     token (``10♥ 10H TH Д♠ Тч RJ``) and the joker words ``JK``, ``Дж``,
     ``joker``.
     """

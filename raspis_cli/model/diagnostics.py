@@ -11,7 +11,7 @@ trick and player). :func:`render` shows any of them the same way::
           |               ^
 
 This module is the bottom layer: it imports nothing of the project but
-:mod:`raspis_cli.textsafe` (what is echoed from a record is escaped, a long
+:mod:`raspis_cli.text.textsafe` (what is echoed from a record is escaped, a long
 line is shown as an excerpt around the column).
 """
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from raspis_cli.i18n import _
-from raspis_cli.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
+from raspis_cli.text.i18n import _
+from raspis_cli.text.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
 
 __all__ = ["SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "line_error", "render", "syntax_error"]
 
@@ -63,7 +63,7 @@ class Diagnostic:
     path: str = ""
     source: str = ""
     shift: int = 0
-    """``source`` is an excerpt of a long line (:func:`~raspis_cli.textsafe.cut_line`):
+    """``source`` is an excerpt of a long line (:func:`~raspis_cli.text.textsafe.cut_line`):
     ``column - shift`` points into it."""
 
     def __post_init__(self) -> None:

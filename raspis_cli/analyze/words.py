@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from raspis_cli.analyze import Mistake, PlayerDeal
-    from raspis_cli.engine.pimc import BidAdvice
+    from raspis_cli.analyze.post_mortem import Mistake, PlayerDeal
+    from raspis_cli.solver.pimc import BidAdvice
 
 __all__ = ["PHRASES", "SKIP_REASONS", "advice_words", "bounds_words", "forced_words",
            "mistake_words", "not_makeable_words", "regret_words", "skipped_words"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from raspis_cli.i18n import N_, _
+from raspis_cli.text.i18n import N_, _
 
 __all__ = ["did_you_mean", "latin", "suggest"]
 

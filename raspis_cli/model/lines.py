@@ -5,10 +5,10 @@ grammar's fast path and its pyparsing grammar (which keywords start which
 line), the reader (which field of the deal a line of pairs fills), the
 writer (which lines to write, in which order, with which English or Russian
 keyword), the JSON codec (the field's JSON key), the range check of
-:mod:`raspis_cli.record` and the EBNF's keyword rules
+:mod:`raspis_cli.model.record` and the EBNF's keyword rules
 (``grammar/make_diagram.py`` regenerates them). A new line of ``NAME
 NUMBER`` pairs is one row of :data:`PAIRS_LINES` and a field of
-:class:`~raspis_cli.record.DealRecord` of the same name.
+:class:`~raspis_cli.model.record.DealRecord` of the same name.
 
 This module is at the bottom of the package: it imports nothing.
 """
@@ -36,7 +36,7 @@ class PairsLineKind:
     (``taken Анна 2, Boris 1``).
 
     ``field`` is its canonical English keyword, the
-    :class:`~raspis_cli.record.DealRecord` field it fills and its key in
+    :class:`~raspis_cli.model.record.DealRecord` field it fills and its key in
     JSON; ``one`` names one value (positions ``bid:Анна``, number ranges);
     ``russian`` is the keyword ``fmt --lang ru`` writes; ``spellings`` are
     the other words the reader takes; ``low``/``high`` bound a value.
@@ -116,7 +116,7 @@ keyword (the reader takes both)."""
 
 
 KEYWORD_RULES_HEAD: Final = ("(* --- keywords: English (canonical), Russian (canonical), other spellings;"
-                             " made from raspis_cli/lines.py by grammar/make_diagram.py --- *)")
+                             " made from raspis_cli/model/lines.py by grammar/make_diagram.py --- *)")
 
 
 def keyword_rules_ebnf() -> str:

@@ -5,7 +5,7 @@ engine included, because nothing is read until a Russian text is asked for.
 
 API (for every module that prints or builds text a person reads)::
 
-    from raspis_cli.i18n import _, N_, ngettext
+    from raspis_cli.text.i18n import _, N_, ngettext
 
     _("deal {deal}: no trump written").format(deal=3)    # translate, then format
     ngettext("{n} card", "{n} cards", n).format(n=n)     # plural forms (Russian has three)
@@ -23,7 +23,7 @@ Rules for messages: the msgid is the English text itself; write placeholders as
 ``tests/test_i18n.py`` extracts them from the source and fails when one has no
 Russian text in the catalogue or when the placeholders differ.
 
-The catalogue is ``raspis_cli/locale/ru/LC_MESSAGES/raspis.po`` (standard
+The catalogue is ``raspis_cli/text/locale/ru/LC_MESSAGES/raspis.po`` (standard
 gettext PO; edit it by hand or run ``python scripts/i18n_catalogue.py`` to add
 every new msgid with an empty translation to fill in). At first use of Russian
 it is compiled in memory to the ``.mo`` format (as CPython's Tools/i18n/msgfmt.py

@@ -11,7 +11,7 @@ module returns (:func:`validate_file`, :func:`read_results`,
 :func:`score_sheet`, :func:`deal_story`).
 
 No output happens here; a file that cannot be read at all is a
-:class:`CheckError` carrying its :class:`~raspis_cli.diagnostics.Diagnostic`.
+:class:`CheckError` carrying its :class:`~raspis_cli.model.diagnostics.Diagnostic`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from raspis_cli.diagnostics import Diagnostic, syntax_error
-from raspis_cli.i18n import _, ngettext
-from raspis_cli.record import GameRecord
-from raspis_cli.replay import GameResult, RulesChoice, replay_game
-from raspis_cli.sources import GameStream, Piece, batch_gc, shard_pieces, split_file
-from raspis_cli.textsafe import cut_line
+from raspis_cli.files.sources import GameStream, Piece, batch_gc, shard_pieces, split_file
+from raspis_cli.judge.replay import GameResult, RulesChoice, replay_game
+from raspis_cli.model.diagnostics import Diagnostic, syntax_error
+from raspis_cli.model.record import GameRecord
+from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.textsafe import cut_line
 
 __all__ = [
     "CheckError",
@@ -278,12 +278,12 @@ def validate_files(paths: Sequence[str], choice: RulesChoice | None = None,
                    jobs: int = 1, shard: tuple[int, int] | None = None) -> Iterator[FileReport]:
     """:func:`validate_file` of each path, in order. With ``jobs`` > 1 the
     files are cut into pieces of whole games
-    (:func:`~raspis_cli.sources.split_file`) checked by that many worker
+    (:func:`~raspis_cli.files.sources.split_file`) checked by that many worker
     processes, and each file's pieces are put back together: the same
     reports as one process gives. With ``shard`` ``(i, n)`` (0-based) only
     the pieces shard ``i`` of ``n`` reads
-    (:func:`~raspis_cli.sources.shard_pieces`; raises
-    :class:`~raspis_cli.sources.ShardError` for standard input), one report
+    (:func:`~raspis_cli.files.sources.shard_pieces`; raises
+    :class:`~raspis_cli.files.sources.ShardError` for standard input), one report
     per file with a piece in it, its games numbered from the file's start."""
     batch_gc()
     if jobs <= 1 and shard is None:
@@ -373,7 +373,7 @@ def read_results(path: str, choice: RulesChoice | None = None, encoding: str | N
     problems outside every game are appended to ``stray`` when it is given.
     Raises :class:`CheckError` when the file cannot be read or has no such
     game. Holds every game's result, so the collector is tuned as for
-    a batch (:func:`~raspis_cli.sources.batch_gc`)."""
+    a batch (:func:`~raspis_cli.files.sources.batch_gc`)."""
     batch_gc()
     stream = GameStream(path, encoding=encoding, window=None)
     splitter = SyntaxSplitter(stream.diagnostics)

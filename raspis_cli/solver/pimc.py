@@ -4,7 +4,7 @@ A player bidding sees their own hand (nothing in a dark deal, the others'
 hands and not their own in a forehead deal), the trump and
 the trump card if it was turned up or shown. :func:`bid_advice` deals the
 unseen cards at random K times, consistently with what the player saw,
-solves each sample with :mod:`raspis_cli.engine.solver` and scores every
+solves each sample with :mod:`raspis_cli.solver.search` and scores every
 legal bid under the rules' scoring.
 
 The score of bid ``b`` in one sample is what the player can guarantee
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from raspis_cli.engine.deal import Deal
 from raspis_cli.engine.scoring import bid_score
-from raspis_cli.engine.solver import BudgetExceededError, Outcome, Solver
 from raspis_cli.rules import Rules
+from raspis_cli.solver.search import BudgetExceededError, Outcome, Solver
 
 __all__ = ["GIVE_UP_AFTER", "BidAdvice", "bid_advice", "sample_hands", "sample_score"]
 

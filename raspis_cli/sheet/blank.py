@@ -12,12 +12,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from raspis_cli.i18n import _
+from raspis_cli.judge.replay import GameResult, RulesChoice, replay_game
+from raspis_cli.model.record import DealRecord, GameRecord
 from raspis_cli.notation.writer import is_blank
-from raspis_cli.record import DealRecord, GameRecord
-from raspis_cli.replay import GameResult, RulesChoice, replay_game
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
+from raspis_cli.text.i18n import _
 
 __all__ = [
     "SheetError",

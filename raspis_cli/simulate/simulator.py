@@ -40,13 +40,13 @@ from math import sin as _sin
 from math import sqrt as _sqrt
 from typing import Any, Final, TypeVar, cast
 
-from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
+from raspis_cli.bots.pimc import BOTS, PimcBot
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation, trick_winner
 from raspis_cli.engine.deal import DONE, PLAY
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
 from raspis_cli.engine.trick import ORDER, Entry, follow_mask, led_suit, trick_trump, void_mask
-from raspis_cli.pimcbot import BOTS, PimcBot
-from raspis_cli.record import (  # the card tables are the record's: one of each
+from raspis_cli.model.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
+from raspis_cli.model.record import (  # the card tables are the record's: one of each
     _CARD_OF,
     _SUIT_RUNS,
     NO_TRUMP,
@@ -200,7 +200,7 @@ def simulate_game(
     ``seed`` is an int or a :class:`random.Random` (which is advanced);
     ``names`` default to :func:`default_names`; ``detail`` is one of
     :data:`DETAILS`. ``bots`` names each seat's bot (``heuristic``, the
-    default, or ``pimc``: :mod:`raspis_cli.pimcbot` with ``bot_samples``).
+    default, or ``pimc``: :mod:`raspis_cli.bots.pimc` with ``bot_samples``).
     ``tags`` replace the default Event/Site/Date tags.
     ``skill`` maps names to the chance of judging a bid and a card right (see
     :func:`misjudged`; a name not there, or 1.0, is a bot at its best).

@@ -2,10 +2,10 @@
 
 Perfect Information Monte Carlo: the bot deals the cards it cannot see at
 random, consistently with what it saw (its hand, the trump card, the cards
-played), solves each sample with :mod:`raspis_cli.engine.solver` and picks
-the action with the best mean score (:func:`raspis_cli.engine.pimc.sample_score`).
+played), solves each sample with :mod:`raspis_cli.solver.search` and picks
+the action with the best mean score (:func:`raspis_cli.solver.pimc.sample_score`).
 
-- **Bids**: :func:`raspis_cli.engine.pimc.bid_advice` over the legal bids.
+- **Bids**: :func:`raspis_cli.solver.pimc.bid_advice` over the legal bids.
 - **Plays**: in the last ``endgame`` tricks, every legal play is tried on
   every sample. Earlier, and whenever fewer than half of the samples are
   solved within the per-sample ``budget`` (big deals: the solver is pure
@@ -20,11 +20,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from raspis_cli.cards import Card
 from raspis_cli.engine import Deal, Play
+from raspis_cli.model.cards import Card
 
 if TYPE_CHECKING:
-    from raspis_cli.engine.solver import Solver
+    from raspis_cli.solver.search import Solver
 
 # The solver (and with it numba, ~0.3-0.9 s to import) is imported by the
 # methods that use it, on the first PIMC decision: `raspis simulate` with the
@@ -63,7 +63,7 @@ class PimcBot:
                 seen = 1 << trump_card
             else:
                 shown = {holder: 1 << trump_card}
-        from raspis_cli.engine.pimc import bid_advice
+        from raspis_cli.solver.pimc import bid_advice
 
         advice = bid_advice(deal.rules, deal, seat, self.samples,
                             seed=self.rng.getrandbits(32), legal=legal, seen=seen, shown=shown,
@@ -93,8 +93,8 @@ class PimcBot:
             hidden &= ~(1 << card)
         if trump_card is not None and not any(h >> trump_card & 1 for h in deal.hands):
             hidden &= ~(1 << trump_card)
-        from raspis_cli.engine.pimc import sample_score
-        from raspis_cli.engine.solver import BudgetExceededError, Solver, _play_copy
+        from raspis_cli.solver.pimc import sample_score
+        from raspis_cli.solver.search import BudgetExceededError, Solver, _play_copy
 
         pool = [c for c in range(54) if hidden >> c & 1]
         totals = [0.0] * len(plays)

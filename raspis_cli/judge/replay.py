@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from raspis_cli.cards import Card, Suit
-from raspis_cli.diagnostics import Diagnostic
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken, winners
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS
 from raspis_cli.engine.trick import bidding_order
-from raspis_cli.i18n import _, kind_label
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, Pos, compact_plays
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.diagnostics import Diagnostic
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, Pos, compact_plays
 from raspis_cli.rules import KINDS, OPTIONS, PRESETS, Rules, RulesError
-from raspis_cli.suggest import did_you_mean
+from raspis_cli.text.i18n import _, kind_label
+from raspis_cli.text.suggest import did_you_mean
 
 Problem = Diagnostic
 """The name the replay gave its problems before there was one diagnostic type."""
@@ -503,7 +503,7 @@ class _GameReplay:
     def _tricks(self, record: DealRecord, deal: Deal, may_stop_early: bool) -> bool:
         """Play the recorded tricks; True when the play went to the end.
 
-        A compact trick (:data:`~raspis_cli.record.CompactTrick`) is tried
+        A compact trick (:data:`~raspis_cli.model.record.CompactTrick`) is tried
         whole with bit masks (:meth:`Deal.play_plain_trick`), and so is a
         trick read as plays, a joker's included (:meth:`Deal.play_trick`); a
         trick the masks find a problem in is played card by card from its

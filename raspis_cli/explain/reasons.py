@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, bid_score
 from raspis_cli.engine.scoring import score_terms
-from raspis_cli.i18n import N_, _, ngettext
-from raspis_cli.record import DealRecord, GameRecord
-from raspis_cli.replay import DealResult, GameResult, RulesChoice, replay_game
+from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice, replay_game
+from raspis_cli.model.record import DealRecord, GameRecord
 from raspis_cli.rules import Rules
+from raspis_cli.text.i18n import N_, _, ngettext
 
 __all__ = ["CellFormula", "Correction", "Fix", "cell_formula", "find_fixes", "signed"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from raspis_cli.cards import Suit
 from raspis_cli.engine.deal import Deal
+from raspis_cli.model.cards import Suit
 from raspis_cli.rules import PRESETS, Rules
 from raspis_cli.rules.options import FOLLOW_MODES, LEAD_MODES
 

@@ -1,7 +1,7 @@
 """Bytes to lines of text: the one place that decides how a record file is decoded.
 
 Every command that reads records reads them through :func:`iter_lines` (via
-:mod:`raspis_cli.sources`), so a file reads the same in ``validate``,
+:mod:`raspis_cli.files.sources`), so a file reads the same in ``validate``,
 ``score``, ``show``, ``fmt``, ``convert`` and ``load``.
 
 **Which encoding.** ``--encoding ENC`` wins. Otherwise the first bytes
@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Protocol
 
-from raspis_cli.i18n import _, ngettext
+from raspis_cli.text.i18n import _, ngettext
 
 __all__ = [
     "CHUNK_BYTES",

@@ -13,19 +13,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
-from raspis_cli.i18n import _, kind_label, ngettext
+from raspis_cli.judge.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, TrumpValue
 from raspis_cli.notation.grammar import JOKER_WORD, NONE_WORD, read_trump_token
 from raspis_cli.notation.writer import bidding_order, write_games
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, TrumpValue
-from raspis_cli.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
 from raspis_cli.rules import Rules
-from raspis_cli.sheet import NextDeal, SheetError, blank_out, fill_deal, is_played, next_deal, write_results
+from raspis_cli.sheet.blank import (
+    NextDeal,
+    SheetError,
+    blank_out,
+    fill_deal,
+    is_played,
+    next_deal,
+    write_results,
+)
+from raspis_cli.text.i18n import _, kind_label, ngettext
 
 __all__ = ["Entry", "LiveSheet", "SheetError"]
 
 
 def _with_deals(game: GameRecord, deals: list[DealRecord]) -> GameRecord:
-    from raspis_cli.sheet import _with
+    from raspis_cli.sheet.blank import _with
 
     return _with(game, deals)
 

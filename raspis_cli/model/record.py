@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import overload
 
-from raspis_cli.cards import Card, Suit
-from raspis_cli.diagnostics import Pos
 from raspis_cli.engine.actions import JokerDecl
-from raspis_cli.i18n import N_, _
-from raspis_cli.lines import PAIRS_LINES
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.diagnostics import Pos
+from raspis_cli.model.lines import PAIRS_LINES
+from raspis_cli.text.i18n import N_, _
 
 __all__ = [
     "NO_TRUMP",

@@ -1,7 +1,7 @@
 """Reading record files of any form: notation, ``.json``, ``.jsonl``, ``-``.
 
 This is the one reading path of every command: bytes are decoded by
-:mod:`raspis_cli.encodings` (BOMs, UTF-16, CP1251, ``--encoding``, CRLF,
+:mod:`raspis_cli.text.decoding` (BOMs, UTF-16, CP1251, ``--encoding``, CRLF,
 undecodable bytes and overlong lines as diagnostics), the format is chosen by
 the file name or, failing that, by the first line (:func:`sniff_kind`), and
 the games are read by the notation reader or the JSON codec.
@@ -28,8 +28,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from raspis_cli.diagnostics import Diagnostic, syntax_error
-from raspis_cli.encodings import (
+from raspis_cli.model.diagnostics import Diagnostic, syntax_error
+from raspis_cli.model.record import GameRecord
+from raspis_cli.text.decoding import (
     CHUNK_BYTES,
     MAX_JSON_LINE_BYTES,
     MAX_LINE_BYTES,
@@ -38,8 +39,7 @@ from raspis_cli.encodings import (
     detect,
     iter_lines,
 )
-from raspis_cli.i18n import _
-from raspis_cli.record import GameRecord
+from raspis_cli.text.i18n import _
 
 __all__ = [
     "RECORD_SUFFIXES",
@@ -810,7 +810,7 @@ command (Python's default is 700)."""
 
 def batch_gc() -> None:
     """Tune the cyclic garbage collector for reading many games (``load``,
-    ``validate`` and their workers, and :func:`~raspis_cli.check.read_results`,
+    ``validate`` and their workers, and :func:`~raspis_cli.judge.check.read_results`,
     which holds a whole file's results for ``score``, ``show``, ``explain``
     and ``analyze``). A game is many small objects and no
     cycles, freed by reference counting; at the default threshold the

@@ -7,7 +7,7 @@ force "at least k") and the fewest P can be sure to hold it to ("at most k"),
 from any point of the play of a :class:`~raspis_cli.engine.Deal` whose hands
 are known.
 
-How it works (the search itself is :mod:`raspis_cli.engine.solver_kernel`,
+How it works (the search itself is :mod:`raspis_cli.solver.kernel`,
 integers and bit masks, compiled by numba when it is installed):
 
 * *at least* and *at most* are two null-window alpha-beta searches (does P
@@ -36,10 +36,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from raspis_cli.cards import Suit
-from raspis_cli.engine import solver_kernel as sk
 from raspis_cli.engine.actions import JokerDecl, Play
 from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal
+from raspis_cli.model.cards import Suit
+from raspis_cli.solver import kernel as sk
 
 __all__ = [
     "BudgetExceededError",

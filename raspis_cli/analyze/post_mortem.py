@@ -1,9 +1,9 @@
 """Post-mortem of recorded deals with the double-dummy solver.
 
 For every deal whose hands are known and whose play is complete and legal:
-what each player could force (:mod:`raspis_cli.engine.solver`), the card
+what each player could force (:mod:`raspis_cli.solver.search`), the card
 that lost a bid and the card that handed one to somebody, and what should
-have been bid (PIMC, :mod:`raspis_cli.engine.pimc`). Pure: takes replayed
+have been bid (PIMC, :mod:`raspis_cli.solver.pimc`). Pure: takes replayed
 games, returns data; ``raspis analyze`` prints it. The JSON shapes are in
 ``docs/ANALYZE.md``.
 
@@ -29,12 +29,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from raspis_cli.cards import Card
-from raspis_cli.engine import Deal, JokerDecl, solver_kernel
-from raspis_cli.engine.pimc import BidAdvice, bid_advice
-from raspis_cli.engine.solver import BudgetExceededError, Outcome, Solver
-from raspis_cli.record import DealRecord
-from raspis_cli.replay import DealResult, GameResult
+from raspis_cli.engine import Deal, JokerDecl
+from raspis_cli.judge.replay import DealResult, GameResult
+from raspis_cli.model.cards import Card
+from raspis_cli.model.record import DealRecord
+from raspis_cli.solver import kernel as solver_kernel
+from raspis_cli.solver.pimc import BidAdvice, bid_advice
+from raspis_cli.solver.search import BudgetExceededError, Outcome, Solver
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -74,7 +75,7 @@ class Mistake:
     def describe(self) -> str:
         """One line in English (``trick 2: Вера's 6♥ lost the bid of 1; 8♣ would
         have kept it``): the comment ``--annotate`` writes into a record."""
-        from raspis_cli.analyze_words import mistake_words
+        from raspis_cli.analyze.words import mistake_words
 
         return mistake_words(self, "en", with_trick=True)
 
@@ -337,7 +338,7 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
 
 
 def _copy(deal: Deal) -> Deal:
-    from raspis_cli.engine.solver import _play_copy
+    from raspis_cli.solver.search import _play_copy
 
     return _play_copy(deal)
 

@@ -11,7 +11,7 @@ The trick rule here is the engine's (:mod:`raspis_cli.engine.deal`), read
 from the same option switches and written in integers: which natural cards
 may be played (:func:`follow_naturals`) and who wins a trick
 (:func:`trick_winner`), jokers and every joker option included. The legal
-joker declarations are not written here at all: :mod:`raspis_cli.engine.solver`
+joker declarations are not written here at all: :mod:`raspis_cli.solver.search`
 asks the engine's own :meth:`Deal.legal_joker_plays` for each situation and
 passes the lists in. ``tests/test_solver.py`` checks both functions
 against the engine on random tricks under shuffled options, and the solver
@@ -38,7 +38,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from raspis_cli.cards import NO_SUIT as _CARDS_NO_SUIT
+from raspis_cli.model.cards import NO_SUIT as _CARDS_NO_SUIT
 
 __all__ = ["JIT", "MODES", "NO_SUIT", "bsearch", "esearch", "follow_naturals", "trick_winner"]
 
