@@ -33,16 +33,14 @@ import argparse
 import platform
 import random
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from raspis_cli.rules import Rules
+from raspis_cli.solver.randomdeal import random_position, random_small_case
+from raspis_cli.solver.search import BudgetExceededError, Solver, brute_force, solve
 
-from raspis_cli.rules import Rules  # noqa: E402
-from raspis_cli.solver.randomdeal import random_position, random_small_case  # noqa: E402
-from raspis_cli.solver.search import BudgetExceededError, Solver, brute_force, solve  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 TARGETS_MS = {(4, 9): (50.0, 2000.0), (3, 12): (200.0, None)}
 """Median and worst per player-deal, in ms, by (players, cards)."""

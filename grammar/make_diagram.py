@@ -2,7 +2,7 @@
 and the keyword rules of grammar/grammar.ebnf, both from the code.
 
 The diagram is drawn by pyparsing's ``create_diagram`` from
-:data:`raspis_cli.notation.grammar.FILE`, the same token patterns the reader
+:data:`raspis_cli.notation.file_grammar.FILE`, the same token patterns the reader
 matches. It needs the optional extra ``diagrams``
 (``pip install 'raspis[diagrams]'``: pyparsing[diagrams], i.e.
 railroad-diagrams and jinja2).
@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from raspis_cli.model.lines import KEYWORD_RULES_HEAD, keyword_rules_ebnf
-from raspis_cli.notation.grammar import FILE
+from raspis_cli.notation.file_grammar import FILE
 
 EBNF = Path(__file__).resolve().parent / "grammar.ebnf"
 

@@ -20,7 +20,7 @@ from raspis_cli.judge.replay import replay_game
 from raspis_cli.model.record import NO_TRUMP, GameRecord
 from raspis_cli.notation.writer import bidding_order
 from raspis_cli.rules import Rules
-from raspis_cli.simulate.simulator import simulate_game
+from raspis_cli.simulate.game import simulate_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Анна", "Борис", "Вера", "Дима"]

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clikit import ROOT, run_cli
 
 from raspis_cli.engine.actions import VIOLATION_KINDS
 from raspis_cli.engine.scoring import bid_score
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
+from tests.clikit import ROOT, run_cli
 
 RULES_MD = ROOT / "docs" / "RULES.md"
 RECORD_JSON_MD = ROOT / "docs" / "RECORD-JSON.md"

@@ -5,7 +5,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from clikit import check_golden, run_cli
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from raspis_cli.engine import bid_score
 from raspis_cli.engine.scoring import score_terms
 from raspis_cli.explain.settle import balances, settle
 from raspis_cli.rules import KINDS, PRESETS, Rules
+from tests.clikit import check_golden, run_cli
 
 CASES = "tests/data/explain-cases.rsp"
 DISPUTE = "samples/raspisnoy-sheet-dispute.rsp"

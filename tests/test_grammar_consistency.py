@@ -12,7 +12,7 @@ import pytest
 
 from raspis_cli.model.lines import KEYWORD_RULES_HEAD, PAIRS_LINES, keyword_rules_ebnf
 from raspis_cli.notation import write_games
-from raspis_cli.notation.grammar import FILE, _build_file_grammar
+from raspis_cli.notation.file_grammar import FILE, build_file_grammar
 from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text
 from raspis_cli.notation.reader import read_text, split_lines
 from raspis_cli.notation.writer import russian_keywords
@@ -100,7 +100,7 @@ def _grammar_names() -> set[str]:
         if inner is not None:
             walk(inner)
 
-    grammar = _build_file_grammar()  # a fresh one: parsing streamlines (flattens) FILE's tree
+    grammar = build_file_grammar()  # a fresh one: parsing streamlines (flattens) FILE's tree
     walk(grammar)
     for ignored in grammar.ignoreExprs:
         walk(ignored)

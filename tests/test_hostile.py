@@ -8,14 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clikit import run_cli
 
-from raspis_cli.cli.common import run_app
+from raspis_cli.cli.runner import run_app
 from raspis_cli.model.record import GameRecord
 from raspis_cli.notation import write_games
 from raspis_cli.notation.jsoncodec import games_to_json_text
 from raspis_cli.rules import Rules
-from raspis_cli.simulate.simulator import simulate_game
+from raspis_cli.simulate.game import simulate_game
+from tests.clikit import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "mixed-detail.rsp"

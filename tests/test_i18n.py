@@ -14,7 +14,6 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from clikit import run_cli
 
 from raspis_cli.text.i18n import (
     catalogue_path,
@@ -23,6 +22,7 @@ from raspis_cli.text.i18n import (
     language_from_environment,
     read_po,
 )
+from tests.clikit import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,11 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
-from clikit import run_cli
-from livekit import PLAYERS, LiveDriver, planned_game
 
 from raspis_cli.judge.replay import replay_game
 from raspis_cli.notation import read_text
+from tests.clikit import run_cli
+from tests.livekit import PLAYERS, LiveDriver, planned_game
 
 
 def _read_game(path: Path) -> object:
@@ -181,8 +181,8 @@ def test_a_kill_at_any_moment_leaves_a_valid_sheet(tmp_path: Path) -> None:
     import sys
     import time
 
-    from clikit import ROOT
-    from livekit import cli_env
+    from tests.clikit import ROOT
+    from tests.livekit import cli_env
 
     _, deals = planned_game(seed=11)
     answers = []
@@ -247,7 +247,7 @@ def _classic_after_the_fixed_deals(path: Path) -> None:
     from raspis_cli.notation.writer import write_games
     from raspis_cli.rules import Rules
     from raspis_cli.sheet.blank import blank_game, write_results
-    from raspis_cli.simulate.simulator import simulate_game
+    from raspis_cli.simulate.game import simulate_game
 
     rules = Rules.preset("classic")
     played = simulate_game(rules, 4, 3, PLAYERS, "sheet")

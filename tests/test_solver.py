@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from enginekit import hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,7 @@ from raspis_cli.solver.search import (
     decl_code,
     solve,
 )
+from tests.enginekit import hand
 
 
 def _agree(seed: int) -> bool:
@@ -105,9 +105,9 @@ def test_can_force_and_forcing_plays_match_the_outcome() -> None:
 
 
 def _child(deal: Deal, seat: int, card: int, decl: object) -> Deal:
-    from raspis_cli.solver.search import _play_copy
+    from raspis_cli.solver.search import play_copy
 
-    child = _play_copy(deal)
+    child = play_copy(deal)
     child.apply_legal(seat, card, decl)  # type: ignore[arg-type]
     return child
 

@@ -39,7 +39,7 @@ def _imported(*args: str) -> set[str]:
 ])
 def test_light_commands_import_nothing_heavy(args: tuple[str, ...]) -> None:
     modules = _imported(*args)
-    assert "raspis_cli.cli.common" in modules, "the measurement sees the package's imports"
+    assert "raspis_cli.cli.runner" in modules, "the measurement sees the package's imports"
     heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
     assert not heavy, f"raspis {' '.join(args)} imported {heavy[:8]}"
 
@@ -51,7 +51,7 @@ def test_light_commands_import_nothing_heavy(args: tuple[str, ...]) -> None:
 ])
 def test_plain_output_does_not_load_rich_console(args: tuple[str, ...]) -> None:
     modules = _imported(*args)
-    assert "raspis_cli.cli.common" in modules
+    assert "raspis_cli.cli.runner" in modules
     assert not modules & set(PLAIN_OUTPUT_SKIPS), sorted(modules & set(PLAIN_OUTPUT_SKIPS))
 
 

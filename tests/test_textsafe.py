@@ -13,9 +13,9 @@ import json
 from pathlib import Path
 
 import pytest
-from storekit import run
 
 from raspis_cli.text.textsafe import UNSAFE, escape_text, excerpt, is_unsafe, show_source_line
+from tests.storekit import run
 
 ROOT = Path(__file__).resolve().parent.parent
 EVIL = ROOT / "tests" / "data" / "hostile" / "escape-name.rsp"

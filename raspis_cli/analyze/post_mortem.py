@@ -27,14 +27,15 @@ Definitions (also in docs/ANALYZE.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
+from raspis_cli.analyze.findings import DealAnalysis, GameAnalysis, Mistake, PlayerDeal, PlayerSummary
+from raspis_cli.analyze.words import mistake_words
 from raspis_cli.engine import Deal, JokerDecl
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.model.cards import Card
 from raspis_cli.model.record import DealRecord
 from raspis_cli.solver import kernel as solver_kernel
-from raspis_cli.solver.pimc import BidAdvice, bid_advice
+from raspis_cli.solver.pimc import bid_advice
 from raspis_cli.solver.search import BudgetExceededError, Outcome, Solver
 
 __all__ = [
@@ -58,156 +59,11 @@ SAMPLE_BUDGET_SHARE = 20
 """Each PIMC sample's search may visit the budget / this many positions."""
 
 
-@dataclass(slots=True)
-class Mistake:
-    """A card that lost a bid (``kind`` ``lost-bid``) or handed one to
-    another player (``handed-bid``)."""
-
-    kind: str
-    trick: int
-    player: str
-    card: str
-    declared: str | None
-    bidder: str
-    bid: int
-    keeping: list[str] = field(default_factory=list)
-
-    def describe(self) -> str:
-        """One line in English (``trick 2: Вера's 6♥ lost the bid of 1; 8♣ would
-        have kept it``): the comment ``--annotate`` writes into a record."""
-        from raspis_cli.analyze.words import mistake_words
-
-        return mistake_words(self, "en", with_trick=True)
-
-    def to_json(self) -> dict[str, object]:
-        """The mistake object of docs/ANALYZE.md."""
-        out: dict[str, object] = {"kind": self.kind, "trick": self.trick, "player": self.player,
-                                  "card": self.card, "bidder": self.bidder, "bid": self.bid}
-        if self.declared:
-            out["declared"] = self.declared
-        if self.kind == "lost-bid":
-            out["keeping"] = list(self.keeping)
-        return out
-
-
-@dataclass(slots=True)
-class PlayerDeal:
-    """One player's deal: bid, taken, what could be forced, advice."""
-
-    player: str
-    bid: int | None
-    taken: int
-    outcome: Outcome | None
-    decisions: int = 0
-    lost: int = 0
-    advice: BidAdvice | None = None
-    solved: bool = True
-
-    @property
-    def makeable(self) -> bool | None:
-        """Whether the bid could be forced at the first card (``None``: unknown)."""
-        if self.bid is None or self.outcome is None:
-            return None
-        return self.bid in self.outcome.exact
-
-    def to_json(self) -> dict[str, object]:
-        """The player object of docs/ANALYZE.md."""
-        out: dict[str, object] = {"player": self.player, "bid": self.bid, "taken": self.taken,
-                                  "made": self.bid is not None and self.bid == self.taken,
-                                  "solved": self.solved}
-        if self.outcome is not None:
-            out["forceable"] = list(self.outcome.exact)
-            out["at_least"] = self.outcome.at_least
-            out["at_most"] = self.outcome.at_most
-            out["makeable"] = self.makeable
-        out["decisions"] = self.decisions
-        out["mistakes"] = self.lost
-        if self.advice is not None:
-            advice = self.advice
-            out["advice"] = {
-                "samples": advice.samples,
-                "solved": advice.solved,
-                "expected": {str(b): round(v, 2) for b, v in advice.expected.items()},
-                "best": advice.best,
-                "regret": (round(advice.regret(self.bid), 2)
-                           if self.bid is not None and advice.best is not None else None),
-            }
-        return out
-
-
-@dataclass(slots=True)
-class DealAnalysis:
-    """One deal analysed, or why it could not be (``skipped``)."""
-
-    number: int
-    position: int
-    cards: int
-    kind: str
-    players: list[PlayerDeal] = field(default_factory=list)
-    mistakes: list[Mistake] = field(default_factory=list)
-    skipped: str | None = None
-
-    def to_json(self) -> dict[str, object]:
-        """The deal object of docs/ANALYZE.md."""
-        out: dict[str, object] = {"deal": self.number, "cards": self.cards, "kind": self.kind}
-        if self.skipped is not None:
-            out["skipped"] = self.skipped
-            return out
-        out["players"] = [p.to_json() for p in self.players]
-        out["mistakes"] = [m.to_json() for m in self.mistakes]
-        return out
-
-
-@dataclass(slots=True)
-class PlayerSummary:
-    """One player's figures over a game."""
-
-    player: str
-    bids: int = 0
-    makeable: int = 0
-    made: int = 0
-    decisions: int = 0
-    mistakes: int = 0
-    handed: int = 0
-    regret: float = 0.0
-
-    @property
-    def accuracy(self) -> float | None:
-        """(decisions − mistakes) / decisions, ``None`` without decisions."""
-        if not self.decisions:
-            return None
-        return (self.decisions - self.mistakes) / self.decisions
-
-    def to_json(self) -> dict[str, object]:
-        """The summary object of docs/ANALYZE.md."""
-        accuracy = self.accuracy
-        return {"player": self.player, "bids": self.bids, "makeable": self.makeable,
-                "made": self.made, "decisions": self.decisions, "mistakes": self.mistakes,
-                "handed": self.handed, "regret": round(self.regret, 2),
-                "accuracy": None if accuracy is None else round(accuracy, 4)}
-
-
-@dataclass(slots=True)
-class GameAnalysis:
-    """Every deal of one game analysed, and the per-player summary."""
-
-    index: int
-    event: str | None
-    deals: list[DealAnalysis]
-    summary: list[PlayerSummary]
-
-    def to_json(self) -> dict[str, object]:
-        """The game object of docs/ANALYZE.md."""
-        return {"game": self.index + 1, "event": self.event,
-                "deals": [d.to_json() for d in self.deals],
-                "summary": [s.to_json() for s in self.summary]}
-
-
 def _play_text(card: int, decl: JokerDecl | None) -> tuple[str, str | None]:
     return str(Card.from_index(card)), (str(decl) if decl is not None else None)
 
 
-def _start_of_play(final: Deal) -> tuple[Deal, list[tuple[int, int, JokerDecl | None]]]:
+def start_of_play(final: Deal) -> tuple[Deal, list[tuple[int, int, JokerDecl | None]]]:
     """A fresh deal at the first card (hands as dealt, bids as made) and the
     plays in order, rebuilt from the replayed deal's history."""
     assert final.hands is not None
@@ -270,7 +126,7 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
         out.skipped = "the recorded play breaks the rules"
         return out
     names = result.record.players
-    start, plays = _start_of_play(final)
+    start, plays = start_of_play(final)
     bids = start.bids if start.has_bids else [None] * start.players
     seats = [s for s in range(start.players) if only is None or names[s] == only]
     # one solver per player: successive positions of the play share its table
@@ -338,9 +194,9 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
 
 
 def _copy(deal: Deal) -> Deal:
-    from raspis_cli.solver.search import _play_copy
+    from raspis_cli.solver.search import play_copy
 
-    return _play_copy(deal)
+    return play_copy(deal)
 
 
 def _statuses(solver: Solver, start: Deal, plays: Sequence[tuple[int, int, JokerDecl | None]],
@@ -412,7 +268,7 @@ def deal_comment(analysis: DealAnalysis) -> list[tuple[str, str]]:
         parts.append(text)
     out = [("after:deal", "; analyze: " + "; ".join(parts))]
     for m in analysis.mistakes:
-        out.append((f"on:trick:{m.trick}", "; analyze: " + m.describe()))
+        out.append((f"on:trick:{m.trick}", "; analyze: " + mistake_words(m, "en", with_trick=True)))
     return out
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from raspis_cli.analyze.post_mortem import Mistake, PlayerDeal
+    from raspis_cli.analyze.findings import Mistake, PlayerDeal
     from raspis_cli.solver.pimc import BidAdvice
 
 __all__ = ["PHRASES", "SKIP_REASONS", "advice_words", "bounds_words", "forced_words",

@@ -94,7 +94,7 @@ class PimcBot:
         if trump_card is not None and not any(h >> trump_card & 1 for h in deal.hands):
             hidden &= ~(1 << trump_card)
         from raspis_cli.solver.pimc import sample_score
-        from raspis_cli.solver.search import BudgetExceededError, Solver, _play_copy
+        from raspis_cli.solver.search import BudgetExceededError, Solver, play_copy
 
         pool = [c for c in range(54) if hidden >> c & 1]
         totals = [0.0] * len(plays)
@@ -102,7 +102,7 @@ class PimcBot:
         solver: Solver | None = None  # one table for every sample and play
         for _ in range(self.samples):
             self.rng.shuffle(pool)
-            sample = _play_copy(deal)
+            sample = play_copy(deal)
             assert sample.hands is not None
             at = 0
             for other in range(deal.players):
@@ -117,7 +117,7 @@ class PimcBot:
             scores = []
             try:
                 for play in plays:
-                    child = _play_copy(sample)
+                    child = play_copy(sample)
                     child.apply_legal(seat, play.card, play.joker)
                     if solver is None:
                         solver = Solver(child, seat, self.budget)

@@ -12,17 +12,11 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
-    EXIT_ERROR,
-    EXIT_OK,
-    EncodingOption,
-    app,
-    check_encoding_option,
-    error_line,
-    print_diagnostic,
-    read_clean,
-    say,
-)
+from raspis_cli.cli.app import EXIT_ERROR, EXIT_OK, app
+from raspis_cli.cli.console import error_line, say
+from raspis_cli.cli.options import EncodingOption, check_encoding_option
+from raspis_cli.cli.problems import print_diagnostic
+from raspis_cli.cli.reading import read_clean
 from raspis_cli.files.sources import GameStream
 from raspis_cli.model.record import GameRecord
 from raspis_cli.notation import NotationWriteError, write_games

@@ -8,18 +8,15 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
-    EXIT_OK,
-    EXIT_VIOLATIONS,
+from raspis_cli.cli.app import EXIT_OK, EXIT_VIOLATIONS, app
+from raspis_cli.cli.console import fail, stdout
+from raspis_cli.cli.options import (
     EncodingOption,
     RecordFileArgument,
     RulesOption,
     SetOption,
-    app,
     check_encoding_option,
-    fail,
     rules_choice,
-    stdout,
 )
 from raspis_cli.text.i18n import _, ngettext
 
@@ -55,7 +52,7 @@ def explain(
     Exit 0 when the sheet (or the cells asked about) agrees with the rules, 1
     when something written differs, 2 when the file cannot be read.
     """
-    from raspis_cli.cli.common import print_diagnostic
+    from raspis_cli.cli.problems import print_diagnostic
     from raspis_cli.explain.reasons import cell_formula, find_fixes
     from raspis_cli.judge.check import CheckError, read_results
     from raspis_cli.model.diagnostics import SYNTAX, WARNING, Diagnostic

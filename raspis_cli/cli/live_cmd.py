@@ -15,17 +15,10 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
-    RulesOption,
-    SetOption,
-    app,
-    build_rules,
-    fail,
-    rules_choice,
-    safe_markup,
-    stdout,
-)
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail, safe_markup, stdout
 from raspis_cli.cli.new_cmd import DealerOption, sheet_options
+from raspis_cli.cli.options import RulesOption, SetOption, build_rules, rules_choice
 from raspis_cli.text.i18n import N_, _, kind_label, ngettext
 
 COMMANDS = {
@@ -397,7 +390,7 @@ def live(
 
     path = Path(file)
     if path.exists():
-        from raspis_cli.cli.common import print_diagnostic
+        from raspis_cli.cli.problems import print_diagnostic
         from raspis_cli.files.atomic import remove_stale_temporaries
         from raspis_cli.files.sources import load_source
 

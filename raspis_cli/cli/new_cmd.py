@@ -8,7 +8,9 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, say
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail, say
+from raspis_cli.cli.options import RulesOption, SetOption, build_rules
 from raspis_cli.rules import parse_assignment
 from raspis_cli.text.i18n import _, ngettext
 

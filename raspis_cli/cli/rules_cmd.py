@@ -6,17 +6,10 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
-    PresetArgument,
-    SetOption,
-    app,
-    build_rules,
-    check_format,
-    fail,
-    print_rows,
-    write_json,
-    write_jsonl,
-)
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail
+from raspis_cli.cli.options import PresetArgument, SetOption, build_rules, check_format
+from raspis_cli.cli.output import print_rows, write_json, write_jsonl
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
 from raspis_cli.text.i18n import _, kind_label

@@ -6,21 +6,18 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail, safe_markup, stdout
+from raspis_cli.cli.options import (
     EncodingOption,
     RecordFileArgument,
     RulesOption,
     SetOption,
-    app,
     check_encoding_option,
     check_format,
-    fail,
     rules_choice,
-    safe_markup,
-    stdout,
-    write_json,
-    write_jsonl,
 )
+from raspis_cli.cli.output import write_json, write_jsonl
 from raspis_cli.judge.check import CheckError, deal_story, read_results
 from raspis_cli.judge.replay import GameResult
 from raspis_cli.model.cards import Card, Deck

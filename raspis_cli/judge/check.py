@@ -21,7 +21,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from raspis_cli.files.sources import GameStream, Piece, batch_gc, shard_pieces, split_file
+from raspis_cli.files.pieces import Piece, shard_pieces, split_file
+from raspis_cli.files.sources import GameStream, batch_gc
 from raspis_cli.judge.replay import GameResult, RulesChoice, replay_game
 from raspis_cli.model.diagnostics import Diagnostic, syntax_error
 from raspis_cli.model.record import GameRecord
@@ -278,12 +279,12 @@ def validate_files(paths: Sequence[str], choice: RulesChoice | None = None,
                    jobs: int = 1, shard: tuple[int, int] | None = None) -> Iterator[FileReport]:
     """:func:`validate_file` of each path, in order. With ``jobs`` > 1 the
     files are cut into pieces of whole games
-    (:func:`~raspis_cli.files.sources.split_file`) checked by that many worker
+    (:func:`~raspis_cli.files.pieces.split_file`) checked by that many worker
     processes, and each file's pieces are put back together: the same
     reports as one process gives. With ``shard`` ``(i, n)`` (0-based) only
     the pieces shard ``i`` of ``n`` reads
-    (:func:`~raspis_cli.files.sources.shard_pieces`; raises
-    :class:`~raspis_cli.files.sources.ShardError` for standard input), one report
+    (:func:`~raspis_cli.files.pieces.shard_pieces`; raises
+    :class:`~raspis_cli.files.pieces.ShardError` for standard input), one report
     per file with a piece in it, its games numbered from the file's start."""
     batch_gc()
     if jobs <= 1 and shard is None:

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import overload
 
-from raspis_cli.engine.actions import JokerDecl
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.diagnostics import Pos
+from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.lines import PAIRS_LINES
 from raspis_cli.text.i18n import N_, _
 
@@ -398,9 +398,10 @@ class GameRecord:
 
 # --- a deal as integers --------------------------------------------------------
 
-_CARD_OF: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(54))
+CARD_OF: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(54))
+"""The card of each index 0..53 (the compact record's cards are indexes)."""
 
-_SUIT_RUNS: tuple[int, ...] = (*(0x1FFF << (13 * s) for s in range(4)), 0b11 << 52)
+SUIT_RUNS: tuple[int, ...] = (*(0x1FFF << (13 * s) for s in range(4)), 0b11 << 52)
 """The hand-mask bits of each suit (the two jokers of 54 cards last): a hand
 is written suit by suit in this order, high cards first."""
 
@@ -409,11 +410,11 @@ def hand_cards(mask: int) -> list[Card]:
     """A hand mask's cards in the order a hand is written: by printed suit
     (♠ ♣ ♦ ♥, the jokers of 54 cards last), high cards first."""
     out = []
-    for run in _SUIT_RUNS:
+    for run in SUIT_RUNS:
         bits = mask & run
         while bits:
             top = bits.bit_length() - 1
-            out.append(_CARD_OF[top])
+            out.append(CARD_OF[top])
             bits ^= 1 << top
     return out
 
@@ -472,13 +473,13 @@ class CompactDeal:
         if self.totals is not None:
             record.totals = dict(zip(names, self.totals, strict=True))
         if self.trump is not None:
-            record.trump = NO_TRUMP if self.trump < 0 else _CARD_OF[self.trump]
+            record.trump = NO_TRUMP if self.trump < 0 else CARD_OF[self.trump]
         if self.hands is not None:
             record.hands = {names[s]: hand_cards(mask) for s, mask in enumerate(self.hands)}
         if self.tricks is not None:
             rotations = [names[i:] + names[:i] for i in range(n)]
             play = record.start_compact_play()
-            cards_of = _CARD_OF
+            cards_of = CARD_OF
             for leader, cards, decls in self.tricks:
                 if decls is None:
                     play.append((rotations[leader], [cards_of[c] for c in cards], 0, ""))

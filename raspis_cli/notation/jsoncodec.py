@@ -33,8 +33,8 @@ from raspis_cli.model.record import (
     TrumpValue,
     bound_numbers,
 )
-from raspis_cli.notation.grammar import KIND_WORDS
 from raspis_cli.notation.reader import ReadResult
+from raspis_cli.notation.tokens import KIND_WORDS
 from raspis_cli.notation.writer import bidding_order
 from raspis_cli.rules import OPTIONS
 from raspis_cli.rules.options import OptionError

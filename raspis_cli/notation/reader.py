@@ -40,25 +40,20 @@ from raspis_cli.model.record import (
     TrumpValue,
     bound_numbers,
 )
-from raspis_cli.notation.grammar import (
-    CARD_TOKENS,
-    JOKER_WORD,
-    KEYWORDS,
-    NONE_WORD,
-    TRUMP_WORD,
+from raspis_cli.notation.line_grammar import (
     DealLine,
     FlagLine,
     HandLine,
     PairsLine,
     PenaltyLine,
-    SourceLine,
     TagLine,
     TrickLine,
     mixed_script_reading,
     parse_line,
     plain_deal_line,
-    scan,
 )
+from raspis_cli.notation.scanner import SourceLine, scan
+from raspis_cli.notation.tokens import CARD_TOKENS, JOKER_WORD, KEYWORDS, NONE_WORD, TRUMP_WORD
 from raspis_cli.notation.writer import bidding_order, deal_keys, game_keys, option_text
 from raspis_cli.rules import OPTIONS, Rules, RulesError
 from raspis_cli.text.i18n import _

@@ -17,7 +17,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
-from raspis_cli.engine.trick import bidding_order as seat_order
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
 from raspis_cli.model.record import (
@@ -30,9 +29,10 @@ from raspis_cli.model.record import (
     TrumpValue,
     compact_plays,
 )
-from raspis_cli.notation.grammar import NotationWriteError, quote_name
+from raspis_cli.notation.quoting import NotationWriteError, quote_name
 from raspis_cli.rules import OPTIONS, RulesError
 from raspis_cli.rules.options import OptionError
+from raspis_cli.rules.seats import bidding_order as seat_order
 from raspis_cli.text.i18n import _
 
 __all__ = [

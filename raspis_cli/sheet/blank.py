@@ -28,6 +28,7 @@ __all__ = [
     "next_deal",
     "parse_players",
     "scheduled_dealers",
+    "with_deals",
     "write_results",
 ]
 
@@ -153,7 +154,7 @@ def fill_deal(game: GameRecord, index: int, deal: DealRecord) -> GameRecord:
         deals[index] = deal
     else:
         deals.append(deal)
-    return _with(game, deals)
+    return with_deals(game, deals)
 
 
 def blank_out(game: GameRecord, index: int) -> GameRecord:
@@ -164,7 +165,8 @@ def blank_out(game: GameRecord, index: int) -> GameRecord:
     return fill_deal(game, index, blank)
 
 
-def _with(game: GameRecord, deals: list[DealRecord]) -> GameRecord:
+def with_deals(game: GameRecord, deals: list[DealRecord]) -> GameRecord:
+    """The game with these deals in place of its own (players, tags and rules kept)."""
     return GameRecord(players=list(game.players), deals=deals, tags=dict(game.tags),
                       rules_preset=game.rules_preset, rules_options=dict(game.rules_options),
                       totals=game.totals, unfinished=game.unfinished,
@@ -186,7 +188,7 @@ def write_results(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
             deal.scores = {n: s for n, s in got.scores.items() if s is not None}
             deal.totals = dict(got.totals)
         deals.append(deal)
-    out = _with(game, deals)
+    out = with_deals(game, deals)
     rules = result.rules
     done = bool(deals) and all(is_played(d) for d in deals) and next_deal(out, rules) is None
     out.unfinished = not done

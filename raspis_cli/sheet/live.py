@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
 from raspis_cli.judge.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, TrumpValue
-from raspis_cli.notation.grammar import JOKER_WORD, NONE_WORD, read_trump_token
+from raspis_cli.notation.tokens import JOKER_WORD, NONE_WORD, read_trump_token
 from raspis_cli.notation.writer import bidding_order, write_games
 from raspis_cli.rules import Rules
 from raspis_cli.sheet.blank import (
@@ -25,6 +25,7 @@ from raspis_cli.sheet.blank import (
     fill_deal,
     is_played,
     next_deal,
+    with_deals,
     write_results,
 )
 from raspis_cli.text.i18n import _, kind_label, ngettext
@@ -32,10 +33,6 @@ from raspis_cli.text.i18n import _, kind_label, ngettext
 __all__ = ["Entry", "LiveSheet", "SheetError"]
 
 
-def _with_deals(game: GameRecord, deals: list[DealRecord]) -> GameRecord:
-    from raspis_cli.sheet.blank import _with
-
-    return _with(game, deals)
 
 BID_KINDS = ("bid-range", "dealer-restriction", "third-pass")
 
@@ -242,7 +239,7 @@ class LiveSheet:
     def read_kind(self, entry: Entry, text: str) -> tuple[str] | str:
         """The kind typed for a deal whose kind the table chooses (a 1-tuple),
         or why it cannot be (an error text naming the kinds allowed)."""
-        from raspis_cli.notation.grammar import KIND_WORDS
+        from raspis_cli.notation.tokens import KIND_WORDS
 
         choices = self.kind_choices(entry)
         kind = KIND_WORDS.get(text.strip().lower())
@@ -266,7 +263,7 @@ class LiveSheet:
         again = DealRecord(number=d.number, kind=d.kind, dealer=d.dealer, cards=d.cards)
         deals = list(game.deals)
         deals.insert(d.index + 1, again)
-        game = _with_deals(game, deals)
+        game = with_deals(game, deals)
         game, result = write_results(game, self.choice)
         self.games[-1] = game
         self.result = result
@@ -294,7 +291,7 @@ class LiveSheet:
         if game.deals[index].replayed:  # the deal dealt again is taken back with it
             after = game.deals[index + 1] if index + 1 < len(game.deals) else None
             if after is not None and after.number == number and not is_played(after):
-                game = _with_deals(game, game.deals[:index + 1] + game.deals[index + 2:])
+                game = with_deals(game, game.deals[:index + 1] + game.deals[index + 2:])
         game = blank_out(game, index)
         game, result = write_results(game, self.choice)
         self.games[-1] = game

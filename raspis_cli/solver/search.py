@@ -36,9 +36,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from raspis_cli.engine.actions import JokerDecl, Play
+from raspis_cli.engine.actions import Play
 from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal
 from raspis_cli.model.cards import Suit
+from raspis_cli.model.joker import JokerDecl
 from raspis_cli.solver import kernel as sk
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "Solver",
     "brute_force",
     "decl_code",
+    "play_copy",
     "solve",
 ]
 
@@ -73,7 +75,7 @@ class Outcome:
         return {"exact": list(self.exact), "at_least": self.at_least, "at_most": self.at_most}
 
 
-def _play_copy(deal: Deal) -> Deal:
+def play_copy(deal: Deal) -> Deal:
     """A copy of ``deal`` in play (bidding skipped) to play on without
     touching the original."""
     if deal.hands is None:
@@ -275,7 +277,7 @@ class Solver:
         exactly ``tricks`` can still be forced."""
         out: list[Play] = []
         for play in legal_plays_of(deal):
-            after = _play_copy(deal)
+            after = play_copy(deal)
             after.apply_legal(self.player, play.card, play.joker)
             if self.can_force(after, tricks):
                 out.append(play)
@@ -354,7 +356,7 @@ class Solver:
 def legal_plays_of(deal: Deal) -> list[Play]:
     """The engine's legal plays of the seat to play (bidding skipped)."""
     if deal.phase == BIDDING:
-        deal = _play_copy(deal)
+        deal = play_copy(deal)
     return deal.legal_plays()
 
 
@@ -373,7 +375,7 @@ def brute_force(deal: Deal, player: int,
     of the engine's own :class:`Deal` (every card, every joker declaration):
     slow, and the oracle the solver is tested against. ``on_leaf`` sees every
     finished deal."""
-    start = _play_copy(deal)
+    start = play_copy(deal)
 
     def walk(state: Deal) -> tuple[frozenset[int], int, int]:
         if state.done:
@@ -388,7 +390,7 @@ def brute_force(deal: Deal, player: int,
             raise ValueError(f"no legal play for seat {seat} in trick {state.trick_number}")
         results = []
         for play in plays:
-            child = _play_copy(state)
+            child = play_copy(state)
             child.apply_legal(seat, play.card, play.joker)
             results.append(walk(child))
         if seat == player:

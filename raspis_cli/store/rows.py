@@ -16,9 +16,9 @@ from typing import Any, Final
 
 import pyarrow as pa
 
-from raspis_cli.engine.actions import JokerDecl
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord
 from raspis_cli.notation.writer import option_text
 from raspis_cli.rules import OPTIONS, PRESETS, Rules

@@ -47,6 +47,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "SNIFF_BYTES",
     "EncodingError",
+    "PrefixedStream",
     "Report",
     "SupportsRead",
     "check_encoding",
@@ -82,6 +83,22 @@ class SupportsRead(Protocol):
     """What :func:`iter_lines` reads from: a binary file, ``sys.stdin.buffer``..."""
 
     def read(self, size: int = -1, /) -> bytes: ...
+
+
+class PrefixedStream:
+    """A stream with its first chunk already read (to sniff it)."""
+
+    def __init__(self, first: bytes, rest: SupportsRead) -> None:
+        self.first: bytes | None = first
+        self.rest = rest
+
+    def read(self, size: int = -1, /) -> bytes:
+        """The first chunk (once), then the rest of the stream."""
+        if self.first is not None:
+            first, self.first = self.first, None
+            if first:
+                return first
+        return self.rest.read(size)
 
 
 class EncodingError(ValueError):

@@ -1,446 +1,70 @@
-"""The grammar of the ``.rsp`` notation: tokens, lines and their pyparsing form.
+"""The grammar of one ``.rsp`` line: the parsed line types and the parser of each kind of line.
 
-This module imports only :mod:`pyparsing`, the standard library, the card
-model and the stdlib-only bottom layers (i18n, suggest). It knows the *text*:
-how a line is split into tokens, what each token may be, and what is wrong
-with a line that cannot be read. It knows nothing of the rules or the record
-model; :mod:`raspis_cli.notation.reader` turns the parsed lines into game records.
+Every line (its comments already blanked by :func:`raspis_cli.notation.scanner.scan`) is classified by
+its first character or first word and matched by **one** regular expression of
+:data:`raspis_cli.notation.tokens.LINE_PATTERNS`; lists inside a line (cards of a hand, entries of a
+trick, sheet cells) are split by one more regular expression each. This keeps parsing near a million
+lines a second. A line that cannot be read is walked token by token to say what is wrong and where.
 
-The notation is line-oriented. Every physical line is first stripped of its
-comments by :func:`scan` (``;`` to the end of the line, ``{ ... }`` blocks that
-may span lines), then classified by its first character or first word and
-matched by **one** regular expression: the compiled pattern of a
-``pyparsing.Regex`` element of :data:`LINE_ELEMENTS`. Lists inside a line
-(cards of a hand, entries of a trick, sheet cells) are split by one more
-regular expression each. This keeps parsing near a million lines a second
-while :data:`FILE` -- the same token patterns composed into a pyparsing
-grammar -- documents the language, draws the railroad diagram
-(``grammar/make_diagram.py``) and is checked against the conformance corpus.
+The notation modules import only the standard library, the card model and the bottom layers
+(i18n, suggest); they know the *text*, nothing of the rules or the record model:
+:mod:`raspis_cli.notation.reader` turns the parsed lines into game records.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    import pyparsing as pp
+    pass
 
-from raspis_cli.model.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.diagnostics import Diagnostic, line_error
-from raspis_cli.model.lines import KEYWORD_SPELLINGS, LINE_KEYWORDS, PAIRS_LINES
+from raspis_cli.model.lines import KEYWORD_SPELLINGS
+from raspis_cli.notation.quoting import unquote
+from raspis_cli.notation.tokens import (
+    BARE_NAME_RE,
+    CARD_FAST,
+    CELL_RE,
+    DEAL_RE,
+    INT_RE,
+    ITEM_RE,
+    KEYWORDS,
+    KIND_WORDS,
+    MAX_PHRASE,
+    MODE_PHRASES,
+    NAME_RE,
+    P_CELL_BT,
+    P_INT,
+    P_QUOTED,
+    PENALTY_RE,
+    SUIT_SYMBOL_RE,
+    TAG_RE,
+    VARIATION,
+    read_card_token,
+    read_suit,
+    read_trump,
+)
 from raspis_cli.text.i18n import _
 from raspis_cli.text.suggest import did_you_mean, mixes_scripts, script_variants, suggest
 
 __all__ = [
-    "SourceLine",
-    "Comment",
-    "scan",
-    "TagLine",
-    "DealLine",
     "Cell",
+    "DealLine",
+    "Decl",
+    "FlagLine",
     "HandLine",
     "PairsLine",
-    "TrickLine",
-    "PenaltyLine",
-    "FlagLine",
     "ParsedLine",
-    "Decl",
-    "JOKER_WORD",
-    "TRUMP_WORD",
-    "NONE_WORD",
-    "parse_line",
+    "PenaltyLine",
+    "TagLine",
+    "TrickLine",
     "parse_decl",
+    "parse_line",
     "plain_deal_line",
-    "CARD_TOKENS",
-    "read_card_token",
-    "read_trump_token",
-    "KIND_WORDS",
-    "KEYWORDS",
-    "CANONICAL_KEYWORD",
-    "LINE_ELEMENTS",
-    "FILE",
-    "needs_quotes",
-    "quote_name",
-    "NotationWriteError",
 ]
-
-
-# --- words -------------------------------------------------------------------
-
-KIND_WORDS: Final[dict[str, str]] = {}
-for _kind, _words in {
-    "normal": ("normal", "обычная", "обычный", "обычн"),
-    "no-trump": ("no-trump", "notrump", "nt", "бескозырка", "безкозырка", "бескозырная",
-                 "безкозирка", "бк", "б/к"),
-    "dark": ("dark", "тёмная", "темная", "тёмна", "темна", "втёмную", "втемную", "втемну"),
-    "miser": ("miser", "мизер", "мізер"),
-    "golden": ("golden", "золотая", "золотая", "золота", "золото"),
-    "forehead": ("forehead", "лобовая", "лобова", "лоб"),
-}.items():
-    for _w in _words:
-        KIND_WORDS[_w] = _kind
-
-KEYWORDS: Final[dict[str, str]] = dict(LINE_KEYWORDS)
-"""Each keyword spelling -> its canonical English word (the table: :mod:`raspis_cli.model.lines`)."""
-
-CANONICAL_KEYWORD: Final = {k: k for k in set(KEYWORDS.values())}
-
-NONE_WORD: Final = "none"
-"""The trump value of an explicit "no trump" (``-``, ``none``, ``нет``, ``б/к``)."""
-JOKER_WORD: Final = "joker"
-"""A card written as the word joker (``JK``, ``Дж``): the reader resolves it."""
-TRUMP_WORD: Final = "trump"
-"""A declaration's suit written as "trump" (``козырям``): the reader resolves it."""
-
-_NONE_WORDS: Final = frozenset({"-", "—", "–", "none", "нет", "без", "б/к", "бк", "no"})
-_JOKER_WORDS: Final = frozenset({"jk", "joker", "дж", "джокер", "jkr", "жк"})
-
-# Declensions of the suits and of "trump" met in joker declarations
-# ("по старшим пикам", "скидываю бубну"); parse_suit covers the base forms.
-_DECL_SUITS: Final[dict[str, Suit | str]] = {
-    **{w: Suit.S for w in ("пикам", "пику", "пик", "піках", "пікам", "spades", "spade")},
-    **{w: Suit.C for w in ("трефам", "трефу", "треф", "крестям", "кресте", "хрестам",
-                           "трефах", "clubs", "club")},
-    **{w: Suit.D for w in ("бубнам", "бубну", "бубен", "бубнах", "diamonds", "diamond")},
-    **{w: Suit.H for w in ("червям", "черву", "червей", "чирвам", "чирву", "червах",
-                           "hearts", "heart")},
-    **{w: TRUMP_WORD for w in ("trump", "trumps", "козырь", "козыри", "козырям", "козырю",
-                               "козир", "козирі", "козирям", "козырная", "козырную")},
-}
-
-_MODE_PHRASES: Final[dict[tuple[str, ...], str]] = {}
-for _mode, _phrases in {
-    "high": ("high", "по старшим", "по старших", "старшие", "старшим", "highest"),
-    "lowest": ("lowest", "по младшим", "по молодших", "младшие", "младшим"),
-    "low": ("low", "младшая", "младший", "за младшую", "за самую младшую", "самая младшая",
-            "за наймолодшу", "наймолодша", "молодша"),
-    "take": ("take", "забрать", "забираю", "беру", "взять", "бью", "старший", "забрати",
-             "забираю взятку", "беру взятку"),
-    "discard": ("discard", "скинуть", "скидываю", "скидую", "скидаю", "сброс", "сбросить",
-                "скинути", "сбрасываю"),
-    "as": ("as", "как", "="),
-}.items():
-    for _p in _phrases:
-        _MODE_PHRASES[tuple(_p.split())] = _mode
-_MAX_PHRASE: Final = max(len(k) for k in _MODE_PHRASES)
-
-_VARIATION: Final = {ord("\ufe0f"): None, ord("\ufe0e"): None}
-
-
-# --- token patterns (shared by the fast regexes and the pyparsing grammar) -----
-
-P_WORD_CHARS: Final = r'[^\s|:,;=(){}\[\]"]'
-P_QUOTED: Final = r'"(?:[^"\\\n]|\\.)*"'
-P_BARE_NAME: Final = r'[^\s\d+\-|:,;=(){}\[\]"]' + P_WORD_CHARS + "*"
-P_NAME: Final = f"(?:{P_QUOTED}|{P_BARE_NAME})"
-P_TOKEN: Final = P_WORD_CHARS + "+"
-P_INT: Final = r"[+-]?\d+"
-P_NAT: Final = r"\d+"
-P_TAG_NAME: Final = r"[^\W\d]\w*"
-P_DECL: Final = r"\([^()]*\)"
-P_KIND: Final = "(?:" + "|".join(
-    re.escape(w) for w in sorted(KIND_WORDS, key=len, reverse=True)
-) + r")(?=\s|$)"
-P_CELL_BT: Final = r"(?:\d+|-)?(?:/(?:\d+|-)?)?"
-
-_NAME_RE: Final = re.compile(P_NAME)
-_BARE_NAME_RE: Final = re.compile(P_BARE_NAME)
-_INT_RE: Final = re.compile(P_INT)
-
-
-def _line_element(name: str, pattern: str, flags: int = 0) -> tuple[str, str, int]:
-    return name, pattern, flags
-
-
-LINE_PATTERNS: Final[dict[str, tuple[str, str, int]]] = {
-    # one or more tag pairs: [Name "value"]
-    "tag": _line_element("tag pair", rf"\[\s*({P_TAG_NAME})\s*({P_QUOTED})\s*\]"),
-    # N. CARDS [KIND] DEALER [TRUMP] [| cells]
-    "deal": _line_element(
-        "deal line",
-        rf"\s*(?P<number>{P_NAT})(?:\.|\))?\s+(?P<cards>{P_NAT})\s+"
-        rf"(?:(?P<kind>{P_KIND})\s+)?(?P<dealer>{P_NAME})"
-        rf"(?:\s+(?P<trump>[^\s|]+))?\s*(?:\|(?P<cells>.*))?",
-        re.IGNORECASE,
-    ),
-    # one sheet cell: bid/taken score total
-    "cell": _line_element(
-        "sheet cell",
-        # possessive spaces, and a score right after the leading spaces when there is no
-        # bid/taken: the same cells as "\s*BT(\s+SCORE)?(\s+TOTAL)?\s*" without its
-        # quadratic backtracking over long runs of spaces
-        rf"\s*+(?P<bt>{P_CELL_BT})(?:(?:\s++|(?<=\s))(?P<score>{P_INT}|-))?"
-        rf"(?:\s++(?P<total>{P_INT}|-))?\s*+",
-    ),
-    # hand NAME: cards...
-    "hand": _line_element("hand line", rf"\s*\S+\s+(?P<name>{P_NAME})\s*:?(?P<cards>.*)"),
-    # penalty NAME POINTS reason
-    "penalty": _line_element(
-        "penalty line",
-        rf"\s*\S+\s+(?P<name>{P_NAME})\s*+(?::\s*+)?(?P<points>{P_INT})(?:\s++(?P<reason>.*\S))?\s*+",
-    ),
-    # an item of a trick or of a NAME NUMBER list: a quoted name, a word with an
-    # attached or detached joker declaration, or a single punctuation mark
-    "item": _line_element("list item", rf"({P_QUOTED})|({P_TOKEN})(?:\s*({P_DECL}))?|(\S)"),
-}
-"""The regular expressions the live parser matches (name, pattern, flags): each
-line is matched by one of these. :data:`LINE_ELEMENTS` holds the same as
-``pyparsing.Regex`` elements, built at first use (pyparsing is not imported to
-read a file)."""
-
-_LINE_RES: Final = {key: re.compile(pattern, flags) for key, (_n, pattern, flags) in LINE_PATTERNS.items()}
-_TAG_RE: Final = _LINE_RES["tag"]
-_DEAL_RE: Final = _LINE_RES["deal"]
-_CELL_RE: Final = _LINE_RES["cell"]
-_HAND_RE: Final = _LINE_RES["hand"]
-_PENALTY_RE: Final = _LINE_RES["penalty"]
-_ITEM_RE: Final = _LINE_RES["item"]
-
-
-def _line_elements() -> dict[str, pp.Regex]:
-    import pyparsing as pp
-
-    elements = {}
-    for key, (name, pattern, flags) in LINE_PATTERNS.items():
-        element = pp.Regex(pattern, flags=flags)
-        element.set_name(name)
-        elements[key] = element
-    return elements
-
-
-_LAZY: dict[str, object] = {}
-
-
-def __getattr__(name: str) -> object:
-    """``LINE_ELEMENTS`` and ``FILE``, the pyparsing forms, built at first use."""
-    if name in ("LINE_ELEMENTS", "FILE"):
-        if name not in _LAZY:
-            _LAZY[name] = _line_elements() if name == "LINE_ELEMENTS" else _build_file_grammar()
-        return _LAZY[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-# --- cards -------------------------------------------------------------------
-
-_CARD_FAST: dict[str, Card | str] = {}
-CARD_TOKENS = _CARD_FAST
-"""Card tokens read without a regular expression: a token's card (or
-:data:`JOKER_WORD`); a token not here is read by :func:`read_card_token`."""
-for _i in range(54):
-    _c = Card.from_index(_i)
-    for _sp in {str(_c), _c.code, _c.code.lower()}:
-        _CARD_FAST[_sp] = _c
-    if _c.rank == 10 and _c.suit is not None:
-        _CARD_FAST["T" + _c.suit.name] = _c
-        _CARD_FAST["T" + _c.suit.symbol] = _c
-
-
-_NOT_CARD: set[str] = set()
-
-
-def read_card_token(token: str) -> Card | str | None:
-    """A card token: a :class:`Card`, :data:`JOKER_WORD`, or ``None`` if not a card.
-
-    Accepts every spelling :func:`raspis_cli.model.cards.parse_card` accepts in one
-    token (``10♥ 10H TH Д♠ Тч RJ``) and the joker words ``JK``, ``Дж``,
-    ``joker``.
-    """
-    hit = _CARD_FAST.get(token)
-    if hit is not None:
-        return hit
-    if token in _NOT_CARD:
-        return None
-    low = token.translate(_VARIATION).lower()
-    if low in _JOKER_WORDS:
-        return JOKER_WORD
-    try:
-        card = parse_card(low)
-    except CardError:
-        if len(_NOT_CARD) < 4096:
-            _NOT_CARD.add(token)
-        return None
-    if len(_CARD_FAST) < 4096:
-        _CARD_FAST[token] = card
-    return card
-
-
-def _read_suit(token: str) -> Suit | str | None:
-    low = token.translate(_VARIATION).lower()
-    extra = _DECL_SUITS.get(low)
-    if extra is not None:
-        return extra
-    try:
-        return parse_suit(low)
-    except CardError:
-        return None
-
-
-# --- scanning: comments ------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Comment:
-    """A comment as written, delimiters included (``; text`` or ``{text}``)."""
-
-    text: str
-    line: int
-    column: int
-
-
-@dataclass(slots=True)
-class SourceLine:
-    """One physical line: its number, text, code (comments blanked) and comments.
-
-    ``comments`` are those that *start* on this line.
-    """
-
-    number: int
-    text: str
-    code: str
-    comments: list[Comment] = field(default_factory=list)
-
-
-_SCAN_RE: Final = re.compile(r'"(?:[^"\\\n]|\\.)*(")?|;|\{')
-
-
-MAX_COMMENT_LINES: Final = 1000
-"""The most lines a ``{ ... }`` comment may span before it is taken as never closed."""
-MAX_COMMENT_CHARS: Final = 1 << 20
-"""The most characters a ``{ ... }`` comment may hold before it is taken as never closed."""
-
-
-def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
-         start: int = 1) -> Iterator[SourceLine]:
-    """Split physical lines into code and comments.
-
-    ``lines`` are the file's lines without line breaks. Block comments may
-    span lines: the line a block starts on is yielded (with the comment) once
-    the block is closed. A block left open at the end of the input, or an
-    unclosed quoted string, is reported in ``errors`` as ``(code, message,
-    line, column, source)``. ``start`` is the number of the first line
-    (a piece of a file read from its middle).
-    """
-    block: list[str] | None = None
-    block_col = 0
-    block_size = 0
-    held: list[SourceLine] = []
-    for number, text in enumerate(lines, start):
-        raw = text
-        if (block is None and text[:1] in "[ \t" and '"' not in text and "[" in text
-                and _CURLY_RE.search(text) and text.lstrip()[:1] == "["):
-            text = text.translate(_CURLY_QUOTES)  # a tag line's quotes from a phone read as "
-        if block is None and not ('"' in text or ";" in text or "{" in text or "}" in text):
-            # (four substring tests cost less than one search of a regex [;{}"])
-            yield SourceLine(number, raw, text)
-            continue
-        src = SourceLine(number, raw, text)
-        code = list(text)
-        pos = 0
-        if block is not None and (len(block) >= MAX_COMMENT_LINES or block_size > MAX_COMMENT_CHARS):
-            # an unclosed { would hold the rest of the file: give up on it here
-            first = held[0]
-            errors.append(("E120", _("a {{ comment }} is not closed within {lines} lines or {chars} "
-                                     "characters").format(
-                lines=MAX_COMMENT_LINES, chars=MAX_COMMENT_CHARS), first.number, block_col, first.text))
-            first.comments.append(Comment("\n".join(block) + "}", first.number, block_col))
-            block = None
-            yield from held
-            held.clear()
-        if block is not None:
-            block_size += len(text)
-            end = text.find("}")
-            if end < 0:
-                block.append(text)
-                src.code = " " * len(text)
-                held.append(src)
-                continue
-            block.append(text[: end + 1])
-            held[0].comments.append(Comment("\n".join(block), held[0].number, block_col))
-            block = None
-            for k in range(end + 1):
-                code[k] = " "
-            pos = end + 1
-            yield from held
-            held.clear()
-        while True:
-            m = _SCAN_RE.search(text, pos)
-            if m is None:
-                break
-            tok = m.group()
-            if tok.startswith('"'):
-                if m.group(1) is None:
-                    errors.append(("E110", _("a quoted string is not closed on this line"),
-                                   number, m.start() + 1, text))
-                pos = m.end()
-                continue
-            start = m.start()
-            if tok == ";":
-                src.comments.append(Comment(text[start:].rstrip(), number, start + 1))
-                for k in range(start, len(code)):
-                    code[k] = " "
-                break
-            end = text.find("}", start + 1)
-            if end < 0:
-                block_size = len(text) - start
-                block = [text[start:]]
-                block_col = start + 1
-                for k in range(start, len(code)):
-                    code[k] = " "
-                break
-            src.comments.append(Comment(text[start : end + 1], number, start + 1))
-            for k in range(start, end + 1):
-                code[k] = " "
-            pos = end + 1
-        src.code = "".join(code)
-        if block is not None:
-            held.append(src)
-        else:
-            yield src
-    if block is not None:
-        first = held[0]
-        errors.append(("E120", _("a { comment } is not closed before the end of the file"),
-                       first.number, block_col, first.text))
-        first.comments.append(Comment("\n".join(block) + "}", first.number, block_col))
-        yield from held
-
-
-def _unquote(text: str) -> str:
-    if text.startswith('"'):
-        return re.sub(r"\\(.)", r"\1", text[1:-1])
-    return text
-
-
-class NotationWriteError(ValueError):
-    """A record holds something the notation cannot write (a name with a comma
-    in the player list, a line break in a tag or a name, an unknown joker mode)."""
-
-
-def quote_name(name: str) -> str:
-    """A player name as written in a deal line: quoted when it must be.
-    Raises :class:`NotationWriteError` for a name with a line break (the
-    notation is line-oriented: no quoting can hold one)."""
-    if "\n" in name or "\r" in name:
-        raise NotationWriteError(_("a player name cannot hold a line break: {name}").format(
-            name=repr(name[:60])))
-    if needs_quotes(name):
-        return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return name
-
-
-def needs_quotes(name: str) -> bool:
-    """True when a name cannot stand bare in a body line (spaces, digits first,
-    a keyword, a deal kind, a card spelling, a suit symbol, a "no trump" or
-    joker word)."""
-    if not name or _BARE_NAME_RE.fullmatch(name) is None:
-        return True
-    low = name.lower()
-    return (
-        low in KEYWORDS or low in KIND_WORDS or low in _NONE_WORDS or low in _JOKER_WORDS
-        or read_card_token(name) is not None or _SUIT_SYMBOL_RE.search(name) is not None
-    )
 
 
 # --- parsed lines --------------------------------------------------------------
@@ -619,8 +243,6 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
 
 _HEAD_WORD_RE: Final = re.compile(r"[^\s:]+")
 _PAIRS_RE: Final = re.compile(r'\s*(?:(?:"[^"]*"|[^\s:=,"]+)\s*[:=]?\s*[+-]?\d+\s*,?\s*)+')
-_CURLY_QUOTES: Final = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "″": '"'})
-_CURLY_RE: Final = re.compile("[“”„«»″]")
 """Quotes a phone or a word processor puts in a tag, read as the plain ``"``."""
 
 
@@ -632,7 +254,7 @@ def _fast_list(code: str, parts: list[str], key: str) -> TrickLine | HandLine | 
     lead = parts[1]
     if len(lead) < 2 or lead[-1] != ":":
         return None
-    fast = _CARD_FAST
+    fast = CARD_FAST
     toks = parts[2:]
     cards = [fast.get(t) for t in toks]
     if None in cards:
@@ -673,11 +295,11 @@ def _parse_tags(code: str) -> TagLine | Diagnostic:
             pos += 1
         if pos >= n:
             break
-        m = _TAG_RE.match(code, pos)
+        m = TAG_RE.match(code, pos)
         if m is None:
             return line_error("E101", _('expected a tag pair like [Event "Friday club"], got {got}').format(
                 got=_show(code[pos:].strip()[:30])), pos + 1)
-        tags.append((m.group(1), _unquote(m.group(2)), m.start(1) + 1, m.start(2) + 1))
+        tags.append((m.group(1), unquote(m.group(2)), m.start(1) + 1, m.start(2) + 1))
         pos = m.end()
     return TagLine(tags)
 
@@ -714,7 +336,7 @@ def _fast_deal(code: str) -> DealLine | None:
         if k is None:
             return None
         kind, kind_tok, dealer, trump_tok = k, toks[2], toks[3], toks[4]
-    if _BARE_NAME_RE.fullmatch(dealer) is None:
+    if BARE_NAME_RE.fullmatch(dealer) is None:
         return None
     pos = 0
     cols: dict[str, int] = {}
@@ -726,7 +348,7 @@ def _fast_deal(code: str) -> DealLine | None:
             pos += len(tok)
     trump: Card | Suit | str | None = None
     if trump_tok is not None:
-        trump = _read_trump(trump_tok)
+        trump = read_trump(trump_tok)
         if trump is None:
             return None
     cells: list[Cell] | None = None
@@ -840,7 +462,7 @@ def _parse_deal(code: str) -> DealLine | Diagnostic:
     fast = _fast_deal(code)
     if fast is not None:
         return fast
-    m = _DEAL_RE.fullmatch(code)
+    m = DEAL_RE.fullmatch(code)
     if m is None:
         return _diagnose_deal(code)
     kind_word = m.group("kind")
@@ -853,11 +475,11 @@ def _parse_deal(code: str) -> DealLine | Diagnostic:
         cols["kind"] = m.start("kind") + 1
     if trump_tok is not None:
         cols["trump"] = m.start("trump") + 1
-        trump = _read_trump(trump_tok)
+        trump = read_trump(trump_tok)
         if trump is None:
             hint = ""
-            if (kind_word is None and _SUIT_SYMBOL_RE.search(trump_tok) is None
-                    and _BARE_NAME_RE.fullmatch(trump_tok) is not None):
+            if (kind_word is None and SUIT_SYMBOL_RE.search(trump_tok) is None
+                    and BARE_NAME_RE.fullmatch(trump_tok) is not None):
                 close = suggest(m.group("dealer").lower(), KIND_WORDS, n=1)
                 hint = _(" (if {word} is a kind of deal, write one of normal, no-trump, dark, miser, "
                          "golden, forehead, or тёмная, бескозырка, мизер, золотая, лобовая)").format(
@@ -874,7 +496,7 @@ def _parse_deal(code: str) -> DealLine | Diagnostic:
         cells = got
         cols["cells"] = m.start("cells")
     return DealLine(int(m.group("number")), int(m.group("cards")), kind,
-                    _unquote(m.group("dealer")), trump, cells, cols)
+                    unquote(m.group("dealer")), trump, cells, cols)
 
 
 _PASS_WORD_RE: Final = re.compile(r"(?<=[|\s])(?:пас|Пас|ПАС|п|П|pass|Pass)(?=/)"
@@ -904,24 +526,6 @@ def _check_miser_cells(parsed: DealLine | Diagnostic) -> DealLine | Diagnostic:
     return parsed
 
 
-def read_trump_token(token: str) -> Card | Suit | str | None:
-    """A deal line's trump token: a :class:`Card`, a :class:`Suit`,
-    :data:`NONE_WORD` for no trump (or :data:`JOKER_WORD`), or ``None``."""
-    return _read_trump(token)
-
-
-def _read_trump(token: str) -> Card | Suit | str | None:
-    low = token.lower()
-    if low in _NONE_WORDS:
-        return NONE_WORD
-    card = read_card_token(token)
-    if card is not None:
-        return card
-    try:
-        return parse_suit(low)
-    except CardError:
-        return None
-
 
 def _diagnose_deal(code: str) -> Diagnostic:
     """Walk a deal line token by token to say what is wrong and where."""
@@ -941,7 +545,7 @@ def _diagnose_deal(code: str) -> Diagnostic:
     i += 1
     if i < len(toks) and toks[i][0].lower() in KIND_WORDS:
         i += 1
-    if i >= len(toks) or _NAME_RE.fullmatch(toks[i][0]) is None:
+    if i >= len(toks) or NAME_RE.fullmatch(toks[i][0]) is None:
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
         return line_error("E203", _("expected the dealer's name, got "
                                     "{got}").format(got=_show(got[0])), got[1])
@@ -970,7 +574,7 @@ def _parse_cells(text: str, offset: int) -> list[Cell] | Diagnostic:
         parts.pop()  # a closing "|"
     for part in parts:
         base = offset + pos  # 0-based index of the cell's first char
-        m = _CELL_RE.fullmatch(part)
+        m = CELL_RE.fullmatch(part)
         if m is None:
             tok_m = re.search(r"\S+", part)
             bad = tok_m.group() if tok_m else part
@@ -1006,17 +610,17 @@ def _parse_cells(text: str, offset: int) -> list[Cell] | Diagnostic:
 
 
 _CELL_BT_RE: Final = re.compile(P_CELL_BT)
-_SUIT_SYMBOL_RE: Final = re.compile("[♠♣♦♥♤♧♢♡]")
+
 
 
 def _parse_hand(code: str, rest_col: int) -> HandLine | Diagnostic:
     rest = code[rest_col:]
-    m = _NAME_RE.search(rest)
+    m = NAME_RE.search(rest)
     lead = rest.lstrip()
     if m is None or not lead or m.start() != len(rest) - len(lead):
         return line_error("E302", _("expected a player name after 'hand', got {got}").format(
             got=_show(_first_token(lead))), rest_col + len(rest) - len(lead) + 1)
-    name = _unquote(m.group())
+    name = unquote(m.group())
     name_col = rest_col + m.start() + 1
     pos = rest_col + m.end()
     while pos < len(code) and code[pos].isspace():
@@ -1027,7 +631,7 @@ def _parse_hand(code: str, rest_col: int) -> HandLine | Diagnostic:
     toks = body.split()
     cards: list[Card | str] = []
     append = cards.append
-    fast = _CARD_FAST
+    fast = CARD_FAST
     for tok in toks:
         c = fast.get(tok)
         if c is None:
@@ -1085,13 +689,13 @@ def parse_decl(text: str) -> Decl | None:
     words: ``забрать``, ``скинуть черви``, ``по старшим пикам``,
     ``по старшим козырям`` (the suit is then :data:`TRUMP_WORD`).
     """
-    words = text.translate(_VARIATION).lower().replace(",", " ").split()
+    words = text.translate(VARIATION).lower().replace(",", " ").split()
     if not words:
         return None
     mode: str | None = None
     used = 0
-    for n in range(min(_MAX_PHRASE, len(words)), 0, -1):
-        mode = _MODE_PHRASES.get(tuple(words[:n]))
+    for n in range(min(MAX_PHRASE, len(words)), 0, -1):
+        mode = MODE_PHRASES.get(tuple(words[:n]))
         if mode is not None:
             used = n
             break
@@ -1111,7 +715,7 @@ def parse_decl(text: str) -> Decl | None:
         rest = rest[1:]
     if len(rest) != 1:
         return None
-    suit = _read_suit(rest[0])
+    suit = read_suit(rest[0])
     if suit is None:
         return None
     return (mode, suit, None)
@@ -1137,16 +741,16 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
     decls: list[Decl | None] = []
     pending: str | None = None
     pending_col = 0
-    fast = _CARD_FAST
-    for m in _ITEM_RE.finditer(code, rest_col):
+    fast = CARD_FAST
+    for m in ITEM_RE.finditer(code, rest_col):
         word = m.group(2)
         if word is not None:
             c = fast.get(word)
             if c is None:
                 c = read_card_token(word)
             if c is None:
-                if (pending is not None or _BARE_NAME_RE.fullmatch(word) is None
-                        or _SUIT_SYMBOL_RE.search(word) is not None):
+                if (pending is not None or BARE_NAME_RE.fullmatch(word) is None
+                        or SUIT_SYMBOL_RE.search(word) is not None):
                     return _bad_trick_token(word, m.start() + 1)
                 if m.group(3) is not None:
                     return line_error("E303", _("expected a card like 10♥ before the joker declaration "
@@ -1176,7 +780,7 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
         if quoted is not None:
             if pending is not None:
                 return _bad_trick_token(quoted, m.start() + 1)
-            pending = _unquote(quoted)
+            pending = unquote(quoted)
             pending_col = m.start() + 1
             continue
         other = m.group(4)
@@ -1213,7 +817,7 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
             parts.pop()
         for part in parts:
             tm = re.search(r"\S+", part)
-            if tm is None or _INT_RE.fullmatch(tm.group()) is None or part[tm.end():].strip():
+            if tm is None or INT_RE.fullmatch(tm.group()) is None or part[tm.end():].strip():
                 bad = tm.group() if tm else ""
                 return line_error("E211", _("expected a total like 123 or -40, got "
                                             "{got}").format(got=_show(bad)),
@@ -1224,14 +828,14 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
     pairs: list[tuple[str, int, int]] = []
     name: str | None = None
     name_col = 0
-    for m in _ITEM_RE.finditer(code, rest_col):
+    for m in ITEM_RE.finditer(code, rest_col):
         tok = m.group()
         if m.group(4) in (",", ":") or (m.group(4) == "=" and name is not None):
             continue
         if name is None:
             if m.group(1) is not None:
-                name = _unquote(m.group(1))
-            elif m.group(2) is not None and _BARE_NAME_RE.fullmatch(m.group(2)) \
+                name = unquote(m.group(1))
+            elif m.group(2) is not None and BARE_NAME_RE.fullmatch(m.group(2)) \
                     and m.group(3) is None:
                 name = m.group(2)
             else:
@@ -1240,7 +844,7 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
                                            "{got}").format(key=key, got=repr(tok)), m.start() + 1)
             name_col = m.start() + 1
             continue
-        if m.group(2) is not None and _INT_RE.fullmatch(m.group(2)) and m.group(3) is None:
+        if m.group(2) is not None and INT_RE.fullmatch(m.group(2)) and m.group(3) is None:
             pairs.append((name, int(m.group(2)), name_col))
             name = None
             continue
@@ -1260,107 +864,18 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
 
 
 def _parse_penalty(code: str, rest_col: int) -> PenaltyLine | Diagnostic:
-    m = _PENALTY_RE.fullmatch(code)
+    m = PENALTY_RE.fullmatch(code)
     if m is None:
         rest = code[rest_col:].lstrip()
         col = len(code) - len(rest) + 1
-        nm = _NAME_RE.match(rest)
+        nm = NAME_RE.match(rest)
         if nm is None:
             return line_error("E313", _("expected 'penalty NAME POINTS reason', like 'penalty Boris -50 "
                                         "revoke', got "
                                        "{got}").format(got=_show(_first_token(rest))), col)
         after = rest[nm.end():].lstrip(" :")
         return line_error("E305", _("expected the penalty points after {name}, got {got}").format(
-            name=repr(_unquote(nm.group())), got=_show(_first_token(after))), len(code) - len(after) + 1)
+            name=repr(unquote(nm.group())), got=_show(_first_token(after))), len(code) - len(after) + 1)
     cols = {"name": m.start("name") + 1, "points": m.start("points") + 1}
-    return PenaltyLine(_unquote(m.group("name")), int(m.group("points")),
+    return PenaltyLine(unquote(m.group("name")), int(m.group("points")),
                        (m.group("reason") or "").strip(), cols)
-
-
-# --- the pyparsing grammar of a whole file (documentation, diagram, tests) ----
-
-
-def _build_file_grammar() -> pp.ParserElement:
-    """The notation as one pyparsing grammar, token by token.
-
-    The live parser matches one regular expression per line; this grammar is
-    built from the same token patterns, describes the same language, and is
-    what ``grammar/make_diagram.py`` draws. Comments are ignored, line breaks
-    are significant.
-    """
-    import pyparsing as pp
-
-    ws = " \t\ufeff"
-    pp.ParserElement.set_default_whitespace_chars(ws)
-    try:
-        nl = pp.LineEnd().suppress().set_name("end of line")
-        eol = pp.OneOrMore(nl)
-
-        def tok(pattern: str, name: str, flags: int = 0) -> pp.ParserElement:
-            return pp.Regex(pattern, flags=flags).set_name(name)
-
-        # a card is a token the reader reads as a card (read_card_token, the same
-        # function); a name in a trick or hand is one it does not
-        card = tok(P_TOKEN, "card").add_condition(lambda t: read_card_token(t[0]) is not None)
-        name = tok(P_NAME, "name")
-        player = name.copy().add_condition(lambda t: read_card_token(t[0]) is None)
-        number = tok(P_NAT, "number")
-        points = tok(P_INT, "integer")
-        kw = {k: pp.MatchFirst([pp.Keyword(w, ident_chars=pp.identbodychars + "-/")
-                                for w in sorted((w for w, v in KEYWORDS.items() if v == k),
-                                                key=len, reverse=True)]
-                                ).set_name(f"{KEYWORD_SPELLINGS[k][0]} kw")
-              for k in CANONICAL_KEYWORD}
-
-        tag = (pp.Suppress("[") + tok(P_TAG_NAME, "tag name") + tok(P_QUOTED, "string")
-               + pp.Suppress("]")).set_name("tag pair")
-        tag_line = (pp.OneOrMore(tag) + eol).set_name("tag line")
-
-        kind = tok(P_KIND, "kind", re.IGNORECASE)
-        trump = tok(r"[^\s|]+", "trump").add_condition(lambda t: _read_trump(t[0]) is not None)
-        bid_taken = tok(r"(?:\d+|-)(?:/(?:\d+|-)?)?|/(?:\d+|-)", "bid taken")
-        cell = (pp.Opt(bid_taken) + pp.Opt(tok(rf"{P_INT}|-", "score")
-                                           + pp.Opt(tok(rf"{P_INT}|-", "total"))))
-        cell = cell.set_name("cell")
-        cells = (pp.OneOrMore(pp.Suppress("|") + cell)).set_name("cells")
-        deal_line = (tok(rf"{P_NAT}[.)]?", "deal number") + number.copy().set_name("cards")
-                     + pp.Opt(kind) + name.copy().set_name("dealer")
-                     + pp.Opt(trump) + pp.Opt(cells) + eol).set_name("deal line")
-
-        hand_line = (kw["hand"] + name + pp.Opt(":") + pp.ZeroOrMore(card) + eol)
-        hand_line = hand_line.set_name("hand line")
-        decl = tok(P_DECL, "declaration")
-        entry = pp.Opt(player + pp.Opt(":")) + card + pp.Opt(decl)
-        lead = (player + pp.Opt(":") + card + pp.Opt(decl)).set_name("lead")
-        trick_line = (kw["trick"] + lead + pp.ZeroOrMore(entry.set_name("play")) + eol)
-        trick_line = trick_line.set_name("trick line")
-        pair = (name + pp.Opt(pp.one_of(": =")) + points + pp.Opt(",")).set_name("pair")
-        pairs_kw = pp.MatchFirst([kw[k.field] for k in PAIRS_LINES]).set_name("pairs kw")
-        pairs_line = (pairs_kw + pp.OneOrMore(pair) + eol).set_name("pairs line")
-        penalty_line = (kw["penalty"] + name + pp.Opt(":") + points
-                        + pp.Opt(tok(r"[^\n]+", "reason")) + eol).set_name("penalty line")
-        replayed_line = (kw["replayed"] + eol).set_name("replayed line")
-        detail_line = (hand_line | trick_line | pairs_line | penalty_line
-                       | replayed_line).set_name("detail line")
-        deal = (deal_line + pp.ZeroOrMore(detail_line)).set_name("deal")
-        final_line = (kw["final"] + (pp.OneOrMore(pp.Suppress("|") + points)
-                                     | pp.OneOrMore(pair)) + eol).set_name("final line")
-        unfinished_line = (kw["unfinished"] + eol).set_name("unfinished line")
-        body = (deal | final_line | unfinished_line).set_name("body line")
-        game = (pp.OneOrMore(tag_line) + pp.ZeroOrMore(body)) | pp.OneOrMore(body)
-        game = game.set_name("game")
-        blank_line = nl.copy().set_name("blank line")
-        grammar = (pp.ZeroOrMore(blank_line) + pp.ZeroOrMore(game) + pp.StringEnd())
-        grammar = grammar.set_name("file")
-        comment = (pp.Regex(r";[^\n]*").set_name("line comment")
-                   | pp.Regex(r"\{[^}]*\}").set_name("block comment"))
-        grammar.ignore(comment)
-        return grammar
-    finally:
-        pp.ParserElement.set_default_whitespace_chars(" \n\t\r")
-
-
-if TYPE_CHECKING:
-    LINE_ELEMENTS: dict[str, pp.Regex]
-    FILE: pp.ParserElement
-"""The whole notation as a pyparsing grammar (see :func:`_build_file_grammar`)."""
