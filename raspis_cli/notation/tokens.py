@@ -35,6 +35,10 @@ __all__ = [
     "KIND_WORDS",
     "MAX_PHRASE",
     "MODE_PHRASES",
+    "JOKER_PHRASES",
+    "DEMAND_MODES",
+    "DECL_FILLERS",
+    "SUIT_CASES",
     "NAME_RE",
     "NONE_WORD",
     "NONE_WORDS",
@@ -80,34 +84,118 @@ TRUMP_WORD: Final = "trump"
 NONE_WORDS: Final = frozenset({"-", "—", "–", "none", "нет", "без", "б/к", "бк", "no"})
 JOKER_WORDS: Final = frozenset({"jk", "joker", "дж", "джокер", "jkr", "жк"})
 
-# Declensions of the suits and of "trump" met in joker declarations
-# ("по старшим пикам", "скидываю бубну"); parse_suit covers the base forms.
-_DECL_SUITS: Final[dict[str, Suit | str]] = {
-    **{w: Suit.S for w in ("пикам", "пику", "пик", "піках", "пікам", "spades", "spade")},
-    **{w: Suit.C for w in ("трефам", "трефу", "треф", "крестям", "кресте", "хрестам",
-                           "трефах", "clubs", "club")},
-    **{w: Suit.D for w in ("бубнам", "бубну", "бубен", "бубнах", "diamonds", "diamond")},
-    **{w: Suit.H for w in ("червям", "черву", "червей", "чирвам", "чирву", "червах",
-                           "hearts", "heart")},
-    **{w: TRUMP_WORD for w in ("trump", "trumps", "козырь", "козыри", "козырям", "козырю",
-                               "козир", "козирі", "козирям", "козырная", "козырную")},
+SUIT_CASES: Final[dict[Suit | str, dict[str, tuple[str, ...]]]] = {
+    # every case, singular and plural, of each suit's names (and of the adjective a player puts
+    # before "масти"), Russian and Ukrainian; parse_suit reads the base forms (пики, бубны ...)
+    Suit.S: {
+        "ru": ("пика", "пики", "пике", "пику", "пикой", "пикою", "пик", "пикам", "пиками", "пиках",
+               "вини", "виней", "виням", "винями", "винях",
+               "пиковая", "пиковой", "пиковую", "пиковые", "пиковых", "пиковым", "пиковыми"),
+        "uk": ("піка", "піки", "піці", "піку", "пікою", "пік", "пікам", "піками", "піках",
+               "пікова", "пікової", "пікову", "пікові", "пікових", "піковим", "піковими"),
+        "en": ("spades", "spade"),
+    },
+    Suit.C: {
+        "ru": ("трефа", "трефы", "трефе", "трефу", "трефой", "трефою", "треф", "трефам", "трефами",
+               "трефах", "крести", "крестей", "крестям", "крестями", "крестях", "кресте",
+               "трефовая", "трефовой", "трефовую", "трефовые", "трефовых", "трефовым", "трефовыми",
+               "крестовая", "крестовой", "крестовую", "крестовые", "крестовых", "крестовым"),
+        "uk": ("трефа", "трефи", "трефі", "трефу", "трефою", "треф", "трефам", "трефами", "трефах",
+               "хрести", "хреста", "хрестів", "хрестам", "хрестами", "хрестах",
+               "трефова", "трефової", "трефову", "трефові", "трефових", "трефовим", "трефовими"),
+        "en": ("clubs", "club"),
+    },
+    Suit.D: {
+        "ru": ("бубна", "бубны", "бубне", "бубну", "бубной", "бубною", "бубен", "бубён", "бубнам",
+               "бубнами", "бубнах", "буби", "бубей", "бубям", "бубями", "бубях",
+               "бубновая", "бубновой", "бубновую", "бубновые", "бубновых", "бубновым", "бубновыми"),
+        "uk": ("бубна", "бубни", "бубні", "бубну", "бубною", "бубон", "бубнам", "бубнами", "бубнах",
+               "бубнова", "бубнової", "бубнову", "бубнові", "бубнових", "бубновим", "бубновими"),
+        "en": ("diamonds", "diamond"),
+    },
+    Suit.H: {
+        "ru": ("черва", "червы", "черве", "черву", "червой", "червою", "черви", "червей", "черв",
+               "червям", "червам", "червями", "червами", "червях", "червах",
+               "чирва", "чирвы", "чирве", "чирву", "чирвой", "чирвою", "чирви", "чирв", "чирвей",
+               "чирвам", "чирвям", "чирвами", "чирвями", "чирвах", "чирвях",
+               "червовая", "червовой", "червовую", "червовые", "червовых", "червовым", "червовыми",
+               "червонная", "червонной", "червонную", "червонные", "червонных", "червонным",
+               "чирвовая", "чирвовой", "чирвовую", "чирвовые", "чирвовых", "чирвовым"),
+        "uk": ("черва", "черви", "черві", "черву", "червою", "черв", "червам", "червами", "червах",
+               "чирва", "чирви", "чирві", "чирву", "чирвою", "чирв", "чирвам", "чирвами", "чирвах",
+               "черв'якам",  # sic: the machine-translated Ukrainian page's word for червям
+               "червова", "червової", "червову", "червові", "червових", "червовим", "червовими"),
+        "en": ("hearts", "heart"),
+    },
+    TRUMP_WORD: {
+        "ru": ("козырь", "козыря", "козырю", "козырем", "козыре", "козыри", "козырей", "козырям",
+               "козырями", "козырях",
+               "козырная", "козырной", "козырную", "козырные", "козырных", "козырным", "козырными"),
+        "uk": ("козир", "козиря", "козирю", "козирем", "козирі", "козирів", "козирям", "козирями",
+               "козирях",
+               "козирна", "козирної", "козирну", "козирні", "козирних", "козирним", "козирними"),
+        "en": ("trump", "trumps"),
+    },
 }
+"""The words a joker's declaration may name its suit with, by suit (``trump``: the deal's trump
+suit) and language: every case of the suits' names, as a player says them ("по старшим пикам",
+"скидываю бубну", "по старших козирях", "червовой масти"). grammar/NOTATION.md lists them."""
 
-MODE_PHRASES: Final[dict[tuple[str, ...], str]] = {}
-for _mode, _phrases in {
-    "high": ("high", "по старшим", "по старших", "старшие", "старшим", "highest"),
-    "lowest": ("lowest", "по младшим", "по молодших", "младшие", "младшим"),
-    "low": ("low", "младшая", "младший", "за младшую", "за самую младшую", "самая младшая",
-            "за наймолодшу", "наймолодша", "молодша"),
-    "take": ("take", "забрать", "забираю", "беру", "взять", "бью", "старший", "забрати",
-             "забираю взятку", "беру взятку"),
-    "discard": ("discard", "скинуть", "скидываю", "скидую", "скидаю", "сброс", "сбросить",
-                "скинути", "сбрасываю"),
-    "as": ("as", "как", "="),
-}.items():
-    for _p in _phrases:
-        MODE_PHRASES[tuple(_p.split())] = _mode
+_DECL_SUITS: Final[dict[str, Suit | str]] = {
+    word: suit for suit, languages in SUIT_CASES.items() for words in languages.values()
+    for word in words}
+
+_LOSING: Final = (
+    # the joker thrown away as the lowest card: `low` on the lead, `discard` when following
+    "младшая", "младший", "младшим", "за младшую", "за самую младшую", "самая младшая", "за слабую",
+    "скинуть", "скидываю", "сбросить", "сбрасываю", "сброс",
+    "за наймолодшу", "наймолодша", "молодша", "скинути", "скидаю", "скидую",
+)
+_TAKING: Final = (
+    "забрать", "забираю", "беру", "взять", "бью", "перебить", "побить", "старший", "старшим",
+    "забираю взятку", "беру взятку", "забрати", "побити",
+)
+_AS: Final = ("as", "как", "=", "за", "як")
+
+JOKER_PHRASES: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    # mode: (the words for it on the lead, the words for it when following); the mode's own
+    # name first. A phrase in both a lead list and a follow list means what the joker's place says.
+    "high": (("high", "highest", "по старшим", "по старшему", "по старших", "по страшим",
+              "старшие", "старшим", "старших", "по наивысшим", "наивысших", "найвищим"), ()),
+    "lowest": (("lowest", "по младшим", "младшие", "младшим", "младших", "по молодших"), ()),
+    "low": (("low", *_LOSING), ()),
+    "take": (("take", *_TAKING), ("take", *_TAKING)),
+    "discard": ((), ("discard", *_LOSING)),
+    "as": (_AS, _AS),
+}
+"""Every phrase a joker's declaration may start with, by mode, on the lead and when following
+(docs/RULES.md §6; grammar/NOTATION.md lists them, with the source pages' own words): "за младшую"
+is ``low`` when the joker leads and ``discard`` when it follows; "старшим" alone is the 54-card
+"старший Джокер" (``take``), "старшим пикам" the demand ``high``. A phrase that has no meaning in
+the joker's place reads as it would in the other (``по старшим пикам`` on a follower is ``high``,
+which the replay reports as ``joker-mode``)."""
+
+DEMAND_MODES: Final = frozenset({"high", "lowest"})
+"""The modes that demand a suit and so always name one: a phrase of both a demand and another
+mode (``старшим``) is the demand when a suit follows it, the other mode when none does."""
+
+MODE_PHRASES: Final[dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+"""Each phrase as words -> the modes it may mean (on the lead, when following)."""
+for _mode, (_lead, _follow) in JOKER_PHRASES.items():
+    for _at, _phrases in enumerate((_lead, _follow)):
+        for _p in _phrases:
+            _meanings = MODE_PHRASES.get(tuple(_p.split()), ((), ()))
+            MODE_PHRASES[tuple(_p.split())] = (
+                (*_meanings[0], _mode) if _at == 0 else _meanings[0],
+                (*_meanings[1], _mode) if _at == 1 else _meanings[1])
 MAX_PHRASE: Final = max(len(k) for k in MODE_PHRASES)
+
+DECL_FILLERS: Final = frozenset({
+    "масти", "масть", "suit", "карт", "карты", "карта", "карту", "картой", "взятку", "себе",
+    "ненужную", "масті", "карти", "хабар", "непотрібну",
+})
+"""Words a declaration may hold besides its phrase and its suit or card, read past:
+"за самую младшую карту", "старшие карты масти бубны", "скинуть ненужную карту"."""
 
 VARIATION: Final = {ord("\ufe0f"): None, ord("\ufe0e"): None}
 
