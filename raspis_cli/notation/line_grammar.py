@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.diagnostics import Diagnostic, line_error
+from raspis_cli.model.joker_modes import BY_MODE
 from raspis_cli.model.lines import KEYWORD_SPELLINGS
 from raspis_cli.notation.quoting import unquote
 from raspis_cli.notation.tokens import (
@@ -706,7 +707,7 @@ def parse_decl(text: str) -> Decl | None:
         return (mode, None, None)
     if len(rest) > 2:
         return None
-    if mode == "as":
+    if BY_MODE[mode].names == "card":
         card = read_card_token("".join(rest)) if len(rest) == 2 else read_card_token(rest[0])
         if card is None:
             return None

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     pass
 
 from raspis_cli.model.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.model.joker_modes import MODE_PHRASES
 from raspis_cli.model.lines import LINE_KEYWORDS
 
 __all__ = [
@@ -93,20 +94,6 @@ _DECL_SUITS: Final[dict[str, Suit | str]] = {
                                "козир", "козирі", "козирям", "козырная", "козырную")},
 }
 
-MODE_PHRASES: Final[dict[tuple[str, ...], str]] = {}
-for _mode, _phrases in {
-    "high": ("high", "по старшим", "по старших", "старшие", "старшим", "highest"),
-    "lowest": ("lowest", "по младшим", "по молодших", "младшие", "младшим"),
-    "low": ("low", "младшая", "младший", "за младшую", "за самую младшую", "самая младшая",
-            "за наймолодшу", "наймолодша", "молодша"),
-    "take": ("take", "забрать", "забираю", "беру", "взять", "бью", "старший", "забрати",
-             "забираю взятку", "беру взятку"),
-    "discard": ("discard", "скинуть", "скидываю", "скидую", "скидаю", "сброс", "сбросить",
-                "скинути", "сбрасываю"),
-    "as": ("as", "как", "="),
-}.items():
-    for _p in _phrases:
-        MODE_PHRASES[tuple(_p.split())] = _mode
 MAX_PHRASE: Final = max(len(k) for k in MODE_PHRASES)
 
 VARIATION: Final = {ord("\ufe0f"): None, ord("\ufe0e"): None}
