@@ -25,7 +25,8 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
                        "pyparsing", "raspis_cli.model.cards", "raspis_cli.model.diagnostics",
                        "raspis_cli.text.i18n",
-                       "raspis_cli.model.lines", "raspis_cli.text.suggest", "raspis_cli.text.textsafe",
+                       "raspis_cli.model.lines", "raspis_cli.model.joker_modes", "raspis_cli.text.suggest",
+                       "raspis_cli.text.textsafe",
                        "raspis_cli.notation.tokens", "raspis_cli.notation.scanner",
                        "raspis_cli.notation.quoting",
                        "raspis_cli.notation.line_grammar"}

@@ -17,9 +17,10 @@ import pytest
 from raspis_cli.judge.replay import replay_game
 from raspis_cli.model.cards import Suit, parse_card
 from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.joker_modes import JOKER_MODE_ROWS
 from raspis_cli.model.lines import PENALTY_REASONS, penalty_rule
 from raspis_cli.notation import read_text
-from raspis_cli.notation.tokens import JOKER_PHRASES, SUIT_CASES, TRUMP_WORD, read_suit
+from raspis_cli.notation.tokens import SUIT_CASES, TRUMP_WORD, read_suit
 
 PAGES = {
     "000": "000_6522e3e4e9dbca58.txt", "001": "001_3594f8973c0cbd2b.txt",
@@ -210,7 +211,7 @@ def test_notation_md_lists_every_phrase_and_word() -> None:
     text = NOTATION.read_text(encoding="utf-8")
     listed = {word for line in text.splitlines() if not line.startswith("```")
               for word in re.findall(r"`([^`]+)`", line)}
-    missing = [p for lead, follow in JOKER_PHRASES.values() for p in (*lead, *follow) if p not in listed]
+    missing = [p for row in JOKER_MODE_ROWS for p in row.spellings if p not in listed]
     missing += [w for languages in SUIT_CASES.values() for words in languages.values() for w in words
                 if w not in listed]
     missing += [w for words in PENALTY_REASONS.values() for w in words if w not in listed]

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.diagnostics import Diagnostic, line_error
+from raspis_cli.model.joker_modes import BY_MODE, mode_of
 from raspis_cli.model.lines import KEYWORD_SPELLINGS
 from raspis_cli.notation.quoting import unquote
 from raspis_cli.notation.tokens import (
@@ -30,7 +31,6 @@ from raspis_cli.notation.tokens import (
     CELL_RE,
     DEAL_RE,
     DECL_FILLERS,
-    DEMAND_MODES,
     INT_RE,
     ITEM_RE,
     KEYWORDS,
@@ -692,36 +692,29 @@ def parse_decl(text: str, leads: bool) -> Decl | None:
     or follows; ``None`` if unreadable.
 
     ``take``, ``discard ♥``, ``high ♠``, ``low``, ``as A♦``, and the players' words, Russian
-    and Ukrainian (:data:`~raspis_cli.notation.tokens.JOKER_PHRASES`): ``забрать``,
+    and Ukrainian (the rows of :mod:`raspis_cli.model.joker_modes`): ``забрать``,
     ``скинуть черви``, ``по старшим пикам``, ``по старших козирях`` (the suit is then
     :data:`TRUMP_WORD`), ``за младшую бубну`` (``low`` on the lead, ``discard`` following).
     """
     words = text.translate(VARIATION).lower().translate(_DECL_PUNCTUATION).split()
-    meanings: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    modes: tuple[str, ...] | None = None
     used = 0
     for n in range(min(MAX_PHRASE, len(words)), 0, -1):
-        meanings = MODE_PHRASES.get(tuple(words[:n]))
-        if meanings is not None:
+        modes = MODE_PHRASES.get(tuple(words[:n]))
+        if modes is not None:
             used = n
             break
-    if meanings is None:
+    if modes is None:
         return None
-    here, there = meanings if leads else meanings[::-1]
     rest = [w for w in words[used:] if w not in DECL_FILLERS]
-    if "as" in here or "as" in there:
-        card = read_card_token("".join(rest)) if 0 < len(rest) <= 2 else None
-        if rest and card is None:
-            return None
-        return ("as", None, card)
-    if len(rest) > 1:
-        return None
-    suit = read_suit(rest[0]) if rest else None
-    if rest and suit is None:
-        return None
-    # the joker's place first; a demand if a suit follows, another mode if none does
-    fits = [m for m in (*here, *there) if (m in DEMAND_MODES) == bool(rest)]
-    mode = (fits or [*here, *there])[0]
-    return (mode, suit, None)
+    mode = mode_of(modes, leads, bool(rest))
+    if not rest:
+        return (mode, None, None)
+    if BY_MODE[mode].names == "card":
+        card = read_card_token("".join(rest)) if len(rest) <= 2 else None
+        return None if card is None else (mode, None, card)
+    suit = read_suit(rest[0]) if len(rest) == 1 else None
+    return None if suit is None else (mode, suit, None)
 
 
 _DECL_CACHE: dict[tuple[str, bool], Decl | None] = {}

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     pass
 
 from raspis_cli.model.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.model.joker_modes import MODE_PHRASES
 from raspis_cli.model.lines import LINE_KEYWORDS
 
 __all__ = [
@@ -35,8 +36,6 @@ __all__ = [
     "KIND_WORDS",
     "MAX_PHRASE",
     "MODE_PHRASES",
-    "JOKER_PHRASES",
-    "DEMAND_MODES",
     "DECL_FILLERS",
     "SUIT_CASES",
     "NAME_RE",
@@ -145,49 +144,6 @@ _DECL_SUITS: Final[dict[str, Suit | str]] = {
     word: suit for suit, languages in SUIT_CASES.items() for words in languages.values()
     for word in words}
 
-_LOSING: Final = (
-    # the joker thrown away as the lowest card: `low` on the lead, `discard` when following
-    "младшая", "младший", "младшим", "за младшую", "за самую младшую", "самая младшая", "за слабую",
-    "скинуть", "скидываю", "сбросить", "сбрасываю", "сброс",
-    "за наймолодшу", "наймолодша", "молодша", "скинути", "скидаю", "скидую",
-)
-_TAKING: Final = (
-    "забрать", "забираю", "беру", "взять", "бью", "перебить", "побить", "старший", "старшим",
-    "забираю взятку", "беру взятку", "забрати", "побити",
-)
-_AS: Final = ("as", "как", "=", "за", "як")
-
-JOKER_PHRASES: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    # mode: (the words for it on the lead, the words for it when following); the mode's own
-    # name first. A phrase in both a lead list and a follow list means what the joker's place says.
-    "high": (("high", "highest", "по старшим", "по старшему", "по старших", "по страшим",
-              "старшие", "старшим", "старших", "по наивысшим", "наивысших", "найвищим"), ()),
-    "lowest": (("lowest", "по младшим", "младшие", "младшим", "младших", "по молодших"), ()),
-    "low": (("low", *_LOSING), ()),
-    "take": (("take", *_TAKING), ("take", *_TAKING)),
-    "discard": ((), ("discard", *_LOSING)),
-    "as": (_AS, _AS),
-}
-"""Every phrase a joker's declaration may start with, by mode, on the lead and when following
-(docs/RULES.md §6; grammar/NOTATION.md lists them, with the source pages' own words): "за младшую"
-is ``low`` when the joker leads and ``discard`` when it follows; "старшим" alone is the 54-card
-"старший Джокер" (``take``), "старшим пикам" the demand ``high``. A phrase that has no meaning in
-the joker's place reads as it would in the other (``по старшим пикам`` on a follower is ``high``,
-which the replay reports as ``joker-mode``)."""
-
-DEMAND_MODES: Final = frozenset({"high", "lowest"})
-"""The modes that demand a suit and so always name one: a phrase of both a demand and another
-mode (``старшим``) is the demand when a suit follows it, the other mode when none does."""
-
-MODE_PHRASES: Final[dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]]] = {}
-"""Each phrase as words -> the modes it may mean (on the lead, when following)."""
-for _mode, (_lead, _follow) in JOKER_PHRASES.items():
-    for _at, _phrases in enumerate((_lead, _follow)):
-        for _p in _phrases:
-            _meanings = MODE_PHRASES.get(tuple(_p.split()), ((), ()))
-            MODE_PHRASES[tuple(_p.split())] = (
-                (*_meanings[0], _mode) if _at == 0 else _meanings[0],
-                (*_meanings[1], _mode) if _at == 1 else _meanings[1])
 MAX_PHRASE: Final = max(len(k) for k in MODE_PHRASES)
 
 DECL_FILLERS: Final = frozenset({
