@@ -1,4 +1,4 @@
-"""The kinds of line a record's notation has, and their words: one table.
+"""The kinds of line a record's notation has, and their words (a penalty line's reasons too): one table.
 
 Every part that reads or writes a line kind takes it from here: the
 grammar's fast path and its pyparsing grammar (which keywords start which
