@@ -20,7 +20,9 @@ from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.joker_modes import JOKER_MODE_ROWS
 from raspis_cli.model.lines import PENALTY_REASONS, penalty_rule
 from raspis_cli.notation import read_text
+from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text
 from raspis_cli.notation.tokens import SUIT_CASES, TRUMP_WORD, read_suit
+from tests.clikit import run_cli
 
 PAGES = {
     "000": "000_6522e3e4e9dbca58.txt", "001": "001_3594f8973c0cbd2b.txt",
@@ -216,3 +218,26 @@ def test_notation_md_lists_every_phrase_and_word() -> None:
                 if w not in listed]
     missing += [w for words in PENALTY_REASONS.values() for w in words if w not in listed]
     assert not missing, missing
+
+
+def test_a_json_record_s_penalty_in_the_players_words_is_the_revoke_too() -> None:
+    (game,) = read_text(REVOKE.format(penalty="  штраф Вера -50 ренонс\n"), "revoke.rsp").games
+    again = read_json_text(games_to_json_text([game])).games
+    assert again[0].deals[0].penalties is not None
+    assert again[0].deals[0].penalties[0].reason == "ренонс"  # kept as written
+    assert replay_game(again[0]).deals[0].scores["Вера"] == -45
+
+
+def test_score_and_validate_read_the_players_words(tmp_path: Path) -> None:
+    record = tmp_path / "words.rsp"
+    record.write_text(REVOKE.format(penalty="  штраф Вера -50 ренонс\n"), encoding="utf-8")
+    scored = run_cli("score", str(record))
+    assert scored.returncode == 0, scored.stderr
+    assert "0/0 -45 =-45" in scored.stdout and "-95" not in scored.stdout
+    joker = tmp_path / "joker.rsp"
+    joker.write_text('[Rules "raspisnoy"]\n[Option "schedule=free"]\n[Players "Анна, Boris, Вера"]\n'
+                     "1. 1 Анна ♣ | 1 | 1 | 0\n  hand Анна: 8♦\n  hand Boris: Q♦\n  hand Вера: 7♠\n"
+                     "  trick Boris: Q♦ 7п(за младшую бубну) 8♦\nunfinished\n", encoding="utf-8")
+    checked = run_cli("validate", str(joker))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "joker-mode" not in checked.stdout
