@@ -117,24 +117,6 @@ class HeuristicBot:
     _joker_plays: dict[tuple[bool, bool, int], _JokerPlays]
     _scratch: Deal | None
 
-    def _legal_bids(self, seat: int, dealer: int, cards: int, total: int, streak: int) -> Sequence[int]:
-        """:meth:`Deal.legal_bids` of ``seat`` with ``total`` bid before it
-        and ``streak`` deals passed in a row: only the dealer's bid is
-        restricted (``dealer_restriction``), a pass only by ``third_pass``
-        (unless the restriction leaves nothing else)."""
-        rules = self.rules
-        third = rules.third_pass and streak >= 2
-        if seat != dealer and not third:
-            return range(cards + 1)
-        rule = rules.dealer_restriction if seat == dealer else "off"
-        forbidden = (cards - total if rule == "sum" else cards if rule == "no-full-bid" else -1)
-        out = [b for b in range(cards + 1) if b != forbidden]
-        if third and 0 in out and any(b != forbidden for b in range(1, cards + 1)):
-            out.remove(0)
-        return out
-
-    # --- bidding ---------------------------------------------------------------
-
     def _heuristic_bid(self, seat: int, legal: Sequence[int], kind: str, hands: Sequence[Sequence[int]],
                        masks: Sequence[int], trump: int, cards: int) -> int:
         """The heuristic bot's bid among ``legal``: the tricks its hand may

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from raspis_cli.engine.actions import WINNING_LEAD_MODES, Play, Violation
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
@@ -34,6 +34,7 @@ from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
 from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.joker_modes import DEMANDS
 from raspis_cli.rules import Rules
+from raspis_cli.rules.bidding import DEALER_RESTRICTIONS, bids_allowed, forbidden_bids, pass_limit
 from raspis_cli.rules.seats import bidding_order
 from raspis_cli.text.i18n import _, kind_label
 
@@ -147,6 +148,7 @@ class Deal:
         self._joker_mask = self.deck.joker_mask
         self._natural_mask = self.deck.mask & ~self.deck.joker_mask
         self._must_trump = rules.void == "must-trump"
+        self._pass_limit = pass_limit(rules.third_pass, players)
         self._decl_cache: dict[bool, tuple[JokerDecl, ...]] = {}
 
     # --- bidding -------------------------------------------------------------
@@ -166,35 +168,19 @@ class Deal:
         seat = self.next_bidder
         if seat is None:
             return []
-        if seat != self.dealer and not self._third_pass_forbids(seat):
-            # only the dealer's bid is restricted, and a pass only by third_pass
-            return list(range(self.cards + 1))
-        return [b for b in range(self.cards + 1) if self._bid_kind(seat, b) is None]
+        forbidden = self._forbidden(seat)
+        return [b for b in range(self.cards + 1) if b not in forbidden]
 
-    def _restriction_forbids(self, seat: int, bid: int) -> bool:
-        if seat != self.dealer:
-            return False
-        rule = self.rules.dealer_restriction
-        if rule == "sum":
-            return self._bid_sum() + bid == self.cards
-        if rule == "no-full-bid":
-            return bid == self.cards
-        return False
-
-    def _third_pass_forbids(self, seat: int) -> bool:
-        return self.rules.third_pass and self.pass_streaks[seat] >= 2
+    def _forbidden(self, seat: int) -> Mapping[int, str]:
+        """:func:`~raspis_cli.rules.bidding.forbidden_bids` of ``seat`` now."""
+        return forbidden_bids(self.rules.dealer_restriction, self._pass_limit, self.cards,
+                              seat == self.dealer, self._bid_sum(), self.pass_streaks[seat])
 
     def _bid_kind(self, seat: int, bid: int) -> str | None:
         """The kind of violation this bid would be (``None``: allowed)."""
         if bid < 0 or bid > self.cards:
             return "bid-range"
-        if self._restriction_forbids(seat, bid):
-            return "dealer-restriction"
-        # a third pass in a row, unless the dealer restriction leaves no other bid
-        if bid == 0 and self._third_pass_forbids(seat) and any(
-                not self._restriction_forbids(seat, b) for b in range(1, self.cards + 1)):
-            return "third-pass"
-        return None
+        return self._forbidden(seat).get(bid)
 
     def _bid_problem(self, seat: int, bid: int) -> tuple[str, str] | None:
         kind = self._bid_kind(seat, bid)
@@ -205,12 +191,8 @@ class Deal:
             return "bid-range", _("{player} bid {bid} with {cards} cards (0 to {cards})").format(
                 player=who, bid=bid, cards=self.cards)
         if kind == "dealer-restriction":
-            if self.rules.dealer_restriction == "sum":
-                return ("dealer-restriction",
-                        _("the dealer {player} bid {bid}, making the bids add up to {cards}, the number "
-                          "of cards").format(player=who, bid=bid, cards=self.cards))
-            return "dealer-restriction", _("the dealer {player} bid all {cards} cards").format(
-                player=who, cards=self.cards)
+            text = DEALER_RESTRICTIONS[self.rules.dealer_restriction].message
+            return "dealer-restriction", _(text).format(player=who, bid=bid, cards=self.cards)
         return "third-pass", _("{player} passed in a third consecutive deal").format(player=who)
 
     def bid(self, seat: int, bid: int) -> list[Violation]:
@@ -243,8 +225,9 @@ class Deal:
     def bid_all(self, bids: Sequence[int]) -> bool:
         """Make every bid of the deal at once, ``bids`` in bidding order (the
         first bidder's first), when each is plainly legal: what :meth:`bid`
-        would accept seat by seat without a violation (in turn, in range, the
-        dealer's restriction kept, no pass the third-pass rule may forbid).
+        would accept seat by seat without a violation (in turn, in range, none
+        of :func:`~raspis_cli.rules.bidding.forbidden_bids`, the rule every
+        path calls).
         Returns False and changes nothing otherwise (the caller then bids
         seat by seat, which says what is wrong)."""
         n = self.players
@@ -252,18 +235,10 @@ class Deal:
         if (not self.has_bids or self.phase != BIDDING or self.bid_count or len(bids) != n
                 or min(bids) < 0 or max(bids) > cards):
             return False
-        rules = self.rules
-        restriction = rules.dealer_restriction
-        last = bids[-1]  # the dealer's: the dealer bids last
-        if (restriction == "sum" and sum(bids) == cards) or (restriction == "no-full-bid"
-                                                             and last == cards):
-            return False
         seats = _turn(n, self.first_bidder)  # bidding order: the seats from the first bidder
-        if rules.third_pass:
-            streaks = self.pass_streaks
-            for seat, bid in zip(seats, bids, strict=True):
-                if bid == 0 and streaks[seat] >= 2:
-                    return False  # maybe allowed (no other bid left): bid() decides
+        if not bids_allowed(self.rules.dealer_restriction, self._pass_limit, cards, bids,
+                            [self.pass_streaks[seat] for seat in seats]):
+            return False
         out = self.bids
         for seat, bid in zip(seats, bids, strict=True):
             out[seat] = bid

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from raspis_cli.model.joker_modes import FOLLOW_MODES, JOKER_MODES, LEAD_MODES
+from raspis_cli.rules.bidding import DEALER_RESTRICTIONS
 from raspis_cli.text.i18n import N_, _
 
 __all__ = ["FOLLOW_MODES", "JOKER_MODES", "KINDS", "LEAD_MODES", "OPTIONS", "SPECIAL_KINDS", "OptionError",
@@ -215,7 +216,7 @@ _SPECS: Final = [
                  "random-card", "none"),
     _spec("circular_trumps", "bool", N_("no fixed trump: the suit after the suit led is trump"), _bool),
     _choice_spec("dealer_restriction", N_("what the dealer may not bid: sum = cards, all cards, or off"),
-                 "sum", "no-full-bid", "off"),
+                 *DEALER_RESTRICTIONS),
     _spec("third_pass", "bool", N_("nobody may bid 0 in three consecutive deals with bids"), _bool),
     _choice_spec("void", N_("void in the suit led: play anything, or a trump if held"), "free",
                  "must-trump"),

@@ -51,6 +51,7 @@ from raspis_cli.model.record import (  # the card tables are the record's: one o
     TrumpValue,
 )
 from raspis_cli.rules import Rules
+from raspis_cli.rules.bidding import forbidden_bids, pass_limit
 
 __all__ = [
     "Simulator",
@@ -131,13 +132,15 @@ class Simulator(HeuristicBot):
         self.suit_masks = deck.suit_masks
         self.void = rules.void
         self.circular = rules.circular_trumps
+        self.pass_limit = pass_limit(rules.third_pass, self.players)
+        """The passes in a row nobody may make (:func:`~raspis_cli.rules.bidding.pass_limit`)."""
         self.pimc: dict[int, PimcBot] = {}
         self.totals = [0] * self.players
         """The running totals of the deals :meth:`play_compact` played."""
         self.pass_streaks = [0] * self.players
         """Per seat, the deals with bids in a row passed, as :class:`Game`
-        counts them, for :meth:`play_compact` (kept under ``third_pass``,
-        the one rule that reads them)."""
+        counts them, for :meth:`play_compact` (kept under a pass limit,
+        ``third_pass``, the one rule that reads them)."""
         # bid_score by kind, bid and tricks taken, and the joker plays by what
         # decides them: shared by the games of a run
         self._scores, self._joker_plays = made_once(("rules", rules), run_tables)
@@ -342,13 +345,15 @@ class Simulator(HeuristicBot):
             values = self._card_values[deal_trump]
             side_ace = 0.85 if deal_trump == NO_SUIT else max(0.45, 0.85 - 0.04 * cards)
             every = range(cards + 1)
-            third_pass = self.rules.third_pass
+            restriction = self.rules.dealer_restriction
+            limit = self.pass_limit
             for i in range(n):
                 seat = (dealer + 1 + i) % n
-                if seat != dealer and not (third_pass and streaks[seat] >= 2):
+                forbidden = forbidden_bids(restriction, limit, cards, seat == dealer, total, streaks[seat])
+                if not forbidden:
                     legal: Sequence[int] = every
                 else:
-                    legal = self._legal_bids(seat, dealer, cards, total, streaks[seat])
+                    legal = [b for b in every if b not in forbidden]
                     if not legal:  # pragma: no cover - the rules always leave a bid
                         raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
                 if not written_out:
@@ -597,7 +602,7 @@ class Simulator(HeuristicBot):
         totals = self.totals
         for seat in range(n):
             totals[seat] += scores[seat]
-        if has_bids and self.rules.third_pass:
+        if has_bids and self.pass_limit is not None:
             self.pass_streaks = [s + 1 if b == 0 else 0 for s, b in zip(streaks, bids, strict=True)]
         return self._compact(number, kind, cards, dealer, taken, bids if has_bids else None, scores,
                              totals, notes, -1 if trump_card is None else trump_card, masks, tricks)
