@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from raspis_cli.engine.actions import WINNING_LEAD_MODES, Play, Violation
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
@@ -38,7 +39,7 @@ from raspis_cli.rules.bidding import DEALER_RESTRICTIONS, bids_allowed, forbidde
 from raspis_cli.rules.seats import bidding_order
 from raspis_cli.text.i18n import _, kind_label
 
-__all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
+__all__ = ["BIDDING", "DONE", "PLAIN_TRICK_HANDLES", "PLAY", "Deal", "TrickResult", "trick_winner"]
 
 _JOKER_PLAYS: dict[tuple[object, ...], tuple[Play, ...]] = {}
 """:meth:`Deal.legal_joker_plays` by what decides them (the rules, leading or
@@ -51,6 +52,11 @@ _JOKER_PLAYS_MAX = 4096
 BIDDING = "bidding"
 PLAY = "play"
 DONE = "done"
+
+PLAIN_TRICK_HANDLES: Final[dict[str, tuple[str, ...]]] = {"void": ("free", "must-trump")}
+"""The option values :meth:`Deal.play_plain_trick` (a whole trick on bit
+masks) implements: under any other it plays no trick and the caller plays
+card by card (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
 
 
 _WIN = 100
@@ -148,6 +154,7 @@ class Deal:
         self._joker_mask = self.deck.joker_mask
         self._natural_mask = self.deck.mask & ~self.deck.joker_mask
         self._must_trump = rules.void == "must-trump"
+        self._plain_tricks = rules.void in PLAIN_TRICK_HANDLES["void"]
         self._pass_limit = pass_limit(rules.third_pass, players)
         self._decl_cache: dict[bool, tuple[JokerDecl, ...]] = {}
 
@@ -542,7 +549,7 @@ class Deal:
         hands = self.hands
         n = self.players
         if (hands is None or self.trick or self.phase != PLAY or len(cards) != n
-                or len(seats) != n):
+                or len(seats) != n or not self._plain_tricks):
             return False
         leader = self.leader
         table = _TURNS.get(n)

@@ -62,6 +62,15 @@ __all__ = [
 _T = TypeVar("_T")
 
 
+COMPACT_HANDLES: Final[dict[str, tuple[str, ...]]] = {
+    "void": ("free", "must-trump"),
+    "first_leader": ("left-of-dealer", "dealer"),
+}
+"""The option values :meth:`Simulator.play_compact` (a deal as one loop on
+integers) reads itself and implements (for the rest it calls the engine's
+own functions); under any other value the game is played through the
+engine's :class:`Deal` (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
+
 _ONCE: dict[tuple[str, object], object] = {}
 """What :func:`made_once` made, by what it is and what it is made from."""
 _ONCE_MAX: Final = 256
@@ -132,6 +141,7 @@ class Simulator(HeuristicBot):
         self.suit_masks = deck.suit_masks
         self.void = rules.void
         self.circular = rules.circular_trumps
+        self._compact_rules = not rules.unhandled(COMPACT_HANDLES)
         self.pass_limit = pass_limit(rules.third_pass, self.players)
         """The passes in a row nobody may make (:func:`~raspis_cli.rules.bidding.pass_limit`)."""
         self.pimc: dict[int, PimcBot] = {}
@@ -158,8 +168,9 @@ class Simulator(HeuristicBot):
     @property
     def fast(self) -> bool:
         """Whether this game's deals are played by :meth:`play_compact`
-        (:attr:`fast_play`, and no seat has a PIMC bot)."""
-        return self.fast_play and not self.pimc
+        (:attr:`fast_play`, no seat has a PIMC bot, and the rules are ones it
+        implements: :data:`COMPACT_HANDLES`)."""
+        return self.fast_play and not self.pimc and self._compact_rules
 
     # --- dealing ---------------------------------------------------------------
 
