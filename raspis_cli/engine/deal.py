@@ -35,7 +35,13 @@ from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
 from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.joker_modes import DEMANDS
 from raspis_cli.rules import Rules
-from raspis_cli.rules.bidding import DEALER_RESTRICTIONS, bids_allowed, forbidden_bids, pass_limit
+from raspis_cli.rules.bidding import (
+    DEALER_RESTRICTIONS,
+    PASS_LIMITS,
+    bids_allowed,
+    forbidden_bids,
+    pass_limit,
+)
 from raspis_cli.rules.seats import bidding_order
 from raspis_cli.text.i18n import _, kind_label
 
@@ -200,7 +206,8 @@ class Deal:
         if kind == "dealer-restriction":
             text = DEALER_RESTRICTIONS[self.rules.dealer_restriction].message
             return "dealer-restriction", _(text).format(player=who, bid=bid, cards=self.cards)
-        return "third-pass", _("{player} passed in a third consecutive deal").format(player=who)
+        text = PASS_LIMITS[self.rules.third_pass].message
+        return "third-pass", _(text).format(player=who, n=self._pass_limit)
 
     def bid(self, seat: int, bid: int) -> list[Violation]:
         """Record a bid as it was made; return the rules it broke."""

@@ -20,8 +20,8 @@ from typing import Final
 
 from raspis_cli.text.i18n import N_
 
-__all__ = ["DEALER_RESTRICTIONS", "PASS_LIMITS", "DealerRestriction", "bids_allowed", "forbidden_bids",
-           "pass_limit"]
+__all__ = ["DEALER_RESTRICTIONS", "PASS_LIMITS", "DealerRestriction", "PassLimit", "bids_allowed",
+           "forbidden_bids", "pass_limit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +64,26 @@ DEALER_RESTRICTIONS: Final[dict[str, DealerRestriction]] = {
 }
 """Every value of ``dealer_restriction``, in the order docs/RULES.md lists them."""
 
-PASS_LIMITS: Final[dict[object, Callable[[int], int | None]]] = {
-    False: lambda players: None,
-    True: lambda players: 3,
+@dataclass(frozen=True, slots=True)
+class PassLimit:
+    """One value of ``third_pass``: ``limit(players)`` is the number of
+    passes in a row nobody may make (``None``: any number may be made);
+    ``message`` the violation's text (``{player}``, ``{n}``: the limit)."""
+
+    limit: Callable[[int], int | None]
+    message: str
+
+
+PASS_LIMITS: Final[dict[object, PassLimit]] = {
+    False: PassLimit(lambda players: None, ""),
+    True: PassLimit(lambda players: 3, N_("{player} passed in a third consecutive deal")),
 }
-"""Each value of ``third_pass`` -> the passes in a row (given the number of
-players) that may not be made (``None``: any number may)."""
+"""Every value of ``third_pass`` (the option's values)."""
 
 
 def pass_limit(third_pass: object, players: int) -> int | None:
     """The number of passes in a row nobody may make under ``third_pass``."""
-    return PASS_LIMITS[third_pass](players)
+    return PASS_LIMITS[third_pass].limit(players)
 
 
 _NOTHING: Final[Mapping[int, str]] = {}
