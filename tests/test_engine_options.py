@@ -197,6 +197,19 @@ def test_third_pass() -> None:
     assert strict.legal_bids() == [0, 1, 2, 3]
 
 
+def test_third_pass_players_forbids_as_many_passes_in_a_row_as_there_are_players() -> None:
+    """``third_pass: players``: with four players the fourth pass in a row is
+    forbidden, the third is not; with three it is ``true``'s third."""
+    rules = rules_of(third_pass="players", dealer_restriction="off")
+    four = Deal(rules, 4, 3, 3, pass_streaks=[3, 2, 0, 0])
+    assert four.legal_bids() == [1, 2, 3]  # seat 0 passed in three deals already
+    assert kinds_of(four.bid(0, 0)) == ["third-pass"]
+    assert four.legal_bids() == [0, 1, 2, 3]  # seat 1: a third pass of four players is allowed
+    three = Deal(rules, 3, 2, 3, pass_streaks=[2, 1, 0])
+    assert three.legal_bids() == [1, 2, 3]
+    assert Rules.preset("raspisnoy").with_options({"third_pass": "players"}).third_pass == "players"
+
+
 # --- play ---------------------------------------------------------------------------------
 
 

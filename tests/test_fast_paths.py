@@ -81,6 +81,8 @@ def _register(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Rules, dict[s
     if name == "dealer_restriction":  # a row of the table: the dealer may not bid 1
         monkeypatch.setitem(bidding.DEALER_RESTRICTIONS, SYNTHETIC, bidding.DealerRestriction(
             SYNTHETIC, lambda cards, before: (1,), "the dealer {player} bid 1", ""))
+    if name == "third_pass":  # a row of the table: no second pass in a row
+        monkeypatch.setitem(bidding.PASS_LIMITS, SYNTHETIC, bidding.PassLimit(lambda players: 2, "{player}"))
     preset = "joker54" if name == "two_jokers" else "raspisnoy"
     base = Rules.preset(preset)
     value: object = SYNTHETIC

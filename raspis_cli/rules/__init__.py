@@ -64,7 +64,7 @@ class Rules:
     full_deal_trump: str = "dealer-shows"
     circular_trumps: bool = False
     dealer_restriction: str = "sum"
-    third_pass: bool = False
+    third_pass: bool | str = False
     void: str = "free"
     first_leader: str = "left-of-dealer"
     joker_lead_modes: tuple[str, ...] = ("high", "low")

@@ -77,6 +77,8 @@ class PassLimit:
 PASS_LIMITS: Final[dict[object, PassLimit]] = {
     False: PassLimit(lambda players: None, ""),
     True: PassLimit(lambda players: 3, N_("{player} passed in a third consecutive deal")),
+    "players": PassLimit(lambda players: players,
+                         N_("{player} passed in {n} consecutive deals, as many as there are players")),
 }
 """Every value of ``third_pass`` (the option's values)."""
 

@@ -90,6 +90,15 @@ def _bool(value: object) -> OptionValue:
     raise OptionError(_("expected true or false, got {got}").format(got=repr(value)))
 
 
+def _pass_rule(value: object) -> OptionValue:
+    if str(value).strip().lower() == "players":
+        return "players"
+    try:
+        return _bool(value)
+    except OptionError:
+        raise OptionError(_("expected true, false or players, got {got}").format(got=repr(value))) from None
+
+
 OPTION_INT_RANGE: Final = (-99_999, 99_999)
 """The range of a whole-number option (points, counts): far beyond any real
 table's, small enough that no score computed from it overflows."""
@@ -217,7 +226,8 @@ _SPECS: Final = [
     _spec("circular_trumps", "bool", N_("no fixed trump: the suit after the suit led is trump"), _bool),
     _choice_spec("dealer_restriction", N_("what the dealer may not bid: sum = cards, all cards, or off"),
                  *DEALER_RESTRICTIONS),
-    _spec("third_pass", "bool", N_("nobody may bid 0 in three consecutive deals with bids"), _bool),
+    _spec("third_pass", "choice", N_("nobody may bid 0 in three consecutive deals with bids"), _pass_rule,
+          ("false", "true", "players")),
     _choice_spec("void", N_("void in the suit led: play anything, or a trump if held"), "free",
                  "must-trump"),
     _choice_spec("first_leader", N_("who leads the first trick"), "left-of-dealer", "dealer"),
