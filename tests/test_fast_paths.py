@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import pytest
 
 from raspis_cli.engine.deal import PLAIN_TRICK_HANDLES, Deal
+from raspis_cli.engine.trick import MUST_TRUMP
 from raspis_cli.judge.replay import replay_game
 from raspis_cli.judge.results import RulesChoice
 from raspis_cli.model.joker_modes import JOKER_MODES
@@ -27,7 +28,7 @@ from raspis_cli.rules import OPTIONS, OptionSpec, Rules, bidding
 from raspis_cli.rules.options import OptionValue
 from raspis_cli.simulate.game import simulate_game
 from raspis_cli.simulate.simulator import COMPACT_HANDLES, Simulator
-from raspis_cli.solver.search import KERNEL_HANDLES, Solver, SolverRefusedError
+from raspis_cli.solver.search import KERNEL_HANDLES, KERNEL_REFUSES, Solver, SolverRefusedError
 
 FAST_PATHS: dict[str, dict[str, tuple[str, ...]]] = {
     "Deal.play_plain_trick": PLAIN_TRICK_HANDLES,
@@ -35,6 +36,8 @@ FAST_PATHS: dict[str, dict[str, tuple[str, ...]]] = {
     "the solver kernel": KERNEL_HANDLES,
 }
 """Every fast path that reads an option's value itself, with its statement."""
+REFUSED: dict[str, dict[str, tuple[str, ...]]] = {"the solver kernel": KERNEL_REFUSES}
+"""The values a fast path states it refuses on purpose (no long way to take)."""
 
 SYNTHETIC = "synthetic"
 NOT_EXTENDED = {
@@ -51,12 +54,17 @@ EXTENDED = [name for name, spec in OPTIONS.items() if spec.choices and name not 
 def test_every_fast_path_implements_exactly_the_values_of_the_options_it_reads() -> None:
     """A value added to an option (or a joker mode added to the table) fails
     here until every fast path reading that option implements it (its list
-    names it) or takes the long way for it (the option leaves its list)."""
+    names it), refuses it on purpose (its list of refused values names it) or
+    takes the long way for the whole option (the option leaves its list)."""
     for path, handles in FAST_PATHS.items():
+        refused = REFUSED.get(path, {})
+        assert set(refused) <= set(handles), path
         for name, values in handles.items():
             spec = OPTIONS[name]
             every = JOKER_MODES if spec.type_name == "modes" else spec.choices
-            assert set(values) == set(every), (path, name, sorted(set(every) ^ set(values)))
+            stated = set(values) | set(refused.get(name, ()))
+            assert not set(values) & set(refused.get(name, ())), (path, name)
+            assert stated == set(every), (path, name, sorted(set(every) ^ stated))
 
 
 def test_the_dealer_restriction_takes_its_values_from_the_table_of_forbidden_bids() -> None:
@@ -81,6 +89,8 @@ def _register(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Rules, dict[s
     if name == "dealer_restriction":  # a row of the table: the dealer may not bid 1
         monkeypatch.setitem(bidding.DEALER_RESTRICTIONS, SYNTHETIC, bidding.DealerRestriction(
             SYNTHETIC, lambda cards, before: (1,), "the dealer {player} bid 1", ""))
+    if name == "void":  # a row of the table: a void player must trump
+        monkeypatch.setitem(MUST_TRUMP, SYNTHETIC, True)
     if name == "third_pass":  # a row of the table: no second pass in a row
         monkeypatch.setitem(bidding.PASS_LIMITS, SYNTHETIC, bidding.PassLimit(lambda players: 2, "{player}"))
     preset = "joker54" if name == "two_jokers" else "raspisnoy"

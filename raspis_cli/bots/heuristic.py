@@ -13,7 +13,7 @@ from typing import Final
 
 from raspis_cli.engine import Deal, JokerDecl, Play, Violation, trick_winner
 from raspis_cli.engine.deal import PLAY
-from raspis_cli.engine.trick import ORDER, Entry, follow_mask, led_suit, trick_trump, void_mask
+from raspis_cli.engine.trick import ORDER, Entry, demand_mask, follow_mask, led_suit, trick_trump
 from raspis_cli.model.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
 from raspis_cli.model.joker_modes import DEMANDS, WINNING_LEAD_MODES
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
@@ -276,10 +276,7 @@ class HeuristicBot:
         led, decl = led_suit(trick, joker_mask)
         trump = (NO_SUIT if led is None else (int(led) + 1) % 4) if self.circular else deal_trump
         if decl is not None and decl.mode in DEMANDS and decl.suit is not None:
-            cards = natural & self.suit_masks[decl.suit]
-            if cards:
-                return 1 << (cards.bit_length() - 1) if DEMANDS[decl.mode] == "highest" else cards & -cards
-            return void_mask(natural, trump, self.void, self.suit_masks)[0]
+            return demand_mask(natural, decl.suit, DEMANDS[decl.mode], trump, self.void, self.suit_masks)[0]
         if led is None:
             return natural
         return follow_mask(natural, int(led), trump, self.void, self.suit_masks)[0]

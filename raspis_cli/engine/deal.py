@@ -22,14 +22,15 @@ from raspis_cli.engine.actions import WINNING_LEAD_MODES, Play, Violation
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
 from raspis_cli.engine.trick import (
     LED_BASE,
+    MUST_TRUMP,
     ORDER,
     TRUMP_BASE,
     Entry,
+    demand_mask,
     follow_mask,
     led_suit,
     plain_winner,
     trick_trump,
-    void_mask,
 )
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
 from raspis_cli.model.joker import JokerDecl
@@ -59,7 +60,7 @@ BIDDING = "bidding"
 PLAY = "play"
 DONE = "done"
 
-PLAIN_TRICK_HANDLES: Final[dict[str, tuple[str, ...]]] = {"void": ("free", "must-trump")}
+PLAIN_TRICK_HANDLES: Final[dict[str, tuple[str, ...]]] = {"void": tuple(MUST_TRUMP)}
 """The option values :meth:`Deal.play_plain_trick` (a whole trick on bit
 masks) implements: under any other it plays no trick and the caller plays
 card by card (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
@@ -159,7 +160,7 @@ class Deal:
         self._suit_masks = self.deck.suit_masks
         self._joker_mask = self.deck.joker_mask
         self._natural_mask = self.deck.mask & ~self.deck.joker_mask
-        self._must_trump = rules.void == "must-trump"
+        self._must_trump = MUST_TRUMP[rules.void]
         self._plain_tricks = rules.void in PLAIN_TRICK_HANDLES["void"]
         self._pass_limit = pass_limit(rules.third_pass, players)
         self._decl_cache: dict[bool, tuple[JokerDecl, ...]] = {}
@@ -296,18 +297,9 @@ class Deal:
             return hand, ""
         led, lead_decl = self._lead_info()
         trump = self._trick_trump(led)
-        if lead_decl is not None and lead_decl.mode in DEMANDS:
-            demanded = lead_decl.suit
-            if demanded is not None:
-                suit_cards = hand & self._suit_masks[demanded]
-                if suit_cards:
-                    if DEMANDS[lead_decl.mode] == "highest":
-                        top = 1 << (suit_cards.bit_length() - 1)
-                    else:
-                        top = suit_cards & -suit_cards
-                    return top, "joker-demand"
-                return void_mask(hand, NO_SUIT if trump is None else trump, self.rules.void,
-                                 self._suit_masks)
+        if lead_decl is not None and lead_decl.mode in DEMANDS and lead_decl.suit is not None:
+            return demand_mask(hand, lead_decl.suit, DEMANDS[lead_decl.mode],
+                               NO_SUIT if trump is None else trump, self.rules.void, self._suit_masks)
         if led is None:
             return hand, ""
         return follow_mask(hand, led, NO_SUIT if trump is None else trump, self.rules.void,

@@ -40,7 +40,7 @@ from raspis_cli.bots.pimc import BOTS, PimcBot
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, trick_winner
 from raspis_cli.engine.deal import DONE
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
-from raspis_cli.engine.trick import ORDER, Entry
+from raspis_cli.engine.trick import MUST_TRUMP, ORDER, Entry
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
     CARD_OF,
@@ -63,7 +63,7 @@ _T = TypeVar("_T")
 
 
 COMPACT_HANDLES: Final[dict[str, tuple[str, ...]]] = {
-    "void": ("free", "must-trump"),
+    "void": tuple(MUST_TRUMP),
     "first_leader": ("left-of-dealer", "dealer"),
 }
 """The option values :meth:`Simulator.play_compact` (a deal as one loop on
@@ -413,7 +413,7 @@ class Simulator(HeuristicBot):
         # the play: the bots' bit-mask choice (as _choose_play makes it) while
         # neither the hand nor the trick holds a joker, _choose otherwise
         void = self.void
-        must_trump = void == "must-trump"
+        must_trump = MUST_TRUMP[void]
         hands = list(masks)
         taken = [0] * n
         penalties = [0] * n

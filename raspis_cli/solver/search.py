@@ -45,6 +45,7 @@ from raspis_cli.text.i18n import _
 
 __all__ = [
     "KERNEL_HANDLES",
+    "KERNEL_REFUSES",
     "BudgetExceededError",
     "Outcome",
     "Solver",
@@ -67,6 +68,14 @@ KERNEL_HANDLES: Final[dict[str, tuple[str, ...]]] = {
 """The option values the kernel's trick rule (:mod:`~raspis_cli.solver.kernel`,
 its ``R_*`` switches and mode codes) implements; :class:`Solver` refuses
 rules with any other (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
+
+
+KERNEL_REFUSES: Final[dict[str, tuple[str, ...]]] = {}
+"""The option values the kernel knows it does not implement (the solver
+refuses them, as it refuses any value not in :data:`KERNEL_HANDLES`): with
+:data:`KERNEL_HANDLES`, every value of each option it reads, so a value added
+to an option is either implemented or refused on purpose
+(``tests/test_fast_paths.py`` fails otherwise)."""
 
 
 class SolverRefusedError(ValueError):
