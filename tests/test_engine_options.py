@@ -226,6 +226,27 @@ def test_void() -> None:
     assert second(rules_of(void="must-trump")) == {"6H"}
 
 
+def test_void_must_trump_high_wants_the_highest_trump_against_a_high_demand() -> None:
+    """``void: must-trump-high``: void in the suit a joker demands по старшим,
+    the highest trump; against a natural lead (and a ``lowest`` demand) any
+    trump, as under ``must-trump``."""
+    rules = rules_of(void="must-trump-high", joker_lead_modes="high lowest")
+    hands = ["7S 6S", "6H 10H 9C", "AD"]
+    deal = deal_of(rules, hands, trump=Suit.H)
+    deal.play(0, parse_card("7S"), JokerDecl("high", Suit.D))
+    assert _legal_cards(deal) == {"10H"}
+    assert kinds_of(deal.play(1, parse_card("6H"))) == ["must-trump"]
+    lowest = deal_of(rules, hands, trump=Suit.H)
+    lowest.play(0, parse_card("7S"), JokerDecl("lowest", Suit.D))
+    assert _legal_cards(lowest) == {"6H", "10H"}
+    plain = deal_of(rules, ["6S", "6H 10H 9C", "AD"], trump=Suit.H)
+    plain.play(0, parse_card("6S"))
+    assert _legal_cards(plain) == {"6H", "10H"}
+    must_trump = deal_of(rules_of(void="must-trump", joker_lead_modes="high"), hands, trump=Suit.H)
+    must_trump.play(0, parse_card("7S"), JokerDecl("high", Suit.D))
+    assert _legal_cards(must_trump) == {"6H", "10H"}
+
+
 @flips("first_leader")
 def test_first_leader() -> None:
     for rules, leader in ((rules_of(), 0), (rules_of(first_leader="dealer"), 2)):

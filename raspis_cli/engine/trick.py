@@ -89,7 +89,7 @@ def plain_winner(cards: Sequence[int], trump: int) -> int:
     return best
 
 
-MUST_TRUMP: Final[dict[str, bool]] = {"free": False, "must-trump": True}
+MUST_TRUMP: Final[dict[str, bool]] = {"free": False, "must-trump": True, "must-trump-high": True}
 """Each value of ``void`` -> whether a player void in the suit led must play
 a trump when holding one (the whole-trick bit-mask paths read this)."""
 
@@ -121,12 +121,17 @@ def demand_mask(hand: int, suit: int, demand: str, trump: int, void: str,
     """The natural cards of ``hand`` that may answer a leading joker's demand
     (``demand``: ``highest`` or ``lowest``, :data:`~raspis_cli.model.joker_modes.DEMANDS`)
     for ``suit``, and the violation kind for another: that card of the suit
-    when held (``joker-demand``), else :func:`void_mask`."""
+    when held (``joker-demand``), else :func:`void_mask`; under ``void:
+    must-trump-high`` a player void in the suit demanded ``highest`` must
+    play their highest trump."""
     suit_cards = hand & suit_masks[suit]
     if suit_cards:
         top = 1 << (suit_cards.bit_length() - 1) if demand == "highest" else suit_cards & -suit_cards
         return top, "joker-demand"
-    return void_mask(hand, trump, void, suit_masks)
+    allowed, kind = void_mask(hand, trump, void, suit_masks)
+    if kind and demand == "highest" and void == "must-trump-high":
+        return 1 << (allowed.bit_length() - 1), kind
+    return allowed, kind
 
 
 _SUITS: Final = (Suit.S, Suit.C, Suit.D, Suit.H)

@@ -229,7 +229,7 @@ _SPECS: Final = [
     _spec("third_pass", "choice", N_("nobody may bid 0 in three consecutive deals with bids"), _pass_rule,
           ("false", "true", "players")),
     _choice_spec("void", N_("void in the suit led: play anything, or a trump if held"), "free",
-                 "must-trump"),
+                 "must-trump", "must-trump-high"),
     _choice_spec("first_leader", N_("who leads the first trick"), "left-of-dealer", "dealer"),
     _spec("joker_lead_modes", "modes", N_("joker declarations allowed on the lead"),
           _subset(*LEAD_MODES), LEAD_MODES),

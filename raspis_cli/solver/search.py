@@ -70,7 +70,7 @@ its ``R_*`` switches and mode codes) implements; :class:`Solver` refuses
 rules with any other (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
 
 
-KERNEL_REFUSES: Final[dict[str, tuple[str, ...]]] = {}
+KERNEL_REFUSES: Final[dict[str, tuple[str, ...]]] = {"void": ("must-trump-high",)}
 """The option values the kernel knows it does not implement (the solver
 refuses them, as it refuses any value not in :data:`KERNEL_HANDLES`): with
 :data:`KERNEL_HANDLES`, every value of each option it reads, so a value added
