@@ -532,7 +532,7 @@ SUITS: Final = tuple(Suit)
 """Suit members by index."""
 
 
-def run_tables() -> tuple[dict[tuple[str, int | None, int], int],
+def run_tables() -> tuple[dict[tuple[str, int | None, int, int], int],
                            dict[tuple[bool, bool, int], _JokerPlays]]:
     """What the games of a run under one set of rules share, empty: the
     scores by kind, bid and tricks taken, and the joker plays by what decides

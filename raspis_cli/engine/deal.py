@@ -686,7 +686,7 @@ class Deal:
         the tricks played)."""
         counts = self.taken if taken is None else taken
         return [
-            bid_score(self.rules, self.kind, self.bids[seat], counts[seat]) + self.penalties[seat]
+            bid_score(self.rules, self.kind, self.bids[seat], counts[seat], self.cards) + self.penalties[seat]
             for seat in range(self.players)
         ]
 

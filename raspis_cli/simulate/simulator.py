@@ -606,9 +606,9 @@ class Simulator(HeuristicBot):
         for seat in range(n):
             bid = bids[seat]
             got = taken[seat]
-            score = scored.get((kind, bid, got))
+            score = scored.get((kind, bid, got, cards))
             if score is None:
-                score = scored[(kind, bid, got)] = bid_score(rules, kind, bid, got)
+                score = scored[(kind, bid, got, cards)] = bid_score(rules, kind, bid, got, cards)
             scores.append(score + penalties[seat])
         totals = self.totals
         for seat in range(n):
