@@ -488,3 +488,35 @@ def test_scoring_table_is_complete() -> None:
 
 def test_play_objects_compare_by_value() -> None:
     assert Play(parse_card("7S"), JokerDecl("take")) == Play(parse_card("7S"), JokerDecl("take"))
+
+
+# --- score_extras: the house scoring rules ------------------------------------------------------
+
+# value -> (kind, bid, taken, cards, score without it, score with it)
+SCORE_EXTRA_CASES: dict[str, list[tuple[str, int | None, int, int, int, int]]] = {
+    "percent-4": [("normal", 2, 2, 4, 20, 60), ("normal", 2, 1, 4, -10, -30),
+                  ("normal", 2, 2, 5, 20, 20), ("dark", 0, 0, 4, 5, 15)],
+}
+
+
+flips("score_extras")
+
+
+@pytest.mark.parametrize("value", list(OPTIONS["score_extras"].choices))
+def test_score_extras(value: str) -> None:
+    """Each house scoring rule, worked by hand: off, on, and where it does not
+    apply; through bid_score, a deal's scores and explain's formula."""
+    from raspis_cli.explain.reasons import score_formula
+
+    changed = rules_of(score_extras=value)
+    for kind, bid, taken, size, before, after in SCORE_EXTRA_CASES[value]:
+        assert bid_score(rules_of(), kind, bid, taken, size) == before
+        assert bid_score(changed, kind, bid, taken, size) == after
+        deal = Deal(changed, 3, 2, size, kind)
+        if deal.has_bids:
+            assert bid is not None
+            deal.bids = [bid, 0, 0]
+        assert deal.scores([taken, 0, size - taken])[0] == after
+        assert (value in score_formula(changed, kind, bid, taken, size)) == (before != after)
+    with pytest.raises(ValueError):
+        bid_score(changed, "normal", 1, 1)  # the card count is needed

@@ -68,10 +68,11 @@ def test_bit_mask_play_makes_the_card_by_card_games(monkeypatch: pytest.MonkeyPa
         assert one == other
 
 
-EVERY_VALUE = [(name, value) for name, spec in OPTIONS.items() if spec.type_name == "choice"
+EVERY_VALUE = [(name, value) for name, spec in OPTIONS.items() if spec.type_name in ("choice", "modes")
                for value in spec.choices if name not in ("deck", "joker", "schedule")]
-"""Every value of every choice option, drawn from the option table (the deck,
-the joker and the schedule are cases of their own above)."""
+"""Every value of every choice option (and each value of a list of modes
+alone), drawn from the option table (the deck, the joker and the schedule are
+cases of their own above)."""
 
 
 @pytest.mark.parametrize(("name", "value"), EVERY_VALUE)

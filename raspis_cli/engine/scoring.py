@@ -41,9 +41,16 @@ def score_factors(rules: Rules, kind: str, bid: int | None, taken: int,
                   cards: int | None = None) -> tuple[tuple[str, int], ...]:
     """What the sum of :func:`score_terms` is multiplied by, each with the
     rule it comes from: the kind's ``special_multiplier`` (shown only when it
-    is not 1). ``cards`` is the deal's card count (``None``: not known)."""
+    is not 1), ``score_extras``' ``percent-4`` (a deal of 4 cards ×3).
+    ``cards`` is the deal's card count (``None``: not known)."""
     factor = rules.special_factor(kind)
-    return (("special_multiplier", factor),) if factor != 1 else ()
+    out = [("special_multiplier", factor)] if factor != 1 else []
+    extras = rules.score_extras
+    if extras and cards is None:
+        raise ValueError("score_extras need the deal's card count")
+    if "percent-4" in extras and cards == 4:
+        out.append(("percent-4", 3))
+    return tuple(out)
 
 
 def score_bonuses(rules: Rules, kind: str, bid: int | None, taken: int,

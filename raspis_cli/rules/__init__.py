@@ -91,6 +91,7 @@ class Rules:
     forehead_per_trick: int = 50
     forehead_per_missing: int = -50
     special_multiplier: int = 1
+    score_extras: tuple[str, ...] = ()
     # derived, not options
     deck_cards: Deck = field(init=False, repr=False, compare=False)
 

@@ -22,6 +22,8 @@ __all__ = ["FOLLOW_MODES", "JOKER_MODES", "KINDS", "LEAD_MODES", "OPTIONS", "SPE
 KINDS: Final = ("normal", "no-trump", "dark", "miser", "golden", "forehead")
 SPECIAL_KINDS: Final = ("no-trump", "dark", "miser", "golden")
 """The kinds that ``special_multiplier`` applies to."""
+SCORE_EXTRAS: Final = ("percent-4",)
+"""The values of ``score_extras`` (engine/scoring.py reads each)."""
 SCHEDULES: Final = ("raspisnoy", "classic", "georgian", "joker54", "free")
 
 
@@ -265,6 +267,8 @@ _SPECS: Final = [
     _points("forehead_per_trick", N_("forehead deal, bid made (bid > 0): points per trick bid")),
     _points("forehead_per_missing", N_("forehead deal, took fewer than bid: points per missing trick")),
     _points("special_multiplier", N_("the multiplier of no-trump, dark, miser and golden deal scores")),
+    _spec("score_extras", "modes", N_("scoring rules some tables add (docs/RULES.md §7)"),
+          _subset(*SCORE_EXTRAS), SCORE_EXTRAS),
 ]
 
 OPTIONS: Final[dict[str, OptionSpec]] = {spec.name: spec for spec in _SPECS}
