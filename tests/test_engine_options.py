@@ -496,6 +496,9 @@ def test_play_objects_compare_by_value() -> None:
 SCORE_EXTRA_CASES: dict[str, list[tuple[str, int | None, int, int, int, int]]] = {
     "percent-4": [("normal", 2, 2, 4, 20, 60), ("normal", 2, 1, 4, -10, -30),
                   ("normal", 2, 2, 5, 20, 20), ("dark", 0, 0, 4, 5, 15)],
+    "full-bid-double": [("normal", 3, 3, 3, 30, 60), ("no-trump", 5, 5, 5, 50, 100),
+                        ("normal", 1, 1, 1, 10, 10), ("normal", 3, 2, 3, -10, -10),
+                        ("normal", 2, 2, 3, 20, 20)],
 }
 
 

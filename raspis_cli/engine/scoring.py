@@ -41,7 +41,8 @@ def score_factors(rules: Rules, kind: str, bid: int | None, taken: int,
                   cards: int | None = None) -> tuple[tuple[str, int], ...]:
     """What the sum of :func:`score_terms` is multiplied by, each with the
     rule it comes from: the kind's ``special_multiplier`` (shown only when it
-    is not 1), ``score_extras``' ``percent-4`` (a deal of 4 cards ×3).
+    is not 1), ``score_extras``' ``percent-4`` (a deal of 4 cards ×3) and
+    ``full-bid-double`` (a bid of every card, more than one, made: ×2).
     ``cards`` is the deal's card count (``None``: not known)."""
     factor = rules.special_factor(kind)
     out = [("special_multiplier", factor)] if factor != 1 else []
@@ -50,6 +51,8 @@ def score_factors(rules: Rules, kind: str, bid: int | None, taken: int,
         raise ValueError("score_extras need the deal's card count")
     if "percent-4" in extras and cards == 4:
         out.append(("percent-4", 3))
+    if "full-bid-double" in extras and bid is not None and bid == cards == taken and bid > 1:
+        out.append(("full-bid-double", 2))
     return tuple(out)
 
 
