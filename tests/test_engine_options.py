@@ -499,6 +499,8 @@ SCORE_EXTRA_CASES: dict[str, list[tuple[str, int | None, int, int, int, int]]] =
     "full-bid-double": [("normal", 3, 3, 3, 30, 60), ("no-trump", 5, 5, 5, 50, 100),
                         ("normal", 1, 1, 1, 10, 10), ("normal", 3, 2, 3, -10, -10),
                         ("normal", 2, 2, 3, 20, 20)],
+    "miser-sweep": [("miser", None, 4, 4, -80, 20), ("miser", None, 3, 4, -60, -60),
+                    ("golden", None, 4, 4, 80, 80)],
 }
 
 

@@ -58,8 +58,14 @@ def score_factors(rules: Rules, kind: str, bid: int | None, taken: int,
 
 def score_bonuses(rules: Rules, kind: str, bid: int | None, taken: int,
                   cards: int | None = None) -> tuple[tuple[str, int], ...]:
-    """Points added after the multipliers, each with the rule it comes from
-    (none yet). ``cards`` as for :func:`score_factors`."""
+    """Points added after the multipliers, each with the rule it comes from:
+    ``score_extras``' ``miser-sweep`` (a miser deal in which the player took
+    every trick: +100). ``cards`` as for :func:`score_factors`."""
+    if "miser-sweep" in rules.score_extras:
+        if cards is None:
+            raise ValueError("score_extras need the deal's card count")
+        if kind == "miser" and taken == cards:
+            return (("miser-sweep", 100),)
     return ()
 
 

@@ -22,7 +22,7 @@ __all__ = ["FOLLOW_MODES", "JOKER_MODES", "KINDS", "LEAD_MODES", "OPTIONS", "SPE
 KINDS: Final = ("normal", "no-trump", "dark", "miser", "golden", "forehead")
 SPECIAL_KINDS: Final = ("no-trump", "dark", "miser", "golden")
 """The kinds that ``special_multiplier`` applies to."""
-SCORE_EXTRAS: Final = ("percent-4", "full-bid-double")
+SCORE_EXTRAS: Final = ("percent-4", "full-bid-double", "miser-sweep")
 """The values of ``score_extras`` (engine/scoring.py reads each)."""
 SCHEDULES: Final = ("raspisnoy", "classic", "georgian", "joker54", "free")
 
