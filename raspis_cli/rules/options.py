@@ -267,7 +267,7 @@ _SPECS: Final = [
     _points("forehead_per_trick", N_("forehead deal, bid made (bid > 0): points per trick bid")),
     _points("forehead_per_missing", N_("forehead deal, took fewer than bid: points per missing trick")),
     _points("special_multiplier", N_("the multiplier of no-trump, dark, miser and golden deal scores")),
-    _spec("score_extras", "modes", N_("scoring rules some tables add (docs/RULES.md §7)"),
+    _spec("score_extras", "modes", N_("scoring rules some tables add on top"),
           _subset(*SCORE_EXTRAS), SCORE_EXTRAS),
 ]
 
