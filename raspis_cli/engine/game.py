@@ -52,6 +52,9 @@ class Game:
         self.schedule: Schedule = schedule_for(rules, players)
         self.totals = [0] * players
         self.pass_streaks = [0] * players
+        self._orders: dict[int, list[int]] = {}
+        """The seats in bidding order, by dealer, as a sheet's lines ask for them
+        (one per dealer met: a record of many players makes no table of squares)."""
         self.scored_deals = 0
         self.last_number: int | None = None
         self.last_replayed = False
@@ -180,7 +183,9 @@ class Game:
         if bids is not None:
             if len(bids) != n or min(bids) < 0 or max(bids) > cards:
                 return None
-            order = bidding_order((dealer + 1) % n, n)
+            order = self._orders.get(dealer)
+            if order is None:
+                order = self._orders[dealer] = bidding_order((dealer + 1) % n, n)
             streaks = self.pass_streaks
             if not bids_allowed(rules.dealer_restriction, pass_limit(rules.third_pass, n), cards,
                                 [bids[seat] for seat in order], [streaks[seat] for seat in order]):
