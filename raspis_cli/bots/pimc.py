@@ -122,7 +122,7 @@ class PimcBot:
                     if solver is None:
                         solver = Solver(child, seat, self.budget)
                     outcome = solver.outcome(child, at_most=False)
-                    scores.append(sample_score(deal.rules, deal.kind, bid, outcome))
+                    scores.append(sample_score(deal.rules, deal.kind, bid, outcome, deal.cards))
             except BudgetExceededError:
                 continue
             except ValueError:  # a sampled hand left somebody no legal play

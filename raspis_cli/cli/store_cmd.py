@@ -18,6 +18,7 @@ from raspis_cli.cli.options import ShardOption, TableFormat, shard_option
 from raspis_cli.cli.output import print_rows, write_json, write_jsonl
 from raspis_cli.files.paths import expand_paths
 from raspis_cli.rules import PRESETS
+from raspis_cli.rules.bidding import DEALER_RESTRICTIONS
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import default_db_path
 from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
@@ -402,8 +403,9 @@ def stats(
 PLAYED_AS: Final[dict[str, str]] = {"lead": N_("lead"), "follow": N_("follow")}
 """``joker_outcomes``' ``played_as`` values as a table shows them."""
 
-RESTRICTIONS: Final[dict[str, str]] = {"sum": N_("sum"), "no-full-bid": N_("no-full-bid")}
-"""``dealer_restriction`` values (the option's, docs/RULES.md) as a table shows them."""
+RESTRICTIONS: Final[dict[str, str]] = {value: row.label for value, row in DEALER_RESTRICTIONS.items()
+                                        if row.label}
+"""``dealer_restriction`` values (the option's table, docs/RULES.md) as a table shows them."""
 
 
 def _in_words(row: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, bid_score
-from raspis_cli.engine.scoring import score_terms
+from raspis_cli.engine.scoring import score_bonuses, score_factors, score_terms
 from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice, replay_game
 from raspis_cli.model.record import DealRecord, GameRecord
 from raspis_cli.rules import Rules
@@ -55,7 +55,7 @@ class CellFormula:
                 and (self.written_total is None or self.written_total == self.total))
 
 
-def score_formula(rules: Rules, kind: str, bid: int | None, taken: int) -> str:
+def score_formula(rules: Rules, kind: str, bid: int | None, taken: int, cards: int | None = None) -> str:
     """``0/0 → pass_made = +5``: the rules a score is made of, with their values."""
     terms = [(name, getattr(rules, name), times) for name, times in score_terms(rules, kind, bid, taken)]
     shown = [t for t in terms if t[1] != 0 and t[2] != 0] or terms[:1]
@@ -64,11 +64,14 @@ def score_formula(rules: Rules, kind: str, bid: int | None, taken: int) -> str:
         parts.append(f"{name} {signed(value)}" if times == 1 and name in _FLAT
                      else f"{name} {value} × {times}")
     body = " + ".join(parts)
-    score = bid_score(rules, kind, bid, taken)
-    factor = rules.special_factor(kind)
-    if factor != 1:
-        body = f"({body}) × special_multiplier {factor}"
-    if len(shown) == 1 and factor == 1 and shown[0][0] in _FLAT:
+    score = bid_score(rules, kind, bid, taken, cards)
+    factors = score_factors(rules, kind, bid, taken, cards)
+    bonuses = score_bonuses(rules, kind, bid, taken, cards)
+    for label, factor in factors:
+        body = f"({body}) × {label} {factor}"
+    for label, points in bonuses:
+        body += f" + {label} {signed(points)}"
+    if len(shown) == 1 and not factors and not bonuses and shown[0][0] in _FLAT:
         body = shown[0][0]
     head = f"{'-' if bid is None else bid}/{taken}"
     return f"{head} → {body} = {signed(score)}"
@@ -99,7 +102,7 @@ def cell_formula(result: GameResult, deal: DealResult, player: str) -> CellFormu
     elif bid is None and deal.kind not in KINDS_WITHOUT_BIDS:
         text = _("-/{taken}: no bid written, so no score").format(taken=taken)
     else:
-        text = score_formula(rules, deal.kind, bid, taken)
+        text = score_formula(rules, deal.kind, bid, taken, deal.cards)
         if deal.taken_source == "inferred":
             text += " " + _("(taken inferred from the written score)")
         if penalty:
@@ -227,7 +230,8 @@ def _candidates(game: GameRecord, result: GameResult) -> Iterable[Correction]:
                 options.add(mine)
             elif d.kind in KINDS_WITHOUT_BIDS or bid is not None:
                 penalty = d.penalties.get(name, 0)
-                options |= {bid_score(result.rules, d.kind, bid, t) + penalty for t in range(d.cards + 1)}
+                options |= {bid_score(result.rules, d.kind, bid, t, d.cards) + penalty
+                            for t in range(d.cards + 1)}
             for s in sorted(options - {written}):
                 yield Correction("score", name, written, s, d.number, d.position)
 
@@ -358,7 +362,7 @@ def _formula_of(rules: Rules, d: DealResult, player: str) -> str:
     bid = d.bids.get(player)
     if taken is None or (bid is None and d.kind not in KINDS_WITHOUT_BIDS):
         return ""
-    text = score_formula(rules, d.kind, bid, taken)
+    text = score_formula(rules, d.kind, bid, taken, d.cards)
     penalty = d.penalties.get(player, 0)
     if penalty:
         text += ", " + _("penalties {penalty}").format(penalty=signed(penalty))

@@ -58,13 +58,14 @@ class BidAdvice:
         return self.expected[best] - self.expected[bid]
 
 
-def sample_score(rules: Rules, kind: str, bid: int, outcome: Outcome) -> int:
-    """The score ``bid`` is sure of in one solved sample (see the module)."""
+def sample_score(rules: Rules, kind: str, bid: int, outcome: Outcome, cards: int | None = None) -> int:
+    """The score ``bid`` is sure of in one solved sample (see the module);
+    ``cards``: the deal's card count."""
     if bid in outcome.exact:
-        return bid_score(rules, kind, bid, bid)
+        return bid_score(rules, kind, bid, bid, cards)
     if outcome.at_least >= bid:
-        return bid_score(rules, kind, bid, bid + 1)
-    return bid_score(rules, kind, bid, outcome.at_least)
+        return bid_score(rules, kind, bid, bid + 1, cards)
+    return bid_score(rules, kind, bid, outcome.at_least, cards)
 
 
 def sample_hands(rng: random.Random, deal: Deal, seat: int, seen: int = 0,
@@ -129,6 +130,6 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
             continue
         solved += 1
         for bid in bids:
-            totals[bid] += sample_score(rules, deal.kind, bid, outcome)
+            totals[bid] += sample_score(rules, deal.kind, bid, outcome, deal.cards)
     expected = {b: totals[b] / solved for b in bids} if solved else {}
     return BidAdvice(expected, samples, solved)

@@ -34,23 +34,52 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from raspis_cli.engine.actions import Play
 from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal
 from raspis_cli.model.cards import Suit
 from raspis_cli.model.joker import JokerDecl
 from raspis_cli.solver import kernel as sk
+from raspis_cli.text.i18n import _
 
 __all__ = [
+    "KERNEL_HANDLES",
+    "KERNEL_REFUSES",
     "BudgetExceededError",
     "Outcome",
     "Solver",
+    "SolverRefusedError",
     "brute_force",
     "decl_code",
     "play_copy",
     "solve",
 ]
+
+
+KERNEL_HANDLES: Final[dict[str, tuple[str, ...]]] = {
+    "void": ("free", "must-trump"),
+    "joker_high_winner": ("joker", "highest-trump"),
+    "joker_low_nobody_follows": ("first-card-suit", "joker-wins"),
+    "two_jokers": ("later-wins", "opposite"),
+    "joker_lead_modes": sk.KERNEL_MODES,
+    "joker_follow_modes": sk.KERNEL_MODES,
+}
+"""The option values the kernel's trick rule (:mod:`~raspis_cli.solver.kernel`,
+its ``R_*`` switches and mode codes) implements; :class:`Solver` refuses
+rules with any other (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
+
+
+KERNEL_REFUSES: Final[dict[str, tuple[str, ...]]] = {"void": ("must-trump-high",)}
+"""The option values the kernel knows it does not implement (the solver
+refuses them, as it refuses any value not in :data:`KERNEL_HANDLES`): with
+:data:`KERNEL_HANDLES`, every value of each option it reads, so a value added
+to an option is either implemented or refused on purpose
+(``tests/test_fast_paths.py`` fails otherwise)."""
+
+
+class SolverRefusedError(ValueError):
+    """Rules the solver's kernel does not implement: no answer rather than a wrong one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +208,8 @@ class Solver:
     :meth:`forcing_plays`) may visit: past it the question raises
     :class:`BudgetExceededError` (what was learnt stays in the table, so a
     later question often answers at once). ``nodes`` counts the positions
-    of every question.
+    of every question. Rules the kernel does not implement
+    (:data:`KERNEL_HANDLES`) raise :class:`SolverRefusedError` at once.
     """
 
     def __init__(self, rules_deal: Deal, player: int, budget: int | None = None) -> None:
@@ -197,6 +227,10 @@ class Solver:
         deck = rules_deal.deck
         trump = sk.NO_SUIT if rules_deal.trump is None else int(rules_deal.trump)
         tt_bits = 18 if sk.JIT else 15
+        refused = rules.unhandled(KERNEL_HANDLES)
+        if refused:
+            raise SolverRefusedError(_("the double-dummy solver does not implement {options}").format(
+                options=", ".join(refused)))
         flags = [0] * sk.RULES_LEN
         flags[sk.R_PLAYERS] = self.players
         flags[sk.R_CARDS] = self.cards
@@ -301,7 +335,7 @@ class Solver:
             return 0
         for seat, hand in enumerate(deal.hands):
             w[sk.HA + seat] = hand
-        for index, (_, card, decl) in enumerate(deal.trick):
+        for index, (_seat, card, decl) in enumerate(deal.trick):
             w[sk.TC + index] = int(card)
             w[sk.TD + index] = decl_code(decl) if deal.deck.is_joker(card) else 0
         w[sk.ST + sk.S_LEADER] = deal.leader
