@@ -90,7 +90,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
 from raspis_cli.judge.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
@@ -118,6 +118,7 @@ __all__ = [
     "REWRITE_WORDS",
     "BidSum",
     "Cell",
+    "Command",
     "EditableSheet",
     "OpenDeal",
     "Outcome",
@@ -152,13 +153,20 @@ PASS_WORDS = ("пас", "п", "pass", "p")
 
 
 
-def read_command(text: str) -> tuple[str, str] | None:
+class Command(NamedTuple):
+    """A command a line names (``edit``) and its argument (``3``; "" for none)."""
+
+    name: str
+    argument: str
+
+
+def read_command(text: str) -> Command | None:
     """The command a line names, with its argument (``("edit", "3")``,
     ``("comment", "; опоздал")``), or ``None`` for a value. A line starting
     ``;`` is a comment. Words are matched without regard to case."""
     stripped = text.strip()
     if stripped.startswith(";"):
-        return ("comment", stripped)
+        return Command("comment", stripped)
     parts = stripped.split(maxsplit=1)
     if not parts:
         return None
@@ -170,7 +178,7 @@ def read_command(text: str) -> tuple[str, str] | None:
         return None
     if command == "comment":
         rest = "; " + rest if rest else ""
-    return (command, rest)
+    return Command(command, rest)
 
 
 def read_count(text: str) -> int | str | None:
