@@ -97,7 +97,7 @@ from raspis_cli.judge.replay import DealResult, GameResult, Problem, RulesChoice
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, NoTrump, PenaltyRecord, TrumpValue
 from raspis_cli.notation.tokens import JOKER_WORD, KIND_WORDS, NONE_WORD, read_trump_token
-from raspis_cli.notation.writer import bidding_order, write_games
+from raspis_cli.notation.writer import bidding_order, trump_text, write_games
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import schedule_for
 from raspis_cli.sheet.blank import (
@@ -344,16 +344,6 @@ def _refused(message: str) -> Outcome:
     return Outcome(refused=message)
 
 
-def _trump_text(trump: TrumpValue | None) -> str:
-    if trump is None:
-        return ""
-    if trump is NO_TRUMP:
-        return "-"
-    if isinstance(trump, Suit):
-        return trump.symbol
-    return str(trump)
-
-
 class EditableSheet:
     """The games of a file and the one being kept (the last one); see the
     module's docstring for the API."""
@@ -513,7 +503,7 @@ class EditableSheet:
         if value is None:
             return ""
         if key == "trump":
-            return _trump_text(value)  # type: ignore[arg-type]
+            return trump_text(value)  # type: ignore[arg-type]
         if key == "kind":
             return kind_label(str(value))
         return str(value)
@@ -969,7 +959,7 @@ class EditableSheet:
     @staticmethod
     def _value_text(key: str, value: object) -> str:
         if key == "trump":
-            return _trump_text(value)  # type: ignore[arg-type]
+            return trump_text(value)  # type: ignore[arg-type]
         return str(value)
 
     def comment(self, text: str) -> Outcome:
