@@ -176,11 +176,11 @@ HELP_DATA = {
     "COPY", "EXPORT", "ATTACH", "INSTALL", "LOAD", "RASPIS", "DB", "com",  # formats, brands, SQL, $RASPIS_DB
     "LANGUAGE", "LANG", "ALL", "MESSAGES",  # the locale variables
     "fmt", "convert", "score", "show", "simulate", "load", "stats", "query", "export", "list", "new",
-    "explain", "analyze", "report",  # the commands themselves
+    "explain", "analyze", "report", "serve",  # the commands themselves
 }
 COMMANDS = [[], ["fmt"], ["convert"], ["validate"], ["score"], ["show"], ["simulate"], ["load"], ["stats"],
             ["query"], ["export"], ["rules"], ["rules", "list"], ["rules", "show"], ["rules", "schedule"],
-            ["new"], ["live"], ["explain"], ["analyze"], ["report"]]
+            ["new"], ["live"], ["serve"], ["explain"], ["analyze"], ["report"]]
 
 
 def _english_in_help(text: str) -> list[str]:

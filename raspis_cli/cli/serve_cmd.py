@@ -1,0 +1,200 @@
+"""``raspis serve``: the sheet at the table on every phone, and the club's pages.
+
+The web stack (Starlette, uvicorn, segno for the QR code) is the optional
+extra ``raspis[serve]`` and is imported only when the command runs.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import socket
+import sys
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail, stdout
+from raspis_cli.cli.new_cmd import DealerOption, sheet_options
+from raspis_cli.cli.options import RulesOption, SetOption, build_rules, rules_choice
+from raspis_cli.text.i18n import _, ngettext
+
+__all__: list[str] = []
+
+DEFAULT_PORT = 8765
+
+
+def _say(text: str) -> None:
+    from raspis_cli.text.textsafe import escape_text
+
+    stdout.print("\n".join(escape_text(line) for line in text.split("\n")), markup=False, highlight=False)
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network: the one the routing table
+    would send from (a UDP socket is connected, which sends nothing)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never contacted
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if ipaddress.ip_address(address).is_loopback else address
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def open_sheet(file: str, players: str | None, rules: str | None, options: list[str] | None,
+               dealer: str | None) -> object:
+    """The live sheet of ``file``: an unfinished game to go on with, or a new
+    one of ``--players`` (written at once)."""
+    from raspis_cli.sheet.blank import SheetError, blank_game, parse_players
+    from raspis_cli.sheet.live import LiveSheet
+
+    path = Path(file)
+    if path.exists():
+        from raspis_cli.cli.problems import print_diagnostic
+        from raspis_cli.files.atomic import remove_stale_temporaries
+        from raspis_cli.files.sources import load_source
+
+        remove_stale_temporaries(file)  # left by a kill in the middle of a save
+        if rules is not None or options:
+            fail(_("{file} exists: its own rules apply (leave out --rules and --set)").format(file=file))
+        source = load_source(file, "notation")
+        if source.error is not None and not source.diagnostics:
+            fail(f"{file}: {source.error.message}")
+        if source.diagnostics:
+            for diag in source.diagnostics:
+                print_diagnostic(diag, file)
+            fail(_("{file} has syntax errors; mend them first (it is not rewritten)").format(file=file))
+        try:
+            sheet = LiveSheet(source.games)
+        except SheetError as e:
+            fail(f"{file}: {e}")
+        if players is not None:
+            try:
+                wanted = parse_players(players)
+            except SheetError as e:
+                fail(f"--players: {e}")
+            if wanted != sheet.players:
+                fail(_("{file} is the game of {players}; to go on with it, leave out --players").format(
+                    file=file, players=", ".join(sheet.players)))
+        return sheet
+    if players is None:
+        fail(_("{file} is new: give the players with --players \"Анна, Борис, Вера\"").format(file=file))
+    built = build_rules(rules, options)
+    try:
+        import datetime
+
+        game = blank_game(built, parse_players(players), rules or "raspisnoy", sheet_options(options),
+                          {"Date": datetime.date.today().isoformat()}, dealer)
+        return LiveSheet([game], rules_choice(None, None))
+    except SheetError as e:
+        fail(str(e))
+
+
+@app.command("serve")
+def serve(
+    file: Annotated[str, typer.Argument(help=_("The sheet: a new file, or an unfinished one to go on "
+                                        "with."), metavar=_("FILE"))],
+    players: Annotated[str | None, typer.Option(
+        "--players", "-p", help=_('For a new file: the players in seating order, "Анна, Борис, Вера".'),
+        metavar=_("NAMES"))] = None,
+    rules: RulesOption = None,
+    options: SetOption = None,
+    dealer: DealerOption = None,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help=_("Serve the phones of the local network: listen on this machine's LAN address "
+                        "and print the address with an access code, and its QR code."))] = False,
+    host: Annotated[str | None, typer.Option(
+        "--host", metavar=_("ADDRESS"), help=_("Listen on this address instead (127.0.0.1 by default; "
+                                               "--lan: the LAN address)."))] = None,
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, metavar=_("PORT"),
+                                      help=_("The port (0: any free one)."))] = DEFAULT_PORT,
+    db: Annotated[str | None, typer.Option(
+        "--db", metavar=_("PATH"), help=_("Also serve the club page and every game's page of this "
+                                          "database (read-only)."))] = None,
+    stake: Annotated[str | None, typer.Option(
+        "--stake", metavar=_("MONEY"), help=_("Money per point: at the end, who pays whom."))] = None,
+) -> None:
+    """Keep the sheet on every phone at the table: a small web server.
+
+    Each phone shows the running score sheet and the open deal, and enters
+    its trump, bids and tricks taken, checked as raspis live checks them;
+    every entry is saved to FILE at once. With --lan the phones of the local
+    network join by the printed address (with its access code) or its QR
+    code. Ctrl-C stops the server.
+    """
+    try:
+        import segno
+        import starlette  # noqa: F401  (only to say what is missing before the game is opened)
+        import uvicorn  # noqa: F401
+    except ImportError:
+        fail(_("raspis serve needs the web server: pip install 'raspis[serve]'"))
+    money: Decimal | None = None
+    if stake is not None:
+        try:
+            money = Decimal(stake.replace(",", "."))
+        except InvalidOperation:
+            money = None
+        if money is None or not money.is_finite() or money < 0:
+            fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
+                value=repr(stake)))
+    if db is not None:
+        from raspis_cli.store.db import check_schema, open_db
+        from raspis_cli.store.errors import StoreError
+
+        try:
+            con = open_db(db, read_only=True, sandboxed=True)
+            try:
+                check_schema(con, db)
+            finally:
+                con.close()
+        except StoreError as e:
+            fail(str(e))
+    bind = host or ("127.0.0.1" if not lan else lan_address())
+    if bind is None:
+        fail(_("no local network address found: connect to the network, or give --host ADDRESS"))
+    token = secrets.token_urlsafe(12) if lan or not _is_loopback(bind) else None
+    sheet = open_sheet(file, players, rules, options, dealer)
+    from raspis_cli.serve.run import prepare
+
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((bind, port))
+    except OSError as e:
+        listener.close()
+        fail(_("cannot listen on {address}: {reason}").format(address=f"{bind}:{port}",
+                                                             reason=e.strerror or e))
+    listener.listen(64)
+    actual = listener.getsockname()[1]
+    shown = f"[{bind}]" if ":" in bind else bind
+    url = f"http://{shown}:{actual}/" + (f"?t={token}" if token else "")
+    server, count = prepare(file, sheet, title=Path(file).name, token=token, host=f"{shown}:{actual}",
+                            any_host=bind in ("0.0.0.0", "::"), stake=money, db=db)
+    _say(f"{file}: " + ", ".join(sheet.players))  # type: ignore[attr-defined]
+    _say(_("open on the phones: {url}").format(url=url))
+    if token:
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    _say(_("Ctrl-C stops the server; every entry is saved in {file} as it is made").format(file=file))
+    sys.stdout.flush()
+    try:
+        server.run(sockets=[listener])
+    except KeyboardInterrupt:  # uvicorn raises the Ctrl-C again once it has stopped: it is the way out
+        pass
+    finally:
+        listener.close()
+    done = count()
+    _say(ngettext("stopped: {n} deal saved in {path}; go on with: raspis serve {path}",
+                  "stopped: {n} deals saved in {path}; go on with: raspis serve {path}", done).format(
+        n=done, path=file))
