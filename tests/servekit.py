@@ -124,6 +124,26 @@ def view(served: Served) -> dict[str, Any]:
     return found
 
 
+def first_allowed(html: str) -> str:
+    """The word of the first key of the question that the sheet allows now."""
+    keys = html.split('id="keys"', 1)[1].split("</div>", 1)[0]
+    for found in re.finditer(r'<button type="button" data-say="([^"]*)" class="([^"]*)"', keys):
+        if "refused" not in found.group(2):
+            return found.group(1)
+    raise AssertionError(f"no key allowed in {keys}")
+
+
+def play_deal(served: Served) -> dict[str, Any]:
+    """Enter the open deal to its end, each time with the first value allowed
+    (a suit for the trump); the answer that wrote it."""
+    for _ in range(40):
+        answer = say(served, first_allowed(view(served)["html"]))
+        assert answer["ok"], answer["message"]
+        if "written" in answer["message"]:
+            return answer
+    raise AssertionError("the deal did not end")
+
+
 def phone(lang: str = "en") -> Any:
     """A headless Chromium as a phone: 390×844, touch, the browser's language ``lang``."""
     from selenium import webdriver

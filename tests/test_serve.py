@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.clikit import ROOT, run_cli
-from tests.servekit import CHROMIUM, DRIVER, PHONE, Served, phone, request, say, view
+from tests.servekit import CHROMIUM, DRIVER, PHONE, Served, phone, play_deal, request, say, view
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -335,3 +335,84 @@ def test_entries_in_json_and_the_state_version(tmp_path: Path) -> None:
         stale = say(served, "1", first["version"])
         assert stale["status"] == 409 and stale["stale"] and stale["html"] == view(served)["html"]
         assert json.loads(json.dumps(stale))["version"] == first["version"] + 1
+
+
+def test_back_undo_and_edit_from_a_phone(phones: list[Any], tmp_path: Path) -> None:
+    """Back and Undo step back inside the open deal; a tap on a written
+    deal's number reopens it with its values offered; one count changed,
+    the deal is rewritten and the open deal comes back as it was."""
+    game = tmp_path / "edit.rsp"
+    driver = _fresh(phones[0])
+    with Served(str(game), "--players", "Анна, Борис, Вера", "--lan") as served:
+        driver.get(served.url)
+        for word in ("♣", "1", "0", "1", "1", "0", "0"):  # deal 1: Борис bids and takes the one trick
+            _tap(driver, word)
+        _tap(driver, "♦")
+        _tap(driver, "2")
+        assert _ask(driver) == "Анна bids"  # Борис deals deal 2: Вера bids first
+        _tap(driver, "back")
+        assert _ask(driver) == "Вера bids"  # the bid asked again, its value offered
+        assert "offered" in driver.find_element("css selector", '#keys button[data-say="2"]').get_attribute(
+            "class")
+        _tap(driver, "undo")
+        assert _ask(driver) == "Trump"
+        _tap(driver, "edit 1")
+        assert driver.find_element("id", "msg").text.startswith("deal 1 reopened")
+        assert "editing" in driver.find_element("css selector", ".deal").get_attribute("class")
+        assert "offered" in driver.find_element("css selector", '#keys button[data-say="♣"]').get_attribute(
+            "class")
+        for word in ("♣", "1", "0", "1", "0", "1", "0"):  # the same bids; now Вера took the trick
+            _tap(driver, word)
+        # the deal's written scores and totals would change: asked, keeping them offered
+        assert _ask(driver).startswith("This correction changes values written on the sheet")
+        changes = driver.find_element("css selector", ".changes").text
+        assert "deal 1, Борис: score written 10, recounted -10" in changes, changes
+        keep = driver.find_element("css selector", '#keys button[data-say="keep"]')
+        assert "offered" in keep.get_attribute("class")  # an empty answer keeps them
+        _shot(driver, "serve-rewrite.png")
+        _tap(driver, "rewrite")
+        assert driver.find_element("id", "msg").text.startswith("deal 1 corrected"), \
+            driver.find_element("id", "msg").text
+        assert _ask(driver) == "Trump"  # deal 2 again, from its start
+        assert driver.find_element("css selector", ".deal b").text.lower() == "deal 2 of 26"
+        _shot(driver, "serve-edit.png")
+        _no_sideways_scroll(driver)
+    text = game.read_text(encoding="utf-8")
+    first = next(line for line in text.splitlines() if line.startswith("1."))
+    cells = [c.split()[0] for c in first.split("|")[1:4]]
+    assert cells == ["1/0", "1/0", "0/1"], first  # Анна, Борис, Вера
+    done = run_cli("validate", str(game))
+    assert done.returncode == 0, done.stdout
+
+
+def test_a_disputed_sheet_served_keeps_what_was_written(tmp_path: Path) -> None:
+    """A paper sheet with a disputed score (deal 17), resumed by serve at deal
+    21: the cell is shown as disputed; a deal entered leaves every written
+    line as it was, and validate finds the same violation as before."""
+    lines = (ROOT / "samples" / "raspisnoy-sheet-dispute.rsp").read_text(encoding="utf-8").splitlines()
+    cut = next(i for i, line in enumerate(lines) if line.startswith("21."))
+    game = tmp_path / "dispute.rsp"
+    game.write_text("\n".join([*lines[:cut], "unfinished", ""]), encoding="utf-8")
+    before = run_cli("validate", str(game))
+    assert "score-mismatch 1" in before.stdout
+    written = [line for line in game.read_text(encoding="utf-8").splitlines() if re.match(r"\d+\.", line)]
+    with Served(str(game), "--lan") as served:
+        html = view(served)["html"]
+        assert html.count('class=" disputed"') + html.count('class="made disputed"') >= 1
+        play_deal(served)
+        code, out, _err = served.stop()
+    assert code == 0 and "stopped: 21 deals saved" in out
+    after_lines = game.read_text(encoding="utf-8").splitlines()
+    kept = [line for line in after_lines if re.match(r"\d+\.", line)]
+    assert [k.split(";")[0].split() for k in kept[:20]] == [w.split(";")[0].split() for w in written]
+    after = run_cli("validate", str(game))
+    assert "score-mismatch 1" in after.stdout and "21 deals" in after.stdout, after.stdout
+
+
+def test_a_second_keeper_of_the_same_file_is_refused(tmp_path: Path) -> None:
+    """The sheet is locked while served: a second serve (or live) of the same
+    file is refused with who keeps it."""
+    game = tmp_path / "busy.rsp"
+    with Served(str(game), "--players", "Анна, Борис, Вера"):
+        done = run_cli("serve", str(game), "--port", "0")
+        assert done.returncode != 0 and "raspis serve" in done.stderr, done.stderr

@@ -12,7 +12,7 @@ import socket
 import sys
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,6 +21,10 @@ from raspis_cli.cli.console import fail, stdout
 from raspis_cli.cli.new_cmd import DealerOption, sheet_options
 from raspis_cli.cli.options import RulesOption, SetOption, build_rules, rules_choice
 from raspis_cli.text.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from raspis_cli.sheet.editable import EditableSheet
+    from raspis_cli.sheet.sheetfile import SheetFile
 
 __all__: list[str] = []
 
@@ -52,23 +56,24 @@ def _is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
-def open_sheet(file: str, players: str | None, rules: str | None, options: list[str] | None,
-               dealer: str | None) -> object:
-    """The live sheet of ``file``: an unfinished game to go on with, or a new
-    one of ``--players`` (written at once)."""
+def open_sheet(file: str, store: SheetFile, players: str | None, rules: str | None,
+               options: list[str] | None, dealer: str | None) -> EditableSheet:
+    """The editable sheet of ``file`` saved through ``store`` (locked): an
+    unfinished game to go on with, or a new one of ``--players`` (written at once)."""
     from raspis_cli.sheet.blank import SheetError, blank_game, parse_players
-    from raspis_cli.sheet.live import LiveSheet
+    from raspis_cli.sheet.editable import EditableSheet
 
-    path = Path(file)
-    if path.exists():
+    if store.exists():
         from raspis_cli.cli.problems import print_diagnostic
-        from raspis_cli.files.atomic import remove_stale_temporaries
-        from raspis_cli.files.sources import load_source
+        from raspis_cli.files.sources import load_data
 
-        remove_stale_temporaries(file)  # left by a kill in the middle of a save
         if rules is not None or options:
             fail(_("{file} exists: its own rules apply (leave out --rules and --set)").format(file=file))
-        source = load_source(file, "notation")
+        try:
+            data = store.read()
+        except OSError as e:
+            fail(_("{file}: cannot read: {reason}").format(file=file, reason=e.strerror or e))
+        source = load_data(data, file, "notation")
         if source.error is not None and not source.diagnostics:
             fail(f"{file}: {source.error.message}")
         if source.diagnostics:
@@ -76,7 +81,7 @@ def open_sheet(file: str, players: str | None, rules: str | None, options: list[
                 print_diagnostic(diag, file)
             fail(_("{file} has syntax errors; mend them first (it is not rewritten)").format(file=file))
         try:
-            sheet = LiveSheet(source.games)
+            sheet = EditableSheet(source.games, None, store)
         except SheetError as e:
             fail(f"{file}: {e}")
         if players is not None:
@@ -96,9 +101,13 @@ def open_sheet(file: str, players: str | None, rules: str | None, options: list[
 
         game = blank_game(built, parse_players(players), rules or "raspisnoy", sheet_options(options),
                           {"Date": datetime.date.today().isoformat()}, dealer)
-        return LiveSheet([game], rules_choice(None, None))
+        sheet = EditableSheet([game], rules_choice(None, None), store)
+        store.save(sheet.text())
     except SheetError as e:
         fail(str(e))
+    except OSError as e:
+        fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))
+    return sheet
 
 
 @app.command("serve")
@@ -133,11 +142,9 @@ def serve(
     network join by the printed address (with its access code) or its QR
     code. Ctrl-C stops the server.
     """
-    try:
-        import segno
-        import starlette  # noqa: F401  (only to say what is missing before the game is opened)
-        import uvicorn  # noqa: F401
-    except ImportError:
+    import importlib.util
+
+    if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn", "segno")):
         fail(_("raspis serve needs the web server: pip install 'raspis[serve]'"))
     money: Decimal | None = None
     if stake is not None:
@@ -164,7 +171,30 @@ def serve(
     if bind is None:
         fail(_("no local network address found: connect to the network, or give --host ADDRESS"))
     token = secrets.token_urlsafe(12) if lan or not _is_loopback(bind) else None
-    sheet = open_sheet(file, players, rules, options, dealer)
+    from raspis_cli.sheet.blank import SheetError
+    from raspis_cli.sheet.sheetfile import SheetFile
+
+    store = SheetFile(file, "raspis serve")
+    try:
+        store.lock()
+    except SheetError as e:
+        fail(str(e))
+    try:
+        sheet = open_sheet(file, store, players, rules, options, dealer)
+        _run(file, sheet, bind, port, token, money, db)
+    finally:
+        store.close()
+    done = sheet.played()
+    _say(ngettext("stopped: {n} deal saved in {path}; go on with: raspis serve {path}",
+                  "stopped: {n} deals saved in {path}; go on with: raspis serve {path}", done).format(
+        n=done, path=file))
+
+
+def _run(file: str, sheet: EditableSheet, bind: str, port: int, token: str | None, money: Decimal | None,
+         db: str | None) -> None:
+    """Listen, print the address (and its QR code), serve until Ctrl-C."""
+    import segno
+
     from raspis_cli.serve.run import prepare
 
     family = socket.AF_INET6 if ":" in bind else socket.AF_INET
@@ -180,9 +210,9 @@ def serve(
     actual = listener.getsockname()[1]
     shown = f"[{bind}]" if ":" in bind else bind
     url = f"http://{shown}:{actual}/" + (f"?t={token}" if token else "")
-    server, count = prepare(file, sheet, title=Path(file).name, token=token, host=f"{shown}:{actual}",
-                            any_host=bind in ("0.0.0.0", "::"), stake=money, db=db)
-    _say(f"{file}: " + ", ".join(sheet.players))  # type: ignore[attr-defined]
+    server = prepare(sheet, title=Path(file).name, token=token, host=f"{shown}:{actual}",
+                     any_host=bind in ("0.0.0.0", "::"), stake=money, db=db)
+    _say(f"{file}: " + ", ".join(sheet.players))
     _say(_("open on the phones: {url}").format(url=url))
     if token:
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
@@ -194,7 +224,3 @@ def serve(
         pass
     finally:
         listener.close()
-    done = count()
-    _say(ngettext("stopped: {n} deal saved in {path}; go on with: raspis serve {path}",
-                  "stopped: {n} deals saved in {path}; go on with: raspis serve {path}", done).format(
-        n=done, path=file))

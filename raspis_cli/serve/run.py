@@ -1,15 +1,14 @@
-"""Putting the server together: the sheet, its saves, the app, uvicorn."""
+"""Putting the server together: the shared sheet, the app, uvicorn."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from decimal import Decimal
 
 import uvicorn
 
 from raspis_cli.serve.app import ServeConfig, build_app
 from raspis_cli.serve.table import Table
+from raspis_cli.sheet.editable import EditableSheet
 
 __all__ = ["prepare"]
 
@@ -28,33 +27,21 @@ class _Server(uvicorn.Server):
         super().handle_exit(sig, frame)  # type: ignore[arg-type]
 
 
-def prepare(path: str, sheet: object, *, title: str, token: str | None, host: str, any_host: bool,
-            stake: Decimal | None, db: str | None) -> tuple[uvicorn.Server, Callable[[], int]]:
-    """The server of ``sheet`` saved to ``path``, and a count of the deals written."""
-    from raspis_cli.files.atomic import write_atomic
+def prepare(sheet: EditableSheet, *, title: str, token: str | None, host: str, any_host: bool,
+            stake: Decimal | None, db: str | None) -> uvicorn.Server:
+    """The server of ``sheet`` (which saves itself through its file)."""
     from raspis_cli.serve.render import render_page
-    from raspis_cli.serve.turns import Turns
     from raspis_cli.serve.view import table_view
-    from raspis_cli.sheet.live import LiveSheet
 
-    assert isinstance(sheet, LiveSheet)
-    turns = Turns(sheet)
-
-    def save(text: str) -> None:
-        write_atomic(path, text.encode("utf-8"))
-
-    if not os.path.exists(path):
-        save(turns.text())  # a new game is on disk before the first phone joins
-    table = Table(turns, save)
+    table = Table(sheet)
     port = host.rsplit(":", 1)[1]
     loopback = {host, f"localhost:{port}"} if host.startswith("127.") else {host}
     hosts = None if any_host else frozenset(loopback)
     config = ServeConfig(title=title, token=token, hosts=hosts, stake=stake, db=db)
 
     def render_view(lang: str) -> str:
-        return render_page("table_body.html.j2", lang, v=table_view(turns, lang, stake))
+        return render_page("table_body.html.j2", lang, v=table_view(sheet, lang, stake))
 
     app = build_app(table, config, render_view)
-    server = _Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                    timeout_graceful_shutdown=2), config)
-    return server, sheet.played
+    return _Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                  timeout_graceful_shutdown=2), config)
