@@ -170,7 +170,8 @@ def build_app(table: Table, config: ServeConfig,
             key = (table.version, lang)
             if key not in cache:
                 with speaking(lang):
-                    cache.clear() if len(cache) > 8 else None
+                    if len(cache) > 8:  # older versions are never asked again
+                        cache.clear()
                     cache[key] = render_view(lang)
             return key[0], cache[key]
 
