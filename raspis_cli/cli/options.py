@@ -13,6 +13,8 @@ from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.text.i18n import _, english_for_json
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from raspis_cli.judge.replay import RulesChoice
 
 
@@ -135,3 +137,17 @@ def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
         return rules.with_options(options)
     except RulesError as e:
         fail(str(e))
+
+
+def parse_stake(text: str) -> Decimal:
+    """``--stake``: money per point (``0.1``, ``0,1``), or a failure with one line."""
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        money = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        money = Decimal(0)
+    if not money.is_finite() or money <= 0:
+        fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
+            value=repr(text)))
+    return money

@@ -139,6 +139,16 @@ def _replay_deal(result: GameResult, deal: DealResult, lang: str,
     return view
 
 
+def _comments(result: GameResult) -> list[dict[str, Any]]:
+    """The record's comments, the game's own first, each with its deal
+    (``None`` for the game's): the text without the ``;`` that starts it."""
+    record = result.record
+    out: list[dict[str, Any]] = [{"deal": None, "text": c.lstrip(";").strip()} for c in record.comments]
+    for deal in record.deals:
+        out += [{"deal": deal.number, "text": c.lstrip(";").strip()} for c in deal.comments]
+    return out
+
+
 def _viewer_words(lang: str) -> dict[str, str]:
     s = STRINGS[lang]
     return {"start": s["start"], "tricks": s["tricks"], "trick": s["trick"], "of": s["of"],
@@ -189,6 +199,7 @@ def game_context(results: list[GameResult], lang: str,
                         "written": written_final.get(n) if written_final.get(n) != result.totals.get(n)
                         else None, "winner": n in result.winners} for n in players],
             "winners": result.winners,
+            "comments": _comments(result),
             "problems": [{"kind": p.kind, "message": p.message, "deal": p.deal, "trick": p.trick,
                           "player": p.player} for p in result.problems],
             "chart": chart,
