@@ -10,7 +10,7 @@ import ipaddress
 import secrets
 import socket
 import sys
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,13 +18,12 @@ import typer
 
 from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail, stdout
-from raspis_cli.cli.new_cmd import DealerOption, sheet_options
-from raspis_cli.cli.options import RulesOption, SetOption, build_rules, rules_choice
+from raspis_cli.cli.new_cmd import DealerOption
+from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
 from raspis_cli.text.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from raspis_cli.sheet.editable import EditableSheet
-    from raspis_cli.sheet.sheetfile import SheetFile
 
 __all__: list[str] = []
 
@@ -54,60 +53,6 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return host == "localhost"
-
-
-def open_sheet(file: str, store: SheetFile, players: str | None, rules: str | None,
-               options: list[str] | None, dealer: str | None) -> EditableSheet:
-    """The editable sheet of ``file`` saved through ``store`` (locked): an
-    unfinished game to go on with, or a new one of ``--players`` (written at once)."""
-    from raspis_cli.sheet.blank import SheetError, blank_game, parse_players
-    from raspis_cli.sheet.editable import EditableSheet
-
-    if store.exists():
-        from raspis_cli.cli.problems import print_diagnostic
-        from raspis_cli.files.sources import load_data
-
-        if rules is not None or options:
-            fail(_("{file} exists: its own rules apply (leave out --rules and --set)").format(file=file))
-        try:
-            data = store.read()
-        except OSError as e:
-            fail(_("{file}: cannot read: {reason}").format(file=file, reason=e.strerror or e))
-        source = load_data(data, file, "notation")
-        if source.error is not None and not source.diagnostics:
-            fail(f"{file}: {source.error.message}")
-        if source.diagnostics:
-            for diag in source.diagnostics:
-                print_diagnostic(diag, file)
-            fail(_("{file} has syntax errors; mend them first (it is not rewritten)").format(file=file))
-        try:
-            sheet = EditableSheet(source.games, None, store)
-        except SheetError as e:
-            fail(f"{file}: {e}")
-        if players is not None:
-            try:
-                wanted = parse_players(players)
-            except SheetError as e:
-                fail(f"--players: {e}")
-            if wanted != sheet.players:
-                fail(_("{file} is the game of {players}; to go on with it, leave out --players").format(
-                    file=file, players=", ".join(sheet.players)))
-        return sheet
-    if players is None:
-        fail(_("{file} is new: give the players with --players \"Анна, Борис, Вера\"").format(file=file))
-    built = build_rules(rules, options)
-    try:
-        import datetime
-
-        game = blank_game(built, parse_players(players), rules or "raspisnoy", sheet_options(options),
-                          {"Date": datetime.date.today().isoformat()}, dealer)
-        sheet = EditableSheet([game], rules_choice(None, None), store)
-        store.save(sheet.text())
-    except SheetError as e:
-        fail(str(e))
-    except OSError as e:
-        fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))
-    return sheet
 
 
 @app.command("serve")
@@ -146,15 +91,7 @@ def serve(
 
     if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn", "segno")):
         fail(_("raspis serve needs the web server: pip install 'raspis[serve]'"))
-    money: Decimal | None = None
-    if stake is not None:
-        try:
-            money = Decimal(stake.replace(",", "."))
-        except InvalidOperation:
-            money = None
-        if money is None or not money.is_finite() or money < 0:
-            fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
-                value=repr(stake)))
+    money = parse_stake(stake) if stake is not None else None
     if db is not None:
         from raspis_cli.store.db import check_schema, open_db
         from raspis_cli.store.errors import StoreError
@@ -171,6 +108,7 @@ def serve(
     if bind is None:
         fail(_("no local network address found: connect to the network, or give --host ADDRESS"))
     token = secrets.token_urlsafe(12) if lan or not _is_loopback(bind) else None
+    from raspis_cli.cli.keeping import open_written, start_new
     from raspis_cli.sheet.blank import SheetError
     from raspis_cli.sheet.sheetfile import SheetFile
 
@@ -180,7 +118,12 @@ def serve(
     except SheetError as e:
         fail(str(e))
     try:
-        sheet = open_sheet(file, store, players, rules, options, dealer)
+        if store.exists():
+            sheet = open_written(file, store, players, rules, options)
+        elif players is None:
+            fail(_("{file} is new: give the players with --players \"Анна, Борис, Вера\"").format(file=file))
+        else:
+            sheet = start_new(file, store, players, rules, options, dealer)
         _run(file, sheet, bind, port, token, money, db)
     finally:
         store.close()

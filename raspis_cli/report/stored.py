@@ -104,4 +104,5 @@ def stored_game_context(con: duckdb.DuckDBPyConnection, game_id: str, lang: str)
                             xlabel=s["deal"], ylabel=s["total"]),
         "replay": {"players": players, "deals": [], "words": {}},
         "analysis": None,
+        "comments": [],  # the database keeps no comments
     }], "any_replay": False, "title": tags.get("Event") or game.get("date") or game_id}
