@@ -4,7 +4,7 @@ Both keep an :class:`~raspis_cli.sheet.editable.EditableSheet` saved through a
 locked :class:`~raspis_cli.sheet.sheetfile.SheetFile`: :func:`open_written`
 reads a file that exists (its own rules apply; a syntax error or a sheet that
 cannot be kept is a failure saying where and why), :func:`start_new` writes
-a new game's blank sheet at once.
+a new game's blank sheet at once; :func:`lock_sheet` takes the file first.
 """
 
 from __future__ import annotations
@@ -20,7 +20,21 @@ if TYPE_CHECKING:
     from raspis_cli.sheet.editable import EditableSheet
     from raspis_cli.sheet.sheetfile import SheetFile
 
-__all__ = ["open_written", "start_new"]
+__all__ = ["lock_sheet", "open_written", "start_new"]
+
+
+def lock_sheet(file: str, who: str) -> SheetFile:
+    """The sheet's file, locked for ``who`` (``raspis live``, ``raspis serve``),
+    or a failure naming the session that keeps it."""
+    from raspis_cli.sheet.blank import SheetError
+    from raspis_cli.sheet.sheetfile import SheetFile
+
+    store = SheetFile(file, who)
+    try:
+        store.lock()
+    except SheetError as e:
+        fail(str(e))
+    return store
 
 
 def open_written(file: str, store: SheetFile, players: str | None, rules: str | None,

@@ -457,17 +457,13 @@ def live(
     unfinished until the last deal. Type help at any question for the
     commands.
     """
-    from raspis_cli.cli.keeping import open_written, start_new
+    from raspis_cli.cli.keeping import lock_sheet, open_written, start_new
     from raspis_cli.sheet.blank import SheetError
     from raspis_cli.sheet.editable import COMMAND_WORDS
-    from raspis_cli.sheet.sheetfile import SheetChangedError, SheetFile
+    from raspis_cli.sheet.sheetfile import SheetChangedError
 
     money = parse_stake(stake) if stake is not None else None
-    store = SheetFile(file, "raspis live")
-    try:
-        store.lock()
-    except SheetError as e:
-        fail(str(e))
+    store = lock_sheet(file, "raspis live")
     try:
         if store.exists():
             sheet = open_written(file, store, players, rules, options)

@@ -108,15 +108,9 @@ def serve(
     if bind is None:
         fail(_("no local network address found: connect to the network, or give --host ADDRESS"))
     token = secrets.token_urlsafe(12) if lan or not _is_loopback(bind) else None
-    from raspis_cli.cli.keeping import open_written, start_new
-    from raspis_cli.sheet.blank import SheetError
-    from raspis_cli.sheet.sheetfile import SheetFile
+    from raspis_cli.cli.keeping import lock_sheet, open_written, start_new
 
-    store = SheetFile(file, "raspis serve")
-    try:
-        store.lock()
-    except SheetError as e:
-        fail(str(e))
+    store = lock_sheet(file, "raspis serve")
     try:
         if store.exists():
             sheet = open_written(file, store, players, rules, options)
