@@ -130,6 +130,10 @@ class LiveDriver:
             self.answer(self.trump(), deal.trump)
         for name, bid in deal.bids:
             self.answer(self.bid(name), str(bid))
+        self.type_taken(deal)
+
+    def type_taken(self, deal: TypedDeal) -> None:
+        """Answer a deal's counts, and wait for its table."""
         for k, (name, taken) in enumerate(deal.taken):
             last = k == len(deal.taken) - 1
             # the last count is offered as the default: Enter takes it

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
@@ -45,6 +45,13 @@ At any question:
 Russian words work too: назад, отмена, исправить N, расписка, расписание, счёт, пересдача, выход.
 A bid or a count: a number (0 or пас for a pass). Enter takes the value in [brackets].
 A trump: the card turned up (9♥, 9h, 9ч, 10♠, Тп) or its suit (♥, h, черви), - for none.""")
+
+
+class Question(NamedTuple):
+    """A question as shown, and the default an empty answer takes."""
+
+    text: str
+    default: str
 
 
 class Quit(Exception):  # noqa: N818  a request, not an error
@@ -262,30 +269,30 @@ class LiveSession:
         self.say(f"\n── {number}" + (f" · {cards}" if cards else "") + kind + " · "
                  + _("dealer {player}").format(player=d.dealer) + f" · {first}")
 
-    def prompt(self, step: Step) -> tuple[str, str]:
+    def prompt(self, step: Step) -> Question:
         """The question of a step and the default shown."""
         sheet = self.sheet
         d = step.deal
         if step.what == "cards":
-            return _("deal {number}, cards each").format(number=d.number), step.default
+            return Question(_("deal {number}, cards each").format(number=d.number), step.default)
         if step.what == "kind":
             kinds = ", ".join(kind_label(k) for k in step.choices)
-            return _("kind ({kinds})").format(kinds=kinds), step.default
+            return Question(_("kind ({kinds})").format(kinds=kinds), step.default)
         if step.what == "trump":
-            return _("trump"), step.default
+            return Question(_("trump"), step.default)
         if step.what == "bid":
             role = " " + _("(dealer)") if step.dealer else ""
             refused = ", ".join(map(str, step.forbidden))
             also = ", " + _("not {bids}").format(bids=refused) if step.forbidden else ""
-            return _("{player} bids ({range})").format(player=f"{step.player}{role}",
-                                                       range=f"0-{d.cards}{also}"), step.default
+            return Question(_("{player} bids ({range})").format(player=f"{step.player}{role}",
+                                                                range=f"0-{d.cards}{also}"), step.default)
         if step.what == "taken":
             said = " " + _("(bid {bid})").format(bid=step.bid) if step.bid is not None else ""
-            return _("{player} took").format(player=step.player) + said, step.default
+            return Question(_("{player} took").format(player=step.player) + said, step.default)
         if step.what == "revoker":
-            return _("who revoked ({points} points; - for nobody)").format(
-                points=sheet.rules.revoke_penalty), "-"
-        return _("keep them as written or rewrite them (keep/rewrite)"), _("keep")
+            return Question(_("who revoked ({points} points; - for nobody)").format(
+                points=sheet.rules.revoke_penalty), "-")
+        return Question(_("keep them as written or rewrite them (keep/rewrite)"), _("keep"))
 
     # -- the conversation -------------------------------------------------------------------
 

@@ -230,10 +230,12 @@ def score(
 def show_sheet(first: GameResult, second: GameResult | None = None, title: str | None = None) -> None:
     """Print a game's sheet at the terminal's width (a file or a pipe: a plain
     box table), its standings, its comments and a line for its violations."""
+    from raspis_cli.cli.plaintable import plain_width
+
     title = title if title is not None else _title(first)
     plain = not stdout.is_terminal
     if plain:  # a file or a pipe: the same box table without loading rich
-        from raspis_cli.cli.plaintable import box_table, plain_width
+        from raspis_cli.cli.plaintable import box_table
 
         header, rows = _rows(first, second, markup=False)
         text = box_table([escape_text(h) for h in header],
@@ -243,7 +245,7 @@ def show_sheet(first: GameResult, second: GameResult | None = None, title: str |
             lines = _standings(first, second)
             if not first.valid:
                 lines.append(_violations_line(first))
-            lines += comment_lines(first)
+            lines += _wrapped(comment_lines(first), plain_width())
             sys.stdout.write(text + "".join(escape_text(line) + "\n" for line in lines))
             return
     header, rows = _rows(first, second, markup=True)
@@ -262,8 +264,20 @@ def show_sheet(first: GameResult, second: GameResult | None = None, title: str |
         stdout.print(escape_text(line), markup=False)
     if not first.valid:
         stdout.print(_violations_line(first), markup=False)
-    for line in comment_lines(first):
+    for line in _wrapped(comment_lines(first), min(stdout.width, plain_width())):
         stdout.print(escape_text(line), markup=False)
+
+
+def _wrapped(lines: list[str], width: int | None) -> list[str]:
+    """Lines folded at spaces to ``width`` (the rest indented two spaces)."""
+    if not width:
+        return lines
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        out += textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) or [line]
+    return out
 
 
 def comment_lines(result: GameResult) -> list[str]:

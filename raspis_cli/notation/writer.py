@@ -46,6 +46,7 @@ __all__ = [
     "is_blank",
     "bidding_order",
     "option_text",
+    "trump_text",
     "FIRST_TAGS",
 ]
 
@@ -163,7 +164,8 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _trump(trump: TrumpValue | None) -> str:
+def trump_text(trump: TrumpValue | None) -> str:
+    """A trump as the notation writes it: the card, the suit symbol, ``-`` for none ("" unknown)."""
     if trump is None:
         return ""
     if trump is NO_TRUMP:
@@ -228,7 +230,7 @@ class _Widths:
             if deal.kind != "normal":
                 self.kind = max(self.kind, len(deal.kind))
             self.dealer = max(self.dealer, len(self.name(deal.dealer)))
-            self.trump = max(self.trump, len(_trump(deal.trump)))
+            self.trump = max(self.trump, len(trump_text(deal.trump)))
             shown = self.shown[id(deal)] = frozenset(
                 kind.field for kind in PAIRS_LINES
                 if getattr(deal, kind.field) is not None and in_cells(deal, players, kind.field))
@@ -301,7 +303,7 @@ def _deal_head(number: int, cards: int, kind: str, dealer: str, trump: str, w: _
 
 
 def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
-    head = _deal_head(deal.number, deal.cards, deal.kind, w.name(deal.dealer), _trump(deal.trump), w)
+    head = _deal_head(deal.number, deal.cards, deal.kind, w.name(deal.dealer), trump_text(deal.trump), w)
     cells = w.cells[id(deal)]
     if cells is None:
         if players and is_blank(deal):

@@ -90,14 +90,14 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
 from raspis_cli.judge.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, NoTrump, PenaltyRecord, TrumpValue
 from raspis_cli.notation.tokens import JOKER_WORD, KIND_WORDS, NONE_WORD, read_trump_token
-from raspis_cli.notation.writer import bidding_order, write_games
+from raspis_cli.notation.writer import bidding_order, trump_text, write_games
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import schedule_for
 from raspis_cli.sheet.blank import (
@@ -118,6 +118,7 @@ __all__ = [
     "REWRITE_WORDS",
     "BidSum",
     "Cell",
+    "Command",
     "EditableSheet",
     "OpenDeal",
     "Outcome",
@@ -152,13 +153,20 @@ PASS_WORDS = ("пас", "п", "pass", "p")
 
 
 
-def read_command(text: str) -> tuple[str, str] | None:
+class Command(NamedTuple):
+    """A command a line names (``edit``) and its argument (``3``; "" for none)."""
+
+    name: str
+    argument: str
+
+
+def read_command(text: str) -> Command | None:
     """The command a line names, with its argument (``("edit", "3")``,
     ``("comment", "; опоздал")``), or ``None`` for a value. A line starting
     ``;`` is a comment. Words are matched without regard to case."""
     stripped = text.strip()
     if stripped.startswith(";"):
-        return ("comment", stripped)
+        return Command("comment", stripped)
     parts = stripped.split(maxsplit=1)
     if not parts:
         return None
@@ -170,7 +178,7 @@ def read_command(text: str) -> tuple[str, str] | None:
         return None
     if command == "comment":
         rest = "; " + rest if rest else ""
-    return (command, rest)
+    return Command(command, rest)
 
 
 def read_count(text: str) -> int | str | None:
@@ -336,16 +344,6 @@ def _refused(message: str) -> Outcome:
     return Outcome(refused=message)
 
 
-def _trump_text(trump: TrumpValue | None) -> str:
-    if trump is None:
-        return ""
-    if trump is NO_TRUMP:
-        return "-"
-    if isinstance(trump, Suit):
-        return trump.symbol
-    return str(trump)
-
-
 class EditableSheet:
     """The games of a file and the one being kept (the last one); see the
     module's docstring for the API."""
@@ -505,7 +503,7 @@ class EditableSheet:
         if value is None:
             return ""
         if key == "trump":
-            return _trump_text(value)  # type: ignore[arg-type]
+            return trump_text(value)  # type: ignore[arg-type]
         if key == "kind":
             return kind_label(str(value))
         return str(value)
@@ -961,7 +959,7 @@ class EditableSheet:
     @staticmethod
     def _value_text(key: str, value: object) -> str:
         if key == "trump":
-            return _trump_text(value)  # type: ignore[arg-type]
+            return trump_text(value)  # type: ignore[arg-type]
         return str(value)
 
     def comment(self, text: str) -> Outcome:
