@@ -21,8 +21,8 @@ import typer
 
 from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail, safe_markup, stdout
-from raspis_cli.cli.new_cmd import DealerOption, sheet_options
-from raspis_cli.cli.options import RulesOption, SetOption, build_rules, parse_stake, rules_choice
+from raspis_cli.cli.new_cmd import DealerOption
+from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
 from raspis_cli.text.i18n import N_, _, kind_label, ngettext
 
 if TYPE_CHECKING:
@@ -464,21 +464,20 @@ def live(
     unfinished until the last deal. Type help at any question for the
     commands.
     """
-    from raspis_cli.sheet.blank import SheetError, blank_game, parse_players
-    from raspis_cli.sheet.editable import COMMAND_WORDS, EditableSheet
-    from raspis_cli.sheet.sheetfile import SheetChangedError, SheetFile
+    from raspis_cli.cli.keeping import lock_sheet, open_written, start_new
+    from raspis_cli.sheet.blank import SheetError
+    from raspis_cli.sheet.editable import COMMAND_WORDS
+    from raspis_cli.sheet.sheetfile import SheetChangedError
 
     money = parse_stake(stake) if stake is not None else None
-    store = SheetFile(file, "raspis live")
-    try:
-        store.lock()
-    except SheetError as e:
-        fail(str(e))
+    store = lock_sheet(file, "raspis live")
     try:
         if store.exists():
-            sheet = _open_existing(file, store, players, rules, options)
+            sheet = open_written(file, store, players, rules, options)
+            if sheet.finished:
+                fail(_("{file}: the game is finished (no 'unfinished' mark); nothing to add").format(
+                    file=file))
         else:
-            built = build_rules(rules, options)
             if players is None:
                 prompter = Prompter([])
                 if not prompter.interactive:
@@ -488,18 +487,7 @@ def live(
                     players = prompter.ask(_("players, in seating order, separated by commas"))
                 except Quit:
                     return 0
-            try:
-                import datetime
-
-                names = parse_players(players)
-                game = blank_game(built, names, rules or "raspisnoy", sheet_options(options),
-                                  {"Date": datetime.date.today().isoformat()}, dealer)
-                sheet = EditableSheet([game], rules_choice(None, None), store)
-                store.save(sheet.text())
-            except SheetError as e:
-                fail(str(e))
-            except OSError as e:
-                fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))
+            sheet = start_new(file, store, players, rules, options, dealer)
         words = [*sheet.players, *COMMAND_WORDS, "пас"]
         session = LiveSession(file, sheet, Prompter(words), money)
         try:
@@ -514,46 +502,6 @@ def live(
             fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))
     finally:
         store.close()
-
-
-def _open_existing(file: str, store: object, players: str | None, rules: str | None,
-                   options: list[str] | None) -> EditableSheet:
-    """The sheet of an existing file, or a failure saying why it cannot be kept."""
-    from raspis_cli.cli.problems import print_diagnostic
-    from raspis_cli.files.sources import load_data
-    from raspis_cli.sheet.blank import SheetError, parse_players
-    from raspis_cli.sheet.editable import EditableSheet
-    from raspis_cli.sheet.sheetfile import SheetFile
-
-    assert isinstance(store, SheetFile)
-    if rules is not None or options:
-        fail(_("{file} exists: its own rules apply (leave out --rules and --set)").format(file=file))
-    try:
-        data = store.read()
-    except OSError as e:
-        fail(_("{file}: cannot read: {reason}").format(file=file, reason=e.strerror or e))
-    source = load_data(data, file, "notation")
-    if source.error is not None and not source.diagnostics:
-        fail(f"{file}: {source.error.message}")
-    if source.diagnostics:
-        for diag in source.diagnostics:
-            print_diagnostic(diag, file)
-        fail(_("{file} has syntax errors; mend them first (it is not rewritten)").format(file=file))
-    try:
-        sheet = EditableSheet(source.games, None, store)
-    except SheetError as e:
-        fail(f"{file}: {e}")
-    if players is not None:
-        try:
-            wanted = parse_players(players)
-        except SheetError as e:
-            fail(f"--players: {e}")
-        if wanted != sheet.players:
-            fail(_("{file} is the game of {players}; to go on with it, leave out --players").format(
-                file=file, players=", ".join(sheet.players)))
-    if sheet.finished:
-        fail(_("{file}: the game is finished (no 'unfinished' mark); nothing to add").format(file=file))
-    return sheet
 
 
 def _keep_aside(target: str, text: str) -> str | None:

@@ -18,7 +18,7 @@ from raspis_cli.analyze.words import advice_words, forced_words, mistake_words, 
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.model.cards import Card, Deck
 from raspis_cli.report.strings import STRINGS, joker_words, kind_word
-from raspis_cli.report.svg import line_chart
+from raspis_cli.report.svg import line_charts
 
 if TYPE_CHECKING:
     from raspis_cli.analyze.post_mortem import DealAnalysis, GameAnalysis, PlayerDeal
@@ -185,7 +185,7 @@ def game_context(results: list[GameResult], lang: str,
                 value = deal.totals.get(n)
                 chart_y[n].append(float(value) if value is not None else None)
         series = {n: (chart_x, chart_y[n]) for n in players}
-        chart = line_chart(series, title=s["running_totals"], xlabel=s["deal"], ylabel=s["total"])
+        chart = line_charts(series, title=s["running_totals"], xlabel=s["deal"], ylabel=s["total"])
         replay = [d for d in (_replay_deal(result, deal, lang, by_position.get(deal.position))
                               for deal in result.deals) if d is not None]
         written_final = result.record.totals or {}

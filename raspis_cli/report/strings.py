@@ -112,6 +112,8 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
         "deals_count": "deals",
         "valid": "valid",
         "invalid": "with violations",
+        "live_sheet": "The table",
+        "games_list": "Every game",
     },
     "ru": {
         "game_report": "Отчёт об игре",
@@ -209,6 +211,8 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
         "deals_count": "раздач",
         "valid": "без нарушений",
         "invalid": "с нарушениями",
+        "live_sheet": "Расписка за столом",
+        "games_list": "Все игры",
     },
 }
 """Every string of the reports, per language (the same keys in each)."""
