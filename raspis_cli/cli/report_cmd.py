@@ -130,11 +130,12 @@ def _club_page(db: str, lang: str) -> str:
     from raspis_cli.report.club import club_context
     from raspis_cli.report.render import render
     from raspis_cli.store import StoreError
-    from raspis_cli.store.db import name_damage
+    from raspis_cli.store.db import interruptible, name_damage
 
     con, path = open_existing(db)
     try:
-        context = club_context(con, lang)
+        with interruptible(con):
+            context = club_context(con, lang)
     except StoreError as e:
         fail(name_damage(path, str(e)))
     finally:
