@@ -259,6 +259,7 @@ def interruptible(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
         yield
         return
     done = threading.Event()
+    interrupted = threading.Event()
 
     def watch() -> None:
         while not done.is_set():
@@ -269,14 +270,18 @@ def interruptible(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
             if not data:
                 return
             if signal.SIGINT in data and not done.is_set():
+                interrupted.set()
                 con.interrupt()
 
     watcher = threading.Thread(target=watch, name="raspis-interrupt", daemon=True)
     watcher.start()
     try:
         yield
-    except duckdb.InterruptException:
-        raise KeyboardInterrupt from None
+    except (duckdb.Error, RuntimeError) as e:
+        # DuckDB says so in several ways (InterruptException, a RuntimeError from a fetch)
+        if interrupted.is_set() or isinstance(e, duckdb.InterruptException):
+            raise KeyboardInterrupt from None
+        raise
     finally:
         done.set()
         signal.set_wakeup_fd(previous)
