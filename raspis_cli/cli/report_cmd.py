@@ -13,11 +13,13 @@ from raspis_cli.cli.console import fail, stdout
 from raspis_cli.cli.options import (
     BudgetOption,
     EncodingOption,
+    ForceOption,
     RulesOption,
     SamplesOption,
     SeedOption,
     SetOption,
     check_encoding_option,
+    check_output,
     rules_choice,
 )
 from raspis_cli.text.i18n import _
@@ -53,6 +55,7 @@ def report(
     preset: RulesOption = None,
     options: SetOption = None,
     encoding: EncodingOption = None,
+    force: ForceOption = False,
 ) -> None:
     """One HTML file, no server, no network: a game's score sheet (расписка)
     with differences highlighted, the running-totals chart and a
@@ -64,6 +67,7 @@ def report(
         raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
             choices=", ".join(LANGS), got=repr(lang)), param_hint="--lang")
     language = interface_lang(lang)
+    check_output(output, [name for name in (file, db) if name is not None], force)
     if (file is None) == (db is None):
         fail(_("give a game file, or --db DATABASE for the club report (not both)"))
     if db is not None:
@@ -74,8 +78,10 @@ def report(
         assert file is not None
         analysis = _Analysis(samples, seed, budget) if analyze else None
         page = _game_page(file, language, preset, options, encoding, analysis)
+    from raspis_cli.files.atomic import write_atomic
+
     try:
-        Path(output).write_text(page, encoding="utf-8")
+        write_atomic(output, page.encode("utf-8"))
     except OSError as e:
         fail(_("cannot write {file}: {reason}").format(file=output, reason=e.strerror or e))
     size = len(page.encode("utf-8")) // 1024 + 1
