@@ -33,7 +33,7 @@ DRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if Path("/usr/
 
 
 def _report(capsys: pytest.CaptureFixture[str], *args: str) -> None:
-    code, out, err = run(capsys, "report", *args)
+    code, out, err = run(capsys, "report", *args, "--force")
     assert (code, err) == (0, ""), err
     russian = "--lang" in args and args[args.index("--lang") + 1:][:1] == ("ru",)
     assert out.startswith("записан " if russian else "wrote "), out  # --lang ru: the interface's too

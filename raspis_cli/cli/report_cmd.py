@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from raspis_cli.cli.app import app
-from raspis_cli.cli.console import fail, stdout
+from raspis_cli.cli.console import fail, say, stdout
 from raspis_cli.cli.options import (
     BudgetOption,
     EncodingOption,
@@ -22,7 +22,7 @@ from raspis_cli.cli.options import (
     check_output,
     rules_choice,
 )
-from raspis_cli.text.i18n import _
+from raspis_cli.text.i18n import _, ngettext
 from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
@@ -67,9 +67,9 @@ def report(
         raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
             choices=", ".join(LANGS), got=repr(lang)), param_hint="--lang")
     language = interface_lang(lang)
-    check_output(output, [name for name in (file, db) if name is not None], force)
     if (file is None) == (db is None):
         fail(_("give a game file, or --db DATABASE for the club report (not both)"))
+    check_output(output, [name for name in (file, db) if name is not None], force)
     if db is not None:
         if analyze:
             fail(_("--analyze is for a game file, not the club report"))
@@ -118,17 +118,32 @@ def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnal
 
 def _game_page(file: str, lang: str, preset: str | None, options: list[str] | None,
                encoding: str | None, analysis: _Analysis | None) -> str:
-    from raspis_cli.cli.score_cmd import pick_games
+    from raspis_cli.judge.check import CheckError, iter_results
     from raspis_cli.report.game import game_context
     from raspis_cli.report.render import render
 
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
-    results = [first for first, _ in pick_games(file, None, choice, None, encoding)]
-    if not results:
+    try:
+        if analysis is not None:  # the solver's questions are asked game after game
+            results = [first for first, _ in iter_results(file, choice, encoding)]
+            context = game_context(results, lang, _analyses(results, analysis))
+            del results
+        else:  # each game's result goes once the page's part of it is made
+            context = game_context((first for first, _ in iter_results(file, choice, encoding)), lang)
+    except CheckError as e:
+        fail(str(e))
+    if not context["games"]:
         fail(_("{file} holds no game").format(file=file))
-    analyses = _analyses(results, analysis) if analysis is not None else None
-    return render("game.html.j2", lang, title=Path(file).name, **game_context(results, lang, analyses))
+    left_out = context["replays_left_out"]
+    if left_out:
+        say("raspis: " + ngettext(
+            "the replay of {n} game is left out of the page (from game {first} on; a page holds at most "
+            "{mb} MB of replays): report a file with fewer games to see it",
+            "the replays of {n} games are left out of the page (from game {first} on; a page holds at most "
+            "{mb} MB of replays): report a file with fewer games to see them", len(left_out)).format(
+            n=len(left_out), first=left_out[0], mb=context["replay_mb"]))
+    return render("game.html.j2", lang, title=Path(file).name, **context)
 
 
 def _club_page(db: str, lang: str) -> str:
