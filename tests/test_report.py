@@ -156,7 +156,7 @@ def test_club_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert 'class="heatmap"' in html and 'class="chart"' in html
     code, _, err = run(capsys, "report", "-o", str(out))
     assert code == 2 and "--db" in err
-    code, _, err = run(capsys, "report", "--db", str(tmp_path / "none.duckdb"), "-o", str(out))
+    code, _, err = run(capsys, "report", "--db", str(tmp_path / "none.duckdb"), "-o", str(out), "--force")
     assert code == 2 and "no database" in err
 
 

@@ -101,11 +101,16 @@ def test_the_page_holds_one_game_result_at_a_time(tmp_path: Path, monkeypatch: p
     real = game_module.game_context
     alive: list[int] = []
 
+    def live_results() -> int:
+        gc.collect()  # GameResult has slots, no weak references: count the live ones
+        return sum(isinstance(o, GameResult) for o in gc.get_objects())
+
     def watched(results: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        before = live_results()  # other tests' (a module's fixtures) may be alive
+
         def each() -> Iterator[GameResult]:
             for result in results:
-                gc.collect()  # GameResult has slots, no weak references: count the live ones
-                alive.append(sum(isinstance(o, GameResult) for o in gc.get_objects()))
+                alive.append(live_results() - before)
                 yield result
                 del result
 
