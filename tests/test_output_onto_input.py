@@ -22,6 +22,8 @@ ONTO_INPUT: dict[str, list[str]] = {
                                              "--force"],
     "convert through a link onto the record": ["convert", "{link}", "--to", "jsonl", "-o", "{game}"],
     "convert a folder into a file of it": ["convert", "{dir}", "--to", "json", "-o", "{game}", "--force"],
+    "convert a folder onto a hard link of its file": ["convert", "{dir}", "--to", "json", "-o", "{hard}",
+                                                      "--force"],
     "analyze --annotate onto its record": ["analyze", "{game}", "--annotate", "-o", "{game}", "--force"],
 }
 

@@ -3,6 +3,7 @@ inputs, never over an existing file unless told to."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Sequence
 
@@ -23,7 +24,8 @@ def _same(output: str, name: str) -> bool:
 def is_input(output: str, inputs: Sequence[str]) -> str | None:
     """The input ``output`` would overwrite, if any: the same file after
     resolving links, or a file inside an input folder (which the command
-    reads). ``-`` (standard input or output) is never a file."""
+    reads, by its path or as another name of one of its files). ``-``
+    (standard input or output) is never a file."""
     if output == "-":
         return None
     for name in inputs:
@@ -31,11 +33,24 @@ def is_input(output: str, inputs: Sequence[str]) -> str | None:
             continue
         if _same(output, name):
             return name
-        if os.path.isdir(name) and os.path.lexists(output):
-            folder = os.path.join(os.path.realpath(name), "")
-            if os.path.realpath(output).startswith(folder):
-                return name
+        if os.path.isdir(name) and os.path.exists(output) and _in_folder(output, name):
+            return name
     return None
+
+
+def _in_folder(output: str, folder: str) -> bool:
+    """``output`` (an existing file) is a file under ``folder``, by its path
+    or as another name of one (a hard link, a link from elsewhere)."""
+    if os.path.realpath(output).startswith(os.path.join(os.path.realpath(folder), "")):
+        return True
+    target = os.stat(output)
+    for root, _dirs, files in os.walk(folder):
+        for file in files:
+            with contextlib.suppress(OSError):
+                found = os.stat(os.path.join(root, file))
+                if (found.st_dev, found.st_ino) == (target.st_dev, target.st_ino):
+                    return True
+    return False
 
 
 def output_refusal(output: str, inputs: Sequence[str] = (), force: bool = False) -> str | None:
