@@ -43,7 +43,9 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -180,31 +182,12 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path) -> int:
     deadline = start + minutes * 60
     total = 0
     while total < inputs and time.monotonic() < deadline:
-        total += 1
-        pick = rnd.random()
-        kind = "bytes"
-        for name, weight in ATTACK_WEIGHTS.items():
-            if pick < weight:
-                kind = name
-                break
-            pick -= weight
-        began = time.perf_counter()
-        problem: str | None = None
-        label = ""
         try:
-            if kind == "bytes":
-                data = rnd.choice(seeds)
-                for _ in range(rnd.randrange(1, 6)):
-                    data = fuzzkit.mutate(data, rnd)
-                label = f"{len(data)} bytes"
-                fuzzkit.check_bytes(data)
-            else:
-                outcome = classes[kind](rnd)
-                label, problem = outcome.label, outcome.failure
-        except Exception as e:  # a campaign collects every kind
-            frame = traceback.extract_tb(e.__traceback__)[-1]
-            problem = f"{type(e).__name__} at {Path(frame.filename).name}:{frame.lineno}: {str(e)[:120]}"
-        seconds[kind] += time.perf_counter() - began
+            problem, kind, label, spent = _one_attack(rnd, seeds, classes)
+        except KeyboardInterrupt:  # Ctrl-C ends the campaign with its figures so far
+            break
+        total += 1
+        seconds[kind] += spent
         tried[kind] += 1
         if problem is not None:
             failed[kind] += 1
@@ -215,20 +198,60 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path) -> int:
         if total % 5000 == 0:
             print(f"... {total} inputs, {time.monotonic() - start:.0f} s, tried {dict(tried)}, "
                   f"failed {dict(failed)}", flush=True)
+    _attack_figures(out, failures, tried, failed, seconds, total, time.monotonic() - start, seed)
+    return 1 if failures else 0
+
+
+def _one_attack(rnd: random.Random, seeds: list[bytes],
+                classes: dict[str, Callable[[random.Random], Any]]) -> tuple[str | None, str, str, float]:
+    """One input of :func:`attack_loop`: its failure (None: it held), class, label and seconds."""
+    from tests import fuzzkit
+
+    pick = rnd.random()
+    kind = "bytes"
+    for name, weight in ATTACK_WEIGHTS.items():
+        if pick < weight:
+            kind = name
+            break
+        pick -= weight
+    began = time.perf_counter()
+    problem: str | None = None
+    label = ""
+    try:
+        if kind == "bytes":
+            data = rnd.choice(seeds)
+            for _ in range(rnd.randrange(1, 6)):
+                data = fuzzkit.mutate(data, rnd)
+            label = f"{len(data)} bytes"
+            fuzzkit.check_bytes(data)
+        else:
+            outcome = classes[kind](rnd)
+            label, problem = outcome.label, outcome.failure
+    except Exception as e:  # a campaign collects every kind
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        problem = f"{type(e).__name__} at {Path(frame.filename).name}:{frame.lineno}: {str(e)[:120]}"
+    return problem, kind, label, time.perf_counter() - began
+
+
+def _attack_figures(out: Path, failures: dict[tuple[str, str], str], tried: Mapping[str, int],
+                    failed: Mapping[str, int], seconds: Mapping[str, float], total: int, elapsed: float,
+                    seed: int) -> None:
+    """The end of :func:`attack_loop`: the distinct failures written under
+    ``out``, the figures per class printed."""
+    from tests import attackkit
+
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "attack-failures.txt", "w", encoding="utf-8") as handle:
         for (kind, problem), label in sorted(failures.items()):
             handle.write(f"{kind}\t{problem}\t{label}\n")
-    elapsed = time.monotonic() - start
     print(f"\n{total} inputs in {elapsed / 60:.1f} min; seed {seed}")
     for kind in ["bytes", *ATTACK_WEIGHTS]:
-        print(f"  {kind:18} {tried[kind]:7} tried {failed[kind]:6} failed "
-              f"{len([k for k in failures if k[0] == kind]):4} distinct  {seconds[kind]:7.0f} s")
+        print(f"  {kind:18} {tried.get(kind, 0):7} tried {failed.get(kind, 0):6} failed "
+              f"{len([k for k in failures if k[0] == kind]):4} distinct  {seconds.get(kind, 0.0):7.0f} s")
     for kind, why in attackkit.PENDING.items():
         print(f"  {kind:18} pending: {why}")
     for (kind, problem), label in sorted(failures.items()):
         print("  ", kind, "|", problem, "|", label[:80])
-    return 1 if failures else 0
 
 
 def atheris_main(minutes: float) -> int:
