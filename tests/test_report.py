@@ -33,7 +33,7 @@ DRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if Path("/usr/
 
 
 def _report(capsys: pytest.CaptureFixture[str], *args: str) -> None:
-    code, out, err = run(capsys, "report", *args)
+    code, out, err = run(capsys, "report", *args, "--force")
     assert (code, err) == (0, ""), err
     russian = "--lang" in args and args[args.index("--lang") + 1:][:1] == ("ru",)
     assert out.startswith("записан " if russian else "wrote "), out  # --lang ru: the interface's too
@@ -156,7 +156,7 @@ def test_club_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert 'class="heatmap"' in html and 'class="chart"' in html
     code, _, err = run(capsys, "report", "-o", str(out))
     assert code == 2 and "--db" in err
-    code, _, err = run(capsys, "report", "--db", str(tmp_path / "none.duckdb"), "-o", str(out))
+    code, _, err = run(capsys, "report", "--db", str(tmp_path / "none.duckdb"), "-o", str(out), "--force")
     assert code == 2 and "no database" in err
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -33,6 +32,7 @@ from raspis_cli.cli.console import fail, safe_markup, stderr, stdout
 from raspis_cli.cli.options import (
     BudgetOption,
     EncodingOption,
+    ForceOption,
     RecordFileArgument,
     RulesOption,
     SamplesOption,
@@ -40,6 +40,7 @@ from raspis_cli.cli.options import (
     SetOption,
     check_encoding_option,
     check_format,
+    check_output,
     rules_choice,
 )
 from raspis_cli.cli.output import write_json
@@ -164,8 +165,10 @@ def _write_annotated(games: list[GameRecord], output: str) -> None:
             text = write_games(games)
     except NotationWriteError as e:
         fail(str(e))
+    from raspis_cli.files.atomic import write_atomic
+
     try:
-        Path(output).write_text(text, encoding="utf-8", newline="\n")
+        write_atomic(output, text.encode("utf-8"))
     except OSError as e:
         fail(_("{file}: cannot write: {reason}").format(file=output, reason=e.strerror or e))
 
@@ -194,6 +197,7 @@ def analyze(
     preset: RulesOption = None,
     options: SetOption = None,
     encoding: EncodingOption = None,
+    force: ForceOption = False,
 ) -> None:
     """A double-dummy post-mortem of every deal whose hands are known: what
     each player could force, the card that lost a bid (and the one that
@@ -205,6 +209,7 @@ def analyze(
     if output and not annotate:
         raise typer.BadParameter(_("-o is where --annotate writes: add --annotate"),
                                  param_hint="-o")
+    check_output(output, [file], force)
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
     stray: list[Diagnostic] = []

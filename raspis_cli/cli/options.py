@@ -151,3 +151,20 @@ def parse_stake(text: str) -> Decimal:
         fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
             value=repr(text)))
     return money
+
+
+ForceOption = Annotated[bool, typer.Option("--force", help=_("Overwrite the output file if it exists."))]
+
+
+def check_output(output: str | None, inputs: Sequence[str] = (), force: bool = False) -> None:
+    """Exit 2 when ``output`` may not be written
+    (:func:`raspis_cli.files.outputs.output_refusal`): one of the inputs,
+    a folder, or an existing file without ``--force``. ``None`` or ``-``:
+    standard output."""
+    if output is None:
+        return
+    from raspis_cli.files.outputs import output_refusal
+
+    message = output_refusal(output, inputs, force)
+    if message is not None:
+        fail(message)

@@ -13,6 +13,7 @@ same place after a round trip.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
@@ -157,6 +158,22 @@ def option_text(name: str, value: object) -> str:
     if value is None:
         return "none"
     return str(value)
+
+
+def _reads_back_typed(name: str, value: object) -> bool:
+    """An option's value comes back from its notation text as the same
+    value: text stays text, and a known option's value is read by its rule
+    (an unknown option's number, true or list would come back as text)."""
+    if isinstance(value, str):
+        return True
+    spec = OPTIONS.get(name)
+    if spec is None:
+        return False
+    try:
+        spec.read(value)
+    except (OptionError, RulesError, TypeError, ValueError):
+        return False
+    return True
 
 
 def _quote(value: str) -> str:
@@ -521,7 +538,14 @@ def _game_head(game: GameRecord) -> tuple[list[tuple[str, str]], list[str]]:
                                        "[Option \"NAME=VALUE\"] (no '=' in the name, no outer spaces): "
                                        "it would read back as another option").format(
                                            name=repr(name), value=repr(value)))
-        own.append((f"option:{name}", f"[Option {_quote(f'{name}={option_text(name, value)}')}]"))
+        if not _reads_back_typed(name, value):
+            raise NotationWriteError(_("the option {name} = {value} would read back from the notation "
+                                       "as the text {text} (the notation writes option values as text, "
+                                       "and the rules read no such value for it); keep this record in "
+                                       "JSON").format(
+                                           name=repr(name), value=json.dumps(value, ensure_ascii=False),
+                                           text=json.dumps(text, ensure_ascii=False)))
+        own.append((f"option:{name}", f"[Option {_quote(f'{name}={text}')}]"))
     if players:
         own.append(("players", f"[Players {_quote(', '.join(players))}]"))
     head_c, head_a, _tail_c, _tail_a = _split_game_comments(game)

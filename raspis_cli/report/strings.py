@@ -45,6 +45,8 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
         "running_totals": "Running totals",
         "replay": "Trick-by-trick replay",
         "replay_note": "Buttons or the arrow keys ← → step card by card.",
+        "replay_left_out": "The trick-by-trick replay of this game is left out: a page holds at most "
+                           "{mb} MB of replays. A report of a file with fewer games shows it.",
         "prev": "← Back",
         "next": "Forward →",
         "start": "Start",
@@ -144,6 +146,8 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
         "running_totals": "Ход игры (итоги по раздачам)",
         "replay": "Розыгрыш по взяткам",
         "replay_note": "Кнопки или стрелки ← → — по одной карте.",
+        "replay_left_out": "Розыгрыша этой партии здесь нет: страница вмещает не больше {mb} МБ "
+                           "розыгрышей. Отчёт по файлу с меньшим числом партий его покажет.",
         "prev": "← Назад",
         "next": "Вперёд →",
         "start": "В начало",

@@ -11,6 +11,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from raspis_cli.text.textsafe import isolated_text
+
 __all__ = ["PALETTE", "heatmap", "line_chart", "line_charts"]
 
 PALETTE: Final = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
@@ -19,7 +21,8 @@ PALETTE: Final = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17bec
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """Text of a chart (a name in the legend): shown as a page shows record text, escaped for SVG."""
+    return html.escape(isolated_text(str(text)), quote=True)
 
 
 def _ticks(low: float, high: float, count: int = 5, whole: bool = False) -> list[float]:
