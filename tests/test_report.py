@@ -96,7 +96,8 @@ def test_analysis_on_the_page_is_what_analyze_finds(analysed_game: Path, tmp_pat
     marked = [d["number"] for d in replay["deals"] if d["an"]["marks"]]
     assert html.count(" · ✗</option>") == len(marked)
     lost = next(m for d in replay["deals"] for m in d["an"]["marks"] if m["k"] == "lost-bid")
-    assert re.fullmatch(r".+'s \S+ lost the bid of \d+(; .+ would have kept it)?", lost["text"])
+    assert re.fullmatch(r"after \S+, .+ could no longer make the bid of \d+(; .+ would have kept it)?",
+                        lost["text"])
     # without --analyze: no analysis; --analyze is for a game file only
     _report(capsys, str(analysed_game), "-o", str(out), "--lang", "en")
     assert "Analysis per player" not in out.read_text(encoding="utf-8")

@@ -6,10 +6,26 @@ A model type: the record holds it as written, the engine judges it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from raspis_cli.model.cards import Card, Suit
 
-__all__ = ["JokerDecl"]
+__all__ = ["ANY_WORDS", "MODE_WORDS", "JokerDecl"]
+
+
+MODE_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {"high": "high", "lowest": "lowest", "low": "low", "take": "take", "discard": "discard",
+           "as": "as"},
+    "ru": {"high": "по старшим", "lowest": "по младшим", "low": "младшая", "take": "забрать",
+           "discard": "скинуть", "as": "как"},
+}
+"""A declaration's mode in words, per language (the notation's own words)."""
+
+ANY_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {"declaration": "any declaration", "suit": "any suit"},
+    "ru": {"declaration": "любое объявление", "suit": "любая масть"},
+}
+"""Declarations said together: every legal one, every suit of one mode."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +44,15 @@ class JokerDecl:
         if self.card is not None:
             out["card"] = self.card.code
         return out
+
+    def words(self, lang: str) -> str:
+        """The declaration in one language: ``high ♦``, ``as A♥``; ``по старшим ♦``, ``как A♥``."""
+        words = MODE_WORDS.get(lang, MODE_WORDS["en"]).get(self.mode, self.mode)
+        if self.card is not None:
+            return f"{words} {self.card}"
+        if self.suit is not None:
+            return f"{words} {self.suit}"
+        return words
 
     def __str__(self) -> str:
         words = {
