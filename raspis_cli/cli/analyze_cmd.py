@@ -321,8 +321,9 @@ def _say_if_slow(samples: int) -> None:
     from raspis_cli.solver import kernel
 
     if not kernel.JIT:
-        stderr.print(_("note: the compiled solver (numba) is not installed here: the analysis runs "
-                       "about 100 times slower; `pip install 'raspis[fast]'` where numba has wheels")
+        stderr.print(_("note: the compiled solver is not available (numba is not installed): the "
+                       "analysis runs about 100 times slower; `pip install 'raspis[fast]'` builds "
+                       "numba where it can")
                      + ("" if samples == 0 else _("; --samples 0 leaves out the bid advice, the "
                                                   "slowest part")))
 
