@@ -934,21 +934,23 @@ def make_key(ko: int, w: Ints) -> int:
 
 
 @kernel
-def tt_find(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
-    """The offset of the key's slot in the table, -1 when not there. A slot
-    starts with its key's hash (0: empty), checked before the key words."""
+def table_find(table: Ints, ko: int, h: int, size: int, tag_at: int, tag: int, w: Ints) -> int:
+    """The offset of the slot of the key at ``w[KB + ko:]`` in ``table``, -1
+    when not there. A slot starts with its key's hash (0: empty), checked
+    before the key words; with ``tag_at`` > 0 the slot's word there must
+    also be ``tag`` (the set of :func:`ssearch`'s table)."""
     n = w[RU + R_PLAYERS]
     slot = w[RU + R_SLOT]
     check = h | 1
     for p in range(PROBE):
         at = ((h + p) & (size - 1)) * slot
-        if tt[at] == 0:
+        if table[at] == 0:
             return -1
-        if tt[at] != check:
+        if table[at] != check or (tag_at > 0 and table[at + tag_at] != tag):
             continue
         same = True
         for kw in range(n):
-            if tt[at + T_KEY + kw] != w[KB + ko + kw]:
+            if table[at + T_KEY + kw] != w[KB + ko + kw]:
                 same = False
                 break
         if same:
@@ -957,21 +959,35 @@ def tt_find(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
 
 
 @kernel
+def table_claim(table: Ints, ko: int, h: int, size: int, w: Ints) -> int:
+    """A slot for the key at ``w[KB + ko:]`` (one found empty, else the first
+    probed taken over), its hash and key words written; its offset."""
+    slot = w[RU + R_SLOT]
+    at = (h & (size - 1)) * slot
+    for p in range(PROBE):
+        probe = ((h + p) & (size - 1)) * slot
+        if table[probe] == 0:
+            at = probe
+            break
+    table[at] = h | 1
+    for kw in range(w[RU + R_PLAYERS]):
+        table[at + T_KEY + kw] = w[KB + ko + kw]
+    return at
+
+
+@kernel
+def tt_find(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
+    """The offset of the key's slot in the table, -1 when not there."""
+    return table_find(tt, ko, h, size, 0, 0, w)
+
+
+@kernel
 def tt_slot(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
     """The offset of the key's slot, made (or taken over) when not there."""
     at = tt_find(tt, ko, h, size, w)
     if at >= 0:
         return at
-    slot = w[RU + R_SLOT]
-    at = (h & (size - 1)) * slot
-    for p in range(PROBE):
-        probe = ((h + p) & (size - 1)) * slot
-        if tt[probe] == 0:
-            at = probe
-            break
-    tt[at] = h | 1
-    for kw in range(w[RU + R_PLAYERS]):
-        tt[at + T_KEY + kw] = w[KB + ko + kw]
+    at = table_claim(tt, ko, h, size, w)
     tt[at + T_BOUNDS] = NO_BOUNDS
     tt[at + T_YES] = 0
     tt[at + T_NO] = 0
@@ -1227,45 +1243,13 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
 
 
 @kernel
-def xt_find(xt: Ints, ko: int, h: int, care: int, size: int, w: Ints) -> int:
-    """The offset of the slot of the key at ``w[KB + ko:]`` and the set ``care``
-    in the table of :func:`ssearch`, -1 when not there."""
-    n = w[RU + R_PLAYERS]
-    slot = w[RU + R_SLOT]
-    check = h | 1
-    for p in range(PROBE):
-        at = ((h + p) & (size - 1)) * slot
-        if xt[at] == 0:
-            return -1
-        if xt[at] != check or xt[at + X_SET] != care:
-            continue
-        same = True
-        for kw in range(n):
-            if xt[at + T_KEY + kw] != w[KB + ko + kw]:
-                same = False
-                break
-        if same:
-            return at
-    return -1
-
-
-@kernel
 def xt_store(xt: Ints, ko: int, h: int, care: int, size: int, result: int, w: Ints) -> None:
-    """Keep ``result`` for the key at ``w[KB + ko:]`` and the set ``care`` (a slot
-    made, or taken over, when not there)."""
-    at = xt_find(xt, ko, h, care, size, w)
+    """Keep ``result`` for the key at ``w[KB + ko:]`` and the set ``care`` in
+    the table of :func:`ssearch` (a slot made, or taken over, when not there)."""
+    at = table_find(xt, ko, h, size, X_SET, care, w)
     if at < 0:
-        slot = w[RU + R_SLOT]
-        at = (h & (size - 1)) * slot
-        for p in range(PROBE):
-            probe = ((h + p) & (size - 1)) * slot
-            if xt[probe] == 0:
-                at = probe
-                break
-        xt[at] = h | 1
+        at = table_claim(xt, ko, h, size, w)
         xt[at + X_SET] = care
-        for kw in range(w[RU + R_PLAYERS]):
-            xt[at + T_KEY + kw] = w[KB + ko + kw]
     xt[at + X_RESULT] = result
 
 
@@ -1335,7 +1319,7 @@ def ssearch(care: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
                 return 0
         h = ((h ^ care) * 0x5851F42D4C957F2D) & _MASK63
         h ^= h >> 29
-        at = xt_find(xt, ko, h, care, size, w)
+        at = table_find(xt, ko, h, size, X_SET, care, w)
         if at >= 0:
             return xt[at + X_RESULT]
     seat = (w[ST + S_LEADER] + tlen) % n
