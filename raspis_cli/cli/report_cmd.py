@@ -102,12 +102,13 @@ def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnal
     """Every deal of every game analysed as ``raspis analyze`` does it, with
     analyze's progress bar on a terminal."""
     from raspis_cli.analyze.post_mortem import DEFAULT_BUDGET, GameAnalysis, analyze_deal, summarize
-    from raspis_cli.cli.analyze_cmd import progress_bar
+    from raspis_cli.cli.analyze_cmd import deal_weight, progress_bar
 
     budget = DEFAULT_BUDGET if asked.budget is None else (asked.budget or None)
     jobs = [(result, deal) for result in results for deal in result.deals]
     found = iter(progress_bar((analyze_deal(result, deal, samples=asked.samples, seed=asked.seed,
-                                            budget=budget) for result, deal in jobs), len(jobs)))
+                                            budget=budget) for result, deal in jobs),
+                              [deal_weight(deal.cards) for _result, deal in jobs]))
     out: dict[int, GameAnalysis] = {}
     for result in results:
         deals = [next(found) for _ in result.deals]

@@ -368,26 +368,28 @@ def folder_without_records(path: str) -> FileReport:
 
 def read_results(path: str, choice: RulesChoice | None = None, encoding: str | None = None,
                  game: int | None = None, compare: RulesChoice | None = None,
-                 stray: list[Diagnostic] | None = None,
+                 stray: list[Diagnostic] | None = None, piece: Piece | None = None,
                  ) -> list[tuple[GameResult, GameResult | None]]:
     """Every game of a file checked (or only game number ``game``, 1-based),
     each with its check under ``compare`` too when given; the syntax
     problems outside every game are appended to ``stray`` when it is given.
     Raises :class:`CheckError` when the file cannot be read or has no such
     game. Holds every game's result, so the collector is tuned as for
-    a batch (:func:`~raspis_cli.files.sources.batch_gc`)."""
+    a batch (:func:`~raspis_cli.files.sources.batch_gc`). With ``piece``, only
+    that piece of the file (its games numbered from the piece's start), as a
+    worker of ``-j`` reads it."""
     batch_gc()
-    return list(iter_results(path, choice, encoding, game, compare, stray))
+    return list(iter_results(path, choice, encoding, game, compare, stray, piece))
 
 
 def iter_results(path: str, choice: RulesChoice | None = None, encoding: str | None = None,
                  game: int | None = None, compare: RulesChoice | None = None,
-                 stray: list[Diagnostic] | None = None,
+                 stray: list[Diagnostic] | None = None, piece: Piece | None = None,
                  ) -> Iterator[tuple[GameResult, GameResult | None]]:
     """:func:`read_results` one game at a time (a caller that keeps only
     what it makes of each holds one game's result, not the file's); the
     :class:`CheckError` of a file that cannot be read comes at the end."""
-    stream = GameStream(path, encoding=encoding, window=None)
+    stream = GameStream(path, encoding=encoding, window=None, piece=piece)
     splitter = SyntaxSplitter(stream.diagnostics)
     out = 0
     count = 0

@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from raspis_cli.analyze.words import advice_words, forced_words, mistake_words, skipped_words
+from raspis_cli.analyze.words import (
+    advice_words,
+    forced_words,
+    mistake_words,
+    number_words,
+    skipped_words,
+)
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.model.cards import Card, Deck
 from raspis_cli.report.strings import STRINGS, joker_words, kind_word
@@ -92,12 +98,11 @@ def _analysis_view(analysis: DealAnalysis, lang: str) -> dict[str, Any]:
     }
 
 
-def _summary_rows(analysis: GameAnalysis) -> list[dict[str, Any]]:
+def _summary_rows(analysis: GameAnalysis, lang: str) -> list[dict[str, Any]]:
     """The analysis table of a game: one row per player (no bid regret without bid advice)."""
-    advised = any(p.advice is not None for d in analysis.deals for p in d.players)
     return [{"player": s.player, "bids": s.bids, "makeable": s.makeable, "made": s.made,
              "decisions": s.decisions, "mistakes": s.mistakes, "handed": s.handed,
-             "regret": f"{s.regret:.1f}" if advised else "–",
+             "regret": "–" if s.regret is None else number_words(s.regret, lang),
              "accuracy": "–" if s.accuracy is None else f"{100 * s.accuracy:.0f}%"}
             for s in analysis.summary]
 
@@ -243,7 +248,7 @@ def game_context(results: Iterable[GameResult], lang: str,
             "chart": chart,
             "replay": viewer,
             "replay_left_out": bool(replay) and not viewer["deals"],
-            "analysis": _summary_rows(analysis) if analysis is not None else None,
+            "analysis": _summary_rows(analysis, lang) if analysis is not None else None,
         })
     return {"games": games, "any_replay": any(g["replay"]["deals"] for g in games),
             "replays_left_out": left_out, "replay_mb": budget // 1_000_000}
