@@ -15,7 +15,7 @@ Then measures, each in a fresh process so that its peak memory is its own:
 - ``floor: DuckDB read_csv``: the flat table's rows inserted from the CSV by
   DuckDB's own ``read_csv`` into a fresh database;
 - ``parse``: every game read (streamed: :func:`raspis_cli.notation.iter_games`);
-- ``parse + validate``: each game also replayed (:func:`raspis_cli.replay.replay_game`);
+- ``parse + validate``: each game also replayed (:func:`raspis_cli.judge.replay.replay_game`);
 - ``load -j 1``, ``load -j J``: ``raspis load SHARDS --db NEW -j ...``, end to end;
 - ``DuckDB ingest``: the flat table's rows inserted from Arrow, as the loader
   inserts them, into a fresh database;
@@ -68,7 +68,7 @@ def _corpus_key(games: int, sheet_games: int, shards: int) -> str:
     """A cache key: the sizes, the seed and the simulator's source (a changed
     simulator makes another corpus)."""
     digest = hashlib.sha256()
-    for name in ("raspis_cli/simulate.py", "raspis_cli/notation/writer.py"):
+    for name in ("raspis_cli/simulate/simulator.py", "raspis_cli/notation/writer.py"):
         digest.update((ROOT / name).read_bytes())
     return f"full{games}-sheet{sheet_games}-shards{shards}-seed{SEED}-{digest.hexdigest()[:10]}"
 
@@ -218,8 +218,8 @@ def stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
         out["seconds"] = time.perf_counter() - start
         out["lines"] = len(lines)
     elif name in ("parse", "validate", "validate-shard"):
+        from raspis_cli.judge.replay import replay_game
         from raspis_cli.notation import iter_games
-        from raspis_cli.replay import replay_game
 
         path = whole if name != "validate-shard" else sorted((part / "shards").glob("*.rsp"))[0]
         check = name != "parse"
@@ -243,8 +243,8 @@ def stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
                               "pip install -e '.[bench]')")
             out["seconds"] = 0.0
         else:
+            from raspis_cli.judge.replay import replay_game
             from raspis_cli.notation import iter_games
-            from raspis_cli.replay import replay_game
 
             pgn = chess_corpus(part, int(meta["rows"]))
             plies = count = 0
@@ -435,8 +435,8 @@ def machine() -> str:
 def profile(part: Path, limit: int = 12) -> str:
     """cProfile of parse and of validate on the first shard, top functions
     by cumulative time."""
+    from raspis_cli.judge.replay import replay_game
     from raspis_cli.notation import iter_games
-    from raspis_cli.replay import replay_game
 
     shard = sorted((part / "shards").glob("*.rsp"))[0]
     out = io.StringIO()

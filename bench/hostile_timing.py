@@ -6,23 +6,20 @@ busy machine makes any wall-clock limit fail correct code. This script
 prints the times, and the ratio that shows reading is linear: 10x the
 games should take about 10x as long.
 
-    .venv/bin/python bench/hostile_timing.py
+    .venv/bin/python -m bench.hostile_timing
 """
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
+from raspis_cli.notation import read_text
+from raspis_cli.notation.jsoncodec import read_json_text
+from tests.fuzzkit import check_bytes, seeds
+from tests.test_fuzz import PATHOLOGICAL
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from fuzzkit import check_bytes, seeds  # noqa: E402
-from test_fuzz import PATHOLOGICAL  # noqa: E402
-
-from raspis_cli.notation import read_text  # noqa: E402
-from raspis_cli.notation.jsoncodec import read_json_text  # noqa: E402
 
 LONG_LINES = {
     "sheet cell with 60,000 spaces": "23. 9 Вера | 3/3 200 1330 |" + " " * 30_000 + "9" + " " * 30_000

@@ -5,7 +5,7 @@ simulated 4-player raspisnoy game prompt by prompt: a new file, 28 deals
 (trump, bids, taken), the end of the game; then `raspis validate` checks the
 file. Prints the wall time of each part (runs: --runs, median shown).
 
-    python bench/live_typing.py [--runs 3] [--seed 7]
+    python -m bench.live_typing [--runs 3] [--seed 7]
 """
 
 from __future__ import annotations
@@ -18,11 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT))
+from tests.livekit import PLAYERS, LiveDriver, cli_env, planned_game
 
-from livekit import PLAYERS, LiveDriver, cli_env, planned_game  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def one_run(seed: int) -> dict[str, float]:

@@ -21,15 +21,13 @@ import argparse
 import json
 import math
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from raspis_cli.rules import Rules
+from raspis_cli.simulate.game import game_seed, simulate_game
 
-from raspis_cli.rules import Rules  # noqa: E402
-from raspis_cli.simulate import game_seed, simulate_game  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _ci(values: list[float]) -> str:

@@ -65,10 +65,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from raspis_cli.store.ratings import (  # noqa: E402
+from raspis_cli.store.ratings import (
     BETA,
     START_MU,
     START_SIGMA,
@@ -78,6 +75,8 @@ from raspis_cli.store.ratings import (  # noqa: E402
     rated_games,
     unit_gamma,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SKILLS = {"Анна": 0.95, "Boris": 0.9, "Вера": 0.85, "Дмитрий": 0.8,
           "Ольга": 0.75, "Пётр": 0.7, "Света": 0.65, "Тимур": 0.6}

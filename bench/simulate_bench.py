@@ -29,15 +29,12 @@ import argparse
 import cProfile
 import io
 import pstats
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from raspis_cli.notation.writer import write_game
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import Simulator, _games, _render, simulate_games
+from raspis_cli.simulate.run import played_games, render_played, simulate_games
+from raspis_cli.simulate.simulator import Simulator
 
 TARGET_GAMES = 10_000
 TARGET_SECONDS = 20.0
@@ -62,12 +59,12 @@ def _once(games: int, seed: int, records: bool = False) -> tuple[float, float, i
             play += played - start
             write += written - played
         return play, write, size
-    parts = _games(rules, 4, games, seed, "full", 0, None, None, None, {})
+    parts = played_games(rules, 4, games, seed, "full", 0, None, None, None, {})
     for _ in range(games):
         start = clock()
         head, deals = next(parts)
         played = clock()
-        size += len(_render(head, deals, "notation"))
+        size += len(render_played(head, deals, "notation"))
         written = clock()
         play += played - start
         write += written - played

@@ -33,16 +33,14 @@ import argparse
 import platform
 import random
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from raspis_cli.rules import Rules
+from raspis_cli.solver.randomdeal import random_position, random_small_case
+from raspis_cli.solver.search import BudgetExceededError, Solver, brute_force, solve
 
-from raspis_cli.engine.randomdeal import random_position, random_small_case  # noqa: E402
-from raspis_cli.engine.solver import BudgetExceededError, Solver, brute_force, solve  # noqa: E402
-from raspis_cli.rules import Rules  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 TARGETS_MS = {(4, 9): (50.0, 2000.0), (3, 12): (200.0, None)}
 """Median and worst per player-deal, in ms, by (players, cards)."""
@@ -120,7 +118,7 @@ def speed(players: int, cards: int, deals: int, seed: int, budget: int | None,
 
 def pimc(samples: int, players: int, cards: int, seed: int) -> None:
     """One player's bid advice with ``samples`` samples on one random deal."""
-    from raspis_cli.engine.pimc import bid_advice
+    from raspis_cli.solver.pimc import bid_advice
 
     rng = random.Random(f"{seed}/pimc")
     rules = Rules.preset("raspisnoy")
@@ -138,7 +136,7 @@ def pimc(samples: int, players: int, cards: int, seed: int) -> None:
 
 def _warm_up() -> str:
     """Load (or compile) the kernel on a small deal; what it is and how long that took."""
-    from raspis_cli.engine import solver_kernel
+    from raspis_cli.solver import kernel as solver_kernel
 
     started = time.process_time()
     deal = random_position(random.Random(0), Rules.preset("raspisnoy"), 3, 3, played=0)

@@ -2,7 +2,7 @@
 and the keyword rules of grammar/grammar.ebnf, both from the code.
 
 The diagram is drawn by pyparsing's ``create_diagram`` from
-:data:`raspis_cli.notation.grammar.FILE`, the same token patterns the reader
+:data:`raspis_cli.notation.file_grammar.FILE`, the same token patterns the reader
 matches. It needs the optional extra ``diagrams``
 (``pip install 'raspis[diagrams]'``: pyparsing[diagrams], i.e.
 railroad-diagrams and jinja2).
@@ -10,8 +10,8 @@ railroad-diagrams and jinja2).
     python grammar/make_diagram.py [OUTPUT.html]
 
 The EBNF's keyword rules (the block that starts with
-:data:`raspis_cli.lines.KEYWORD_RULES_HEAD`) are rewritten from the table of
-line kinds, :mod:`raspis_cli.lines`; ``tests/test_grammar_consistency.py``
+:data:`raspis_cli.model.lines.KEYWORD_RULES_HEAD`) are rewritten from the table of
+line kinds, :mod:`raspis_cli.model.lines`; ``tests/test_grammar_consistency.py``
 fails until they are.
 """
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from raspis_cli.lines import KEYWORD_RULES_HEAD, keyword_rules_ebnf
-from raspis_cli.notation.grammar import FILE
+from raspis_cli.model.lines import KEYWORD_RULES_HEAD, keyword_rules_ebnf
+from raspis_cli.notation.file_grammar import FILE
 
 EBNF = Path(__file__).resolve().parent / "grammar.ebnf"
 

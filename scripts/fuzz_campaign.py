@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A long fuzzing campaign against the readers, the replay and the CLI.
 
-    .venv/bin/python scripts/fuzz_campaign.py --minutes 30            # mutation loop
-    .venv/bin/python scripts/fuzz_campaign.py --minutes 30 --atheris  # coverage-guided (pip install atheris)
-    .venv/bin/python scripts/fuzz_campaign.py --semantic --inputs 100000  # semantic, differential
+    .venv/bin/python -m scripts.fuzz_campaign --minutes 30            # mutation loop
+    .venv/bin/python -m scripts.fuzz_campaign --minutes 30 --atheris  # coverage-guided (pip install atheris)
+    .venv/bin/python -m scripts.fuzz_campaign --semantic --inputs 100000  # semantic, differential
 
 With ``--semantic``, inputs are games whose *meaning* is changed
 (``fuzzkit.semantic_mutation``: cards swapped between hands, bids reordered,
@@ -38,14 +38,13 @@ import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
 
 SLOW_SECONDS = 2.0
 SLOW_PER_BYTE = 20e-6  # an input may take 2 s plus 20 µs a byte (a full game is ~15 KB: ~5 ms)
 
 
 def run_cli(data: bytes, folder: Path) -> None:
-    from raspis_cli.cli.common import run_app
+    from raspis_cli.cli.runner import run_app
 
     for name in ("f.rsp", "f.json"):
         path = folder / name
@@ -60,7 +59,7 @@ def run_cli(data: bytes, folder: Path) -> None:
 
 
 def loop(minutes: float, seed: int, out: Path) -> int:
-    import fuzzkit
+    from tests import fuzzkit
 
     rnd = random.Random(seed)
     seeds = fuzzkit.seeds()
@@ -115,7 +114,7 @@ def semantic_loop(minutes: float, inputs: int, seed: int, out: Path) -> int:
     tried or ``minutes`` are spent."""
     import collections
 
-    import fuzzkit
+    from tests import fuzzkit
 
     rnd = random.Random(seed)
     fuzzkit.semantic_seeds()
@@ -151,12 +150,11 @@ def atheris_main(minutes: float) -> int:
     import atheris  # type: ignore[import-not-found]
 
     with atheris.instrument_imports():
-        import fuzzkit
-
-        import raspis_cli.notation.grammar
+        import raspis_cli.files.sources
         import raspis_cli.notation.jsoncodec
-        import raspis_cli.notation.reader
-        import raspis_cli.sources  # noqa: F401
+        import raspis_cli.notation.line_grammar
+        import raspis_cli.notation.reader  # noqa: F401
+        from tests import fuzzkit
 
     corpus = Path(tempfile.mkdtemp(prefix="raspis-atheris-"))
     for i, data in enumerate(fuzzkit.seeds()):

@@ -17,10 +17,9 @@ import inspect
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from raspis_cli.text.i18n import catalogue_path, compile_po, read_po
 
-from raspis_cli.i18n import catalogue_path, compile_po, read_po  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 Msgid = str | tuple[str, str]
 

@@ -42,15 +42,13 @@ from pathlib import Path
 
 import duckdb
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from raspis_cli.notation.jsoncodec import games_to_jsonl_text
+from raspis_cli.notation.writer import write_games
+from raspis_cli.rules import Rules
+from raspis_cli.simulate.run import simulate_games
+from raspis_cli.store.load import TRACE_ENV
 
-from raspis_cli.notation.jsoncodec import games_to_jsonl_text  # noqa: E402
-from raspis_cli.notation.writer import write_games  # noqa: E402
-from raspis_cli.rules import Rules  # noqa: E402
-from raspis_cli.simulate import simulate_games  # noqa: E402
-from raspis_cli.store.load import TRACE_ENV  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 Checksum = dict[str, tuple[int, int]]
 

@@ -11,8 +11,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from raspis_cli.cards import Card, Suit, mask_of, parse_card
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation
+from raspis_cli.model.cards import Card, Suit, mask_of, parse_card
 from raspis_cli.rules import Rules
 from raspis_cli.rules.options import JOKER_MODES
 from raspis_cli.rules.schedule import schedule_for

@@ -75,12 +75,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final
 
-from raspis_cli.cards import SUIT_INDEX, Card, Suit, mask_of
 from raspis_cli.engine import Deal, Game, JokerDecl, Violation
-from raspis_cli.engine.trick import bidding_order, led_suit
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord
+from raspis_cli.engine.trick import led_suit
+from raspis_cli.model.cards import SUIT_INDEX, Card, Suit, mask_of
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import Simulator
+from raspis_cli.rules.seats import bidding_order
+from raspis_cli.simulate.simulator import Simulator
 
 __all__ = ["FAULTS", "ExpectedViolation", "inject", "with_fault"]
 

@@ -18,12 +18,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from raspis_cli.files.sources import load_data
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.record import GameRecord
 from raspis_cli.notation import NotationWriteError, read_text, write_games
 from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text, read_jsonl_text
-from raspis_cli.record import GameRecord
-from raspis_cli.replay import replay_game
-from raspis_cli.simulate import simulate_game
-from raspis_cli.sources import load_data
+from raspis_cli.simulate.game import simulate_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*.rsp")) + sorted((ROOT / "grammar" / "corpus").glob("*/*.rsp"))

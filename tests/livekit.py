@@ -1,6 +1,6 @@
 """Typing a game into `raspis live` through a real pseudo-terminal (pexpect).
 
-The game typed is a simulated one (`raspis_cli.simulate`, full play, so that
+The game typed is a simulated one (`raspis_cli.simulate.simulator`, full play, so that
 every deal has its trump): its trumps, bids in bidding order and tricks
 taken, answered prompt by prompt as a scorekeeper would. Used by
 tests/test_live.py and bench/live_typing.py.
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pexpect
 
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.record import NO_TRUMP, GameRecord
 from raspis_cli.notation.writer import bidding_order
-from raspis_cli.record import NO_TRUMP, GameRecord
-from raspis_cli.replay import replay_game
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_game
+from raspis_cli.simulate.game import simulate_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Анна", "Борис", "Вера", "Дима"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from raspis_cli.record import DealRecord, GameRecord
+from raspis_cli.model.record import DealRecord, GameRecord
 
 
 def deal_key(deal: DealRecord) -> dict[str, Any]:

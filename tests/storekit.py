@@ -10,11 +10,11 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from raspis_cli.cards import Card, Suit
-from raspis_cli.cli.common import run_app
-from raspis_cli.engine.actions import JokerDecl
+from raspis_cli.cli.runner import run_app
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.record import DealRecord, GameRecord, PlayRecord
 from raspis_cli.notation.jsoncodec import games_to_json_text
-from raspis_cli.record import DealRecord, GameRecord, PlayRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

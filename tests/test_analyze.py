@@ -8,17 +8,17 @@ import random
 from pathlib import Path
 
 import pytest
-from clikit import check_golden, run_cli
 
-from raspis_cli.analyze import analyze_game
-from raspis_cli.cards import Card
+from raspis_cli.analyze.post_mortem import analyze_game
 from raspis_cli.engine import Deal
-from raspis_cli.engine.pimc import bid_advice, sample_score
-from raspis_cli.engine.randomdeal import random_position
-from raspis_cli.engine.solver import Outcome, _play_copy, brute_force
-from raspis_cli.replay import replay_game
+from raspis_cli.files.sources import load_source
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.cards import Card
 from raspis_cli.rules import Rules
-from raspis_cli.sources import load_source
+from raspis_cli.solver.pimc import bid_advice, sample_score
+from raspis_cli.solver.randomdeal import random_position
+from raspis_cli.solver.search import Outcome, brute_force, play_copy
+from tests.clikit import check_golden, run_cli
 
 SAMPLE = "samples/raspisnoy-full-3p.rsp"
 
@@ -41,17 +41,17 @@ def test_every_finding_on_small_deals_is_what_brute_force_says() -> None:
         assert deal_analysis.skipped is None
         deal_result = next(d for d in result.deals if d.number == number)
         assert deal_result.deal is not None
-        from raspis_cli.analyze import _start_of_play
+        from raspis_cli.analyze.post_mortem import start_of_play
 
-        start, plays = _start_of_play(deal_result.deal)
+        start, plays = start_of_play(deal_result.deal)
         names = result.record.players
         for p in deal_analysis.players:
             seat = names.index(p.player)
             assert p.outcome == brute_force(start, seat)
             assert p.taken == deal_result.deal.taken[seat]
-        states = [_play_copy(start)]
+        states = [play_copy(start)]
         for seat, card, decl in plays:
-            nxt = _play_copy(states[-1])
+            nxt = play_copy(states[-1])
             nxt.apply_legal(seat, card, decl)
             states.append(nxt)
         for m in deal_analysis.mistakes:
@@ -64,7 +64,7 @@ def test_every_finding_on_small_deals_is_what_brute_force_says() -> None:
                 assert (before, after) == (True, False), m
                 for kept in m.keeping:
                     play = next(p for p in states[index].legal_plays() if str(p) == kept)
-                    child = _play_copy(states[index])
+                    child = play_copy(states[index])
                     child.apply_legal(plays[index][0], play.card, play.joker)
                     assert m.bid in brute_force(child, bidder).exact
             else:
@@ -129,8 +129,8 @@ def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal
     ellipsis) and every figure of the JSON summary, within the width."""
     from rich.cells import cell_len
 
-    from raspis_cli.cli.analyze_cmd import _SUMMARY_COLUMNS
-    from raspis_cli.i18n import catalogue_path, read_po
+    from raspis_cli.cli.analyze_cmd import SUMMARY_COLUMNS
+    from raspis_cli.text.i18n import catalogue_path, read_po
 
     args = ["analyze", SAMPLE, "--deal", "3", "--samples", "10"]
     if terminal:
@@ -140,7 +140,7 @@ def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal
         assert done.returncode == 0, done.stderr
         text = done.stdout
     catalogue = read_po(catalogue_path("ru").read_text(encoding="utf-8"))
-    labels = {key: key if lang == "en" else catalogue[key][0] for key in _SUMMARY_COLUMNS}
+    labels = {key: key if lang == "en" else catalogue[key][0] for key in SUMMARY_COLUMNS}
     assert len(set(labels.values())) == len(labels)
     cells = _summary_cells(text)
     assert not any("…" in cell for row in cells for cell in row), text
@@ -150,15 +150,15 @@ def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal
     shown = {  # every figure as the table writes it, by player and column
         (s["player"], key): (f"{s[key]:.1f}" if key == "regret" else "-" if s[key] is None
                              else f"{s[key]:.0%}" if key == "accuracy" else str(s[key]))
-        for s in game["summary"] for key in _SUMMARY_COLUMNS[1:]}
+        for s in game["summary"] for key in SUMMARY_COLUMNS[1:]}
     header, *rows = cells
     if header[1] == labels["bids"]:  # a row per player
         assert header == list(labels.values())
-        table = {(row[0], key): row[k] for row in rows for k, key in enumerate(_SUMMARY_COLUMNS) if k}
+        table = {(row[0], key): row[k] for row in rows for k, key in enumerate(SUMMARY_COLUMNS) if k}
     else:  # a row per figure, a column per player
         assert header[0] == labels["player"]
-        assert [row[0] for row in rows] == [labels[key] for key in _SUMMARY_COLUMNS[1:]]
-        table = {(name, key): row[k] for row, key in zip(rows, _SUMMARY_COLUMNS[1:], strict=True)
+        assert [row[0] for row in rows] == [labels[key] for key in SUMMARY_COLUMNS[1:]]
+        table = {(name, key): row[k] for row, key in zip(rows, SUMMARY_COLUMNS[1:], strict=True)
                  for k, name in enumerate(header) if k}
     assert table == shown
 
@@ -224,7 +224,7 @@ def test_annotations_survive_fmt_convert_and_validate(tmp_path: Path) -> None:
 
 
 def test_annotating_twice_replaces_and_json_has_the_field() -> None:
-    from raspis_cli.analyze import annotate_game
+    from raspis_cli.analyze.post_mortem import annotate_game
     from raspis_cli.notation.jsoncodec import game_to_json
 
     source = load_source(SAMPLE)
@@ -252,7 +252,7 @@ def test_pimc_is_seeded_and_scores_as_documented() -> None:
 
 
 def test_samples_keep_what_the_bidder_saw() -> None:
-    from raspis_cli.engine.pimc import sample_hands
+    from raspis_cli.solver.pimc import sample_hands
 
     rules = Rules.preset("raspisnoy")
     deal: Deal = random_position(random.Random(9), rules, 4, 5, played=0)
@@ -271,9 +271,9 @@ def test_samples_keep_what_the_bidder_saw() -> None:
 
 
 def test_pimc_bot_bids_and_plays_legally() -> None:
+    from raspis_cli.bots.pimc import PimcBot
     from raspis_cli.engine import Game
-    from raspis_cli.pimcbot import PimcBot
-    from raspis_cli.simulate import Simulator
+    from raspis_cli.simulate.simulator import Simulator
 
     rules = Rules.preset("raspisnoy")
     names = ["A", "B", "C"]
@@ -322,7 +322,7 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
 
 
 def test_forehead_and_dark_samples_hide_the_right_hands() -> None:
-    from raspis_cli.engine.pimc import sample_hands
+    from raspis_cli.solver.pimc import sample_hands
 
     rules = Rules.preset("raspisnoy")
     rng = random.Random(2)

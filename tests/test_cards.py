@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from raspis_cli.cards import (
+from raspis_cli.model.cards import (
     BLACK_JOKER,
     RED_JOKER,
     Card,

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from clikit import run_cli
-
-from raspis_cli.check import read_results, validate_file
-from raspis_cli.diagnostics import Diagnostic, Pos, render, syntax_error
+from raspis_cli.judge.check import read_results, validate_file
+from raspis_cli.model.diagnostics import Diagnostic, Pos, render, syntax_error
 from raspis_cli.store.load import read_unit
+from tests.clikit import run_cli
 
 # the only deal line has a bad cell ('1/x'): one syntax problem, and the game
 # then ends after no deal (a schedule problem)

@@ -8,10 +8,11 @@ import json
 import random
 from typing import Any
 
-from clikit import run_cli
-
+from raspis_cli.bots.heuristic import misjudged
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import ClubPlan, misjudged, parse_skill, simulate_games
+from raspis_cli.simulate.club import ClubPlan, parse_skill
+from raspis_cli.simulate.run import simulate_games
+from tests.clikit import run_cli
 
 POOL = "Анна,Boris,Вера,Дмитрий,Ольга"
 

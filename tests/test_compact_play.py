@@ -20,16 +20,16 @@ import re
 from functools import cache
 from typing import Any
 
-from faultkit import FAULTS, with_fault
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import Card
+from raspis_cli.judge.replay import GameResult, replay_game
+from raspis_cli.model.cards import Card
 from raspis_cli.notation import ReadResult, read_text
 from raspis_cli.notation.writer import write_game
-from raspis_cli.replay import GameResult, replay_game
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import simulate_game
+from raspis_cli.simulate.game import simulate_game
+from tests.faultkit import FAULTS, with_fault
 
 _TRICK_LINE = re.compile(r"^(  trick )(\S+)(: )(.*)$", re.MULTILINE)
 _DECLARED = re.compile(r"(\S+)\((\w+)(?: ([^)]+))?\)")
@@ -386,7 +386,7 @@ def test_bids_made_at_once_are_those_made_one_by_one(preset: str, players: int, 
     only bids that ``Deal.bid`` takes seat by seat without a violation, and
     leaves the same state; refused, it changes nothing."""
     from raspis_cli.engine.deal import Deal
-    from raspis_cli.engine.trick import bidding_order
+    from raspis_cli.rules.seats import bidding_order
 
     rules = Rules.preset(preset).with_options({"third_pass": third_pass,
                                                "dealer_restriction": restriction})

@@ -9,7 +9,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from clikit import run_cli
+
+from tests.clikit import run_cli
 
 DISPUTE = "samples/raspisnoy-sheet-dispute.rsp"
 

@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-from storekit import run
+
+from tests.storekit import run
 
 cli = pytest.importorskip("raspis_cli.cli", reason="the CLI package does not import here")
-from raspis_cli.cli.common import run_app  # noqa: E402
+from raspis_cli.cli.runner import run_app  # noqa: E402
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "mixed-detail.rsp"
 
@@ -55,11 +56,11 @@ def test_convert_to_json_streams_game_by_game(tmp_path: Path, monkeypatch: pytes
     stream's lines forgotten after each game), byte for byte what the whole
     text writer makes: one game an object, several a list, none ``[]``."""
     import raspis_cli.cli.convert_cmd as convert_cmd
+    from raspis_cli.files.sources import GameStream, load_source
     from raspis_cli.notation import write_games
     from raspis_cli.notation.jsoncodec import games_to_json_text, games_to_jsonl_text
     from raspis_cli.rules import Rules
-    from raspis_cli.simulate import simulate_game
-    from raspis_cli.sources import GameStream, load_source
+    from raspis_cli.simulate.game import simulate_game
 
     games = [simulate_game(Rules.preset("raspisnoy"), 3, seed, detail="scores") for seed in range(4)]
     path = tmp_path / "four.rsp"

@@ -8,12 +8,12 @@ import os
 from pathlib import Path
 
 import pytest
-from notation_helpers import games_key
 
 from raspis_cli.notation import read_file, read_text, write_games
-from raspis_cli.notation.grammar import FILE
+from raspis_cli.notation.file_grammar import FILE
 from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text
 from raspis_cli.notation.reader import split_lines
+from tests.notation_helpers import games_key
 
 CORPUS = Path(__file__).resolve().parent.parent / "grammar" / "corpus"
 VALID = sorted((CORPUS / "valid").glob("*.rsp"))

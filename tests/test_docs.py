@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clikit import ROOT, run_cli
 
 from raspis_cli.engine.actions import VIOLATION_KINDS
 from raspis_cli.engine.scoring import bid_score
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
+from tests.clikit import ROOT, run_cli
 
 RULES_MD = ROOT / "docs" / "RULES.md"
 RECORD_JSON_MD = ROOT / "docs" / "RECORD-JSON.md"
@@ -379,11 +379,11 @@ def test_readme_links_both_documents() -> None:
 
 
 def test_every_line_keyword_is_in_the_notation_guide() -> None:
-    """A line kind added to ``raspis_cli/lines.py`` fails here until
+    """A line kind added to ``raspis_cli/model/lines.py`` fails here until
     ``grammar/NOTATION.md`` shows it (its English and Russian keyword); its
     JSON field needs no word of its own in docs/RECORD-JSON.md, which says
     every line of pairs is a deal field of the same name."""
-    from raspis_cli.lines import KEYWORD_SPELLINGS, PAIRS_LINES
+    from raspis_cli.model.lines import KEYWORD_SPELLINGS, PAIRS_LINES
 
     guide = (ROOT / "grammar" / "NOTATION.md").read_text(encoding="utf-8")
     for words in KEYWORD_SPELLINGS.values():

@@ -3,11 +3,10 @@ of §1 the examples rest on."""
 
 from __future__ import annotations
 
-from enginekit import cards, deal_of, rules_of
-
-from raspis_cli.cards import Suit, parse_card
 from raspis_cli.engine import Deal, JokerDecl, Play, bid_score, trick_winner, winners
+from raspis_cli.model.cards import Suit, parse_card
 from raspis_cli.rules import Rules
+from tests.enginekit import cards, deal_of, rules_of
 
 # --- §5 bidding -------------------------------------------------------------
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from enginekit import deal_of, kinds_of, rules_of
-
-from raspis_cli.cards import Suit, parse_card
 from raspis_cli.engine import Deal, JokerDecl
+from raspis_cli.model.cards import Suit, parse_card
 from raspis_cli.rules import Rules
+from tests.enginekit import deal_of, kinds_of, rules_of
 
 JOKER = parse_card("7S")
 

@@ -11,14 +11,14 @@ import random
 from collections.abc import Callable
 
 import pytest
-from enginekit import cards, deal_of, kinds_of, random_hands, rules_of
 
-from raspis_cli.cards import Suit, parse_card
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, TrumpInput, bid_score
-from raspis_cli.record import DealRecord, GameRecord, PlayRecord
-from raspis_cli.replay import replay_game
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.cards import Suit, parse_card
+from raspis_cli.model.record import DealRecord, GameRecord, PlayRecord
 from raspis_cli.rules import OPTIONS, Rules
 from raspis_cli.rules.schedule import schedule_for
+from tests.enginekit import cards, deal_of, kinds_of, random_hands, rules_of
 
 FLIPPED: set[str] = set()
 

@@ -8,15 +8,15 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import pytest
-from enginekit import all_declarations, clone, random_hands, random_trump, run_deal, run_game
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import Suit, cards_of
 from raspis_cli.engine import Deal, Game, Play, Violation, trick_winner
+from raspis_cli.model.cards import Suit, cards_of
 from raspis_cli.rules import KINDS, OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.rules.options import OptionSpec
 from raspis_cli.rules.schedule import schedule_for
+from tests.enginekit import all_declarations, clone, random_hands, random_trump, run_deal, run_game
 
 NOT_DRAWN: Final = frozenset({"players", "schedule"})
 """Options the tests set themselves: the player count is drawn within the

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from enginekit import cards, deal_of, kinds_of, rules_of
 
-from raspis_cli.cards import Card, Suit, parse_card
 from raspis_cli.engine import Deal, Game, JokerDecl, TrumpInput, Violation
+from raspis_cli.model.cards import Card, Suit, parse_card
 from raspis_cli.rules import Rules
+from tests.enginekit import cards, deal_of, kinds_of, rules_of
 
 FREE = rules_of(schedule="free")
 

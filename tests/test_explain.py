@@ -5,14 +5,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from clikit import check_golden, run_cli
 from hypothesis import given
 from hypothesis import strategies as st
 
 from raspis_cli.engine import bid_score
 from raspis_cli.engine.scoring import score_terms
+from raspis_cli.explain.settle import balances, settle
 from raspis_cli.rules import KINDS, PRESETS, Rules
-from raspis_cli.settle import balances, settle
+from tests.clikit import check_golden, run_cli
 
 CASES = "tests/data/explain-cases.rsp"
 DISPUTE = "samples/raspisnoy-sheet-dispute.rsp"
@@ -55,7 +55,7 @@ def test_explain_settles_up_in_the_fewest_payments() -> None:
 
 def test_formula_of_a_doubled_special_deal() -> None:
     rules = Rules.preset("classic")
-    from raspis_cli.explain import score_formula
+    from raspis_cli.explain.reasons import score_formula
 
     assert score_formula(rules, "miser", None, 2) == \
         "-/2 → (miser_per_trick -10 × 2) × special_multiplier 2 = -40"

@@ -1,7 +1,7 @@
 """The fault injector: each fault yields exactly the violation it promises.
 
 Checked twice: against the engine with a small replay written here (always),
-and against the validator (:mod:`raspis_cli.replay`), which must report
+and against the validator (:mod:`raspis_cli.judge.replay`), which must report
 exactly the expected violation and nothing else.
 """
 
@@ -11,14 +11,14 @@ import copy
 import random
 
 import pytest
-from faultkit import FAULTS, ExpectedViolation, inject, with_fault
 
-from raspis_cli.cards import Card, Suit
 from raspis_cli.engine import Game
-from raspis_cli.record import NO_TRUMP, GameRecord
-from raspis_cli.replay import replay_game
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.record import NO_TRUMP, GameRecord
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import simulate_game
+from raspis_cli.simulate.game import simulate_game
+from tests.faultkit import FAULTS, ExpectedViolation, inject, with_fault
 
 Found = tuple[str, int | None, int | None, str | None]
 

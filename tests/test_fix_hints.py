@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from clikit import run_cli
+
+from tests.clikit import run_cli
 
 HEAD = '[Event "Friday"]\n[Players "Анна, Борис, Вера"]\n'
 

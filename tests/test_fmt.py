@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from notation_helpers import games_key
 
-from raspis_cli.cards import Card, Suit
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord
 from raspis_cli.notation import read_file, read_text, write_games
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
+from tests.notation_helpers import games_key
 
 SAMPLES = sorted(p for p in (Path(__file__).resolve().parent.parent / "samples").glob("*.rsp")
                  if "errors" not in p.name)

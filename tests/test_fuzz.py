@@ -9,13 +9,13 @@ import random
 from pathlib import Path
 
 import pytest
-from fuzzkit import check_bytes, json_mutation, seeds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cli.common import run_app
+from raspis_cli.cli.runner import run_app
 from raspis_cli.notation import NotationWriteError, read_text, write_games
 from raspis_cli.notation.jsoncodec import read_json_text, read_jsonl_text
+from tests.fuzzkit import check_bytes, json_mutation, seeds
 
 FAST = settings(max_examples=60, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

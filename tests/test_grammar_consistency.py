@@ -10,9 +10,9 @@ from pathlib import Path
 import pyparsing as pp
 import pytest
 
-from raspis_cli.lines import KEYWORD_RULES_HEAD, PAIRS_LINES, keyword_rules_ebnf
+from raspis_cli.model.lines import KEYWORD_RULES_HEAD, PAIRS_LINES, keyword_rules_ebnf
 from raspis_cli.notation import write_games
-from raspis_cli.notation.grammar import FILE, _build_file_grammar
+from raspis_cli.notation.file_grammar import FILE, build_file_grammar
 from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text
 from raspis_cli.notation.reader import read_text, split_lines
 from raspis_cli.notation.writer import russian_keywords
@@ -100,7 +100,7 @@ def _grammar_names() -> set[str]:
         if inner is not None:
             walk(inner)
 
-    grammar = _build_file_grammar()  # a fresh one: parsing streamlines (flattens) FILE's tree
+    grammar = build_file_grammar()  # a fresh one: parsing streamlines (flattens) FILE's tree
     walk(grammar)
     for ignored in grammar.ignoreExprs:
         walk(ignored)
@@ -122,7 +122,7 @@ def test_the_ebnf_names_the_rules_of_the_pyparsing_grammar() -> None:
 
 
 def test_the_ebnf_keyword_rules_are_made_from_the_table_of_line_kinds() -> None:
-    """A keyword added to ``raspis_cli/lines.py`` is in the EBNF once
+    """A keyword added to ``raspis_cli/model/lines.py`` is in the EBNF once
     ``python grammar/make_diagram.py`` has run (and only then)."""
     text = (ROOT / "grammar" / "grammar.ebnf").read_text(encoding="utf-8")
     start = text.index(KEYWORD_RULES_HEAD)

@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
-from clikit import run_cli
+
+from tests.clikit import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 

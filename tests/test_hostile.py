@@ -8,14 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clikit import run_cli
 
-from raspis_cli.cli.common import run_app
+from raspis_cli.cli.runner import run_app
+from raspis_cli.model.record import GameRecord
 from raspis_cli.notation import write_games
 from raspis_cli.notation.jsoncodec import games_to_json_text
-from raspis_cli.record import GameRecord
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_game
+from raspis_cli.simulate.game import simulate_game
+from tests.clikit import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "mixed-detail.rsp"
@@ -306,8 +306,8 @@ def test_a_game_of_a_thousand_players_is_checked_without_a_traceback() -> None:
     RecursionError past ~1,000), and the whole-trick path kept a table of
     turns of ``players`` squared seats for good."""
     from raspis_cli.engine import deal as deal_module
+    from raspis_cli.judge.replay import replay_game
     from raspis_cli.notation import read_text
-    from raspis_cli.replay import replay_game
 
     names = [f"p{i}" for i in range(1500)]
     cards = ["A♥", "K♥", "Q♥", "J♥", "10♥", "9♥", "8♥", "7♥", "6♥"]

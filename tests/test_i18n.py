@@ -14,15 +14,15 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from clikit import run_cli
 
-from raspis_cli.i18n import (
+from raspis_cli.text.i18n import (
     catalogue_path,
     compile_po,
     language_from_argv,
     language_from_environment,
     read_po,
 )
+from tests.clikit import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from notation_helpers import games_key
-
-from raspis_cli.cards import Suit, parse_card
+from raspis_cli.model.cards import Suit, parse_card
+from raspis_cli.model.record import NO_TRUMP, JokerDecl
 from raspis_cli.notation import read_text, write_games
 from raspis_cli.notation.jsoncodec import (
     game_to_json,
@@ -17,7 +16,7 @@ from raspis_cli.notation.jsoncodec import (
     read_json_text,
     read_jsonl_text,
 )
-from raspis_cli.record import NO_TRUMP, JokerDecl
+from tests.notation_helpers import games_key
 
 CONTRACT_EXAMPLE: dict[str, Any] = {
     "format": "raspis/1",

@@ -8,11 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
-from clikit import run_cli
-from livekit import PLAYERS, LiveDriver, planned_game
 
+from raspis_cli.judge.replay import replay_game
 from raspis_cli.notation import read_text
-from raspis_cli.replay import replay_game
+from tests.clikit import run_cli
+from tests.livekit import PLAYERS, LiveDriver, planned_game
 
 
 def _read_game(path: Path) -> object:
@@ -181,8 +181,8 @@ def test_a_kill_at_any_moment_leaves_a_valid_sheet(tmp_path: Path) -> None:
     import sys
     import time
 
-    from clikit import ROOT
-    from livekit import cli_env
+    from tests.clikit import ROOT
+    from tests.livekit import cli_env
 
     _, deals = planned_game(seed=11)
     answers = []
@@ -225,7 +225,7 @@ def test_a_kill_at_any_moment_leaves_a_valid_sheet(tmp_path: Path) -> None:
 
 def test_write_atomic_leaves_the_old_file_when_the_rename_fails(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    from raspis_cli import atomic
+    from raspis_cli.files import atomic
 
     path = tmp_path / "sheet.rsp"
     path.write_bytes(b"old")
@@ -246,8 +246,8 @@ def _classic_after_the_fixed_deals(path: Path) -> None:
     (docs/RULES.md §4), come next."""
     from raspis_cli.notation.writer import write_games
     from raspis_cli.rules import Rules
-    from raspis_cli.sheet import blank_game, write_results
-    from raspis_cli.simulate import simulate_game
+    from raspis_cli.sheet.blank import blank_game, write_results
+    from raspis_cli.simulate.game import simulate_game
 
     rules = Rules.preset("classic")
     played = simulate_game(rules, 4, 3, PLAYERS, "sheet")

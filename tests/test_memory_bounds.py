@@ -8,15 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storekit import run
 
-import raspis_cli.sources as sources
+import raspis_cli.files.sources as sources
 import raspis_cli.store.load as load_module
-from raspis_cli.diagnostics import syntax_error
+from raspis_cli.model.diagnostics import syntax_error
 from raspis_cli.notation import write_games
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_game
-from raspis_cli.textsafe import EXCERPT_WIDTH
+from raspis_cli.simulate.game import simulate_game
+from raspis_cli.text.textsafe import EXCERPT_WIDTH
+from tests.storekit import run
 
 
 def test_a_diagnostic_keeps_an_excerpt_of_a_long_line() -> None:
@@ -119,7 +119,7 @@ def test_the_readers_caches_keep_no_long_lines() -> None:
     the deal lines' heads) keep only short entries: a hostile file of long
     distinct words or dealer names leaves a few megabytes at most behind, not
     a copy of itself."""
-    from raspis_cli.notation import grammar, reader
+    from raspis_cli.notation import line_grammar, reader
     from raspis_cli.notation.reader import read_text
 
     lines = ['[Players "A, B, C"]']
@@ -127,21 +127,22 @@ def test_the_readers_caches_keep_no_long_lines() -> None:
     lines += [f"{i:04d}{'y' * 2000}" for i in range(40)]
     read_text("\n".join(lines) + "\n")
     assert max(map(len, reader._CLEAN_TOKENS), default=0) <= 100
-    assert max(map(len, grammar._HEADS), default=0) <= 100
+    assert max(map(len, line_grammar._HEADS), default=0) <= 100
 
 
 def test_the_remembered_deal_scores_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """The deal scores the replay remembers per rule set (kept across games
     and files) are bounded: a hostile sheet with ever new bids and counts
     does not keep one entry for each."""
-    import raspis_cli.replay as replay_module
+    import raspis_cli.judge.reconcile as reconcile_module
+    import raspis_cli.judge.replay as replay_module
     from raspis_cli.notation.reader import read_text
 
-    monkeypatch.setattr(replay_module, "_SCORE_MEMO_MAX", 40, raising=False)
+    monkeypatch.setattr(reconcile_module, "_SCORE_MEMO_MAX", 40)
     lines = ['[Rules "classic"]', '[Option "exact_bonus=7"]', '[Players "A, B, C"]']
     lines += [f"{i}. 1 A - | {i}/{i} | {i + 1}/0 | 0/{i + 2}" for i in range(1, 60)]
     game = read_text("\n".join(lines) + "\n").games[0]
     result = replay_module.replay_game(game, ordered_bids=True)
     assert result.problems  # (a hostile sheet: bids out of range, schedule, ...)
-    memo = replay_module._score_memo(result.rules)
+    memo = reconcile_module.score_memo(result.rules)
     assert 0 < len(memo) <= 40

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from clikit import check_golden, run_cli
+
+from tests.clikit import check_golden, run_cli
 
 PLAYERS = "Анна, Борис, Вера, Дима"
 

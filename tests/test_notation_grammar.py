@@ -7,23 +7,28 @@ from pathlib import Path
 
 import pytest
 
-from raspis_cli.cards import Card, Suit, parse_card
-from raspis_cli.diagnostics import Diagnostic, syntax_error
-from raspis_cli.notation import grammar as g
+from raspis_cli.model.cards import Card, Suit, parse_card
+from raspis_cli.model.diagnostics import Diagnostic, syntax_error
+from raspis_cli.notation import file_grammar, line_grammar, quoting, scanner, tokens
 
 
 def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
     # and the stdlib-only bottom layers: the interface language and "did you mean"
-    tree = ast.parse(Path(g.__file__).read_text(encoding="utf-8"))
     modules = set()
-    for node in ast.walk(tree):
+    trees = [ast.parse(Path(str(m.__file__)).read_text(encoding="utf-8"))
+             for m in (tokens, scanner, quoting, line_grammar, file_grammar)]
+    for node in (n for tree in trees for n in ast.walk(tree)):
         if isinstance(node, ast.Import):
             modules |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
             modules.add(node.module)
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
-                       "pyparsing", "raspis_cli.cards", "raspis_cli.diagnostics", "raspis_cli.i18n",
-                       "raspis_cli.lines", "raspis_cli.suggest", "raspis_cli.textsafe"}
+                       "pyparsing", "raspis_cli.model.cards", "raspis_cli.model.diagnostics",
+                       "raspis_cli.text.i18n",
+                       "raspis_cli.model.lines", "raspis_cli.text.suggest", "raspis_cli.text.textsafe",
+                       "raspis_cli.notation.tokens", "raspis_cli.notation.scanner",
+                       "raspis_cli.notation.quoting",
+                       "raspis_cli.notation.line_grammar"}
 
 
 @pytest.mark.parametrize("token,code", [
@@ -31,14 +36,14 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
     ("RJ", "RJ"), ("bj", "BJ"), ("6♦\ufe0f", "6D"), ("Кп", "KS"),
 ])
 def test_card_tokens(token: str, code: str) -> None:
-    assert g.read_card_token(token) == parse_card(code)
+    assert tokens.read_card_token(token) == parse_card(code)
 
 
 def test_joker_words_and_non_cards() -> None:
-    assert g.read_card_token("JK") == g.JOKER_WORD
-    assert g.read_card_token("Дж") == g.JOKER_WORD
-    assert g.read_card_token("Анна") is None
-    assert g.read_card_token("1O♥") is None
+    assert tokens.read_card_token("JK") == tokens.JOKER_WORD
+    assert tokens.read_card_token("Дж") == tokens.JOKER_WORD
+    assert tokens.read_card_token("Анна") is None
+    assert tokens.read_card_token("1O♥") is None
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -47,26 +52,26 @@ def test_joker_words_and_non_cards() -> None:
     ("discard ♥", ("discard", Suit.H, None)),
     ("скинуть черви", ("discard", Suit.H, None)),
     ("по старшим пикам", ("high", Suit.S, None)),
-    ("по старшим козырям", ("high", g.TRUMP_WORD, None)),
+    ("по старшим козырям", ("high", tokens.TRUMP_WORD, None)),
     ("по младшим бубнам", ("lowest", Suit.D, None)),
     ("за самую младшую", ("low", None, None)),
     ("low ♦", ("low", Suit.D, None)),
     ("as A♦", ("as", None, parse_card("AD"))),
     ("как 10 ♦", ("as", None, parse_card("10D"))),
 ])
-def test_declarations(text: str, expected: g.Decl) -> None:
-    assert g.parse_decl(text) == expected
+def test_declarations(text: str, expected: line_grammar.Decl) -> None:
+    assert line_grammar.parse_decl(text) == expected
 
 
 @pytest.mark.parametrize("text", ["jump", "", "take ♥ ♦", "as", "as ♥"])
 def test_bad_declarations(text: str) -> None:
-    decl = g.parse_decl(text)
+    decl = line_grammar.parse_decl(text)
     assert decl is None or (text == "as" and decl == ("as", None, None))
 
 
 def test_deal_line_values_and_columns() -> None:
-    line = g.parse_line("12. 9 dark Boris K♣ | 1/0 -10 35 | - | 2")
-    assert isinstance(line, g.DealLine)
+    line = line_grammar.parse_line("12. 9 dark Boris K♣ | 1/0 -10 35 | - | 2")
+    assert isinstance(line, line_grammar.DealLine)
     assert (line.number, line.cards, line.kind, line.dealer) == (12, 9, "dark", "Boris")
     assert line.trump == parse_card("KC")
     assert line.cols == {"number": 1, "cards": 5, "kind": 7, "dealer": 12, "trump": 18,
@@ -80,36 +85,36 @@ def test_deal_line_values_and_columns() -> None:
 
 
 @pytest.mark.parametrize("text,trump", [
-    ("1. 1 A -", g.NONE_WORD), ("1. 1 A нет", g.NONE_WORD), ("1. 1 A б/к", g.NONE_WORD),
-    ("1. 1 A ♥", Suit.H), ("1. 1 A черви", Suit.H), ("1. 1 A JK", g.JOKER_WORD),
+    ("1. 1 A -", tokens.NONE_WORD), ("1. 1 A нет", tokens.NONE_WORD), ("1. 1 A б/к", tokens.NONE_WORD),
+    ("1. 1 A ♥", Suit.H), ("1. 1 A черви", Suit.H), ("1. 1 A JK", tokens.JOKER_WORD),
     ("1. 1 A", None),
 ])
 def test_trump_spellings(text: str, trump: object) -> None:
-    line = g.parse_line(text)
-    assert isinstance(line, g.DealLine)
+    line = line_grammar.parse_line(text)
+    assert isinstance(line, line_grammar.DealLine)
     assert line.trump == trump
 
 
 def test_fast_and_full_paths_agree() -> None:
     """A canonical line (fast path) and a loosely spaced one (regex path)."""
-    fast = g.parse_line("  trick Анна: A♥ 7♠ 6♥")
-    slow = g.parse_line("  trick   Анна :  A♥  7♠  6♥")
-    assert isinstance(fast, g.TrickLine) and isinstance(slow, g.TrickLine)
+    fast = line_grammar.parse_line("  trick Анна: A♥ 7♠ 6♥")
+    slow = line_grammar.parse_line("  trick   Анна :  A♥  7♠  6♥")
+    assert isinstance(fast, line_grammar.TrickLine) and isinstance(slow, line_grammar.TrickLine)
     assert fast.cards == slow.cards and fast.players == slow.players
     assert fast.cols == [9, 18, 21]
     assert slow.cols == [11, 23, 27]
     code = "1. 1 A 9♥ | 0/0 5 5 | 1/1 - 7"
     bar = code.index("|")
-    fast_cells = g._fast_cells(code, bar)
-    slow_cells = g._parse_cells(code[bar + 1 :], bar + 1)
+    fast_cells = line_grammar._fast_cells(code, bar)
+    slow_cells = line_grammar._parse_cells(code[bar + 1 :], bar + 1)
     assert isinstance(slow_cells, list) and fast_cells is not None
     assert [c.cols for c in fast_cells] == [c.cols for c in slow_cells]
     assert fast_cells[1].cols == {"bid": 23, "taken": 25, "total": 29}
 
 
 def test_trick_with_names_and_declarations() -> None:
-    line = g.parse_line('trick Анна: 7S(take) Boris QH "Vera K" KH(as 10♦)')
-    assert isinstance(line, g.TrickLine)
+    line = line_grammar.parse_line('trick Анна: 7S(take) Boris QH "Vera K" KH(as 10♦)')
+    assert isinstance(line, line_grammar.TrickLine)
     assert line.players == ["Анна", "Boris", "Vera K"]
     assert line.cards == [parse_card(c) for c in ("7S", "QH", "KH")]
     assert line.decls == [("take", None, None), None, ("as", None, parse_card("10D"))]
@@ -124,14 +129,14 @@ def test_trick_with_names_and_declarations() -> None:
     ("1. 1 A 9♥ | 1/1 | x", "E211", 19),
 ])
 def test_line_errors(text: str, code: str, column: int) -> None:
-    err = g.parse_line(text)
+    err = line_grammar.parse_line(text)
     assert isinstance(err, Diagnostic)
     assert (err.code, err.column) == (code, column)
 
 
 def test_scan_keeps_comments_and_columns() -> None:
     errors: list[tuple[str, str, int, int, str]] = []
-    lines = list(g.scan(['[Event "a;b{c}"] ; note', "1. 1 A ♥ {x", "y} | 1/1"], errors))
+    lines = list(scanner.scan(['[Event "a;b{c}"] ; note', "1. 1 A ♥ {x", "y} | 1/1"], errors))
     assert errors == []
     assert lines[0].code.rstrip() == '[Event "a;b{c}"]'
     assert [c.text for c in lines[0].comments] == ["; note"]
@@ -141,17 +146,17 @@ def test_scan_keeps_comments_and_columns() -> None:
 
 def test_render_diagnostic_has_caret() -> None:
     d = syntax_error("E303", "expected a card", 3, 5, "\ttrick 1O♥", "f.rsp")
-    # a tab is shown as \t like every control character (raspis_cli.textsafe); the caret follows
+    # a tab is shown as \t like every control character (raspis_cli.text.textsafe); the caret follows
     assert d.render() == "f.rsp:3:5: E303: expected a card\n    3 | \\ttrick 1O♥\n      |      ^"
 
 
 def test_needs_quotes() -> None:
-    assert not g.needs_quotes("Анна")
+    assert not quoting.needs_quotes("Анна")
     for name in ("Анна Петровна", "dark", "KS", "2pac", "hand", "-", 'a"b', ""):
-        assert g.needs_quotes(name), name
-    assert g.quote_name('a"b') == '"a\\"b"'
+        assert quoting.needs_quotes(name), name
+    assert quoting.quote_name('a"b') == '"a\\"b"'
 
 
 def test_line_elements_are_the_live_patterns() -> None:
-    assert g.LINE_ELEMENTS["deal"].re.fullmatch("1. 1 A 9♥") is not None
-    assert isinstance(g.read_card_token("A♥"), Card)
+    assert file_grammar.LINE_ELEMENTS["deal"].re.fullmatch("1. 1 A 9♥") is not None
+    assert isinstance(tokens.read_card_token("A♥"), Card)

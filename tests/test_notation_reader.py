@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import Suit, parse_card
+from raspis_cli.model.cards import Suit, parse_card
+from raspis_cli.model.record import NO_TRUMP, JokerDecl, Pos
 from raspis_cli.notation import iter_games, read_bytes, read_text
-from raspis_cli.record import NO_TRUMP, JokerDecl, Pos
 
 GAME = """[Event "Club"]
 [Rules "raspisnoy"]

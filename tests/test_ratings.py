@@ -18,8 +18,6 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from clikit import ROOT
-from storekit import hand_games, run, run_json, write_json
 
 from raspis_cli.store.ratings import (
     BETA,
@@ -34,6 +32,8 @@ from raspis_cli.store.ratings import (
     unit_gamma,
 )
 from raspis_cli.store.stats import REPORT_NAMES
+from tests.clikit import ROOT
+from tests.storekit import hand_games, run, run_json, write_json
 
 OLD_DB = ROOT / "tests" / "data" / "old_db" / "main-405c53a"
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from raspis_cli.cards import Suit, parse_card
 from raspis_cli.engine import JokerDecl
-from raspis_cli.record import DealRecord, GameRecord, PenaltyRecord, PlayRecord, Pos
-from raspis_cli.replay import RulesChoice, replay_game
+from raspis_cli.judge.replay import RulesChoice, replay_game
+from raspis_cli.model.cards import Suit, parse_card
+from raspis_cli.model.record import DealRecord, GameRecord, PenaltyRecord, PlayRecord, Pos
 
 PLAYERS = ["Анна", "Boris", "Vera"]
 

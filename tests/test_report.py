@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clikit import ROOT
-from storekit import hand_games, run, write_json
+
+from tests.clikit import ROOT
+from tests.storekit import hand_games, run, write_json
 
 SAMPLES = ROOT / "samples"
 OUTPUT = Path(os.environ.get("RASPIS_TEST_OUTPUT") or ROOT / "tests" / "output")

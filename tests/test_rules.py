@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from raspis_cli.cards import parse_card
+from raspis_cli.model.cards import parse_card
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.rules.options import OptionValue
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from raspis_cli.cli.common import run_app
+from raspis_cli.cli.runner import run_app
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parent.parent

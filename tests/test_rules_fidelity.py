@@ -12,19 +12,19 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from clikit import run_cli
-from enginekit import deal_of
-from faultkit import inject
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import Card, Suit, parse_card
 from raspis_cli.engine import JokerDecl, trick_winner
+from raspis_cli.judge.replay import GameResult, replay_game
+from raspis_cli.model.cards import Card, Suit, parse_card
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord
 from raspis_cli.notation import read_text
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
-from raspis_cli.replay import GameResult, replay_game
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_game
+from raspis_cli.simulate.game import simulate_game
+from tests.clikit import run_cli
+from tests.enginekit import deal_of
+from tests.faultkit import inject
 
 
 def _replay(text: str) -> GameResult:

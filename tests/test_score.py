@@ -7,7 +7,8 @@ import io
 import json
 
 import pytest
-from clikit import check_golden, run_cli
+
+from tests.clikit import check_golden, run_cli
 
 DISPUTE = "samples/raspisnoy-sheet-dispute.rsp"
 

@@ -13,17 +13,17 @@ from typing import Any
 
 import duckdb
 import pytest
-from clikit import run_cli
 
-import raspis_cli.sources as sources
-from raspis_cli import check
+import raspis_cli.files.pieces as pieces
+from raspis_cli.judge import check
 from raspis_cli.notation.jsoncodec import games_to_jsonl_text
 from raspis_cli.notation.writer import write_games
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_games
+from raspis_cli.simulate.run import simulate_games
 from raspis_cli.store import load_units
 from raspis_cli.store.schema import GAME_TABLES, TABLES
 from raspis_cli.store.shards import load_shard, run_with, shard_folder, union_sql
+from tests.clikit import run_cli
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "mixed-detail.rsp"
 
@@ -46,7 +46,7 @@ def _corpus(folder: Path) -> list[str]:
 
 def test_shards_of_validate_give_the_report_of_one_process(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sources, "SHARD_GAMES", 3)
+    monkeypatch.setattr(pieces, "SHARD_GAMES", 3)
     paths = _corpus(tmp_path / "c")
     one = [r.to_json() for r in check.validate_files(paths, as_json=True)]
     for shards, jobs in ((2, 1), (3, 2)):
@@ -61,7 +61,7 @@ def test_shards_of_validate_give_the_report_of_one_process(tmp_path: Path,
             assert sorted(games[path], key=lambda g: g["index"]) == whole["games"]
             assert sorted(syntax[path], key=lambda d: d["line"]) == whole.get("syntax", [])
     assert '"kind": "syntax"' in json.dumps(one)  # the syntax error is in a game's report
-    assert len(sources.shard_pieces(paths, 0, 3)) == 3  # 6 pieces of 3 games or fewer, every third
+    assert len(pieces.shard_pieces(paths, 0, 3)) == 3  # 6 pieces of 3 games or fewer, every third
 
 
 def _tables(con: duckdb.DuckDBPyConnection, sql_of: dict[str, str]) -> dict[str, list[tuple[object, ...]]]:
@@ -76,7 +76,7 @@ def test_the_union_of_shards_is_one_load(tmp_path: Path, monkeypatch: pytest.Mon
     """Three shards loaded apart, written as Parquet: their union is the
     tables of one load, game numbers and lines included; a game given twice
     (in pieces of different shards) counts once in the distinct union."""
-    monkeypatch.setattr(sources, "SHARD_GAMES", 3)
+    monkeypatch.setattr(pieces, "SHARD_GAMES", 3)
     paths = _corpus(tmp_path / "c")
     con = duckdb.connect(str(tmp_path / "one.duckdb"))
     load_units(con, paths)

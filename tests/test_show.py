@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from clikit import check_golden, run_cli
+from tests.clikit import check_golden, run_cli
 
 
 def test_a_full_deal_trick_by_trick() -> None:

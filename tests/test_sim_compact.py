@@ -1,7 +1,7 @@
 """The simulator's and the writer's compact record of play.
 
 The simulator keeps a trick without a joker as one compact trick (no
-:class:`~raspis_cli.record.PlayRecord` per card) and the notation writer
+:class:`~raspis_cli.model.record.PlayRecord` per card) and the notation writer
 writes it from that form. What they produce must be exactly what the plays
 as objects give: the same text, the same JSON, the same replay.
 """
@@ -13,13 +13,13 @@ import json
 
 import pytest
 
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.record import GameRecord
 from raspis_cli.notation import read_text
 from raspis_cli.notation.jsoncodec import game_to_json
 from raspis_cli.notation.writer import NotationWriteError, write_compact_game, write_game
-from raspis_cli.record import GameRecord
-from raspis_cli.replay import replay_game
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import DETAILS, _play_game, simulate_game
+from raspis_cli.simulate.game import DETAILS, play_game, simulate_game
 
 
 def _materialised(game: GameRecord) -> GameRecord:
@@ -87,7 +87,7 @@ def test_the_writer_writes_deals_as_integers_as_it_writes_their_records(detail: 
     written = 0
     for rules, players in cases:
         for seed in (1, 2):
-            head, deals = _play_game(rules, players, seed, None, detail, None, None, None, None)
+            head, deals = play_game(rules, players, seed, None, detail, None, None, None, None)
             text = write_compact_game(head, deals)
             records = copy.copy(head)
             records.deals = [deal.to_record(head.players) for deal in deals]
@@ -100,7 +100,7 @@ def test_the_writer_writes_deals_as_integers_as_it_writes_their_records(detail: 
 def test_the_compact_writer_hands_what_only_records_decide_to_the_records_writer() -> None:
     """A negative bid or taken (not written in a sheet cell) or a seat
     without a bid makes ``write_compact_game`` write the records."""
-    head, deals = _play_game(Rules.preset("raspisnoy"), 4, 3, None, "full", None, None, None, None)
+    head, deals = play_game(Rules.preset("raspisnoy"), 4, 3, None, "full", None, None, None, None)
     for change in ({"taken": [-1, 0, 0, 0]}, {"bids": [None, 1, 1, 1]}):
         odd = [copy.copy(d) for d in deals]
         for name, value in change.items():
@@ -114,7 +114,7 @@ def test_the_compact_writer_writes_odd_tricks_as_the_records_writer() -> None:
     """A trick of fewer cards than seats, or of more, is written as its
     record is (a plain one names each seat once); an empty one is refused
     by both writers alike."""
-    head, deals = _play_game(Rules.preset("raspisnoy"), 4, 3, None, "full", None, None, None, None)
+    head, deals = play_game(Rules.preset("raspisnoy"), 4, 3, None, "full", None, None, None, None)
     deal = next(d for d in deals if d.tricks and len(d.tricks) >= 2)
     assert deal.tricks is not None
     (leader, cards, decls), *rest = deal.tricks

@@ -19,15 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from raspis_cli.bots.heuristic import choice_of_one, shuffle, shuffle_steps
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import (
-    Simulator,
-    _choice_of_one,
-    _shuffle,
-    _shuffle_steps,
-    render_game,
-    simulate_game,
-)
+from raspis_cli.simulate.game import simulate_game
+from raspis_cli.simulate.run import render_game
+from raspis_cli.simulate.simulator import Simulator
 
 _OPTIONS: list[Mapping[str, object]] = [
     {"circular_trumps": True},
@@ -95,14 +91,14 @@ def test_the_written_out_shuffle_and_choice_draw_as_random_does() -> None:
         for size in (1, 2, 3, 17, 36, 54):
             one, other = random.Random(seed), random.Random(seed)
             deck, expected = list(range(size)), list(range(size))
-            _shuffle(one, deck, _shuffle_steps(size))
+            shuffle(one, deck, shuffle_steps(size))
             other.shuffle(expected)
             assert deck == expected
-            assert _choice_of_one(one, size) == other.choice((size,)) == size
+            assert choice_of_one(one, size) == other.choice((size,)) == size
             assert one.getstate() == other.getstate()
     mine, plain = Mine(5), random.Random(5)
     deck, expected = list(range(36)), list(range(36))
-    _shuffle(mine, deck, _shuffle_steps(36))
+    shuffle(mine, deck, shuffle_steps(36))
     plain.shuffle(expected)
     assert deck == expected and mine.getstate() == plain.getstate()
 

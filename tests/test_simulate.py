@@ -10,11 +10,13 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from notation_helpers import games_key
 
-from raspis_cli.cards import Card, Suit
-from raspis_cli.cli.common import run_app
+from raspis_cli.bots.heuristic import EngineDisagreementError
+from raspis_cli.cli.runner import run_app
 from raspis_cli.engine import Deal, Game, JokerDecl, Violation
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.record import NO_TRUMP, GameRecord
 from raspis_cli.notation import read_text, write_games
 from raspis_cli.notation.jsoncodec import (
     games_to_json_text,
@@ -22,20 +24,10 @@ from raspis_cli.notation.jsoncodec import (
     read_json_text,
     read_jsonl_text,
 )
-from raspis_cli.record import NO_TRUMP, GameRecord
-from raspis_cli.replay import replay_game
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.simulate import (
-    DETAILS,
-    EngineDisagreementError,
-    deal_plan,
-    default_names,
-    game_seed,
-    render_game,
-    simulate_game,
-    simulate_games,
-    simulated_texts,
-)
+from raspis_cli.simulate.game import DETAILS, deal_plan, default_names, game_seed, simulate_game
+from raspis_cli.simulate.run import render_game, simulate_games, simulated_texts
+from tests.notation_helpers import games_key
 
 
 def _cases() -> list[tuple[str, int]]:

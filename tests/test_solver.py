@@ -6,23 +6,23 @@ from __future__ import annotations
 import random
 
 import pytest
-from enginekit import hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raspis_cli.cards import Card, Suit
 from raspis_cli.engine import Deal, JokerDecl
-from raspis_cli.engine import solver_kernel as sk
 from raspis_cli.engine.deal import trick_winner
-from raspis_cli.engine.randomdeal import random_position, random_rules, random_small_case
-from raspis_cli.engine.solver import (
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.rules import PRESETS, Rules
+from raspis_cli.solver import kernel as sk
+from raspis_cli.solver.randomdeal import random_position, random_rules, random_small_case
+from raspis_cli.solver.search import (
     Outcome,
     Solver,
     brute_force,
     decl_code,
     solve,
 )
-from raspis_cli.rules import PRESETS, Rules
+from tests.enginekit import hand
 
 
 def _agree(seed: int) -> bool:
@@ -105,9 +105,9 @@ def test_can_force_and_forcing_plays_match_the_outcome() -> None:
 
 
 def _child(deal: Deal, seat: int, card: int, decl: object) -> Deal:
-    from raspis_cli.engine.solver import _play_copy
+    from raspis_cli.solver.search import play_copy
 
-    child = _play_copy(deal)
+    child = play_copy(deal)
     child.apply_legal(seat, card, decl)  # type: ignore[arg-type]
     return child
 

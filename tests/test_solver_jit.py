@@ -17,23 +17,22 @@ from pathlib import Path
 
 import pytest
 
-from raspis_cli.engine.randomdeal import random_position, random_small_case
-from raspis_cli.engine.solver import solve
 from raspis_cli.rules import Rules
+from raspis_cli.solver.randomdeal import random_position, random_small_case
+from raspis_cli.solver.search import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = """
 import json, sys
-sys.path.insert(0, "tests")
-from raspis_cli.engine import solver_kernel
-from test_solver_jit import _expected
+from raspis_cli.solver import kernel as solver_kernel
+from tests.test_solver_jit import expected_counts
 assert solver_kernel.JIT
-print(json.dumps(_expected()))
+print(json.dumps(expected_counts()))
 """
 
 
-def _expected() -> list[object]:
+def expected_counts() -> list[object]:
     """The outcomes of 60 random small positions and two 4-player deals of 5
     and 6 cards (``None`` where a line leaves somebody no legal play)."""
     out: list[object] = []
@@ -59,4 +58,4 @@ def test_compiled_kernel_agrees_with_the_python_source() -> None:
     done = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
                           env=env, cwd=ROOT, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == _expected()
+    assert json.loads(done.stdout) == expected_counts()

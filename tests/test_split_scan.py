@@ -1,5 +1,5 @@
 """The byte-level scan that cuts a record file for load's workers and for
-shards (``sources._ByteScan``) must cut exactly where the line-by-line scan
+shards (``pieces._ByteScan``) must cut exactly where the line-by-line scan
 (``sources._Scan``, which decodes every line) cuts: the same line numbers,
 game counts, byte offsets and doubt. Checked on every record file of the
 repository and on generated files full of what could tell the two apart:
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from raspis_cli import sources
-from raspis_cli.encodings import CHUNK_BYTES
+from raspis_cli.files import pieces as sources
+from raspis_cli.text.decoding import CHUNK_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD_FILES = sorted(str(p) for folder in ("samples", "tests") for p in (ROOT / folder).rglob("*.rsp"))

@@ -39,7 +39,7 @@ def _imported(*args: str) -> set[str]:
 ])
 def test_light_commands_import_nothing_heavy(args: tuple[str, ...]) -> None:
     modules = _imported(*args)
-    assert "raspis_cli.cli.common" in modules, "the measurement sees the package's imports"
+    assert "raspis_cli.cli.runner" in modules, "the measurement sees the package's imports"
     heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
     assert not heavy, f"raspis {' '.join(args)} imported {heavy[:8]}"
 
@@ -51,7 +51,7 @@ def test_light_commands_import_nothing_heavy(args: tuple[str, ...]) -> None:
 ])
 def test_plain_output_does_not_load_rich_console(args: tuple[str, ...]) -> None:
     modules = _imported(*args)
-    assert "raspis_cli.cli.common" in modules
+    assert "raspis_cli.cli.runner" in modules
     assert not modules & set(PLAIN_OUTPUT_SKIPS), sorted(modules & set(PLAIN_OUTPUT_SKIPS))
 
 
@@ -76,11 +76,11 @@ def test_simulate_with_heuristic_bots_loads_no_solver() -> None:
     """The solver (numba) is loaded by a PIMC decision, not by ``simulate``
     itself: the heuristic bots' games never import it; ``--bot pimc`` does."""
     modules = _imported("simulate", "-p", "3", "-n", "1", "--seed", "1")
-    assert "raspis_cli.simulate" in modules, "the measurement sees the command's imports"
-    assert not {m for m in modules if m.startswith("raspis_cli.engine.solver") or m.split(".")[0] == "numba"}
+    assert "raspis_cli.simulate.simulator" in modules, "the measurement sees the command's imports"
+    assert not {m for m in modules if m.startswith("raspis_cli.solver.search") or m.split(".")[0] == "numba"}
     modules = _imported("simulate", "-p", "3", "-n", "1", "--seed", "1", "--rules", "raspisnoy",
                         "--bot", "pimc", "--bot-samples", "2")
-    assert "raspis_cli.engine.solver" in modules
+    assert "raspis_cli.solver.search" in modules
 
 
 def test_load_imports_no_value_checker(tmp_path: Path) -> None:

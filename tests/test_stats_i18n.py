@@ -13,15 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clikit import run_cli
 from rich.console import Console
 from rich.table import Table
 
-from raspis_cli.cli.common import COLUMN_LABELS, column_label
+from raspis_cli.cli.output import COLUMN_LABELS, column_label
 from raspis_cli.cli.plaintable import fit_widths
-from raspis_cli.i18n import _, set_language
 from raspis_cli.report.strings import STRINGS
 from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
+from raspis_cli.text.i18n import _, set_language
+from tests.clikit import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 

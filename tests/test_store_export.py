@@ -6,10 +6,10 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from storekit import hand_games, run, write_json
 
-from raspis_cli.record import GameRecord
+from raspis_cli.model.record import GameRecord
 from raspis_cli.store.schema import GAME_TABLES
+from tests.storekit import hand_games, run, write_json
 
 
 @pytest.fixture

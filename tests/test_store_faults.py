@@ -20,14 +20,14 @@ from typing import Any
 
 import duckdb
 import pytest
-from storekit import ROOT, hand_games, run, snapshot, write_json
 
 from raspis_cli.cli import store_cmd
 from raspis_cli.notation.jsoncodec import games_to_jsonl_text
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_games
+from raspis_cli.simulate.run import simulate_games
 from raspis_cli.store import open_db
 from raspis_cli.store.load import TRACE_ENV
+from tests.storekit import ROOT, hand_games, run, snapshot, write_json
 
 
 def _campaign_module() -> ModuleType:

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from storekit import SAMPLES, hand_games, run, snapshot, write_json
 
 from raspis_cli.notation.jsoncodec import games_to_jsonl_text
 from raspis_cli.notation.writer import write_games
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_games
+from raspis_cli.simulate.run import simulate_games
 from raspis_cli.store import RecordSource, canonical_game, game_id, load_units, open_db
 from raspis_cli.store.load import LoadError, read_unit
 from raspis_cli.store.schema import GAME_TABLES, STORED_TABLES, TABLES, stored_columns
+from tests.storekit import SAMPLES, hand_games, run, snapshot, write_json
 
 
 def _count(db: Path, sql: str) -> object:
@@ -254,7 +254,7 @@ def test_workers_reading_pieces_give_the_database_of_one_process(tmp_path: Path)
     """With -j 2 each worker reads and replays only its pieces of a file (cut
     at game boundaries): the database is the same as one process's, game
     numbers, lines, syntax problems and duplicates included."""
-    from raspis_cli.sources import split_file
+    from raspis_cli.files.pieces import split_file
 
     files = _pieces_corpus(tmp_path / "c")
     assert len(split_file(str(files[0]), 4)) >= 3 and len(split_file(str(files[1]), 4)) == 4
@@ -274,7 +274,7 @@ def test_workers_reading_pieces_give_the_database_of_one_process(tmp_path: Path)
 
 
 def test_a_file_is_cut_only_where_a_game_surely_starts(tmp_path: Path) -> None:
-    from raspis_cli.sources import split_file
+    from raspis_cli.files.pieces import split_file
 
     game = '[Event "E"]\n[Players "A, B"]\n1. 1 A - | 0/0 | 1/1\n'
     path = tmp_path / "f.rsp"
@@ -298,7 +298,7 @@ def test_validate_in_pieces_gives_the_report_of_one_process(tmp_path: Path,
     """validate -j: the files cut into pieces, each checked by a worker, the
     reports put back together: the same as one process's, game numbers,
     syntax problems and the source lines they point at included."""
-    import raspis_cli.check as check
+    import raspis_cli.judge.check as check
 
     monkeypatch.setattr(check, "PIECE_GAMES", 4)
     paths = [str(p) for p in _pieces_corpus(tmp_path / "c")]

@@ -9,9 +9,9 @@ from typing import Any
 
 import duckdb
 import pytest
-from storekit import hand_games, run, run_json, write_json
 
 from raspis_cli.store.schema import SCHEMA_VERSION
+from tests.storekit import hand_games, run, run_json, write_json
 
 V2_DB = Path(__file__).resolve().parent / "data" / "v2_db" / "main-773601a"
 

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from storekit import hand_games, run, run_json, write_json
+
+from tests.storekit import hand_games, run, run_json, write_json
 
 
 @pytest.fixture

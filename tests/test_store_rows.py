@@ -8,11 +8,11 @@ from typing import Any
 import duckdb
 import pytest
 
-from raspis_cli.cards import Suit, parse_card
-from raspis_cli.check import check_game
-from raspis_cli.engine.actions import JokerDecl
+from raspis_cli.judge.check import check_game
+from raspis_cli.model.cards import Suit, parse_card
+from raspis_cli.model.joker import JokerDecl
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_games
+from raspis_cli.simulate.run import simulate_games
 from raspis_cli.store.db import insert_arrow
 from raspis_cli.store.rows import ROWS, TableBuilder
 from raspis_cli.store.schema import GAME_TABLES, TABLES, create_schema_sql, stored_columns, stored_name

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from storekit import hand_games, run, run_json
 
 from raspis_cli.store import RecordSource, Scope, load_units, report_rows
 from raspis_cli.store.schema import REPORTS
 from raspis_cli.store.stats import REPORT_NAMES
+from tests.storekit import hand_games, run, run_json
 
 
 @pytest.fixture(scope="module")

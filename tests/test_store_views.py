@@ -7,11 +7,11 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from storekit import hand_games, run, run_json
 
 from raspis_cli.store import RecordSource, load_units
 from raspis_cli.store.schema import BASE_VIEWS, REPORTS, SCHEMA_VERSION
 from raspis_cli.store.stats import REPORT_NAMES
+from tests.storekit import hand_games, run, run_json
 
 
 @pytest.fixture()

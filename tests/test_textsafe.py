@@ -4,7 +4,7 @@ A player named ``ESC]0;pwned BEL ESC[2J`` printed raw sets the terminal's
 title and clears the screen; OSC 52 writes the clipboard; a bidi override
 makes a line read backwards. Every text output that echoes record content
 escapes such characters visibly, through one helper
-(:mod:`raspis_cli.textsafe`).
+(:mod:`raspis_cli.text.textsafe`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import json
 from pathlib import Path
 
 import pytest
-from storekit import run
 
-from raspis_cli.textsafe import UNSAFE, escape_text, excerpt, is_unsafe, show_source_line
+from raspis_cli.text.textsafe import UNSAFE, escape_text, excerpt, is_unsafe, show_source_line
+from tests.storekit import run
 
 ROOT = Path(__file__).resolve().parent.parent
 EVIL = ROOT / "tests" / "data" / "hostile" / "escape-name.rsp"
@@ -105,7 +105,7 @@ def test_textsafe_is_a_bottom_layer_module() -> None:
     """Every layer may use it: it imports only the standard library."""
     import ast
 
-    import raspis_cli.textsafe as module
+    import raspis_cli.text.textsafe as module
 
     tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}

@@ -11,18 +11,18 @@ import random
 from pathlib import Path
 
 import pytest
-from fuzzkit import check_differential, semantic_mutation, semantic_seeds, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from storekit import run, run_json
 
+from raspis_cli.files.sources import load_source
+from raspis_cli.model.record import NUMBER_RANGES, GameRecord
 from raspis_cli.notation import NotationWriteError, read_text, write_games
 from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text
-from raspis_cli.record import NUMBER_RANGES, GameRecord
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import simulate_game
-from raspis_cli.sources import load_source
+from raspis_cli.simulate.game import simulate_game
 from raspis_cli.store.rows import canonical_game, game_id
+from tests.fuzzkit import check_differential, semantic_mutation, semantic_seeds, verdict
+from tests.storekit import run, run_json
 
 HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
 
@@ -214,7 +214,7 @@ def test_huge_numbers_are_violations_in_every_command(argv: list[str],
 
 def test_out_of_range_speaks_russian() -> None:
     """E215's words follow the interface language, quoted number and range included."""
-    from clikit import run_cli
+    from tests.clikit import run_cli
 
     done = run_cli("validate", str(HOSTILE / "huge-numbers.rsp"), env_extra={"LANG": "ru_RU.UTF-8"})
     line = next(x for x in done.stdout.splitlines() if "E215" in x)

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clikit import check_golden, run_cli
+
+from tests.clikit import check_golden, run_cli
 
 
 def test_text_report_on_the_samples() -> None:

@@ -16,12 +16,12 @@ __all__ = ["app", "main"]
 
 def main() -> None:
     """Entry point of the ``raspis`` console script."""
-    from raspis_cli.i18n import language_from_argv, normalise_language, set_language
+    from raspis_cli.text.i18n import language_from_argv, normalise_language, set_language
 
     lang, _argv = language_from_argv(sys.argv[1:])
     if lang is not None and normalise_language(lang) is not None:
         set_language(lang, explicit=True)  # before common's help texts are built
-    from raspis_cli.cli.common import guard_console_encoding, run_app
+    from raspis_cli.cli.runner import guard_console_encoding, run_app
 
     guard_console_encoding()
 
@@ -30,7 +30,7 @@ def main() -> None:
 
 def __getattr__(name: str) -> Any:
     if name == "app":
-        from raspis_cli.cli.common import app
+        from raspis_cli.cli.app import app
 
         return app
     raise AttributeError(name)

@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape as rich_escape
 from rich.table import Table
 
-from raspis_cli.analyze import (
+from raspis_cli.analyze.post_mortem import (
     DEFAULT_BUDGET,
     DEFAULT_SAMPLES,
     DealAnalysis,
@@ -20,7 +20,7 @@ from raspis_cli.analyze import (
     annotate_game,
     summarize,
 )
-from raspis_cli.analyze_words import (
+from raspis_cli.analyze.words import (
     advice_words,
     forced_words,
     mistake_words,
@@ -28,8 +28,9 @@ from raspis_cli.analyze_words import (
     regret_words,
     skipped_words,
 )
-from raspis_cli.check import CheckError, read_results
-from raspis_cli.cli.common import (
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail, safe_markup, stderr, stdout
+from raspis_cli.cli.options import (
     BudgetOption,
     EncodingOption,
     RecordFileArgument,
@@ -37,21 +38,17 @@ from raspis_cli.cli.common import (
     SamplesOption,
     SeedOption,
     SetOption,
-    app,
     check_encoding_option,
     check_format,
-    fail,
     rules_choice,
-    safe_markup,
-    stderr,
-    stdout,
-    write_json,
 )
-from raspis_cli.diagnostics import SYNTAX, Diagnostic
-from raspis_cli.i18n import N_, _, kind_label, language, ngettext
-from raspis_cli.record import GameRecord
-from raspis_cli.replay import GameResult, RulesChoice
-from raspis_cli.textsafe import escape_text
+from raspis_cli.cli.output import write_json
+from raspis_cli.judge.check import CheckError, read_results
+from raspis_cli.judge.replay import GameResult, RulesChoice
+from raspis_cli.model.diagnostics import SYNTAX, Diagnostic
+from raspis_cli.model.record import GameRecord
+from raspis_cli.text.i18n import N_, _, kind_label, language, ngettext
+from raspis_cli.text.textsafe import escape_text
 
 Task = tuple[str, str | None, RulesChoice, int, int, str | None, int, int, int | None]
 """A worker's task: file, encoding, rules, game index, deal position, player,
@@ -121,7 +118,7 @@ def _print_summary(game: GameAnalysis) -> None:
     unfolded, else (a narrow terminal) a row per figure and a column per player,
     so that no header or number is cut."""
     title = _("Game {number} summary").format(number=game.index + 1)
-    header = [_(column) for column in _SUMMARY_COLUMNS]
+    header = [_(column) for column in SUMMARY_COLUMNS]
     rows = [[escape_text(s.player), str(s.bids), str(s.makeable), str(s.made), str(s.decisions),
              str(s.mistakes), str(s.handed), f"{s.regret:.1f}",
              "-" if s.accuracy is None else f"{s.accuracy:.0%}"] for s in game.summary]
@@ -149,7 +146,7 @@ def _table_width(cells: list[list[str]]) -> int:
     return sum(widths) + 3 * len(widths) + 1
 
 
-_SUMMARY_COLUMNS = (N_("player"), N_("bids"), N_("makeable"), N_("made"), N_("decisions"),
+SUMMARY_COLUMNS = (N_("player"), N_("bids"), N_("makeable"), N_("made"), N_("decisions"),
                     N_("mistakes"), N_("handed"), N_("regret"), N_("accuracy"))
 """The summary table's columns (translated where shown)."""
 

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from raspis_cli.i18n import _
+from raspis_cli.text.i18n import _
 
 if TYPE_CHECKING:
     from raspis_cli.store.ratings import RatingStep
@@ -51,9 +51,9 @@ def line_chart(series: Series, title: str, width: int = 100, height: int = 24,
 
 def _printable(name: str) -> str:
     """A name as a chart label: control characters escaped
-    (:func:`~raspis_cli.textsafe.escape_text`), anything else not printable
+    (:func:`~raspis_cli.text.textsafe.escape_text`), anything else not printable
     shown as ``?``, so that no name can move the cursor or restyle the terminal."""
-    from raspis_cli.textsafe import escape_text
+    from raspis_cli.text.textsafe import escape_text
 
     return "".join(c if c.isprintable() else "?" for c in escape_text(name))
 

@@ -3,7 +3,7 @@
 typer (0.2x) carries its own copy of click (``typer._click``) whose texts are
 English f-strings, not gettext calls: ``Usage:``, ``Show this message and
 exit.``, ``Error: No such option: --x``, ``Try 'raspis score --help' for
-help.`` ... :func:`install` (run by :func:`~raspis_cli.cli.common.run_app`
+help.`` ... :func:`install` (run by :func:`~raspis_cli.cli.runner.run_app`
 when the language is Russian) mends the few places they are made: the usage
 line's prefix, the ``--help`` and completion options' help, typer's section
 titles and ``[default: ...]`` / ``[required]`` (typer.core's gettext ``_``),
@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any, Final
 
-from raspis_cli.i18n import N_, _
+from raspis_cli.text.i18n import N_, _
 
 __all__ = ["SENTENCES", "install", "translate_sentence"]
 

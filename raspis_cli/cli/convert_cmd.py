@@ -12,22 +12,16 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
-    EXIT_ERROR,
-    EXIT_OK,
-    EncodingOption,
-    app,
-    check_encoding_option,
-    error_line,
-    print_diagnostic,
-    read_clean,
-    say,
-)
-from raspis_cli.i18n import _
+from raspis_cli.cli.app import EXIT_ERROR, EXIT_OK, app
+from raspis_cli.cli.console import error_line, say
+from raspis_cli.cli.options import EncodingOption, check_encoding_option
+from raspis_cli.cli.problems import print_diagnostic
+from raspis_cli.cli.reading import read_clean
+from raspis_cli.files.sources import GameStream
+from raspis_cli.model.record import GameRecord
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.jsoncodec import JsonGamesWriter, game_to_jsonl_line
-from raspis_cli.record import GameRecord
-from raspis_cli.sources import GameStream
+from raspis_cli.text.i18n import _
 
 
 class Target(StrEnum):
@@ -112,7 +106,7 @@ def _to_json(files: list[str], kind: str | None, encoding: str | None, output: s
     """Stream every game of ``files`` as JSON (``lines``: JSONL) to ``output``."""
     import tempfile
 
-    from raspis_cli.atomic import atomic_output
+    from raspis_cli.files.atomic import atomic_output
 
     to_stdout = output is None or output == "-"
     try:

@@ -8,25 +8,22 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
-    EXIT_OK,
-    EXIT_VIOLATIONS,
+from raspis_cli.cli.app import EXIT_OK, EXIT_VIOLATIONS, app
+from raspis_cli.cli.console import fail, stdout
+from raspis_cli.cli.options import (
     EncodingOption,
     RecordFileArgument,
     RulesOption,
     SetOption,
-    app,
     check_encoding_option,
-    fail,
     rules_choice,
-    stdout,
 )
-from raspis_cli.i18n import _, ngettext
+from raspis_cli.text.i18n import _, ngettext
 
 
 def say(text: str = "") -> None:
     """A line of the explanation (record text in it escaped: textsafe)."""
-    from raspis_cli.textsafe import escape_text
+    from raspis_cli.text.textsafe import escape_text
 
     stdout.print("\n".join(escape_text(line) for line in text.split("\n")), markup=False, highlight=False)
 
@@ -55,10 +52,10 @@ def explain(
     Exit 0 when the sheet (or the cells asked about) agrees with the rules, 1
     when something written differs, 2 when the file cannot be read.
     """
-    from raspis_cli.check import CheckError, read_results
-    from raspis_cli.cli.common import print_diagnostic
-    from raspis_cli.diagnostics import SYNTAX, WARNING, Diagnostic
-    from raspis_cli.explain import cell_formula, find_fixes
+    from raspis_cli.cli.problems import print_diagnostic
+    from raspis_cli.explain.reasons import cell_formula, find_fixes
+    from raspis_cli.judge.check import CheckError, read_results
+    from raspis_cli.model.diagnostics import SYNTAX, WARNING, Diagnostic
 
     check_encoding_option(encoding)
     choice = rules_choice(rules, options)
@@ -154,7 +151,7 @@ def _kinds(problems: Sequence[object]) -> str:
 
 
 def _settlement(totals: dict[str, int], stake: Decimal, unfinished: bool) -> None:
-    from raspis_cli.settle import balances, settle
+    from raspis_cli.explain.settle import balances, settle
 
     mean = sum(totals.values()) / len(totals) if totals else 0
     say(_("settlement at {stake} a point (each pays or receives the difference from the mean total {mean} × "

@@ -8,20 +8,13 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
-    EXIT_ERROR,
-    EXIT_OK,
-    EXIT_VIOLATIONS,
-    EncodingOption,
-    app,
-    check_encoding_option,
-    error_line,
-    read_clean,
-    say,
-)
-from raspis_cli.i18n import N_, _, normalise_language
+from raspis_cli.cli.app import EXIT_ERROR, EXIT_OK, EXIT_VIOLATIONS, app
+from raspis_cli.cli.console import error_line, say
+from raspis_cli.cli.options import EncodingOption, check_encoding_option
+from raspis_cli.cli.reading import read_clean
 from raspis_cli.notation import NotationWriteError, write_games
 from raspis_cli.notation.writer import russian_keywords
+from raspis_cli.text.i18n import N_, _, normalise_language
 
 
 @app.command("fmt")

@@ -3,7 +3,7 @@
 The prompts go through prompt_toolkit on a terminal (history with the arrow
 keys, completion of player names and commands with Tab) and through plain
 lines otherwise (a script, a pipe). After every deal the file is rewritten in
-one step (:func:`raspis_cli.atomic.write_atomic`).
+one step (:func:`raspis_cli.files.atomic.write_atomic`).
 """
 
 from __future__ import annotations
@@ -15,18 +15,11 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
-    RulesOption,
-    SetOption,
-    app,
-    build_rules,
-    fail,
-    rules_choice,
-    safe_markup,
-    stdout,
-)
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail, safe_markup, stdout
 from raspis_cli.cli.new_cmd import DealerOption, sheet_options
-from raspis_cli.i18n import N_, _, kind_label, ngettext
+from raspis_cli.cli.options import RulesOption, SetOption, build_rules, rules_choice
+from raspis_cli.text.i18n import N_, _, kind_label, ngettext
 
 COMMANDS = {
     "help": "help", "?": "help", "помощь": "help",
@@ -110,7 +103,7 @@ class LiveSession:
     """The conversation: shows each deal, asks its values, saves, shows the totals."""
 
     def __init__(self, path: str, sheet: object, prompter: Prompter) -> None:
-        from raspis_cli.live import LiveSheet
+        from raspis_cli.sheet.live import LiveSheet
 
         assert isinstance(sheet, LiveSheet)
         self.path = path
@@ -122,14 +115,14 @@ class LiveSession:
 
     def say(self, text: str) -> None:
         """A line of the conversation (record text in it escaped: textsafe)."""
-        from raspis_cli.textsafe import escape_text
+        from raspis_cli.text.textsafe import escape_text
 
         stdout.print("\n".join(escape_text(line) for line in text.split("\n")), markup=False,
                      highlight=False)
 
     def save(self) -> None:
         """Rewrite the file in one step."""
-        from raspis_cli.atomic import write_atomic
+        from raspis_cli.files.atomic import write_atomic
 
         write_atomic(self.path, self.sheet.text().encode("utf-8"))
 
@@ -144,7 +137,7 @@ class LiveSession:
         """The deal's bids, taken, scores and running totals as a table."""
         from rich.table import Table
 
-        from raspis_cli.replay import DealResult
+        from raspis_cli.judge.replay import DealResult
 
         assert isinstance(result, DealResult)
         title = (_("deal {number}").format(number=result.number) + " · "
@@ -165,7 +158,7 @@ class LiveSession:
 
     def ask(self, message: str, entry: object, default: str = "") -> str:
         """Ask until an answer that is not a command; commands are carried out."""
-        from raspis_cli.live import Entry
+        from raspis_cli.sheet.live import Entry
 
         assert isinstance(entry, Entry)
         while True:
@@ -205,8 +198,8 @@ class LiveSession:
 
     def play_deal(self) -> bool:
         """Enter one deal; False when the game is complete."""
-        from raspis_cli.live import Entry
-        from raspis_cli.sheet import NextDeal
+        from raspis_cli.sheet.blank import NextDeal
+        from raspis_cli.sheet.live import Entry
 
         sheet = self.sheet
         nd = sheet.next_deal()
@@ -239,7 +232,7 @@ class LiveSession:
     def replay_deal(self, entry: object) -> None:
         """The deal abandoned (пересдача): who revoked, then it is written
         ``replayed`` and dealt again with the same number and dealer."""
-        from raspis_cli.live import Entry
+        from raspis_cli.sheet.live import Entry
 
         assert isinstance(entry, Entry)
         sheet = self.sheet
@@ -266,7 +259,7 @@ class LiveSession:
 
     def enter_deal(self, entry: object, order: list[str]) -> bool:
         """The deal's trump, bids and taken; scores and totals shown."""
-        from raspis_cli.live import Entry
+        from raspis_cli.sheet.live import Entry
 
         assert isinstance(entry, Entry)
         sheet = self.sheet
@@ -392,14 +385,14 @@ def live(
     rewritten after every deal, in one step, and marked unfinished until the
     last deal. Type help at any prompt for undo, comments and quit.
     """
-    from raspis_cli.live import LiveSheet
-    from raspis_cli.sheet import SheetError, blank_game, parse_players
+    from raspis_cli.sheet.blank import SheetError, blank_game, parse_players
+    from raspis_cli.sheet.live import LiveSheet
 
     path = Path(file)
     if path.exists():
-        from raspis_cli.atomic import remove_stale_temporaries
-        from raspis_cli.cli.common import print_diagnostic
-        from raspis_cli.sources import load_source
+        from raspis_cli.cli.problems import print_diagnostic
+        from raspis_cli.files.atomic import remove_stale_temporaries
+        from raspis_cli.files.sources import load_source
 
         remove_stale_temporaries(file)  # left by a kill in the middle of a save
 

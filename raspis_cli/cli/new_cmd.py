@@ -8,9 +8,11 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, fail, say
-from raspis_cli.i18n import _, ngettext
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail, say
+from raspis_cli.cli.options import RulesOption, SetOption, build_rules
 from raspis_cli.rules import parse_assignment
+from raspis_cli.text.i18n import _, ngettext
 
 PlayersOption = Annotated[
     str,
@@ -34,7 +36,7 @@ def sheet_options(assignments: list[str] | None) -> dict[str, object]:
 
 def write_file_atomically(path: str, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` as one step, or fail with one line."""
-    from raspis_cli.atomic import write_atomic
+    from raspis_cli.files.atomic import write_atomic
 
     try:
         write_atomic(path, text.encode("utf-8"))
@@ -63,7 +65,7 @@ def new(
     from pathlib import Path
 
     from raspis_cli.notation import NotationWriteError, write_game
-    from raspis_cli.sheet import SheetError, blank_game, parse_players
+    from raspis_cli.sheet.blank import SheetError, blank_game, parse_players
 
     built = build_rules(rules, options)
     try:

@@ -22,7 +22,7 @@ import os
 
 import typer
 
-from raspis_cli.i18n import N_, _, language
+from raspis_cli.text.i18n import N_, _, language
 
 COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("fmt", "fmt_cmd", N_("Print the canonical text of notation files (or check or rewrite them).")),
@@ -62,7 +62,7 @@ def register_commands(argv: list[str]) -> None:
     """Import the module of the command ``argv`` runs (every module while the
     shell asks for completions, or for a word that is no command, so that the
     error can suggest one) and stand in for the others."""
-    from raspis_cli.cli.common import app
+    from raspis_cli.cli.app import app
 
     completing = any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
     wanted = invoked_command(argv)
@@ -98,7 +98,7 @@ def translate_docstrings(app: typer.Typer) -> None:
 
 
 def _stand_in(name: str, summary: str) -> None:
-    from raspis_cli.cli.common import app
+    from raspis_cli.cli.app import app
 
     def not_loaded() -> None:  # never run: the real command is imported when invoked
         raise RuntimeError(f"command {name} was not loaded")

@@ -8,25 +8,24 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail, stdout
+from raspis_cli.cli.options import (
     BudgetOption,
     EncodingOption,
     RulesOption,
     SamplesOption,
     SeedOption,
     SetOption,
-    app,
     check_encoding_option,
-    fail,
     rules_choice,
-    stdout,
 )
-from raspis_cli.i18n import _
-from raspis_cli.textsafe import escape_text
+from raspis_cli.text.i18n import _
+from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
-    from raspis_cli.analyze import GameAnalysis
-    from raspis_cli.replay import GameResult
+    from raspis_cli.analyze.post_mortem import GameAnalysis
+    from raspis_cli.judge.replay import GameResult
 
 __all__: list[str] = []
 
@@ -96,7 +95,7 @@ class _Analysis:
 def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnalysis]:
     """Every deal of every game analysed as ``raspis analyze`` does it, with
     analyze's progress bar on a terminal."""
-    from raspis_cli.analyze import DEFAULT_BUDGET, GameAnalysis, analyze_deal, summarize
+    from raspis_cli.analyze.post_mortem import DEFAULT_BUDGET, GameAnalysis, analyze_deal, summarize
     from raspis_cli.cli.analyze_cmd import progress_bar
 
     budget = DEFAULT_BUDGET if asked.budget is None else (asked.budget or None)
@@ -113,13 +112,13 @@ def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnal
 
 def _game_page(file: str, lang: str, preset: str | None, options: list[str] | None,
                encoding: str | None, analysis: _Analysis | None) -> str:
-    from raspis_cli.cli.score_cmd import _pick_games
+    from raspis_cli.cli.score_cmd import pick_games
     from raspis_cli.report.game import game_context
     from raspis_cli.report.render import render
 
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
-    results = [first for first, _ in _pick_games(file, None, choice, None, encoding)]
+    results = [first for first, _ in pick_games(file, None, choice, None, encoding)]
     if not results:
         fail(_("{file} holds no game").format(file=file))
     analyses = _analyses(results, analysis) if analysis is not None else None
@@ -127,13 +126,13 @@ def _game_page(file: str, lang: str, preset: str | None, options: list[str] | No
 
 
 def _club_page(db: str, lang: str) -> str:
-    from raspis_cli.cli.store_cmd import _open_existing
+    from raspis_cli.cli.store_cmd import open_existing
     from raspis_cli.report.club import club_context
     from raspis_cli.report.render import render
     from raspis_cli.store import StoreError
     from raspis_cli.store.db import name_damage
 
-    con, path = _open_existing(db)
+    con, path = open_existing(db)
     try:
         context = club_context(con, lang)
     except StoreError as e:

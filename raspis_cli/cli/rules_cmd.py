@@ -6,20 +6,13 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cli.common import (
-    PresetArgument,
-    SetOption,
-    app,
-    build_rules,
-    check_format,
-    fail,
-    print_rows,
-    write_json,
-    write_jsonl,
-)
-from raspis_cli.i18n import _, kind_label
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail
+from raspis_cli.cli.options import PresetArgument, SetOption, build_rules, check_format
+from raspis_cli.cli.output import print_rows, write_json, write_jsonl
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
+from raspis_cli.text.i18n import _, kind_label
 
 rules_app = typer.Typer(help=_("The rule presets, their options and schedules."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
@@ -85,7 +78,7 @@ def rules_schedule(
         if count < 2:
             fail(_("--players: {n} is less than 2").format(n=count))
     else:
-        from raspis_cli.sheet import SheetError, parse_players
+        from raspis_cli.sheet.blank import SheetError, parse_players
 
         try:
             names = parse_players(players)
@@ -106,7 +99,7 @@ def rules_schedule(
         fail(_("the free schedule has no fixed sequence: any deals, each stating its cards and kind"))
     rows = [deal.to_json() for deal in schedule.listing]
     if names is not None:
-        from raspis_cli.sheet import dealer_of
+        from raspis_cli.sheet.blank import dealer_of
 
         for i, row in enumerate(rows):
             row["dealer"] = dealer_of(names, dealer or names[0], i)

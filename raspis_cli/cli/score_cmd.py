@@ -7,34 +7,30 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from raspis_cli.check import CheckError, read_results, score_sheet
-from raspis_cli.cli.common import (
-    EXIT_ERROR,
+from raspis_cli.cli.app import EXIT_ERROR, app
+from raspis_cli.cli.console import fail, safe_markup, stdout
+from raspis_cli.cli.options import (
     EncodingOption,
     RecordFileArgument,
     RulesOption,
     SetOption,
-    app,
     check_encoding_option,
     check_format,
-    fail,
     rules_choice,
-    safe_markup,
-    stdout,
-    write_json,
-    write_jsonl,
 )
-from raspis_cli.i18n import _, kind_label, ngettext
-from raspis_cli.replay import DealResult, GameResult, RulesChoice
-from raspis_cli.textsafe import escape_text
+from raspis_cli.cli.output import write_json, write_jsonl
+from raspis_cli.judge.check import CheckError, read_results, score_sheet
+from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice
+from raspis_cli.text.i18n import _, kind_label, ngettext
+from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-__all__ = ["running_totals", "score"]
+__all__ = ["pick_games", "running_totals", "score"]
 
 
-def _pick_games(path: str, game: int | None, choice: RulesChoice, compare: RulesChoice | None,
+def pick_games(path: str, game: int | None, choice: RulesChoice, compare: RulesChoice | None,
                 encoding: str | None = None) -> list[tuple[GameResult, GameResult | None]]:
     try:
         return read_results(path, choice, encoding, game, compare)
@@ -199,7 +195,7 @@ def score(
         base = rules_choice(compare if compare is not None else preset,
                             list(options or []) + list(compare_set or []))
         alt = base
-    pairs = _pick_games(file, game, choice, alt, encoding)
+    pairs = pick_games(file, game, choice, alt, encoding)
     if fmt == "json":
         write_json([score_sheet(a, b) for a, b in pairs])
         return

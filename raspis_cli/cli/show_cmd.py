@@ -6,27 +6,24 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.cards import Card, Deck
-from raspis_cli.check import CheckError, deal_story, read_results
-from raspis_cli.cli.common import (
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail, safe_markup, stdout
+from raspis_cli.cli.options import (
     EncodingOption,
     RecordFileArgument,
     RulesOption,
     SetOption,
-    app,
     check_encoding_option,
     check_format,
-    fail,
     rules_choice,
-    safe_markup,
-    stdout,
-    write_json,
-    write_jsonl,
 )
-from raspis_cli.diagnostics import Diagnostic
-from raspis_cli.i18n import _, kind_label, ngettext
-from raspis_cli.record import DealRecord
-from raspis_cli.replay import GameResult
+from raspis_cli.cli.output import write_json, write_jsonl
+from raspis_cli.judge.check import CheckError, deal_story, read_results
+from raspis_cli.judge.replay import GameResult
+from raspis_cli.model.cards import Card, Deck
+from raspis_cli.model.diagnostics import Diagnostic
+from raspis_cli.model.record import DealRecord
+from raspis_cli.text.i18n import _, kind_label, ngettext
 
 __all__ = ["show"]
 

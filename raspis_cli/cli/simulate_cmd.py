@@ -9,19 +9,15 @@ from typing import Annotated, TextIO
 
 import typer
 
-from raspis_cli.cli.common import RulesOption, SetOption, app, build_rules, check_format, fail
-from raspis_cli.i18n import _
-from raspis_cli.pimcbot import BOTS, DEFAULT_BOT_SAMPLES
+from raspis_cli.bots.pimc import BOTS, DEFAULT_BOT_SAMPLES
+from raspis_cli.cli.app import app
+from raspis_cli.cli.console import fail
+from raspis_cli.cli.options import RulesOption, SetOption, build_rules, check_format
 from raspis_cli.rules import Rules
-from raspis_cli.simulate import (
-    DETAILS,
-    TEXT_FORMATS,
-    ClubPlan,
-    default_names,
-    parse_date_range,
-    parse_skill,
-    simulated_texts,
-)
+from raspis_cli.simulate.club import ClubPlan, parse_date_range, parse_skill
+from raspis_cli.simulate.game import DETAILS, default_names
+from raspis_cli.simulate.run import TEXT_FORMATS, simulated_texts
+from raspis_cli.text.i18n import _
 
 __all__: list[str] = []
 

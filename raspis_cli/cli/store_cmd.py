@@ -12,27 +12,17 @@ from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
-from raspis_cli.cli.common import (
-    EXIT_ERROR,
-    ShardOption,
-    TableFormat,
-    app,
-    fail,
-    print_rows,
-    say,
-    shard_option,
-    stderr,
-    stdout,
-    write_json,
-    write_jsonl,
-)
-from raspis_cli.i18n import N_, _, kind_label, language, ngettext
+from raspis_cli.cli.app import EXIT_ERROR, app
+from raspis_cli.cli.console import fail, say, stderr, stdout
+from raspis_cli.cli.options import ShardOption, TableFormat, shard_option
+from raspis_cli.cli.output import print_rows, write_json, write_jsonl
+from raspis_cli.files.paths import expand_paths
 from raspis_cli.rules import PRESETS
-from raspis_cli.sources import expand_paths
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import default_db_path
 from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
-from raspis_cli.textsafe import escape_text
+from raspis_cli.text.i18n import N_, _, kind_label, language, ngettext
+from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
     import duckdb
@@ -46,7 +36,7 @@ if TYPE_CHECKING:
 # imported by then) before it opens the database, so the less it imports
 # first, the sooner the workers read and the less each of them maps.
 
-__all__ = ["export", "load", "query", "stats"]
+__all__ = ["export", "load", "open_existing", "query", "stats"]
 
 DbOption = Annotated[
     str | None,
@@ -279,7 +269,7 @@ def _date(value: str | None, option: str) -> datetime.date | None:
                                  param_hint=option) from None
 
 
-def _open_existing(db: str | None, read_only: bool = True,
+def open_existing(db: str | None, read_only: bool = True,
                    sandboxed: bool = True) -> tuple[duckdb.DuckDBPyConnection, str]:
     """An existing raspis database; read-only connections running SQL are
     sandboxed (no files, no network) unless the caller writes files itself."""
@@ -372,7 +362,7 @@ def stats(
             names=REPORT_NAMES_HELP))
     scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only,
                   players_count, event, _tags(tag))
-    con, path = _open_existing(db)
+    con, path = open_existing(db)
     history: list[RatingStep] = []
     results: dict[str, list[dict[str, Any]]] = {}
     try:
@@ -437,7 +427,7 @@ def _in_words(row: dict[str, Any]) -> dict[str, Any]:
 def _check_player(con: Any, player: str, path: str) -> None:
     """Exit 1 with the closest names when ``--player`` names nobody in the database."""
     from raspis_cli.store import known_players
-    from raspis_cli.suggest import suggest
+    from raspis_cli.text.suggest import suggest
 
     players = known_players(con)
     if player in players:
@@ -475,7 +465,7 @@ def query(
     from raspis_cli.store.db import name_damage
     from raspis_cli.store.query import run_query
 
-    con, path = _open_existing(db, read_only=not write, sandboxed=not write)
+    con, path = open_existing(db, read_only=not write, sandboxed=not write)
     try:
         rows = run_query(con, sql)
     except StoreError as e:
@@ -504,7 +494,7 @@ def _export(db: str | None, parquet: str, overwrite: bool, quiet: bool, label: s
     from raspis_cli.store.db import name_damage
     from raspis_cli.store.export import export_parquet
 
-    con, path = _open_existing(db, sandboxed=False)  # export writes DIR itself, running only its own SQL
+    con, path = open_existing(db, sandboxed=False)  # export writes DIR itself, running only its own SQL
     try:
         counts = export_parquet(con, parquet, overwrite)
     except StoreError as e:

@@ -9,27 +9,24 @@ from typing import Annotated
 
 import typer
 
-from raspis_cli.check import FileReport, folder_without_records, validate_files
-from raspis_cli.cli.common import (
-    EXIT_ERROR,
-    EXIT_OK,
-    EXIT_VIOLATIONS,
+from raspis_cli.cli.app import EXIT_ERROR, EXIT_OK, EXIT_VIOLATIONS, app
+from raspis_cli.cli.console import stdout
+from raspis_cli.cli.options import (
     EncodingOption,
     RulesOption,
     SetOption,
     ShardOption,
-    app,
     check_encoding_option,
     check_format,
-    render_diagnostic,
     rules_choice,
     shard_option,
-    stdout,
-    write_jsonl,
 )
-from raspis_cli.i18n import _, ngettext
-from raspis_cli.sources import expand_paths
-from raspis_cli.textsafe import escape_text
+from raspis_cli.cli.output import write_jsonl
+from raspis_cli.cli.problems import render_diagnostic
+from raspis_cli.files.paths import expand_paths
+from raspis_cli.judge.check import FileReport, folder_without_records, validate_files
+from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.textsafe import escape_text
 
 __all__ = ["validate"]
 

@@ -6,10 +6,11 @@ bidding and play; both list legal actions and check recorded ones with the
 same code.
 """
 
-from raspis_cli.engine.actions import JokerDecl, Play, Violation
+from raspis_cli.engine.actions import Play, Violation
 from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal, TrickResult, trick_winner
 from raspis_cli.engine.game import Game, TrumpInput, effective_trump
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score, infer_taken, winners
+from raspis_cli.model.joker import JokerDecl
 
 __all__ = [
     "BIDDING",

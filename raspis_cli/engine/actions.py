@@ -1,10 +1,11 @@
-"""The values the engine exchanges: joker declarations, plays and violations."""
+"""The values the engine exchanges: plays and violations (the joker declaration is a model type)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from raspis_cli.cards import Card, Suit
+from raspis_cli.model.cards import Card
+from raspis_cli.model.joker import JokerDecl
 
 __all__ = ["VIOLATION_KINDS", "WINNING_LEAD_MODES", "JokerDecl", "Play", "Violation"]
 
@@ -44,39 +45,6 @@ readers' callers, the rest by the engine and the replay."""
 
 WINNING_LEAD_MODES = frozenset({"high", "lowest", "take"})
 """Lead declarations under which the joker wins the trick (barring options)."""
-
-
-@dataclass(frozen=True, slots=True)
-class JokerDecl:
-    """A joker's declaration: a mode of docs/RULES.md §6, with its suit or card."""
-
-    mode: str
-    suit: Suit | None = None
-    card: Card | None = None
-
-    def to_json(self) -> dict[str, str]:
-        """``{"mode", "suit"?, "card"?}`` as docs/RECORD-JSON.md writes it."""
-        out = {"mode": self.mode}
-        if self.suit is not None:
-            out["suit"] = self.suit.name
-        if self.card is not None:
-            out["card"] = self.card.code
-        return out
-
-    def __str__(self) -> str:
-        words = {
-            "high": "high (по старшим)",
-            "lowest": "lowest (по младшим)",
-            "low": "low (младшая)",
-            "take": "take (забрать)",
-            "discard": "discard (скинуть)",
-            "as": "as",
-        }.get(self.mode, self.mode)
-        if self.card is not None:
-            return f"{words} {self.card}"
-        if self.suit is not None:
-            return f"{words} {self.suit}"
-        return words
 
 
 @dataclass(frozen=True, slots=True)

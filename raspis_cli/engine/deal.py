@@ -17,23 +17,24 @@ import copy
 import itertools
 from collections.abc import Sequence
 
-from raspis_cli.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
-from raspis_cli.engine.actions import WINNING_LEAD_MODES, JokerDecl, Play, Violation
+from raspis_cli.engine.actions import WINNING_LEAD_MODES, Play, Violation
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
 from raspis_cli.engine.trick import (
     LED_BASE,
     ORDER,
     TRUMP_BASE,
     Entry,
-    bidding_order,
     follow_mask,
     led_suit,
     plain_winner,
     trick_trump,
     void_mask,
 )
-from raspis_cli.i18n import _, kind_label
+from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
+from raspis_cli.model.joker import JokerDecl
 from raspis_cli.rules import Rules
+from raspis_cli.rules.seats import bidding_order
+from raspis_cli.text.i18n import _, kind_label
 
 __all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from raspis_cli.cards import Card, Suit
 from raspis_cli.engine.actions import Violation
 from raspis_cli.engine.deal import PLAY, Deal
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, winners
-from raspis_cli.i18n import _
+from raspis_cli.model.cards import Card, Suit
 from raspis_cli.rules import KINDS, Rules
 from raspis_cli.rules.schedule import Schedule, schedule_for
+from raspis_cli.text.i18n import _
 
 __all__ = ["Game", "TrumpInput", "effective_trump"]
 

@@ -1,6 +1,6 @@
-"""The trick rule, written once: who bids first, which suit is led, which cards
+"""The trick rule, written once: which suit is led, which cards
 a player must play, how natural cards rank, and who wins a trick without a
-joker.
+joker (who bids first is :func:`raspis_cli.rules.seats.bidding_order`).
 
 The engine (:class:`~raspis_cli.engine.deal.Deal`: legality, the card-by-card
 play, :func:`~raspis_cli.engine.deal.trick_winner`), the simulator's bots and
@@ -11,7 +11,7 @@ which writes :func:`follow_mask` as bit-mask tests inline for speed (the
 joker's whole-trick path, :meth:`~raspis_cli.engine.deal.Deal.play_joker_trick`,
 calls the engine's own checks per card instead);
 ``tests/test_compact_play.py`` holds them to the card-by-card verdicts. Suits are
-indexes 0..3 (♠ ♣ ♦ ♥) with :data:`~raspis_cli.cards.NO_SUIT` for "none"
+indexes 0..3 (♠ ♣ ♦ ♥) with :data:`~raspis_cli.model.cards.NO_SUIT` for "none"
 (no trump; nothing led yet); cards are indexes 0..53 and hands bit masks.
 """
 
@@ -20,15 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from raspis_cli.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Suit
-from raspis_cli.engine.actions import JokerDecl
+from raspis_cli.model.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Suit
+from raspis_cli.model.joker import JokerDecl
 
 __all__ = [
     "LED_BASE",
     "Entry",
     "ORDER",
     "TRUMP_BASE",
-    "bidding_order",
     "card_order",
     "follow_mask",
     "led_suit",
@@ -56,7 +55,7 @@ ORDER: Final = tuple(
 )
 """``ORDER[led][trump][card]``: how a natural card ranks in a trick: trumps
 above the suit led above the rest (0, they never win). ``led`` and ``trump``
-are suit indexes or :data:`~raspis_cli.cards.NO_SUIT`; a joker's own rank is
+are suit indexes or :data:`~raspis_cli.model.cards.NO_SUIT`; a joker's own rank is
 decided by its declaration, not here."""
 
 
@@ -134,8 +133,3 @@ def led_suit(trick: Sequence[Entry], joker_mask: int) -> tuple[Suit | None, Joke
             return _SUITS[SUIT_INDEX[other]], decl
     return None, decl
 
-
-def bidding_order(first_bidder: int, players: int) -> list[int]:
-    """The seats in bidding order: the first bidder (left of the dealer) round
-    the table to the dealer."""
-    return [(first_bidder + i) % players for i in range(players)]

@@ -6,7 +6,7 @@ project: ``totals`` inside a deal (the running totals written on paper), and
 so that comments survive notation → JSON → notation. Reading accepts records
 that carry only the contract's fields; unknown fields are kept in ``extra``
 and written back. Bad JSON or a value of the wrong type is reported as a
-:class:`~raspis_cli.diagnostics.Diagnostic` (codes ``J...``), never an
+:class:`~raspis_cli.model.diagnostics.Diagnostic` (codes ``J...``), never an
 exception. Games and deals get the line and column where their object
 starts.
 """
@@ -19,14 +19,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from raspis_cli.cards import Card, CardError, Suit, parse_card, parse_suit
-from raspis_cli.diagnostics import Diagnostic, syntax_error
-from raspis_cli.i18n import N_, _
-from raspis_cli.lines import PAIRS_LINES
-from raspis_cli.notation.grammar import KIND_WORDS
-from raspis_cli.notation.reader import ReadResult
-from raspis_cli.notation.writer import bidding_order
-from raspis_cli.record import (
+from raspis_cli.model.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.model.diagnostics import Diagnostic, syntax_error
+from raspis_cli.model.lines import PAIRS_LINES
+from raspis_cli.model.record import (
     NO_TRUMP,
     DealRecord,
     GameRecord,
@@ -37,8 +33,12 @@ from raspis_cli.record import (
     TrumpValue,
     bound_numbers,
 )
+from raspis_cli.notation.reader import ReadResult
+from raspis_cli.notation.tokens import KIND_WORDS
+from raspis_cli.notation.writer import bidding_order
 from raspis_cli.rules import OPTIONS
 from raspis_cli.rules.options import OptionError
+from raspis_cli.text.i18n import N_, _
 
 __all__ = [
     "FORMAT",

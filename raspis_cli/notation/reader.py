@@ -6,7 +6,7 @@
 
 The reader is streaming: :func:`iter_games` takes an iterator of lines and
 yields each game as soon as the next one starts. Syntax errors are collected
-as :class:`~raspis_cli.diagnostics.Diagnostic` values; a line that cannot
+as :class:`~raspis_cli.model.diagnostics.Diagnostic` values; a line that cannot
 be read is skipped, and after a deal line that cannot be read the reader
 resynchronises at the next deal or game. Rule matters (an unknown preset, a
 card not in the deck, an illegal bid) are recorded as written: the replay
@@ -25,31 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from raspis_cli.cards import Card, Suit
-from raspis_cli.diagnostics import Diagnostic, syntax_error
-from raspis_cli.i18n import _
-from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES
-from raspis_cli.notation.grammar import (
-    CARD_TOKENS,
-    JOKER_WORD,
-    KEYWORDS,
-    NONE_WORD,
-    TRUMP_WORD,
-    DealLine,
-    FlagLine,
-    HandLine,
-    PairsLine,
-    PenaltyLine,
-    SourceLine,
-    TagLine,
-    TrickLine,
-    mixed_script_reading,
-    parse_line,
-    plain_deal_line,
-    scan,
-)
-from raspis_cli.notation.writer import bidding_order, deal_keys, game_keys, option_text
-from raspis_cli.record import (
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.diagnostics import Diagnostic, syntax_error
+from raspis_cli.model.lines import PAIRS_BY_FIELD, PAIRS_LINES
+from raspis_cli.model.record import (
     NO_TRUMP,
     NUMBER_RANGES,
     DealRecord,
@@ -61,7 +40,23 @@ from raspis_cli.record import (
     TrumpValue,
     bound_numbers,
 )
+from raspis_cli.notation.line_grammar import (
+    DealLine,
+    FlagLine,
+    HandLine,
+    PairsLine,
+    PenaltyLine,
+    TagLine,
+    TrickLine,
+    mixed_script_reading,
+    parse_line,
+    plain_deal_line,
+)
+from raspis_cli.notation.scanner import SourceLine, scan
+from raspis_cli.notation.tokens import CARD_TOKENS, JOKER_WORD, KEYWORDS, NONE_WORD, TRUMP_WORD
+from raspis_cli.notation.writer import bidding_order, deal_keys, game_keys, option_text
 from raspis_cli.rules import OPTIONS, Rules, RulesError
+from raspis_cli.text.i18n import _
 
 __all__ = ["ReadResult", "read_text", "read_file", "read_bytes", "iter_games", "split_lines"]
 
@@ -105,11 +100,11 @@ def read_text(text: str, path: str = "<text>") -> ReadResult:
 
 
 def read_bytes(data: bytes, path: str = "<bytes>", encoding: str | None = None) -> ReadResult:
-    """Read a file's bytes, decoded as :mod:`raspis_cli.encodings` decides
+    """Read a file's bytes, decoded as :mod:`raspis_cli.text.decoding` decides
     (UTF-8 with or without BOM, UTF-16 by its BOM, CP1251 by its look, or
     ``encoding``); LF, CRLF or CR. Undecodable bytes and overlong lines are
     diagnostics, like syntax errors."""
-    from raspis_cli.encodings import iter_lines
+    from raspis_cli.text.decoding import iter_lines
 
     result = ReadResult()
     diags = result.diagnostics
@@ -841,7 +836,7 @@ class _Reader:
         """A plain trick or hand line (``trick NAME: CARD CARD ...``,
         single-spaced, no joker declaration, no names but the first) applied
         at once: a trick kept as one compact trick
-        (:data:`~raspis_cli.record.CompactTrick`), a hand as its cards. The
+        (:data:`~raspis_cli.model.record.CompactTrick`), a hand as its cards. The
         same reading as :func:`parse_line` with :meth:`trick` or
         :meth:`detail` give it, without an object per card. ``None``: not
         such a line (nothing done), read it the usual way. ``parts``: the

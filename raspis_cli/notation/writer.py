@@ -17,12 +17,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
-from raspis_cli.cards import Card, Suit
-from raspis_cli.engine.trick import bidding_order as seat_order
-from raspis_cli.i18n import _
-from raspis_cli.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
-from raspis_cli.notation.grammar import NotationWriteError, quote_name
-from raspis_cli.record import (
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
+from raspis_cli.model.record import (
     NO_TRUMP,
     CompactDeal,
     DealRecord,
@@ -32,8 +29,11 @@ from raspis_cli.record import (
     TrumpValue,
     compact_plays,
 )
+from raspis_cli.notation.quoting import NotationWriteError, quote_name
 from raspis_cli.rules import OPTIONS, RulesError
 from raspis_cli.rules.options import OptionError
+from raspis_cli.rules.seats import bidding_order as seat_order
+from raspis_cli.text.i18n import _
 
 __all__ = [
     "NotationWriteError",
@@ -353,7 +353,7 @@ _CARD_TEXT = tuple(str(Card.from_index(i)) for i in range(54))
 
 def _compact_trick_line(players: Sequence[str], cards: Sequence[Card], following: Mapping[str, str],
                         rotations: Mapping[str, Sequence[str]], quoted: dict[str, str]) -> str | None:
-    """:func:`_trick_line` of a compact trick (:data:`~raspis_cli.record.CompactTrick`),
+    """:func:`_trick_line` of a compact trick (:data:`~raspis_cli.model.record.CompactTrick`),
     from its players and cards, without a :class:`PlayRecord` per card
     (``None`` for a trick without cards). ``rotations``: the players from
     each player round the table (:func:`_rotations`)."""

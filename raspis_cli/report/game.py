@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from raspis_cli.analyze_words import advice_words, forced_words, mistake_words, skipped_words
-from raspis_cli.cards import Card, Deck
-from raspis_cli.replay import DealResult, GameResult
+from raspis_cli.analyze.words import advice_words, forced_words, mistake_words, skipped_words
+from raspis_cli.judge.replay import DealResult, GameResult
+from raspis_cli.model.cards import Card, Deck
 from raspis_cli.report.strings import STRINGS, joker_words, kind_word
 from raspis_cli.report.svg import line_chart
 
 if TYPE_CHECKING:
-    from raspis_cli.analyze import DealAnalysis, GameAnalysis, PlayerDeal
+    from raspis_cli.analyze.post_mortem import DealAnalysis, GameAnalysis, PlayerDeal
 
 __all__ = ["game_context"]
 

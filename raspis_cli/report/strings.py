@@ -232,7 +232,7 @@ def interface_lang(explicit: str | None = None) -> str:
     (``--lang`` anywhere on the command line, else the environment's)."""
     if explicit:
         return explicit
-    from raspis_cli.i18n import language
+    from raspis_cli.text.i18n import language
 
     return language()
 

@@ -19,8 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from raspis_cli.cards import Deck
-from raspis_cli.i18n import N_, _
+from raspis_cli.model.cards import Deck
 from raspis_cli.rules.options import (
     KINDS,
     OPTIONS,
@@ -29,6 +28,7 @@ from raspis_cli.rules.options import (
     OptionSpec,
     OptionValue,
 )
+from raspis_cli.text.i18n import N_, _
 
 __all__ = [
     "KINDS",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from raspis_cli.i18n import N_, _
+from raspis_cli.text.i18n import N_, _
 
 __all__ = ["JOKER_MODES", "KINDS", "OPTIONS", "SPECIAL_KINDS", "OptionError", "OptionSpec"]
 

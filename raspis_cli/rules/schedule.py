@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from raspis_cli.i18n import _, kind_label, ngettext
 from raspis_cli.rules import Rules
+from raspis_cli.text.i18n import _, kind_label, ngettext
 
 __all__ = ["Schedule", "ScheduledDeal", "schedule_for"]
 

@@ -11,10 +11,10 @@ from typing import Any, Final
 
 import duckdb
 
-from raspis_cli.i18n import _
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import DEFAULT_DB, default_db_path
 from raspis_cli.store.schema import MIGRATE_2_TO_3, SCHEMA_VERSION, create_schema_sql
+from raspis_cli.text.i18n import _
 
 __all__ = [
     "DEFAULT_DB",

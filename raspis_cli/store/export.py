@@ -20,10 +20,10 @@ from pathlib import Path
 
 import duckdb
 
-from raspis_cli.i18n import _
 from raspis_cli.store.db import StoreError, check_backslash
 from raspis_cli.store.ratings import RATINGS_SQL, history_table
 from raspis_cli.store.schema import DERIVED_TABLES, GAME_TABLES, TABLES
+from raspis_cli.text.i18n import _
 
 __all__ = ["export_parquet"]
 

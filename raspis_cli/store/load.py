@@ -1,10 +1,10 @@
 """``load``: record files into the database, in one transaction.
 
 Files (or in-memory :class:`RecordSource` games) are read game by game
-(:class:`~raspis_cli.sources.GameStream`) and replayed in batches of
+(:class:`~raspis_cli.files.sources.GameStream`) and replayed in batches of
 :data:`BATCH_GAMES` games by :func:`iter_batches`, in this process or in
 ``jobs`` worker processes: a file is cut into pieces of whole games
-(:func:`~raspis_cli.sources.split_file`), each worker reads and replays only
+(:func:`~raspis_cli.files.pieces.split_file`), each worker reads and replays only
 its pieces, so one big file uses them all; each batch comes back as Arrow
 tables, in file order, its games numbered from the start of the file. This
 process is the only writer: it drops games already stored (or deletes them
@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 
-from raspis_cli.check import SyntaxSplitter, check_game
-from raspis_cli.diagnostics import Diagnostic
-from raspis_cli.record import GameRecord
-from raspis_cli.sources import GameStream, Piece, ShardError, batch_gc, shard_pieces, split_file
+from raspis_cli.files.pieces import Piece, ShardError, shard_pieces, split_file
+from raspis_cli.files.sources import GameStream, batch_gc
+from raspis_cli.judge.check import SyntaxSplitter, check_game
+from raspis_cli.model.diagnostics import Diagnostic
+from raspis_cli.model.record import GameRecord
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.idset import IdMarks
 from raspis_cli.store.rows import TableBuilder, game_id
@@ -192,7 +193,7 @@ class Batch:
     """In a worker: ``tables`` as Arrow IPC streams (:func:`_pack`), which
     cross to the parent as a few buffers instead of many pickled arrays."""
     piece: int = 0
-    """The piece of the file it was read from (:func:`~raspis_cli.sources.split_file`;
+    """The piece of the file it was read from (:func:`~raspis_cli.files.pieces.split_file`;
     0 when the file was read whole). ``last`` is then the piece's last batch,
     and ``final`` the file's."""
     final: bool = True
@@ -373,7 +374,7 @@ Task = tuple[Unit, Piece | None]
 
 def _tasks(units: Sequence[Unit], batch_games: int, jobs: int) -> list[Task]:
     """The units cut for ``jobs`` workers: a file of more than a few batches
-    into pieces of whole games (:func:`~raspis_cli.sources.split_file`), so
+    into pieces of whole games (:func:`~raspis_cli.files.pieces.split_file`), so
     each worker reads and replays only its pieces."""
     tasks: list[Task] = []
     for unit in units:
@@ -539,7 +540,7 @@ def _read_all(units: Sequence[Unit], valid_only: bool, batch_games: int = BATCH_
               workers: LoadWorkers | None = None, shard: list[Task] | None = None) -> Iterator[Batch]:
     """The batches of every unit, in order: read here, or by ``workers``
     (given their tasks). With ``shard`` (the pieces of one shard:
-    :func:`~raspis_cli.sources.shard_pieces`) only those are read, their
+    :func:`~raspis_cli.files.pieces.shard_pieces`) only those are read, their
     games numbered from the start of their file."""
     if workers is not None:
         yield from workers.batches()
@@ -684,7 +685,7 @@ def load_units(
 
     With ``shard`` ``(i, n)`` (0-based) only the pieces of the files that
     shard ``i`` of ``n`` reads are loaded
-    (:func:`~raspis_cli.sources.shard_pieces`), their games numbered from
+    (:func:`~raspis_cli.files.pieces.shard_pieces`), their games numbered from
     the start of their file: ``n`` such loads, into ``n`` databases, store
     together what one load stores (a game repeated in pieces of different
     shards is stored by each of them).

@@ -11,8 +11,8 @@ from typing import Any
 
 import duckdb
 
-from raspis_cli.i18n import _
 from raspis_cli.store.db import StoreError
+from raspis_cli.text.i18n import _
 
 __all__ = ["plain_value", "run_query"]
 

@@ -16,11 +16,11 @@ from typing import Any, Final
 
 import pyarrow as pa
 
-from raspis_cli.cards import Card, Suit
-from raspis_cli.engine.actions import JokerDecl
+from raspis_cli.judge.replay import DealResult, GameResult
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord
 from raspis_cli.notation.writer import option_text
-from raspis_cli.record import NO_TRUMP, DealRecord, GameRecord
-from raspis_cli.replay import DealResult, GameResult
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.rules.options import OptionError
 from raspis_cli.store.schema import GAME_TABLES, stored_columns
@@ -213,7 +213,7 @@ class TableBuilder:
         return out
 
     def add_game(self, gid: str, result: GameResult, source_file: str) -> None:
-        """Every row of one checked game (:func:`raspis_cli.check.check_game`:
+        """Every row of one checked game (:func:`raspis_cli.judge.check.check_game`:
         its problems include the syntax problems on its lines)."""
         record = result.record
         names = list(record.players)

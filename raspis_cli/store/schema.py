@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from raspis_cli.cards import Card, Suit
-from raspis_cli.i18n import N_
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.text.i18n import N_
 
 __all__ = [
     "BASE_VIEWS",
@@ -278,7 +278,7 @@ SELECT p.game_id, p.deal_index, p.trick, p.position, p.seat,
 FROM plays_int p
 LEFT JOIN seats s ON s.game_id = p.game_id AND s.seat = p.seat"""
 """``plays`` as SQL users read it: the stored integers written out (card
-codes, suit letters, ranks as :class:`~raspis_cli.cards.Card` gives them),
+codes, suit letters, ranks as :class:`~raspis_cli.model.cards.Card` gives them),
 the player's name from ``seats``."""
 
 MIGRATE_2_TO_3: Final = (

@@ -1,7 +1,7 @@
 """Loading in shards: many processes or machines, each one shard, Parquet out.
 
 ``load_shard(paths, i, n, folder)`` loads shard ``i`` of ``n`` of the files
-(:func:`~raspis_cli.sources.shard_pieces`: the files cut into pieces of whole
+(:func:`~raspis_cli.files.pieces.shard_pieces`: the files cut into pieces of whole
 games, every ``n``-th piece) into a temporary DuckDB database and writes its
 tables as Parquet under ``folder`` (the layout of ``raspis export``). Any
 engine that runs a Python function on many workers can run it, one call per
@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from raspis_cli.sources import expand_paths
+from raspis_cli.files.paths import expand_paths
 from raspis_cli.store.db import open_db
 from raspis_cli.store.export import export_parquet
 from raspis_cli.store.load import load_units

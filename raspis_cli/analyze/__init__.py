@@ -1,0 +1,2 @@
+"""The double-dummy post-mortem of recorded deals (``raspis analyze``) and its findings in words.
+"""

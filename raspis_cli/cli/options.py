@@ -1,0 +1,137 @@
+"""The options several commands share (rules, encoding, shards, formats, the analysis) and their checks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from raspis_cli.cli.console import fail
+from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
+from raspis_cli.text.i18n import _, english_for_json
+
+if TYPE_CHECKING:
+    from raspis_cli.judge.replay import RulesChoice
+
+
+class TableFormat(StrEnum):
+    """Output formats of commands that print rows."""
+
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+
+
+RecordFileArgument = Annotated[
+    str, typer.Argument(help=_("A record file (notation, .json, .jsonl); - for stdin."), metavar=_("FILE"))
+]
+PresetArgument = Annotated[
+    str, typer.Argument(help=_("A preset: {presets}.").format(presets=", ".join(PRESETS)),
+                        metavar=_("PRESET"))
+]
+EncodingOption = Annotated[
+    str | None,
+    typer.Option("--encoding", help=_("The files' text encoding (default: detected: UTF-8 with or without "
+                 "BOM, UTF-16 by its BOM, CP1251 when it reads as Russian)."), metavar=_("ENC")),
+]
+
+
+def check_encoding_option(encoding: str | None) -> None:
+    """Fail with one clear line when ``--encoding`` names no text encoding."""
+    if encoding:
+        from raspis_cli.text.decoding import EncodingError, check_encoding
+
+        try:
+            check_encoding(encoding)
+        except EncodingError as e:
+            fail(f"--encoding: {e}")
+
+
+ShardOption = Annotated[
+    str | None,
+    typer.Option("--shard", metavar="I/N",
+                 help=_("Read only shard I of N (1/4 to 4/4): the files cut into pieces of whole games, "
+                      "every N-th piece; N processes or machines, each with its own shard, read "
+                      "everything once.")),
+]
+
+
+def shard_option(text: str | None, paths: list[str]) -> tuple[int, int] | None:
+    """``--shard I/N`` as ``(I - 1, N)``, or ``None``; fails with one clear
+    line for a malformed value or standard input among ``paths``."""
+    if text is None:
+        return None
+    from raspis_cli.files.pieces import parse_shard, refuse_stdin
+
+    try:
+        shard = parse_shard(text)
+        refuse_stdin(paths)
+    except ValueError as e:  # ShardError included
+        fail(f"--shard: {e}")
+    return shard
+
+
+SamplesOption = Annotated[
+    int, typer.Option("--samples", "-k", help=_("PIMC samples per bid advice (0: no advice)."), min=0,
+                      metavar="K"),
+]
+SeedOption = Annotated[int, typer.Option("--seed", help=_("Seed of the PIMC samples."), metavar="S")]
+BudgetOption = Annotated[
+    int | None,
+    typer.Option("--budget", help=_("Positions one question to the solver may visit (0: no limit; default: "
+                                  "5,000,000 with numba, 200,000 without)."), min=0, metavar="N"),
+]
+"""The options of the double-dummy analysis (``analyze``, ``report --analyze``)."""
+
+RulesOption = Annotated[
+    str | None,
+    typer.Option("--rules", "-r", metavar=_("PRESET"), help=_(
+        "Replace the record's rules with a preset: {presets}.").format(presets=", ".join(PRESETS))),
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", "-s", help=_("Override an option: OPTION=VALUE (repeatable)."),
+                 metavar=_("OPTION=VALUE")),
+]
+
+
+def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> RulesChoice:
+    """``--rules``/``--set`` as a :class:`RulesChoice`, checked now so that a
+    bad option is one clear error before any file is read."""
+    from raspis_cli.judge.replay import RulesChoice
+
+    build_rules(preset, assignments)
+    options: dict[str, object] = {}
+    for text in assignments or ():
+        name, value = parse_assignment(text)
+        options[name] = value
+    return RulesChoice(preset, options)
+
+
+def check_format(fmt: str, allowed: Sequence[str]) -> str:
+    """``--format``: one of ``allowed``, else one clear usage error (exit 2).
+    JSON and JSON lines are a contract in English (docs/RECORD-JSON.md): their
+    messages are built in English whatever the interface language."""
+    if fmt in ("json", "jsonl") and fmt in allowed:
+        english_for_json()
+    if fmt not in allowed:
+        listed = ", ".join(allowed[:-1]) + _(" or ") + allowed[-1] if len(allowed) > 1 else allowed[0]
+        raise typer.BadParameter(_("expected {listed}, got {got}").format(listed=listed, got=repr(fmt)),
+                                 param_hint="--format")
+    return fmt
+
+
+def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
+    """Rules from ``--rules PRESET`` and ``--set OPTION=VALUE`` options."""
+    try:
+        rules = Rules.preset(preset or "raspisnoy")
+        options: dict[str, object] = {}
+        for text in assignments or ():
+            name, value = parse_assignment(text)
+            options[name] = value
+        return rules.with_options(options)
+    except RulesError as e:
+        fail(str(e))

@@ -1,0 +1,3 @@
+"""Explaining a sheet: each score as a formula, the fewest corrections of a disputed sheet, and
+settling up for money.
+"""

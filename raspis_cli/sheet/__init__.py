@@ -1,0 +1,3 @@
+"""The score sheet at the table: a blank sheet (``raspis new``) and keeping it deal by deal (``raspis
+live``).
+"""

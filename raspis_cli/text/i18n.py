@@ -1,0 +1,321 @@
+"""The language raspis speaks to a person: English, or Russian by locale or ``--lang ru``.
+
+A bottom layer (standard library only): any module may import it, the
+engine included, because nothing is read until a Russian text is asked for.
+
+API (for every module that prints or builds text a person reads)::
+
+    from raspis_cli.text.i18n import _, N_, ngettext
+
+    _("deal {deal}: no trump written").format(deal=3)    # translate, then format
+    ngettext("{n} card", "{n} cards", n).format(n=n)     # plural forms (Russian has three)
+    KIND_LABELS = {"miser": N_("miser")}                 # mark a constant now ...
+    _(KIND_LABELS[kind])                                 # ... translate it where it is shown
+
+    set_language("ru")          # "ru", "en", or None: from the environment (the default)
+    language()                  # "ru" or "en": the language in force
+    explicit_language()         # what --lang said, or None (fmt's keywords follow only this)
+    language_from_argv(argv)    # (language given by --lang or None, argv without it)
+
+Rules for messages: the msgid is the English text itself; write placeholders as
+``{name}`` and call ``.format`` *after* ``_()``, never an f-string inside
+``_()``. Only string literals go inside ``_()``, ``N_()`` and ``ngettext()``:
+``tests/test_i18n.py`` extracts them from the source and fails when one has no
+Russian text in the catalogue or when the placeholders differ.
+
+The catalogue is ``raspis_cli/text/locale/ru/LC_MESSAGES/raspis.po`` (standard
+gettext PO; edit it by hand or run ``python scripts/i18n_catalogue.py`` to add
+every new msgid with an empty translation to fill in). At first use of Russian
+it is compiled in memory to the ``.mo`` format (as CPython's Tools/i18n/msgfmt.py
+does) and read by :class:`gettext.GNUTranslations`, so the catalogue source is
+the only file to keep and merge; ``scripts/i18n_catalogue.py --mo`` writes the
+binary ``.mo`` beside it for other gettext tools.
+
+The language is chosen, in order: ``--lang ru|en`` anywhere on the command
+line, then the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is
+set (``ru``, ``ru_RU.UTF-8`` ... mean Russian; anything else English).
+Command modules build their help texts when imported, so the language is set
+(``raspis_cli.cli.main``) before they are.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import gettext
+
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "_",
+    "catalogue_path",
+    "english_for_json",
+    "compile_po",
+    "explicit_language",
+    "kind_label",
+    "language",
+    "language_from_argv",
+    "language_from_environment",
+    "ngettext",
+    "read_po",
+    "set_language",
+]
+
+LANGUAGES = ("en", "ru")
+DOMAIN = "raspis"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_language: str | None = None
+_explicit: str | None = None
+_translations: dict[str, gettext.NullTranslations] = {}
+
+
+def catalogue_path(lang: str = "ru") -> Path:
+    """The PO source of one language's catalogue."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def language_from_environment(environ: dict[str, str] | None = None) -> str:
+    """``ru`` when the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set
+    names Russian, else ``en``."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            first = value.split(":", 1)[0].strip().lower()
+            return "ru" if first.startswith("ru") else "en"
+    return "en"
+
+
+def normalise_language(value: str) -> str | None:
+    """``ru``/``en`` for a language name (``ru``, ``RU``, ``ru_RU.UTF-8``,
+    ``russian``, ``русский``, ``english``), or None when it names neither."""
+    text = value.strip().lower()
+    if text.startswith(("ru", "рус")):
+        return "ru"
+    if text.startswith(("en", "анг", "c")) or text in ("posix",):
+        return "en"
+    return None
+
+
+def set_language(lang: str | None, *, explicit: bool = False) -> str:
+    """Use ``lang`` (``ru``/``en``, or None for the environment's) from now on;
+    returns the language in force. ``explicit`` records that the user asked
+    for it (``--lang``)."""
+    global _language, _explicit
+    chosen = normalise_language(lang) if lang else None
+    _language = chosen or language_from_environment()
+    _explicit = chosen if explicit else None
+    return _language
+
+
+def language() -> str:
+    """The language in force: ``ru`` or ``en``."""
+    if _language is None:
+        return set_language(None)
+    return _language
+
+
+def explicit_language() -> str | None:
+    """The language the user named with ``--lang``, or None."""
+    return _explicit
+
+
+def language_from_argv(argv: list[str], keep_after: tuple[str, ...] = ()) -> tuple[str | None, list[str]]:
+    """Find ``--lang X`` / ``--lang=X`` anywhere in ``argv``: returns X (or
+    None) and argv without it, except that it is kept in place after a
+    command word listed in ``keep_after`` (a command with its own ``--lang``)."""
+    found: str | None = None
+    out: list[str] = []
+    keep = False
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            out.extend(argv[i:])
+            break
+        if arg in keep_after and all(a.startswith("-") for a in out):
+            keep = True
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+            if keep:
+                out.extend(argv[i:i + 2])
+            i += 2
+            continue
+        if arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+            if keep:
+                out.append(arg)
+            i += 1
+            continue
+        out.append(arg)
+        i += 1
+    return found, out
+
+
+def _translation() -> gettext.NullTranslations:
+    lang = language()
+    cached = _translations.get(lang)
+    if cached is not None:
+        return cached
+    translation: gettext.NullTranslations
+    path = catalogue_path(lang)
+    import gettext
+
+    if lang == "en" or not path.exists():
+        translation = gettext.NullTranslations()
+    else:
+        import io
+
+        translation = gettext.GNUTranslations(io.BytesIO(compile_po(path.read_text(encoding="utf-8"))))
+    _translations[lang] = translation
+    return translation
+
+
+def english_for_json() -> None:
+    """Messages in English from now on: a command writing JSON (a contract
+    with fixed English wording, docs/RECORD-JSON.md) calls this before it
+    builds any message, whatever the interface language."""
+    global _language
+    _language = "en"
+
+
+def _(message: str) -> str:
+    """``message`` (English) in the language in force."""
+    if language() == "en":
+        return message
+    return _translation().gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802  (the gettext convention)
+    """Mark a constant for the catalogue without translating it now."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the count ``n``, translated."""
+    if language() == "en":
+        return singular if n == 1 else plural
+    return _translation().ngettext(singular, plural, n)
+
+
+KIND_LABELS: dict[str, str] = {
+    "normal": N_("normal"),
+    "no-trump": N_("no-trump"),
+    "dark": N_("dark"),
+    "miser": N_("miser"),
+    "golden": N_("golden"),
+    "forehead": N_("forehead"),
+}
+"""The kinds of deal as a person reads them (the record keeps the English names)."""
+
+
+def kind_label(kind: str) -> str:
+    """A kind of deal (``no-trump``) in the language in force (``бескозырка``)."""
+    label = KIND_LABELS.get(kind)
+    return _(label) if label is not None else kind
+
+
+# --- the PO format: read it and compile it as Tools/i18n/msgfmt.py does -------------------------------
+
+
+def read_po(text: str) -> dict[str | tuple[str, str], list[str]]:
+    """The entries of a PO file: ``msgid`` (or ``(msgid, msgid_plural)``) to
+    the list of translations (one, or one per plural form). The header is the
+    entry with the empty msgid. Fuzzy entries are skipped, as msgfmt does."""
+    entries: dict[str | tuple[str, str], list[str]] = {}
+    msgid: str | None = None
+    plural: str | None = None
+    strs: dict[int, str] = {}
+    fuzzy = False
+    section: tuple[str, int] | None = None
+
+    def flush() -> None:
+        nonlocal msgid, plural, strs, fuzzy
+        if msgid is not None and not fuzzy:
+            key: str | tuple[str, str] = (msgid, plural) if plural is not None else msgid
+            entries[key] = [strs[i] for i in sorted(strs)]
+        msgid, plural, strs, fuzzy = None, None, {}, False
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("#"):
+            if line.startswith("#,") and "fuzzy" in line:
+                if section is not None and section[0] == "str":
+                    flush()
+                    section = None
+                fuzzy = True
+            continue
+        if not line:
+            continue
+        if line.startswith("msgid_plural "):
+            plural = _po_string(line[len("msgid_plural "):])
+            section = ("plural", 0)
+        elif line.startswith("msgid "):
+            if section is not None and section[0] == "str":
+                flush()
+            msgid = _po_string(line[len("msgid "):])
+            section = ("id", 0)
+        elif line.startswith("msgstr["):
+            index = int(line[len("msgstr["):line.index("]")])
+            strs[index] = _po_string(line[line.index("]") + 1:].strip())
+            section = ("str", index)
+        elif line.startswith("msgstr "):
+            strs[0] = _po_string(line[len("msgstr "):])
+            section = ("str", 0)
+        elif line.startswith('"') and section is not None:
+            part = _po_string(line)
+            kind, index = section
+            if kind == "id" and msgid is not None:
+                msgid += part
+            elif kind == "plural" and plural is not None:
+                plural += part
+            elif kind == "str":
+                strs[index] = strs.get(index, "") + part
+    flush()
+    return entries
+
+
+def _po_string(text: str) -> str:
+    import ast
+
+    value = ast.literal_eval(text.strip())
+    if not isinstance(value, str):
+        raise ValueError(f"not a PO string: {text!r}")
+    return value
+
+
+def compile_po(text: str) -> bytes:
+    """The ``.mo`` bytes of a PO file's text (untranslated entries left out)."""
+    import struct
+
+    messages: dict[bytes, bytes] = {}
+    for msgid, strs in read_po(text).items():
+        if not any(strs) and msgid != "":
+            continue
+        if isinstance(msgid, tuple):
+            messages[msgid[0].encode() + b"\0" + msgid[1].encode()] = b"\0".join(s.encode() for s in strs)
+        else:
+            messages[msgid.encode()] = strs[0].encode() if strs else b""
+    keys = sorted(messages)
+    ids = b""
+    strs_blob = b""
+    offsets: list[tuple[int, int, int, int]] = []
+    for key in keys:
+        offsets.append((len(ids), len(key), len(strs_blob), len(messages[key])))
+        ids += key + b"\0"
+        strs_blob += messages[key] + b"\0"
+    count = len(keys)
+    keys_start = 7 * 4 + 16 * count
+    values_start = keys_start + len(ids)
+    key_table: list[int] = []
+    value_table: list[int] = []
+    for id_offset, id_length, str_offset, str_length in offsets:
+        key_table += [id_length, id_offset + keys_start]
+        value_table += [str_length, str_offset + values_start]
+    header = struct.pack("Iiiiiii", 0x950412DE, 0, count, 7 * 4, 7 * 4 + count * 8, 0, 0)
+    return (header + struct.pack(f"{len(key_table)}i", *key_table)
+            + struct.pack(f"{len(value_table)}i", *value_table) + ids + strs_blob)
