@@ -40,6 +40,7 @@ from raspis_cli.cli.options import (
     SetOption,
     check_encoding_option,
     check_format,
+    player_name,
     rules_choice,
 )
 from raspis_cli.cli.output import write_json
@@ -223,8 +224,10 @@ def analyze(
                                                                          game=game))
     results = {r.index: r for r in checked if game is None or r.index == game - 1}
     indexes = list(results)
-    if player is not None and not any(player in r.record.players for r in results.values()):
-        fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
+    if player is not None:
+        everyone = list(dict.fromkeys(name for r in results.values() for name in r.record.players))
+        player = player_name(player, everyone, "--player",
+                             _("no player named {name} in {file}").format(name=repr(player), file=file))
     limit = DEFAULT_BUDGET if budget is None else (budget or None)
     tasks: list[Task] = [
         (file, encoding, choice, i, d.position, player, samples, seed, limit)

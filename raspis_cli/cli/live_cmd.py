@@ -17,7 +17,7 @@ import typer
 
 from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail, safe_markup, stdout
-from raspis_cli.cli.new_cmd import DealerOption, sheet_options
+from raspis_cli.cli.new_cmd import DealerOption, first_dealer, sheet_options
 from raspis_cli.cli.options import RulesOption, SetOption, build_rules, rules_choice
 from raspis_cli.text.i18n import N_, _, kind_label, ngettext
 
@@ -432,6 +432,8 @@ def live(
                 return 0
         try:
             names = parse_players(players)
+            if dealer is not None:
+                dealer = first_dealer(dealer, names)
             import datetime
 
             game = blank_game(built, names, rules or "raspisnoy", sheet_options(options),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -132,10 +133,15 @@ def _compact_table(result: GameResult, other: GameResult | None, title: str) -> 
     return table
 
 
-def _violations_line(result: GameResult) -> str:
-    return ngettext("{n} violation: run raspis validate for details",
-                    "{n} violations: run raspis validate for details",
-                    len(result.problems)).format(n=len(result.problems))
+def _violations_line(result: GameResult, path: str) -> str:
+    """The line under a sheet that has problems: the next step, ``raspis explain``
+    (what to correct), with the command to type for this file and game."""
+    command = shlex.join(["raspis", "explain", path if path != "-" else "FILE"])
+    if result.index:
+        command += f" --game {result.index + 1}"
+    return ngettext("{n} violation: {command} says what to correct",
+                    "{n} violations: {command} says what to correct",
+                    len(result.problems)).format(n=len(result.problems), command=command)
 
 
 def _standings(result: GameResult, other: GameResult | None) -> list[str]:
@@ -226,8 +232,10 @@ def score(
             if text is not None:
                 lines = _standings(first, second)
                 if not first.valid:
-                    lines.append(_violations_line(first))
+                    lines.append(_violations_line(first, file))
                 sys.stdout.write(text + "".join(escape_text(line) + "\n" for line in lines))
+                if chart:
+                    _chart(first, title)
                 continue
         header, rows = _rows(first, second, markup=True)
         if _table_width(header, _rows(first, second, markup=False)[1]) <= stdout.width:
@@ -244,14 +252,17 @@ def score(
         for line in _standings(first, second):
             stdout.print(escape_text(line), markup=False)
         if not first.valid:
-            stdout.print(_violations_line(first), markup=False)
+            stdout.print(escape_text(_violations_line(first, file)), markup=False)
         if chart:
-            from raspis_cli.cli.charts import running_totals_chart
-
-            running_totals_chart(*running_totals(first),
-                                 title=_("Running totals · {title}").format(title=title))
+            _chart(first, title)
     if not pairs:
         raise typer.Exit(EXIT_ERROR)
+
+
+def _chart(result: GameResult, title: str) -> None:
+    from raspis_cli.cli.charts import running_totals_chart
+
+    running_totals_chart(*running_totals(result), title=_("Running totals · {title}").format(title=title))
 
 
 def running_totals(result: GameResult) -> tuple[list[str], list[list[int | None]]]:
