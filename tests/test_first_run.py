@@ -85,10 +85,10 @@ def test_analyze_reads_the_name_so_too() -> None:
 def test_a_sheet_with_a_violation_names_explain_for_this_file() -> None:
     done = run_cli("score", DISPUTE)
     assert done.stdout.rstrip().splitlines()[-1] == (
-        "1 violation: raspis explain samples/raspisnoy-sheet-dispute.rsp says what to correct")
+        "1 violation; to correct it: raspis explain samples/raspisnoy-sheet-dispute.rsp")
     ru = run_cli("score", DISPUTE, "--lang", "ru")
     assert ru.stdout.rstrip().splitlines()[-1] == (
-        "1 нарушение: что исправить — raspis explain samples/raspisnoy-sheet-dispute.rsp")
+        "1 нарушение; что исправить — raspis explain samples/raspisnoy-sheet-dispute.rsp")
 
 
 def test_the_hint_quotes_a_path_and_names_the_game(tmp_path: Path) -> None:
@@ -97,7 +97,7 @@ def test_the_hint_quotes_a_path_and_names_the_game(tmp_path: Path) -> None:
     dispute = (ROOT / DISPUTE).read_text(encoding="utf-8")
     path.write_text(text + "\n" + dispute, encoding="utf-8")
     done = run_cli("score", str(path))
-    assert f"1 violation: raspis explain '{path}' --game 2 says what to correct" in done.stdout
+    assert f"1 violation; to correct it: raspis explain '{path}' --game 2" in done.stdout
 
 
 def test_chart_without_a_terminal_says_so_in_one_line() -> None:

@@ -139,8 +139,8 @@ def _violations_line(result: GameResult, path: str) -> str:
     command = shlex.join(["raspis", "explain", path if path != "-" else "FILE"])
     if result.index:
         command += f" --game {result.index + 1}"
-    return ngettext("{n} violation: {command} says what to correct",
-                    "{n} violations: {command} says what to correct",
+    return ngettext("{n} violation; to correct it: {command}",
+                    "{n} violations; to correct them: {command}",
                     len(result.problems)).format(n=len(result.problems), command=command)
 
 

@@ -428,7 +428,7 @@ REPORT_TITLES: Final[dict[str, str]] = {
     "dealer_record": N_("The dealer's bids under the dealer restriction"),
     "deal_kinds": N_("Results by deal kind"),
     "joker_outcomes": N_("Joker outcomes by declared mode"),
-    "head_to_head": N_("Head to head (final totals; each pair once, or every opponent of --player)"),
+    "head_to_head": N_("Head to head (final totals; each pair once, or one player against every opponent)"),
     "ratings": N_("Ratings (openskill Plackett-Luce; ranked by ordinal = rating - 3 x "
                   "uncertainty; rating = mean; change = over the period)"),
 }
