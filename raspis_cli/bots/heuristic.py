@@ -15,6 +15,7 @@ from raspis_cli.engine import Deal, JokerDecl, Play, Violation, trick_winner
 from raspis_cli.engine.deal import PLAY
 from raspis_cli.engine.trick import ORDER, Entry, follow_mask, led_suit, trick_trump, void_mask
 from raspis_cli.model.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
+from raspis_cli.model.joker_modes import DEMANDS, WINNING_LEAD_MODES
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
     SUIT_RUNS,
 )
@@ -292,10 +293,10 @@ class HeuristicBot:
             return natural
         led, decl = led_suit(trick, joker_mask)
         trump = (NO_SUIT if led is None else (int(led) + 1) % 4) if self.circular else deal_trump
-        if decl is not None and decl.mode in ("high", "lowest") and decl.suit is not None:
+        if decl is not None and decl.mode in DEMANDS and decl.suit is not None:
             cards = natural & self.suit_masks[decl.suit]
             if cards:
-                return 1 << (cards.bit_length() - 1) if decl.mode == "high" else cards & -cards
+                return 1 << (cards.bit_length() - 1) if DEMANDS[decl.mode] == "highest" else cards & -cards
             return void_mask(natural, trump, self.void, self.suit_masks)[0]
         if led is None:
             return natural
@@ -718,7 +719,7 @@ def _joker_intent(decl: JokerDecl | None, leading: bool, trump: Suit | None, led
     if decl is None:  # pragma: no cover - jokers always carry one
         return 0.0
     mode = decl.mode
-    if mode in ("high", "lowest", "take"):
+    if mode in WINNING_LEAD_MODES:
         bonus = 0.1 if decl.suit is not None and decl.suit == trump else 0.0
         return 1.0 + bonus + (0.05 if mode == "high" else 0.0)
     if mode in ("low", "discard"):

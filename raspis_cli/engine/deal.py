@@ -32,6 +32,7 @@ from raspis_cli.engine.trick import (
 )
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
 from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.joker_modes import DEMANDS
 from raspis_cli.rules import Rules
 from raspis_cli.rules.seats import bidding_order
 from raspis_cli.text.i18n import _, kind_label
@@ -306,12 +307,12 @@ class Deal:
             return hand, ""
         led, lead_decl = self._lead_info()
         trump = self._trick_trump(led)
-        if lead_decl is not None and lead_decl.mode in ("high", "lowest"):
+        if lead_decl is not None and lead_decl.mode in DEMANDS:
             demanded = lead_decl.suit
             if demanded is not None:
                 suit_cards = hand & self._suit_masks[demanded]
                 if suit_cards:
-                    if lead_decl.mode == "high":
+                    if DEMANDS[lead_decl.mode] == "highest":
                         top = 1 << (suit_cards.bit_length() - 1)
                     else:
                         top = suit_cards & -suit_cards
@@ -346,7 +347,7 @@ class Deal:
             return None
         if decl.card is not None:
             return _("a joker declared {mode} names a suit, not a card").format(mode=repr(mode))
-        if mode in ("high", "lowest"):
+        if mode in DEMANDS:
             if decl.suit is None:
                 return _("a joker declared {mode} must name a suit").format(mode=repr(mode))
             if rules.joker_demand_first_trick_only and self.trick_number > 1:
@@ -419,7 +420,7 @@ class Deal:
             if mode == "as":
                 out += [JokerDecl("as", card=c) for c in self.deck.cards if not self._is_joker(c)]
                 continue
-            if mode != "high" and mode != "lowest":
+            if mode not in DEMANDS:  # a demand names its suit
                 out.append(JokerDecl(mode))
             out += [JokerDecl(mode, suit=s) for s in Suit]
         made = self._decl_cache[leading] = tuple(out)

@@ -483,19 +483,18 @@ class SheetReconciliation:
             if found is None:
                 continue
             seat = found
-            if penalty.reason in ("revoke", "joker-lead") and judged:
-                key = (seat, penalty.reason)
+            rule = penalty.rule  # "ренонс" is the revoke the play is judged for, not another penalty
+            if rule is not None and judged:
+                key = (seat, rule)
                 seen[key] = seen.get(key, 0) + penalty.points
-            elif penalty.reason in ("revoke", "joker-lead"):
-                other[seat] += penalty.points  # no play to judge it by: as written
-            else:
+            else:  # free words, or no play to judge a prescribed one by: as written
                 other[seat] += penalty.points
         for key in sorted(set(ruled) | set(seen)):
             seat, reason = key
             want, got = ruled.get(key, 0), seen.get(key, 0)
             if want != got:
                 name = self.names[seat]
-                pos = next((p.pos for p in written if p.player == name and p.reason == reason),
+                pos = next((p.pos for p in written if p.player == name and p.rule == reason),
                            record.where("penalties"))
                 self._problem(record, "penalty", _("{player}'s {reason} penalty is written as {written}; "
                                                    "the rules prescribe {want} for the play recorded").format(

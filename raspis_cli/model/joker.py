@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.joker_modes import BY_MODE
 
 __all__ = ["JokerDecl"]
 
@@ -30,14 +31,8 @@ class JokerDecl:
         return out
 
     def __str__(self) -> str:
-        words = {
-            "high": "high (по старшим)",
-            "lowest": "lowest (по младшим)",
-            "low": "low (младшая)",
-            "take": "take (забрать)",
-            "discard": "discard (скинуть)",
-            "as": "as",
-        }.get(self.mode, self.mode)
+        row = BY_MODE.get(self.mode)
+        words = row.text if row is not None else self.mode
         if self.card is not None:
             return f"{words} {self.card}"
         if self.suit is not None:

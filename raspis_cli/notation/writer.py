@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.joker_modes import JOKER_MODES
 from raspis_cli.model.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
 from raspis_cli.model.record import (
     NO_TRUMP,
@@ -173,11 +174,8 @@ def _trump(trump: TrumpValue | None) -> str:
     return str(trump)
 
 
-_MODES = ("high", "lowest", "low", "take", "discard", "as")
-
-
 def _decl(decl: JokerDecl) -> str:
-    if decl.mode not in _MODES:
+    if decl.mode not in JOKER_MODES:
         raise NotationWriteError(_("the notation has no joker mode {mode}").format(mode=repr(decl.mode)))
     if decl.mode == "as" and decl.suit is not None:
         raise NotationWriteError(_("a joker declared 'as' names a card, not a suit: {decl} cannot be "

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from raspis_cli.model.joker_modes import mode_words
+
 __all__ = ["JOKER_WORDS", "LANGS", "STRINGS", "interface_lang", "joker_words"]
 
 LANGS: Final = ("en", "ru")
@@ -213,12 +215,7 @@ KIND_WORDS: Final[dict[str, dict[str, str]]] = {
            "golden": "золотая", "forehead": "лобовая"},
 }
 
-JOKER_WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {"high": "high", "lowest": "lowest", "low": "low", "take": "take", "discard": "discard",
-           "as": "as"},
-    "ru": {"high": "по старшим", "lowest": "по младшим", "low": "младшая", "take": "забрать",
-           "discard": "скинуть", "as": "как"},
-}
+JOKER_WORDS: Final[dict[str, dict[str, str]]] = {lang: mode_words(lang) for lang in ("en", "ru")}
 """Joker declarations in words, by mode."""
 
 _SUIT_WORDS: Final[dict[str, tuple[str, ...]]] = {

@@ -12,16 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from raspis_cli.model.joker_modes import FOLLOW_MODES, JOKER_MODES, LEAD_MODES
 from raspis_cli.text.i18n import N_, _
 
-__all__ = ["JOKER_MODES", "KINDS", "OPTIONS", "SPECIAL_KINDS", "OptionError", "OptionSpec"]
+__all__ = ["FOLLOW_MODES", "JOKER_MODES", "KINDS", "LEAD_MODES", "OPTIONS", "SPECIAL_KINDS", "OptionError",
+           "OptionSpec"]
 
 KINDS: Final = ("normal", "no-trump", "dark", "miser", "golden", "forehead")
 SPECIAL_KINDS: Final = ("no-trump", "dark", "miser", "golden")
 """The kinds that ``special_multiplier`` applies to."""
-JOKER_MODES: Final = ("high", "lowest", "low", "take", "discard", "as")
-LEAD_MODES: Final = ("high", "lowest", "low", "take", "as")
-FOLLOW_MODES: Final = ("take", "discard", "as")
 SCHEDULES: Final = ("raspisnoy", "classic", "georgian", "joker54", "free")
 
 

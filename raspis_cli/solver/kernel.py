@@ -39,13 +39,19 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from raspis_cli.model.cards import NO_SUIT as _CARDS_NO_SUIT
+from raspis_cli.model.joker_modes import KERNEL_CODES
 
 __all__ = ["JIT", "MODES", "NO_SUIT", "bsearch", "esearch", "follow_naturals", "trick_winner"]
 
 NO_SUIT = _CARDS_NO_SUIT
-HIGH, LOWEST, LOW, TAKE, DISCARD, AS = 1, 2, 3, 4, 5, 6
-MODES = {"high": HIGH, "lowest": LOWEST, "low": LOW, "take": TAKE, "discard": DISCARD, "as": AS}
-"""Declaration mode -> code (``code >> 6``)."""
+MODES = KERNEL_CODES
+"""Declaration mode -> code (``code >> 6``): the joker table's
+(:mod:`raspis_cli.model.joker_modes`)."""
+KERNEL_MODES = ("high", "lowest", "low", "take", "discard", "as")
+"""The modes the kernel's trick rule implements (:mod:`raspis_cli.solver.search`
+refuses rules that allow another; ``tests/test_fast_paths.py`` fails when the
+joker table and this list differ)."""
+HIGH, LOWEST, LOW, TAKE, DISCARD, AS = (MODES[mode] for mode in KERNEL_MODES)
 
 # indexes into ``rules``
 R_PLAYERS, R_CARDS, R_PLAYER, R_TRUMP, R_CIRCULAR, R_MUST_TRUMP = 0, 1, 2, 3, 4, 5

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.joker_modes import JOKER_MODES
 from raspis_cli.text.i18n import N_
 
 __all__ = [
@@ -156,7 +157,7 @@ TABLES: Final[dict[str, tuple[Column, ...]]] = {
         _c("is_joker", "BOOLEAN", "the card is the joker under the game's rules"),
         _c("suit", "VARCHAR", "the card's suit letter; for a joker the declared suit (or NULL)"),
         _c("rank", "INTEGER", "2..14 (J=11, Q=12, K=13, A=14); NULL for a joker"),
-        _c("joker_mode", "VARCHAR", "the joker's declared mode (high, lowest, low, take, discard, as)"),
+        _c("joker_mode", "VARCHAR", f"the joker's declared mode ({', '.join(JOKER_MODES)})"),
         _c("joker_suit", "VARCHAR", "the suit named in the declaration"),
         _c("joker_card", "VARCHAR", "the card named by an 'as' declaration"),
         _c("won", "BOOLEAN", "this card won the trick (NULL when the trick has no winner)"),
