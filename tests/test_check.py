@@ -36,7 +36,7 @@ def test_validate_score_show_and_load_agree_on_a_file_whose_only_deal_line_is_ba
     sheet = json.loads(run_cli("score", path, "--format", "json").stdout)[0]
     assert sheet["valid"] is False
     table = run_cli("score", path)
-    assert f"{len(kinds)} violations: run raspis validate" in table.stdout
+    assert f"{len(kinds)} violations; to correct them: raspis explain" in table.stdout
 
     [(result, _)] = read_results(path)
     assert sorted(p.kind for p in result.problems) == kinds

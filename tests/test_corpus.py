@@ -66,7 +66,7 @@ def test_invalid_file_gives_expected_diagnostics(path: Path) -> None:
 
 
 def _examples() -> list[str]:
-    text = (CORPUS.parent / "NOTATION.md").read_text(encoding="utf-8")
+    text = (CORPUS.parent.parent / "docs" / "NOTATION.md").read_text(encoding="utf-8")
     blocks = text.split("```")[1::2]
     return [b.lstrip("\n") for b in blocks if b.lstrip("\n").startswith("[Event")]
 

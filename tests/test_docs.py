@@ -353,7 +353,7 @@ def _anchors(path: Path) -> set[str]:
     return out
 
 
-MARKDOWN = [ROOT / "README.md", ROOT / "grammar" / "NOTATION.md", ROOT / "bench" / "README.md",
+MARKDOWN = [ROOT / "README.md", ROOT / "bench" / "README.md", ROOT / "CHANGELOG.md", ROOT / "CONTRIBUTING.md",
             *sorted((ROOT / "docs").glob("*.md"))]
 
 
@@ -380,12 +380,12 @@ def test_readme_links_both_documents() -> None:
 
 def test_every_line_keyword_is_in_the_notation_guide() -> None:
     """A line kind added to ``raspis_cli/model/lines.py`` fails here until
-    ``grammar/NOTATION.md`` shows it (its English and Russian keyword); its
+    ``docs/NOTATION.md`` shows it (its English and Russian keyword); its
     JSON field needs no word of its own in docs/RECORD-JSON.md, which says
     every line of pairs is a deal field of the same name."""
     from raspis_cli.model.lines import KEYWORD_SPELLINGS, PAIRS_LINES
 
-    guide = (ROOT / "grammar" / "NOTATION.md").read_text(encoding="utf-8")
+    guide = (ROOT / "docs" / "NOTATION.md").read_text(encoding="utf-8")
     for words in KEYWORD_SPELLINGS.values():
         english, russian = words[0], words[1]
         assert re.search(rf"`{re.escape(english)}\b", guide), english

@@ -42,7 +42,7 @@ def test_explain_cells_of_a_deal_and_a_player() -> None:
     assert len(player.stdout.splitlines()) == 28
     assert player.returncode == 1
     wrong = run_cli("explain", DISPUTE, "--player", "Borys")
-    assert wrong.returncode == 1 and "did you mean 'Boris'?" in wrong.stderr
+    assert wrong.returncode == 2 and "did you mean Boris?" in wrong.stderr  # a usage error
 
 
 def test_explain_settles_up_in_the_fewest_payments() -> None:

@@ -115,10 +115,14 @@ def test_an_unreadable_date_is_a_warning_and_load_keeps_the_game(tmp_path: Path)
 def test_stats_for_a_player_not_in_the_database(tmp_path: Path) -> None:
     db = str(tmp_path / "x.duckdb")
     assert run_cli("load", "samples/raspisnoy-sheet-dispute.rsp", "--db", db, "-q").returncode == 0
-    done = run_cli("stats", "--db", db, "--player", "Anna")
-    assert done.returncode == 1
-    assert done.stderr.startswith("raspis: error: no player 'Anna' in ")
+    done = run_cli("stats", "--db", db, "--player", "Anya")
+    assert done.returncode == 2  # a usage error
+    assert done.stderr.startswith("raspis: error: --player: no player 'Anya' in ")
     assert "did you mean Анна" in done.stderr
+    # the same name in Latin letters, or in another case, is the player
+    for spelling in ("Anna", "анна"):
+        rows = run_cli("stats", "--db", db, "--player", spelling, "--report", "leaderboard", "-f", "jsonl")
+        assert rows.returncode == 0 and '"player": "Анна"' in rows.stdout
 
 
 def test_query_reads_sql_from_stdin_and_jsonl_is_offered(tmp_path: Path) -> None:
@@ -133,7 +137,7 @@ def test_query_reads_sql_from_stdin_and_jsonl_is_offered(tmp_path: Path) -> None
 
 
 def test_the_guides_unfinished_example_is_valid(tmp_path: Path) -> None:
-    guide = (Path(__file__).resolve().parent.parent / "grammar" / "NOTATION.md").read_text(encoding="utf-8")
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "NOTATION.md").read_text(encoding="utf-8")
     example = guide.split("A game stopped after four deals:\n\n```\n", 1)[1].split("```", 1)[0]
     assert "\nfinal " in example and example.rstrip().endswith("unfinished")
     path = tmp_path / "stopped.rsp"

@@ -178,9 +178,9 @@ HELP_DATA = {
     "UTF", "BOM", "PIMC", "numba", "DuckDB", "Parquet", "Spark", "Trino", "HTML", "JSON", "JSONL", "SQL",
     "COPY", "EXPORT", "ATTACH", "INSTALL", "LOAD", "RASPIS", "DB", "com",  # formats, brands, SQL, $RASPIS_DB
     "LANGUAGE", "LANG", "ALL", "MESSAGES",  # the locale variables
-    *(name for name, _module, _summary in REGISTERED), *RULES_SUBCOMMANDS,  # the commands themselves
+    *(name for name, *_rest in REGISTERED), *RULES_SUBCOMMANDS,  # the commands themselves
 }
-COMMANDS: list[list[str]] = [[]] + [[name] for name, _module, _summary in REGISTERED] + [
+COMMANDS: list[list[str]] = [[]] + [[name] for name, *_rest in REGISTERED] + [
     ["rules", name] for name in RULES_SUBCOMMANDS]
 """Every command, from the registry (cli/registry.py), and the rules group's subcommands."""
 

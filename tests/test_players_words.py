@@ -206,7 +206,7 @@ def test_a_penalty_for_free_words_is_added_as_written() -> None:
     assert replay_game(game).deals[0].scores["Вера"] == -55
 
 
-NOTATION = Path(__file__).resolve().parent.parent / "grammar" / "NOTATION.md"
+NOTATION = Path(__file__).resolve().parent.parent / "docs" / "NOTATION.md"
 
 
 def test_notation_md_lists_every_phrase_and_word() -> None:

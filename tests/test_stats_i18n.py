@@ -29,7 +29,7 @@ KEYS = {
     "leaderboard": ["rules", "players", "player", "games", "wins", "win_rate", "mean_total", "deals",
                     "mean_per_deal", "relative_per_deal"],
     "bid_accuracy": ["player", "bids", "exact_rate", "under_rate", "over_rate", "mean_bid", "mean_taken"],
-    "bid_accuracy_by_cards": ["cards", "bids", "exact_rate", "under_rate", "over_rate"],
+    "bid_accuracy_by_cards": ["players", "cards", "bids", "exact_rate", "under_rate", "over_rate"],
     "bid_accuracy_by_seat": ["players", "bid_position", "bids", "exact_rate", "under_rate", "over_rate"],
     "pass_success": ["player", "passes", "made", "made_rate"],
     "dealer_record": ["player", "dealer_restriction", "bids", "exact_rate", "under_rate", "over_rate",
@@ -71,12 +71,15 @@ def _tables(text: str) -> list[tuple[str, list[str]]]:
     return found
 
 
+EVERY_REPORT = [word for name in REPORT_NAMES for word in ("--report", name)]
+
+
 def test_russian_stats_has_russian_titles_and_headers(club: Path) -> None:
-    done = run_cli("--lang", "ru", "stats", "--db", str(club))
+    done = run_cli("--lang", "ru", "stats", "--db", str(club), *EVERY_REPORT)
     assert done.returncode == 0, done.stderr
     tables = _tables(done.stdout)
-    assert tables[0][0] == ("Таблица по правилам и числу игроков (сравниваются равные; относительно — "
-                            "очки за раздачу сверх среднего всех за теми же столами)")
+    assert tables[0][0] == ("Таблица по правилам и числу игроков, по порядку «относительно» (очки за "
+                            "раздачу сверх среднего всех за теми же столами: сравниваются равные)")
     assert len(tables) == len(REPORT_NAMES)
     raw = {key for keys in KEYS.values() for key in keys}
     for name, (title, header) in zip(REPORT_NAMES, tables, strict=True):
@@ -89,12 +92,12 @@ def test_russian_stats_has_russian_titles_and_headers(club: Path) -> None:
             assert not LATIN_WORD.search(cell) and re.search("[а-яё]", cell), f"{name}: {cell!r}"
     assert "обычная" in done.stdout and "бескозырка" in done.stdout, "deal kinds in words, as rules schedule"
     # the locale gives the same as --lang ru
-    by_locale = run_cli("stats", "--db", str(club), env_extra={"LANG": "ru_RU.UTF-8"})
+    by_locale = run_cli("stats", "--db", str(club), *EVERY_REPORT, env_extra={"LANG": "ru_RU.UTF-8"})
     assert by_locale.stdout == done.stdout
 
 
 def test_english_stats_headers_are_words(club: Path) -> None:
-    done = run_cli("stats", "--db", str(club))
+    done = run_cli("stats", "--db", str(club), *EVERY_REPORT)
     assert done.returncode == 0, done.stderr
     tables = _tables(done.stdout)
     assert [title for title, _h in tables] == [REPORT_TITLES[name] for name in REPORT_NAMES]

@@ -291,7 +291,7 @@ CASES = ["missing folder", "path under a file", "a folder", "empty file", "rando
          "sqlite file", "truncated", "damaged header", "damaged data", "read-only folder"]
 COMMANDS: dict[str, Callable[[Path], list[str]]] = {
     "load": lambda tmp: ["load", str(tmp / "hand.json")],
-    "stats": lambda tmp: ["stats"],
+    "stats": lambda tmp: ["stats", "--format", "json"],  # every report (a table shows the overview only)
     "query": lambda tmp: ["query", "SELECT count(*), sum(rank), max(player) FROM plays"],
     "export": lambda tmp: ["export", "--parquet", str(tmp / "parquet")],
 }

@@ -81,11 +81,16 @@ def test_bid_accuracy(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bid_accuracy_by_cards_and_seat(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    cards = _by(_stats4(capsys, db, "bid_accuracy_by_cards", "--valid-only"), "cards")
-    # 1 card: E E U | E O E | U E ; 2 cards: O E E | E U E | U E E
-    assert cards[1] == {"cards": 1, "bids": 8, "exact_rate": 0.625, "under_rate": 0.25, "over_rate": 0.125}
-    assert cards[2] == {"cards": 2, "bids": 9, "exact_rate": 0.6667, "under_rate": 0.2222,
-                        "over_rate": 0.1111}
+    cards = _by(_stats4(capsys, db, "bid_accuracy_by_cards", "--valid-only"), "players", "cards")
+    # per table size: 1 card at three players E E U | E O E, at two (game 3) U E;
+    # 2 cards (three players only): O E E | E U E | U E E
+    assert set(cards) == {(2, 1), (3, 1), (3, 2)}
+    assert cards[(3, 1)] == {"players": 3, "cards": 1, "bids": 6, "exact_rate": 0.6667, "under_rate": 0.1667,
+                             "over_rate": 0.1667}
+    assert cards[(2, 1)] == {"players": 2, "cards": 1, "bids": 2, "exact_rate": 0.5, "under_rate": 0.5,
+                             "over_rate": 0.0}
+    assert cards[(3, 2)] == {"players": 3, "cards": 2, "bids": 9, "exact_rate": 0.6667, "under_rate": 0.2222,
+                             "over_rate": 0.1111}
     seats = _by(_stats4(capsys, db, "bid_accuracy_by_seat", "--valid-only"), "players", "bid_position")
     assert seats[(3, 1)]["bids"] == 5 and seats[(3, 1)]["exact_rate"] == 0.6
     assert seats[(3, 3)]["exact_rate"] == 0.8 and seats[(3, 3)]["under_rate"] == 0.2  # the dealer
@@ -120,6 +125,16 @@ def test_head_to_head(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert rows["Boris"] == {"player": "Анна", "opponent": "Boris", "games": 3, "ahead": 1, "behind": 2,
                              "level": 0, "mean_margin": 37.6667}
     assert set(rows) == {"Boris", "Vera"}
+    # without --player each pair once (the names in order: Latin before Cyrillic)
+    pairs = _by(_stats4(capsys, db, "head_to_head", "--valid-only"), "player", "opponent")
+    assert set(pairs) == {("Boris", "Vera"), ("Boris", "Анна"), ("Vera", "Анна")}
+    assert pairs[("Boris", "Анна")] == {"player": "Boris", "opponent": "Анна", "games": 3, "ahead": 2,
+                                        "behind": 1, "level": 0, "mean_margin": -37.6667}
+    assert pairs[("Vera", "Анна")]["mean_margin"] == 8.0  # -15 v 125, 51 v -105
+    # a player whose name sorts last still sees every opponent
+    vera = _by(_stats4(capsys, db, "head_to_head", "--valid-only", "--player", "Vera"), "opponent")
+    assert vera["Boris"] == {"player": "Vera", "opponent": "Boris", "games": 2, "ahead": 2, "behind": 0,
+                             "level": 0, "mean_margin": 74.5}
 
 
 def test_filters(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -151,8 +166,15 @@ def test_every_report_is_a_view_in_the_database(db: Path) -> None:
 def test_all_reports_and_formats(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     everything = run_json(capsys, "stats", "--db", str(db), "--format", "json")
     assert isinstance(everything, dict) and list(everything) == list(REPORT_NAMES)
+    # a table without --report: the overview, ratings first, and the names of the others
     code, out, _ = run(capsys, "stats", "--db", str(db))
-    assert code == 0 and "Leaderboard" in out and "Head to head" in out
+    assert code == 0 and out.startswith("Ratings (") and "\nLeaderboard by rules" in out
+    assert "Head to head" not in out and "Bid accuracy" not in out
+    assert out.rstrip().splitlines()[-1] == (
+        "More reports: raspis stats --report NAME, with NAME one of bid_accuracy, bid_accuracy_by_cards, "
+        "bid_accuracy_by_seat, pass_success, dealer_record, deal_kinds, joker_outcomes, head_to_head")
+    code, out, _ = run(capsys, "stats", "--db", str(db), "--report", "head_to_head")
+    assert code == 0 and out.startswith("Head to head") and "More reports" not in out
     code, out, _ = run(capsys, "stats", "--db", str(db), "--report", "pass_success", "--format", "csv")
     assert code == 0 and out.splitlines()[0] == "player,passes,made,made_rate"
     code, _, err = run(capsys, "stats", "--db", str(db), "--format", "csv")

@@ -46,6 +46,7 @@ from raspis_cli.cli.options import (
     check_encoding_option,
     check_format,
     check_output,
+    player_name,
     rules_choice,
 )
 from raspis_cli.cli.output import write_json
@@ -288,8 +289,11 @@ def analyze(
             fail(_("{file}: {n} syntax error(s); `raspis validate` shows them; nothing is annotated"
                    ).format(file=file, n=len(syntax)))
         results = {r.index: r for r in checked if game is None or r.index == game - 1}
-        if player is not None and not any(player in r.record.players for r in results.values()):
-            fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
+        if player is not None:
+            everyone = list(dict.fromkeys(name for r in results.values() for name in r.record.players))
+            player = player_name(player, everyone, "--player",
+                                 _("no player named {name} in {file}").format(name=repr(player), file=file))
+            settings = (choice, encoding, deal, player, samples, seed, limit)
         if deal is not None and not any(d.number == deal for r in results.values() for d in r.deals):
             fail(_("there is no deal {deal} in {file}").format(deal=deal, file=file)
                  + (_(", game {game}").format(game=game) if game else ""))

@@ -17,6 +17,7 @@ from raspis_cli.cli.options import (
     SetOption,
     check_encoding_option,
     parse_stake,
+    player_name,
     rules_choice,
 )
 from raspis_cli.text.i18n import _, ngettext
@@ -84,19 +85,14 @@ def explain(
         if len(chosen) > 1 or game is not None:
             say(_("game {number}").format(number=number)
                 + (f" · {record.tags['Date']}" if "Date" in record.tags else ""))
-        if player is not None and player not in record.players:
-            import difflib
-
-            close = difflib.get_close_matches(player, record.players, n=1)
-            hint = _(" (did you mean {word}?)").format(word=repr(close[0])) if close else ""
-            fail("--player: " + _("{name} is not a player of game {number}: {players}").format(
-                name=repr(player), number=number, players=", ".join(record.players)) + hint, EXIT_VIOLATIONS)
+        if player is not None:
+            player = player_name(player, record.players, "--player", _(
+                "{name} is not a player of game {number}").format(name=repr(player), number=number))
         if deal is not None or player is not None:
             deals = [d for d in result.deals if deal is None or d.number == deal]
             if not deals:
                 fail(f"--deal {deal}: " + _("game {number} has no deal "
-                                            "{deal}").format(number=number, deal=deal),
-                     EXIT_VIOLATIONS)
+                                            "{deal}").format(number=number, deal=deal))
             names = [player] if player is not None else record.players
             for d in deals:
                 for name in names:

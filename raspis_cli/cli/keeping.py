@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from raspis_cli.cli.console import fail
-from raspis_cli.cli.new_cmd import sheet_options
+from raspis_cli.cli.new_cmd import first_dealer, sheet_options
 from raspis_cli.cli.options import build_rules, rules_choice
 from raspis_cli.text.i18n import _
 
@@ -84,7 +84,10 @@ def start_new(file: str, store: SheetFile, players: str, rules: str | None, opti
 
     built = build_rules(rules, options)
     try:
-        game = blank_game(built, parse_players(players), rules or "raspisnoy", sheet_options(options),
+        names = parse_players(players)
+        if dealer is not None:
+            dealer = first_dealer(dealer, names)
+        game = blank_game(built, names, rules or "raspisnoy", sheet_options(options),
                           {"Date": datetime.date.today().isoformat()}, dealer)
         sheet = EditableSheet([game], rules_choice(None, None), store)
         store.save(sheet.text())

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime
 import sys
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
 
 from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail, say
-from raspis_cli.cli.options import ForceOption, RulesOption, SetOption, build_rules, check_output
+from raspis_cli.cli.options import ForceOption, RulesOption, SetOption, build_rules, check_output, player_name
 from raspis_cli.rules import parse_assignment
 from raspis_cli.text.i18n import _, ngettext
 
@@ -44,6 +45,13 @@ def write_file_atomically(path: str, text: str) -> None:
         fail(_("{file}: cannot write: {reason}").format(file=path, reason=e.strerror or e))
 
 
+def first_dealer(dealer: str, names: Sequence[str]) -> str:
+    """The player ``--dealer`` names (any case, Cyrillic or Latin letters), or a
+    usage error with the closest names."""
+    return player_name(dealer, names, "--dealer", _("{name} is not one of the players").format(
+        name=repr(dealer)))
+
+
 @app.command("new")
 def new(
     players: PlayersOption,
@@ -69,6 +77,8 @@ def new(
     built = build_rules(rules, options)
     try:
         names = parse_players(players)
+        if dealer is not None:
+            dealer = first_dealer(dealer, names)
         tags: dict[str, str] = {}
         if event:
             tags["Event"] = event

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from raspis_cli.cli.app import EXIT_ERROR
 from raspis_cli.cli.console import fail
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.text.i18n import _, english_for_json
@@ -168,3 +169,24 @@ def check_output(output: str | None, inputs: Sequence[str] = (), force: bool = F
     message = output_refusal(output, inputs, force)
     if message is not None:
         fail(message)
+
+
+def player_name(word: str, players: Sequence[str], option: str, unknown: str) -> str:
+    """The player ``word`` (typed after ``option``) names among ``players``, matched
+    as :func:`~raspis_cli.text.suggest.match_name` matches (any case, Cyrillic or
+    Latin letters); else a usage error, exit 2: ``option: UNKNOWN; did you mean
+    …?`` (or the players listed). ``unknown`` is the sentence that says who is
+    not there (``no player 'X' in club.duckdb``). Every command that takes a
+    player's name reads it here."""
+    from raspis_cli.text.suggest import match_name
+
+    found = match_name(word, players)
+    if found.name is not None:
+        return found.name
+    message = f"{option}: {unknown}"
+    if found.close:
+        message += _("; did you mean {names}?").format(names=", ".join(found.close))
+    elif players:
+        listed = ", ".join(players[:10]) + (", …" if len(players) > 10 else "")
+        message += _("; the players are {names}").format(names=listed)
+    fail(message, code=EXIT_ERROR)

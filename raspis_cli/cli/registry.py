@@ -19,31 +19,56 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+from typing import TYPE_CHECKING
 
 import typer
+import typer.core
 
 from raspis_cli.text.i18n import N_, _, language
 
-COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("fmt", "fmt_cmd", N_("Print the canonical text of notation files (or check or rewrite them).")),
-    ("convert", "convert_cmd", N_("Convert game records between the notation and JSON / JSONL.")),
-    ("validate", "validate_cmd", N_("Check every bid, card and joker declaration against the rules.")),
-    ("score", "score_cmd", N_("The score sheet (расписка) recomputed, written values that differ shown.")),
-    ("show", "show_cmd", N_("One deal replayed trick by trick.")),
-    ("simulate", "simulate_cmd", N_("Bots play complete legal games under any rules.")),
-    ("load", "store_cmd", N_("Load game records into a DuckDB database, in one transaction.")),
-    ("stats", "store_cmd", N_("Ratings, leaderboard, bid accuracy, passes, the dealer, deal kinds, jokers.")),
-    ("query", "store_cmd", N_("Run SQL on the database and print the rows.")),
-    ("export", "store_cmd", N_("Export every table as Parquet, partitioned by year.")),
-    ("rules", "rules_cmd", N_("The rule presets, their options and schedules.")),
-    ("new", "new_cmd", N_("A blank sheet for a new game: the tags and one row per scheduled deal.")),
-    ("live", "live_cmd", N_("Keep the sheet as the game is played, one deal at a time.")),
-    ("serve", "serve_cmd", N_("Keep the sheet on every phone at the table: a small web server.")),
-    ("explain", "explain_cmd", N_("Explain a sheet: each score as a formula, the fewest corrections.")),
-    ("analyze", "analyze_cmd", N_("A double-dummy post-mortem of every deal whose hands are known.")),
-    ("report", "report_cmd", N_("One self-contained HTML page of a game or of a club.")),
+if TYPE_CHECKING:
+    from typer._click.core import Context
+    from typer._click.formatting import HelpFormatter
+
+COMMAND_GROUPS: tuple[tuple[str, str], ...] = (
+    ("table", N_("At the table")),
+    ("records", N_("Records")),
+    ("club", N_("Club")),
+    ("analysis", N_("Analysis")),
+    ("rules", N_("Rules")),
 )
-"""(command, module in raspis_cli.cli, summary) in the order of ``raspis --help``."""
+"""(group, its heading in ``raspis --help``) in the order of a scorekeeper's day: the
+game at the table, the records it leaves, the club's history, analysis, the rules."""
+
+COMMANDS: tuple[tuple[str, str, str, str], ...] = (
+    ("new", "new_cmd", "table",
+     N_("A blank sheet for a new game: the tags and one row per scheduled deal.")),
+    ("live", "live_cmd", "table", N_("Keep the sheet as the game is played, one deal at a time.")),
+    ("serve", "serve_cmd", "table", N_("Keep the sheet on every phone at the table: a small web server.")),
+    ("score", "score_cmd", "table",
+     N_("The score sheet (расписка) recomputed, written values that differ shown.")),
+    ("explain", "explain_cmd", "table",
+     N_("Explain a sheet: each score as a formula, the fewest corrections.")),
+    ("validate", "validate_cmd", "records",
+     N_("Check every bid, card and joker declaration against the rules.")),
+    ("show", "show_cmd", "records", N_("One deal replayed trick by trick.")),
+    ("fmt", "fmt_cmd", "records",
+     N_("Print the canonical text of notation files (or check or rewrite them).")),
+    ("convert", "convert_cmd", "records",
+     N_("Convert game records between the notation and JSON / JSONL.")),
+    ("load", "store_cmd", "club", N_("Load game records into a DuckDB database, in one transaction.")),
+    ("stats", "store_cmd", "club",
+     N_("Ratings, leaderboard, bid accuracy, passes, the dealer, deal kinds, jokers.")),
+    ("query", "store_cmd", "club", N_("Run SQL on the database and print the rows.")),
+    ("report", "report_cmd", "club", N_("One self-contained HTML page of a game or of a club.")),
+    ("export", "store_cmd", "club", N_("Export every table as Parquet, partitioned by year.")),
+    ("analyze", "analyze_cmd", "analysis",
+     N_("A double-dummy post-mortem of every deal whose hands are known.")),
+    ("simulate", "simulate_cmd", "analysis", N_("Bots play complete legal games under any rules.")),
+    ("rules", "rules_cmd", "rules", N_("The rule presets, their options and schedules.")),
+)
+"""(command, module in raspis_cli.cli, group of :data:`COMMAND_GROUPS`, summary) in the
+order of ``raspis --help``. A new command is one row here, in its group."""
 
 ROOT_FLAGS = frozenset({"--help", "-h", "--version", "-V", "--install-completion", "--show-completion"})
 
@@ -67,20 +92,48 @@ def register_commands(argv: list[str]) -> None:
 
     completing = any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
     wanted = invoked_command(argv)
-    known = {name for name, _module, _summary in COMMANDS}
+    known = {name for name, _module, _group, _summary in COMMANDS}
     load_all = completing or (wanted is not None and wanted not in known)
     app.registered_commands[:] = [c for c in app.registered_commands
                                   if not getattr(c.callback, "stand_in", False)]
-    for name, module, _summary in COMMANDS:
+    for name, module, _group, _summary in COMMANDS:
         if load_all or name == wanted:
             importlib.import_module(f"raspis_cli.cli.{module}")
     real = {c.name for c in app.registered_commands} | {g.name for g in app.registered_groups}
-    for name, _module, summary in COMMANDS:
+    for name, _module, _group, summary in COMMANDS:
         if name not in real:
             _stand_in(name, _(summary))
-    rank = {name: i for i, (name, _module, _summary) in enumerate(COMMANDS)}
+    rank = {name: i for i, (name, _module, _group, _summary) in enumerate(COMMANDS)}
     app.registered_commands.sort(key=lambda info: rank.get(info.name or "", len(rank)))
+    app.info.cls = GroupedCommands
     translate_docstrings(app)
+
+
+class GroupedCommands(typer.core.TyperGroup):
+    """``raspis --help`` with the commands under the headings of
+    :data:`COMMAND_GROUPS` instead of one list."""
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        """One section per group, the commands in the order of :data:`COMMANDS`."""
+        shown = {name: self.get_command(ctx, name) for name in self.list_commands(ctx)}
+        rows = {name: command for name, command in shown.items()
+                if command is not None and not command.hidden}
+        if not rows:
+            return
+        widest = max(len(name) for name in rows)
+        limit = formatter.width - 6 - widest
+        group_of = {name: group for name, _module, group, _summary in COMMANDS}
+        for group, heading in COMMAND_GROUPS:
+            members = [(name.ljust(widest), command.get_short_help_str(limit))  # one column in all
+                       for name, command in rows.items() if group_of.get(name) == group]
+            if members:
+                with formatter.section(_(heading)):
+                    formatter.write_dl(members)
+        others = [(name.ljust(widest), command.get_short_help_str(limit)) for name, command in rows.items()
+                  if name not in group_of]
+        if others:
+            with formatter.section(_("Commands")):
+                formatter.write_dl(others)
 
 
 def translate_docstrings(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ import typer
 
 from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail
-from raspis_cli.cli.options import PresetArgument, SetOption, build_rules, check_format
+from raspis_cli.cli.options import PresetArgument, SetOption, build_rules, check_format, player_name
 from raspis_cli.cli.output import print_rows, write_json, write_jsonl
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
 from raspis_cli.rules.schedule import schedule_for
@@ -84,9 +84,9 @@ def rules_schedule(
             names = parse_players(players)
         except SheetError as e:
             fail(f"--players: {e}")
-        if dealer is not None and dealer not in names:
-            fail(_("--dealer: {name} is not one of the players ({names})").format(
-                name=repr(dealer), names=", ".join(names)))
+        if dealer is not None:
+            dealer = player_name(dealer, names, "--dealer", _("{name} is not one of the players").format(
+                name=repr(dealer)))
         count = len(names)
     if dealer is not None and names is None:
         fail(_("--dealer needs the players' names in --players"))

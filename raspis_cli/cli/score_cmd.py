@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -132,10 +133,15 @@ def _compact_table(result: GameResult, other: GameResult | None, title: str) -> 
     return table
 
 
-def _violations_line(result: GameResult) -> str:
-    return ngettext("{n} violation: run raspis validate for details",
-                    "{n} violations: run raspis validate for details",
-                    len(result.problems)).format(n=len(result.problems))
+def _violations_line(result: GameResult, path: str) -> str:
+    """The line under a sheet that has problems: the next step, ``raspis explain``
+    (what to correct), with the command to type for this file and game."""
+    command = shlex.join(["raspis", "explain", path if path != "-" else "FILE"])
+    if result.index:
+        command += f" --game {result.index + 1}"
+    return ngettext("{n} violation; to correct it: {command}",
+                    "{n} violations; to correct them: {command}",
+                    len(result.problems)).format(n=len(result.problems), command=command)
 
 
 def _standings(result: GameResult, other: GameResult | None) -> list[str]:
@@ -217,19 +223,18 @@ def score(
             out += [f"- {line}" for line in comments] + ([""] if comments else [])
             sys.stdout.write("\n".join(escape_text(line) for line in out) + "\n")
             continue
-        show_sheet(first, second, title)
+        show_sheet(first, second, title, file)
         if chart:
-            from raspis_cli.cli.charts import running_totals_chart
-
-            running_totals_chart(*running_totals(first),
-                                 title=_("Running totals · {title}").format(title=title))
+            _chart(first, title)
     if not pairs:
         raise typer.Exit(EXIT_ERROR)
 
 
-def show_sheet(first: GameResult, second: GameResult | None = None, title: str | None = None) -> None:
+def show_sheet(first: GameResult, second: GameResult | None = None, title: str | None = None,
+               path: str | None = None) -> None:
     """Print a game's sheet at the terminal's width (a file or a pipe: a plain
-    box table), its standings, its comments and a line for its violations."""
+    box table), its standings, its comments and a line for its violations (naming
+    ``raspis explain`` for ``path``, the file the game was read from)."""
     from raspis_cli.cli.plaintable import plain_width
 
     title = title if title is not None else _title(first)
@@ -244,7 +249,7 @@ def show_sheet(first: GameResult, second: GameResult | None = None, title: str |
         if text is not None:
             lines = _standings(first, second)
             if not first.valid:
-                lines.append(_violations_line(first))
+                lines.append(_violations_line(first, path or "-"))
             lines += _wrapped(comment_lines(first), plain_width())
             sys.stdout.write(text + "".join(escape_text(line) + "\n" for line in lines))
             return
@@ -263,7 +268,7 @@ def show_sheet(first: GameResult, second: GameResult | None = None, title: str |
     for line in _standings(first, second):
         stdout.print(escape_text(line), markup=False)
     if not first.valid:
-        stdout.print(_violations_line(first), markup=False)
+        stdout.print(escape_text(_violations_line(first, path or "-")), markup=False)
     for line in _wrapped(comment_lines(first), min(stdout.width, plain_width())):
         stdout.print(escape_text(line), markup=False)
 
@@ -292,6 +297,12 @@ def comment_lines(result: GameResult) -> list[str]:
 def _comment_text(comment: str) -> str:
     """A comment as it reads: the ``;`` that starts it dropped."""
     return comment.lstrip(";").strip()
+
+
+def _chart(result: GameResult, title: str) -> None:
+    from raspis_cli.cli.charts import running_totals_chart
+
+    running_totals_chart(*running_totals(result), title=_("Running totals · {title}").format(title=title))
 
 
 def running_totals(result: GameResult) -> tuple[list[str], list[list[int | None]]]:

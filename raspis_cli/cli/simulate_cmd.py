@@ -55,8 +55,9 @@ def _write(texts: Iterable[str], fmt: str, out: TextIO) -> None:
 
 @app.command("simulate")
 def simulate(
-    players: Annotated[int, typer.Option("--players", "-p", help=_("Number of players."), min=2,
-                                         metavar="N")],
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help=_("Number of players (with --table-sizes: the largest by default)."),
+        min=2, metavar="N")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help=_("How many games."), min=0, metavar="K")] = 1,
     seed: Annotated[int, typer.Option(
         "--seed", metavar="S", help=_("Random seed: the same seed, the same games."))] = 0,
@@ -106,6 +107,11 @@ def simulate(
         raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
             choices=", ".join(BOTS), got=repr(bot)), param_hint="--bot")
     rules = build_rules(preset, options)
+    if players is None:  # a club's tables of --table-sizes: as many as the largest
+        if table_sizes is None:
+            raise typer.BadParameter(_("how many players? Give --players N (or --table-sizes with "
+                                       "--players-pool)"), param_hint="--players")
+        players = max(_table_sizes(table_sizes))
     low, high = rules.players
     if not low <= players <= high:
         fail(_("the rules ({preset}) allow {low} to {high} players, not {n}").format(
@@ -131,6 +137,15 @@ def simulate(
         fail(_("cannot write {file}: {reason}").format(file=output, reason=e.strerror or e))
 
 
+def _table_sizes(sizes: str) -> tuple[int, ...]:
+    """``--table-sizes 3,4,5`` as numbers, or a usage error."""
+    try:
+        return tuple(int(n) for n in sizes.split(","))
+    except ValueError:
+        raise typer.BadParameter(_("expected sizes like 3,4,5, got {got}").format(got=repr(sizes)),
+                                 param_hint="--table-sizes") from None
+
+
 def _club_plan(rules: Rules, players: int, games: int, skill: list[str] | None, pool: str | None,
                sizes: str | None, dates: str | None) -> tuple[dict[str, float], ClubPlan | None]:
     """The skills, and the club history the options ask for (None: one fixed table)."""
@@ -144,11 +159,7 @@ def _club_plan(rules: Rules, players: int, games: int, skill: list[str] | None, 
                    "--date-range"))
         return {name: a for name, (a, _) in skills.items()}, None
     names = tuple(n.strip() for n in pool.split(",") if n.strip()) if pool else tuple(default_names(players))
-    try:
-        table_sizes = tuple(int(n) for n in sizes.split(",")) if sizes else (players,)
-    except ValueError:
-        raise typer.BadParameter(_("expected sizes like 3,4,5, got {got}").format(got=repr(sizes)),
-                                 param_hint="--table-sizes") from None
+    table_sizes = _table_sizes(sizes) if sizes else (players,)
     try:
         first, last = parse_date_range(dates) if dates else (datetime.date(2024, 1, 1),
                                                               datetime.date(2026, 12, 31))

@@ -14,7 +14,7 @@ import typer
 
 from raspis_cli.cli.app import EXIT_ERROR, app
 from raspis_cli.cli.console import fail, say, stderr, stdout
-from raspis_cli.cli.options import ShardOption, TableFormat, shard_option
+from raspis_cli.cli.options import ShardOption, TableFormat, player_name, shard_option
 from raspis_cli.cli.output import print_rows, write_json, write_jsonl
 from raspis_cli.files.paths import expand_paths
 from raspis_cli.rules import PRESETS
@@ -302,6 +302,9 @@ def _tags(values: list[str] | None) -> tuple[tuple[str, str], ...]:
 
 REPORT_NAMES_HELP = ", ".join(REPORT_NAMES)
 
+OVERVIEW: Final = ("ratings", "leaderboard")
+"""What ``stats`` shows without ``--report``: who plays best, by the two fair figures."""
+
 
 @app.command("stats")
 def stats(
@@ -341,10 +344,13 @@ def stats(
     kinds, joker outcomes and head to head; each SQL report is also a view
     in the database, the ratings are the tables ratings and rating_history.
 
+    Without --report a table shows the overview (the ratings, then the
+    leaderboard) and names the other reports; JSON and JSONL give them all.
     Every filter narrows every report. Ratings are computed over the games
     the filters select, from the first up to --until; --since starts the
     period whose games and rating change are shown."""
-    names = list(report or REPORT_NAMES)
+    overview = not report and fmt == TableFormat.table
+    names = list(report) if report else list(OVERVIEW if overview else REPORT_NAMES)
     unknown = [n for n in names if n not in REPORT_NAMES]
     if unknown:
         raise typer.BadParameter(_("unknown report {name}; the reports are {names}").format(
@@ -364,15 +370,15 @@ def stats(
     if fmt == TableFormat.csv and len(names) != 1:
         fail(_("--format csv prints one report: add --report NAME (one of {names})").format(
             names=REPORT_NAMES_HELP))
-    scope = Scope(player, rules, _date(since, "--since"), _date(until, "--until"), valid_only,
-                  players_count, event, _tags(tag))
+    since_date, until_date, tags = _date(since, "--since"), _date(until, "--until"), _tags(tag)
     con, path = open_existing(db)
     history: list[RatingStep] = []
     results: dict[str, list[dict[str, Any]]] = {}
     try:
         with interruptible(con):
             if player is not None:
-                _check_player(con, player, path)
+                player = _check_player(con, player, path)
+            scope = Scope(player, rules, since_date, until_date, valid_only, players_count, event, tags)
             for name in names:
                 if name == "ratings":
                     results[name], history = ratings_rows(con, scope, pool)
@@ -398,6 +404,9 @@ def stats(
         if fmt == TableFormat.table:  # values in words, as `rules schedule` has; JSON/CSV keep them
             rows = [_in_words(row) for row in rows]
         print_rows(rows, fmt.value, title=title if fmt == TableFormat.table else None, round_numbers=True)
+    if overview:
+        stdout.print(_("More reports: raspis stats --report NAME, with NAME one of {names}").format(
+            names=", ".join(n for n in REPORT_NAMES if n not in OVERVIEW)), markup=False)
     if chart and "ratings" in results:
         from raspis_cli.cli.charts import ratings_chart
 
@@ -430,23 +439,13 @@ def _in_words(row: dict[str, Any]) -> dict[str, Any]:
     return shown
 
 
-def _check_player(con: Any, player: str, path: str) -> None:
-    """Exit 1 with the closest names when ``--player`` names nobody in the database."""
+def _check_player(con: Any, player: str, path: str) -> str:
+    """The player ``--player`` names in the database (:func:`player_name`: any
+    case, Cyrillic or Latin letters), or a usage error with the closest names."""
     from raspis_cli.store import known_players
-    from raspis_cli.text.suggest import suggest
 
-    players = known_players(con)
-    if player in players:
-        return
-    con.close()
-    close = suggest(player, players, n=3, cutoff=0.5)
-    message = _("no player {name} in {db}").format(name=repr(player), db=path)
-    if close:
-        message += _("; did you mean {names}?").format(names=", ".join(close))
-    elif players:
-        listed = ", ".join(players[:10]) + (", …" if len(players) > 10 else "")
-        message += _("; the players are {names}").format(names=listed)
-    fail(message, code=1)
+    return player_name(player, known_players(con), "--player",
+                       _("no player {name} in {db}").format(name=repr(player), db=path))
 
 
 @app.command("query")

@@ -119,7 +119,7 @@ keyword (the reader takes both)."""
 
 PENALTY_REASONS: Final[dict[str, tuple[str, ...]]] = {
     # the rule's code (the engine's penalty reason) first, then the players' words, Russian and
-    # Ukrainian, from docs/RULES.md's glossary and the source pages (grammar/NOTATION.md lists them)
+    # Ukrainian, from docs/RULES.md's glossary and the source pages (docs/NOTATION.md lists them)
     "revoke": (
         "revoke", "ренонс", "ход не в масть", "не в масть",
         "ход не в масть при ее наличии",

@@ -138,7 +138,7 @@ SUIT_CASES: Final[dict[Suit | str, dict[str, tuple[str, ...]]]] = {
 }
 """The words a joker's declaration may name its suit with, by suit (``trump``: the deal's trump
 suit) and language: every case of the suits' names, as a player says them ("по старшим пикам",
-"скидываю бубну", "по старших козирях", "червовой масти"). grammar/NOTATION.md lists them."""
+"скидываю бубну", "по старших козирях", "червовой масти"). docs/NOTATION.md lists them."""
 
 _DECL_SUITS: Final[dict[str, Suit | str]] = {
     word: suit for suit, languages in SUIT_CASES.items() for words in languages.values()

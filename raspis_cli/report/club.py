@@ -19,7 +19,7 @@ from raspis_cli.store.query import run_query
 from raspis_cli.store.ratings import RatingStep, chart_players
 from raspis_cli.store.stats import Scope, ratings_rows, report_rows
 
-__all__ = ["club_context"]
+__all__ = ["both_ways", "club_context"]
 
 
 _ACCURACY_SQL = """
@@ -89,6 +89,20 @@ def _ratings_chart(history: list[RatingStep], title: str, xlabel: str, ylabel: s
     return charts
 
 
+def both_ways(rows: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
+    """The head-to-head matrix, (player, opponent) -> row, from the report's rows,
+    which hold each pair once: the other way round is the same games seen from
+    the opponent (ahead and behind swapped, the margin negated)."""
+    matrix: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in rows:
+        matrix[(row["player"], row["opponent"])] = row
+        margin = row["mean_margin"]
+        matrix.setdefault((row["opponent"], row["player"]), {
+            **row, "player": row["opponent"], "opponent": row["player"], "ahead": row["behind"],
+            "behind": row["ahead"], "mean_margin": None if margin is None else -margin})
+    return matrix
+
+
 def club_context(con: duckdb.DuckDBPyConnection, lang: str) -> dict[str, Any]:
     """Everything the club template needs."""
     s = STRINGS[lang]
@@ -107,9 +121,8 @@ def club_context(con: duckdb.DuckDBPyConnection, lang: str) -> dict[str, Any]:
         heatmaps.append({"players": players,
                          "svg": heatmap(seats, cards, values, title=f"{s['bid_accuracy']} · {players}",
                                         xlabel=s["cards"], ylabel=s["seat"])})
-    h2h = report_rows(con, "head_to_head")
-    names = sorted({r["player"] for r in h2h})
-    matrix = {(r["player"], r["opponent"]): r for r in h2h}
+    matrix = both_ways(report_rows(con, "head_to_head"))
+    names = sorted({a for a, _b in matrix})
     dramatic = run_query(con, _SWING_SQL)
     games = run_query(con, "SELECT count(*) AS games, min(date) AS first, max(date) AS last, "
                       "count(*) FILTER (WHERE NOT valid) AS invalid FROM games")[0]

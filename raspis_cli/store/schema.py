@@ -350,7 +350,7 @@ LEFT JOIN (SELECT game_id, sum(score) / count(score) AS table_per_deal
            WHERE NOT replayed GROUP BY game_id) t
   USING (game_id)
 GROUP BY g.rules_preset, g.player_count, s.player
-ORDER BY rules, players, wins DESC, mean_total DESC, s.player""",
+ORDER BY rules, players, relative_per_deal DESC NULLS LAST, win_rate DESC, s.player""",
     "bid_accuracy": f"""
 SELECT player, {_RATES},
        avg(bid) AS mean_bid, avg(taken) AS mean_taken
@@ -358,10 +358,10 @@ FROM {_BIDS}
 GROUP BY player
 ORDER BY exact_rate DESC, player""",
     "bid_accuracy_by_cards": f"""
-SELECT cards, {_RATES}
+SELECT player_count AS players, cards, {_RATES}
 FROM {_BIDS}
-GROUP BY cards
-ORDER BY cards""",
+GROUP BY player_count, cards
+ORDER BY player_count, cards""",
     "bid_accuracy_by_seat": f"""
 SELECT player_count AS players, bid_position, {_RATES}
 FROM {_BIDS}
@@ -413,6 +413,7 @@ SELECT a.player, b.player AS opponent,
        avg(a.total - b.total) AS mean_margin
 FROM scope_seats a
 JOIN seats b ON b.game_id = a.game_id AND b.seat <> a.seat
+WHERE a.player < b.player OR b.player NOT IN (SELECT player FROM scope_seats)
 GROUP BY a.player, b.player
 ORDER BY a.player, b.player""",
 }
@@ -422,18 +423,18 @@ REPORT_NAMES: Final = (*REPORTS, "ratings")
 """Every ``stats`` report: the SQL views, and the ratings (computed in Python)."""
 
 REPORT_TITLES: Final[dict[str, str]] = {
-    "leaderboard": N_("Leaderboard by rules and table size (like with like; relative per deal: "
-                      "points per deal above the table's mean in the same games)"),
+    "leaderboard": N_("Leaderboard by rules and table size, ranked by relative per deal (points per "
+                      "deal above the table's mean in the same games: like with like)"),
     "bid_accuracy": N_("Bid accuracy"),
-    "bid_accuracy_by_cards": N_("Bid accuracy by card count"),
+    "bid_accuracy_by_cards": N_("Bid accuracy by table size and card count"),
     "bid_accuracy_by_seat": N_("Bid accuracy by seat (1 = left of the dealer; last = the dealer)"),
     "pass_success": N_("Passes (bid 0) made"),
     "dealer_record": N_("The dealer's bids under the dealer restriction"),
     "deal_kinds": N_("Results by deal kind"),
     "joker_outcomes": N_("Joker outcomes by declared mode"),
-    "head_to_head": N_("Head to head (final totals)"),
-    "ratings": N_("Ratings (openskill Plackett-Luce; rating = mean, ordinal = rating - 3 x "
-                  "uncertainty; change = over the period)"),
+    "head_to_head": N_("Head to head (final totals; each pair once, or one player against every opponent)"),
+    "ratings": N_("Ratings (openskill Plackett-Luce; ranked by ordinal = rating - 3 x "
+                  "uncertainty; rating = mean; change = over the period)"),
 }
 """The title of every ``stats`` report (:data:`REPORT_NAMES`), in English: marked
 for the catalogue, translated where a table shows it (``_(REPORT_TITLES[name])``)."""

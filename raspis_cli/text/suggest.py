@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from raspis_cli.text.i18n import N_, _
 
-__all__ = ["did_you_mean", "latin", "suggest"]
+__all__ = ["NameMatch", "did_you_mean", "latin", "match_name", "suggest"]
 
 _CYRILLIC_IN_LATIN = {
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
@@ -41,6 +42,31 @@ def suggest(word: str, candidates: Iterable[str], n: int = 3, cutoff: float = 0.
         by_key.setdefault(latin(candidate), candidate)
     keys = difflib.get_close_matches(latin(word), list(by_key), n=n, cutoff=cutoff)
     return [by_key[k] for k in keys]
+
+
+class NameMatch(NamedTuple):
+    """What a name typed on the command line means among the players:
+    ``name`` the player (None when no one player fits), ``close`` the names
+    to suggest when none does."""
+
+    name: str | None
+    close: tuple[str, ...]
+
+
+def match_name(word: str, names: Iterable[str]) -> NameMatch:
+    """The one player ``word`` names, for every command that takes a name
+    (``--player``, ``--dealer``): the name itself, else the one name that is the
+    same case-folded with Cyrillic spelt in Latin (``Anna``, ``анна`` and ``ANNA``
+    all name ``Анна``). Two such names (``Anna`` and ``Анна`` at one table) are
+    both suggested, neither chosen; a name nobody has gets the closest ones."""
+    pool = list(dict.fromkeys(names))
+    if word in pool:
+        return NameMatch(word, ())
+    key = latin(word.strip())
+    same = [name for name in pool if latin(name) == key]
+    if len(same) == 1:
+        return NameMatch(same[0], ())
+    return NameMatch(None, tuple(same) if same else tuple(suggest(word, pool, n=3, cutoff=0.5)))
 
 
 def did_you_mean(word: str, candidates: Iterable[str], n: int = 3) -> str:
