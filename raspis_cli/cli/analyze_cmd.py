@@ -326,10 +326,13 @@ def analyze(
 
 def _say_if_slow(samples: int) -> None:
     """Once, on standard error: the solver is not compiled here (numba is
-    missing), so the analysis runs many times slower."""
+    missing), so the analysis runs many times slower. Not said when the plain
+    kernel was asked for (``RASPIS_NO_JIT=1``)."""
+    import os
+
     from raspis_cli.solver import kernel
 
-    if not kernel.JIT:
+    if not kernel.JIT and not os.environ.get("RASPIS_NO_JIT"):
         stderr.print(_("note: the compiled solver is not available (numba is not installed): the "
                        "analysis runs about 100 times slower; `pip install 'raspis[fast]'` builds "
                        "numba where it can")
