@@ -488,7 +488,7 @@ class Deal:
             if self._is_joker(card):
                 problem = self._joker_problem(seat, decl)
                 if problem is not None:
-                    out.append(Violation("joker-mode", f"{who}: {problem}", seat, trick_no,
+                    out.append(Violation("joker-mode", who + ": " + problem, seat, trick_no,
                                          "play", index))
             else:
                 allowed, kind = self._follow_mask(seat)
@@ -501,7 +501,7 @@ class Deal:
         elif self._is_joker(card):
             problem = self._joker_problem(seat, decl)
             if problem is not None:
-                out.append(Violation("joker-mode", f"{who}: {problem}", seat, trick_no, "play",
+                out.append(Violation("joker-mode", who + ": " + problem, seat, trick_no, "play",
                                      index))
         self.trick.append((seat, card, decl if self._is_joker(card) else None))
         if len(self.trick) == self.players:

@@ -10,7 +10,7 @@ from raspis_cli.engine import Deal
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, GameRecord
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
-from raspis_cli.text.i18n import _
+from raspis_cli.text.i18n import _, message_of
 
 __all__ = ["DealResult", "GameResult", "RulesChoice", "resolve_rules", "trump_text"]
 
@@ -112,7 +112,7 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
             rules = rules.with_options({name: value})
         except RulesError as e:
             known = "" if name in OPTIONS else " " + _("(ignored)")
-            problems.append(Diagnostic("rules", f"{e}{known}",
+            problems.append(Diagnostic("rules", message_of(e) + known,
                                     pos=game.positions.get(f"option:{name}", game.where("rules"))))
     rules = rules.with_options(choice.options)
     return rules, problems
