@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 from raspis_cli.analyze.words import advice_words, forced_words, mistake_words, skipped_words
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.model.cards import Card, Deck
-from raspis_cli.report.strings import STRINGS, joker_words, kind_word
+from raspis_cli.report.strings import joker_words, report_strings
 from raspis_cli.report.svg import line_chart
+from raspis_cli.text.i18n import _, kind_label, ngettext
 
 if TYPE_CHECKING:
     from raspis_cli.analyze.post_mortem import DealAnalysis, GameAnalysis, PlayerDeal
@@ -118,21 +119,22 @@ def _replay_deal(result: GameResult, deal: DealResult, lang: str,
             entry: dict[str, Any] = {"p": play.player, **_card(play.card, deck, lang)}
             if play.joker is not None:
                 decl = play.joker
-                entry["d"] = joker_words(lang, decl.mode, int(decl.suit) if decl.suit is not None else None,
+                entry["d"] = joker_words(decl.mode, int(decl.suit) if decl.suit is not None else None,
                                          str(decl.card) if decl.card is not None else None)
             plays.append(entry)
         tricks.append({"n": number, "w": players[done.winner] if done is not None else None, "plays": plays})
     trump = deal.trump
     view: dict[str, Any] = {
         "number": deal.number,
-        "kind": kind_word(lang, deal.kind),
+        "kind": kind_label(deal.kind),
         "cards": deal.cards,
         "dealer": deal.dealer,
-        "trump": trump if trump and trump != "none" else STRINGS[lang]["no_trump"],
+        "trump": trump if trump and trump != "none" else _("no trump"),
         "bids": {n: b for n, b in deal.bids.items() if b is not None},
         "hands": {n: [_card(c, deck, lang) for c in sorted(cs, key=lambda c: _sort_key(c, deck))]
                   for n, cs in hands.items()},
         "tricks": tricks,
+        "tricks_text": ngettext("{n} trick", "{n} tricks", len(tricks)).format(n=len(tricks)),
     }
     if analysis is not None:
         view["an"] = _analysis_view(analysis, lang)
@@ -140,8 +142,8 @@ def _replay_deal(result: GameResult, deal: DealResult, lang: str,
 
 
 def _viewer_words(lang: str) -> dict[str, str]:
-    s = STRINGS[lang]
-    return {"start": s["start"], "tricks": s["tricks"], "trick": s["trick"], "of": s["of"],
+    s = report_strings()
+    return {"start": s["start"], "trick": s["trick"], "of": s["of"],
             "card": s["card"], "deal": s["deal"], "dealer": s["dealer"], "trump": s["trump"],
             "bid": s["bid"], "taken": s["taken"], "leads": s["leads"], "wins_trick": s["wins_trick"],
             "analysis": s["analysis"]}
@@ -151,7 +153,7 @@ def game_context(results: list[GameResult], lang: str,
                  analyses: Mapping[int, GameAnalysis] | None = None) -> dict[str, Any]:
     """Everything the game template needs for the games of one file;
     ``analyses`` (by game index) adds the double-dummy marks."""
-    s = STRINGS[lang]
+    s = report_strings()
     games: list[dict[str, Any]] = []
     for result in results:
         analysis = (analyses or {}).get(result.index)
@@ -162,7 +164,7 @@ def game_context(results: list[GameResult], lang: str,
         chart_y: dict[str, list[float | None]] = {n: [] for n in players}
         step = 0
         for deal in result.deals:
-            deals.append({"number": deal.number, "kind": kind_word(lang, deal.kind), "cards": deal.cards,
+            deals.append({"number": deal.number, "kind": kind_label(deal.kind), "cards": deal.cards,
                           "dealer": deal.dealer, "replayed": deal.replayed,
                           "trump": s["no_trump"] if deal.trump == "none" else deal.trump or "",
                           "cells": [_cell(deal, n) for n in players],

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from raspis_cli.report.strings import STRINGS
+from raspis_cli.report.strings import report_strings
+from raspis_cli.text.i18n import _, decimal, ngettext
 
 __all__ = ["render"]
 
@@ -19,7 +20,10 @@ _TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 def render(template: str, lang: str, **context: Any) -> str:
-    """The page ``template`` (a file of ``templates/``) in ``lang``, as text."""
+    """The page ``template`` (a file of ``templates/``), as text; ``lang`` is
+    the page's ``<html lang>`` (the words are in the language in force).
+    Templates translate with ``_("...")`` and ``ngettext("...", "...", n)``,
+    marked in the catalogue like the Python sources' (scripts/i18n_catalogue.py)."""
     import jinja2
 
     env = jinja2.Environment(
@@ -29,4 +33,5 @@ def render(template: str, lang: str, **context: Any) -> str:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    return env.get_template(template).render(lang=lang, s=STRINGS[lang], **context)
+    env.globals.update(_=_, ngettext=ngettext, decimal=decimal)
+    return env.get_template(template).render(lang=lang, s=report_strings(), **context)
