@@ -19,6 +19,7 @@ from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail, safe_markup, stdout
 from raspis_cli.cli.new_cmd import DealerOption, sheet_options
 from raspis_cli.cli.options import RulesOption, SetOption, build_rules, rules_choice
+from raspis_cli.judge.results import trump_label
 from raspis_cli.text.i18n import N_, _, kind_label, ngettext
 
 COMMANDS = {
@@ -90,6 +91,13 @@ class Prompter:
         return answer or default
 
 
+def _trump_words(trump: str) -> str:
+    """``trump К♣`` or ``no trump``: a deal's trump in the title of its table."""
+    if trump == "none":
+        return _("no trump")
+    return _("trump {trump}").format(trump=trump_label(trump))
+
+
 def _number(text: str) -> int | None:
     low = text.strip().lower()
     if low in ("пас", "п", "pass", "p"):
@@ -143,7 +151,7 @@ class LiveSession:
         title = (_("deal {number}").format(number=result.number) + " · "
                  + ngettext("{n} card", "{n} cards", result.cards).format(n=result.cards)
                  + (f" · {kind_label(result.kind)}" if result.kind != "normal" else "")
-                 + (" · " + _("trump {trump}").format(trump=result.trump) if result.trump else ""))
+                 + (" · " + _trump_words(result.trump) if result.trump else ""))
         table = Table(title=safe_markup(title), title_justify="left")
         for column in (N_("player"), N_("bid"), N_("taken"), N_("score"), N_("total")):
             table.add_column(_(column), justify="left" if column == "player" else "right")

@@ -21,6 +21,7 @@ from raspis_cli.cli.options import (
 from raspis_cli.cli.output import write_json, write_jsonl
 from raspis_cli.judge.check import CheckError, read_results, score_sheet
 from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice
+from raspis_cli.judge.results import trump_label
 from raspis_cli.text.i18n import _, kind_label, ngettext
 from raspis_cli.text.textsafe import escape_text
 
@@ -66,7 +67,7 @@ def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
 
 def _trump_shown(trump: str | None) -> str:
     """The trump column: the card or suit, ``none`` in the interface language, ``-`` if unknown."""
-    return _("none") if trump == "none" else (trump or "-")
+    return _("none") if trump == "none" else trump_label(trump, "-")
 
 
 def _differs(text: str, markup: bool) -> str:

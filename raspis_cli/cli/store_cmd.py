@@ -410,7 +410,7 @@ def _in_words(row: dict[str, Any]) -> dict[str, Any]:
     """A report row as a table shows it: a deal kind, a joker mode (the club page's
     words, report/strings.py), how the joker was played and the dealer's
     restriction in the interface language; other values as they are."""
-    from raspis_cli.report.strings import JOKER_WORDS
+    from raspis_cli.model.joker import JOKER_WORDS
 
     shown = dict(row)
     if isinstance(row.get("kind"), str):

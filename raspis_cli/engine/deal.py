@@ -30,7 +30,7 @@ from raspis_cli.engine.trick import (
     trick_trump,
     void_mask,
 )
-from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
+from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of, cards_text
 from raspis_cli.model.joker import JokerDecl
 from raspis_cli.rules import Rules
 from raspis_cli.rules.seats import bidding_order
@@ -512,7 +512,7 @@ class Deal:
                 index: int) -> Violation:
         who = _name(self.names, seat)
         led, lead_decl = self._lead_info()
-        example = ", ".join(str(c) for c in cards_of(allowed))
+        example = cards_text(cards_of(allowed), ", ")
         if kind == "joker-demand":
             assert lead_decl is not None
             demanded = lead_decl.suit

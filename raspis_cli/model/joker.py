@@ -6,10 +6,18 @@ A model type: the record holds it as written, the engine judges it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.cards import Card, Suit, card_text
+from raspis_cli.text.i18n import N_, _
 
-__all__ = ["JokerDecl"]
+__all__ = ["JOKER_WORDS", "JokerDecl"]
+
+JOKER_WORDS: Final[dict[str, str]] = {
+    "high": N_("high"), "lowest": N_("lowest"), "low": N_("low"), "take": N_("take"),
+    "discard": N_("discard"), "as": N_("as"),
+}
+"""The joker's modes in words, marked for the catalogue (the record keeps the mode)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +36,16 @@ class JokerDecl:
         if self.card is not None:
             out["card"] = self.card.code
         return out
+
+    def words(self) -> str:
+        """The declaration as the language in force says it: ``take ♠``,
+        ``забрать ♠``, ``как Т♦``."""
+        words = _(JOKER_WORDS[self.mode]) if self.mode in JOKER_WORDS else self.mode
+        if self.card is not None:
+            return words + " " + card_text(self.card)
+        if self.suit is not None:
+            return f"{words} {self.suit}"
+        return words
 
     def __str__(self) -> str:
         words = {

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from raspis_cli.analyze.words import advice_words, forced_words, mistake_words, skipped_words
 from raspis_cli.judge.replay import DealResult, GameResult
-from raspis_cli.model.cards import Card, Deck
+from raspis_cli.judge.results import trump_label
+from raspis_cli.model.cards import Card, Deck, card_text
 from raspis_cli.report.strings import joker_words, report_strings
 from raspis_cli.report.svg import line_chart
 from raspis_cli.text.i18n import _, kind_label, ngettext
@@ -33,7 +34,7 @@ def _card(card: Card, deck: Deck, lang: str) -> dict[str, Any]:
     """A card as the viewer shows it: text, colour, and whether it is the joker."""
     joker = deck.is_joker(card)
     suit = deck.suit_of(card)
-    text = str(card)
+    text = card_text(card)
     if joker:
         text = f"{text} ★" if text not in ("RJ", "BJ") else "★"
     return {"t": text, "r": bool(suit in _RED if suit is not None else card.code == "RJ"), "j": joker,
@@ -129,7 +130,7 @@ def _replay_deal(result: GameResult, deal: DealResult, lang: str,
         "kind": kind_label(deal.kind),
         "cards": deal.cards,
         "dealer": deal.dealer,
-        "trump": trump if trump and trump != "none" else _("no trump"),
+        "trump": trump_label(trump) or _("no trump"),
         "bids": {n: b for n, b in deal.bids.items() if b is not None},
         "hands": {n: [_card(c, deck, lang) for c in sorted(cs, key=lambda c: _sort_key(c, deck))]
                   for n, cs in hands.items()},
@@ -166,7 +167,7 @@ def game_context(results: list[GameResult], lang: str,
         for deal in result.deals:
             deals.append({"number": deal.number, "kind": kind_label(deal.kind), "cards": deal.cards,
                           "dealer": deal.dealer, "replayed": deal.replayed,
-                          "trump": s["no_trump"] if deal.trump == "none" else deal.trump or "",
+                          "trump": trump_label(deal.trump),
                           "cells": [_cell(deal, n) for n in players],
                           "problems": [p.message for p in deal.problems]})
             if deal.replayed:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from raspis_cli.model.joker import JOKER_WORDS
 from raspis_cli.text.i18n import N_, _
 
-__all__ = ["JOKER_WORDS", "LANGS", "STRINGS", "joker_words", "report_strings"]
+__all__ = ["LANGS", "STRINGS", "joker_words", "report_strings"]
 
 LANGS: Final = ("en", "ru")
 
@@ -106,12 +107,6 @@ STRINGS: Final[dict[str, str]] = {
     "player": N_("Player"),
 }
 """Every word of the reports by the key the templates use (``s.deal``)."""
-
-JOKER_WORDS: Final[dict[str, str]] = {
-    "high": N_("high"), "lowest": N_("lowest"), "low": N_("low"), "take": N_("take"),
-    "discard": N_("discard"), "as": N_("as"),
-}
-"""Joker declarations in words, by mode (the record keeps the mode)."""
 
 _SUIT_WORDS: Final = (N_("spades"), N_("clubs"), N_("diamonds"), N_("hearts"))
 

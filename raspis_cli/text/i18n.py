@@ -41,9 +41,9 @@ Command modules build their help texts when imported, so the language is set
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import gettext
@@ -68,6 +68,7 @@ __all__ = [
     "ngettext",
     "read_po",
     "set_language",
+    "show_as",
 ]
 
 LANGUAGES = ("en", "ru")
@@ -181,6 +182,21 @@ def _translation() -> gettext.NullTranslations:
     return translation
 
 
+_SHOWN: dict[type, Callable[[Any], str]] = {}
+
+
+def show_as(kind: type, shown: Callable[[Any], str]) -> None:
+    """Register how a value of ``kind`` appears as a parameter of a translated
+    message: ``shown(value)`` in the text a person reads (a card as ``Д♦``),
+    ``str(value)`` in the canonical text (``Q♦``)."""
+    _SHOWN[kind] = shown
+
+
+def _shown(value: object) -> object:
+    show = _SHOWN.get(type(value))
+    return value if show is None else show(value)
+
+
 class Text(str):
     """A message in the language in force that keeps its canonical (English) text.
 
@@ -206,7 +222,7 @@ class Text(str):
     def format(self, *args: object, **kwargs: object) -> Text:
         """Both texts formatted: the shown one with the parameters as shown,
         the canonical one with each parameter's canonical text."""
-        return Text(str.format(self, *args, **kwargs),
+        return Text(str.format(self, *(_shown(a) for a in args), **{k: _shown(v) for k, v in kwargs.items()}),
                     self.canonical.format(*(canonical(a) for a in args),
                                           **{k: canonical(v) for k, v in kwargs.items()}))
 
