@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from raspis_cli.cli.console import stdout
-from raspis_cli.text.i18n import N_, _, canonical
+from raspis_cli.text.i18n import N_, _, canonical, decimal
 from raspis_cli.text.textsafe import escape_text
 
 
@@ -111,8 +111,8 @@ def rounded(column: str, value: object) -> object:
     every digit)."""
     if isinstance(value, float) and math.isfinite(value):
         if column.endswith("_rate"):
-            return f"{value:.1%}"
-        return f"{value:.2f}"
+            return decimal(value * 100, 1) + "%"
+        return decimal(value, 2)
     return value
 
 

@@ -126,7 +126,8 @@ def _compact_table(result: GameResult, other: GameResult | None, title: str) -> 
             first = k == 0
             number = str(deal.number) + (" " + _("(replayed)") if deal.replayed else "")
             table.add_row(safe_markup(number) if first else "",
-                          safe_markup(f"{kind_label(deal.kind)} {deal.cards}") if first else "",
+                          safe_markup(kind_label(deal.kind) if first else ngettext(
+                              "{n} card", "{n} cards", deal.cards).format(n=deal.cards) if k == 1 else ""),
                           safe_markup(deal.dealer) if first else "",
                           safe_markup(_trump_shown(deal.trump)) if first else "",
                           safe_markup(name), text, end_section=k == len(players) - 1)

@@ -136,6 +136,7 @@ def _replay_deal(result: GameResult, deal: DealResult, lang: str,
                   for n, cs in hands.items()},
         "tricks": tricks,
         "tricks_text": ngettext("{n} trick", "{n} tricks", len(tricks)).format(n=len(tricks)),
+        "cards_text": ngettext("{n} card", "{n} cards", deal.cards).format(n=deal.cards),
     }
     if analysis is not None:
         view["an"] = _analysis_view(analysis, lang)

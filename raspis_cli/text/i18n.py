@@ -275,10 +275,12 @@ def joined(separator: str, parts: Iterable[str]) -> str:
     return Text(shown, canonical_text(separator).join(canonical_text(p) for p in items))
 
 
-def decimal(value: float, digits: int = 2, *, sign: bool = False) -> str:
-    """A number with ``digits`` decimals as the language writes it: ``5.60``
-    in English, ``5,60`` in Russian (``sign``: ``+`` before a positive one)."""
-    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+def decimal(value: object, digits: int | None = 2, *, sign: bool = False) -> str:
+    """A number with ``digits`` decimals (None: as it is, a ``Decimal``'s own)
+    as the language writes it: ``5.60`` in English, ``5,60`` in Russian
+    (``sign``: ``+`` before a positive one)."""
+    spec = ("+" if sign else "") + ("" if digits is None else f".{digits}f")
+    text = format(value, spec) if spec else str(value)
     return text.replace(".", ",") if language() == "ru" else text
 
 

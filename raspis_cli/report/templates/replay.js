@@ -78,7 +78,7 @@
       status.setAttribute("data-trick", String(trickNo));
       status.setAttribute("data-step", String(step));
       status.setAttribute("data-steps", String(all.length));
-      info.textContent = W.deal + " " + deal.number + " · " + deal.kind + " · " + deal.cards + " · " +
+      info.textContent = W.deal + " " + deal.number + " · " + deal.kind + " · " + deal.cards_text + " · " +
         W.dealer + ": " + deal.dealer + " · " + W.trump + ": " + deal.trump;
       showAnalysis(deal, current);
       handsBox.textContent = "";
