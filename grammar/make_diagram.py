@@ -11,8 +11,10 @@ railroad-diagrams and jinja2).
 
 The EBNF's keyword rules (the block that starts with
 :data:`raspis_cli.model.lines.KEYWORD_RULES_HEAD`) are rewritten from the table of
-line kinds, :mod:`raspis_cli.model.lines`; ``tests/test_grammar_consistency.py``
-fails until they are.
+line kinds, :mod:`raspis_cli.model.lines`, and its ``mode`` rule from the table
+of joker declarations, :mod:`raspis_cli.model.joker_modes`;
+``tests/test_grammar_consistency.py`` and ``tests/test_joker_table.py`` fail
+until they are.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from raspis_cli.model.joker_modes import MODE_RULE_HEAD, mode_rule_ebnf
 from raspis_cli.model.lines import KEYWORD_RULES_HEAD, keyword_rules_ebnf
 from raspis_cli.notation.file_grammar import FILE
 
@@ -27,11 +30,15 @@ EBNF = Path(__file__).resolve().parent / "grammar.ebnf"
 
 
 def write_keyword_rules(path: Path = EBNF) -> bool:
-    """Rewrite the keyword rules of the EBNF from the table; True if they changed."""
+    """Rewrite the keyword rules and the ``mode`` rule of the EBNF from their
+    tables; True if they changed."""
     text = path.read_text(encoding="utf-8")
     start = text.index(KEYWORD_RULES_HEAD)
     end = text.index("\n\n", start) + 1
     new = text[:start] + keyword_rules_ebnf() + text[end:]
+    start = new.index(MODE_RULE_HEAD)
+    end = new.index(" ;\n", start) + 3
+    new = new[:start] + mode_rule_ebnf() + new[end:]
     if new != text:
         path.write_text(new, encoding="utf-8")
     return new != text

@@ -4,6 +4,7 @@
     .venv/bin/python -m scripts.fuzz_campaign --minutes 30            # mutation loop
     .venv/bin/python -m scripts.fuzz_campaign --minutes 30 --atheris  # coverage-guided (pip install atheris)
     .venv/bin/python -m scripts.fuzz_campaign --semantic --inputs 100000  # semantic, differential
+    .venv/bin/python -m scripts.fuzz_campaign --attacks --inputs 100000   # with the attack classes
 
 With ``--semantic``, inputs are games whose *meaning* is changed
 (``fuzzkit.semantic_mutation``: cards swapped between hands, bids reordered,
@@ -23,6 +24,13 @@ games) and finish in time linear in its size; every 25th also goes through
 the CLI (``validate``, ``fmt``, ``convert``), which must exit 0, 1 or 2
 without a traceback. Failures are written to ``--out`` (one file per
 distinct failure) and summarised at the end.
+
+With ``--attacks``, the byte mutations are mixed with the attack classes of
+tests/attackkit.py, each with its oracle: crafted club databases (a planted
+secret must appear nowhere), a command's output onto one of its inputs
+(never written; an existing file only with --force), odd digits and control
+characters at ``raspis live``'s prompts (no traceback; the sheet reads
+back). Two ``live`` sessions on one sheet are named there as pending.
 """
 
 from __future__ import annotations
@@ -35,7 +43,9 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -146,6 +156,104 @@ def semantic_loop(minutes: float, inputs: int, seed: int, out: Path) -> int:
     return 1 if failures else 0
 
 
+ATTACK_WEIGHTS = {"output-onto-input": 0.03, "prompt-input": 0.01, "crafted-db": 0.005}
+"""The share of the inputs of ``--attacks`` each attack class takes (the rest
+are byte mutations, as in the plain loop): the classes cost 0.05 to 1 s an
+input, a mutation a few milliseconds."""
+
+
+def attack_loop(minutes: float, inputs: int, seed: int, out: Path) -> int:
+    """The byte mutations of :func:`loop` with the attack classes of
+    tests/attackkit.py mixed in (:data:`ATTACK_WEIGHTS`), until ``inputs``
+    are tried or ``minutes`` are spent; prints the figures per class."""
+    import collections
+
+    from tests import attackkit, fuzzkit
+
+    rnd = random.Random(seed)
+    seeds = fuzzkit.seeds()
+    folder = Path(tempfile.mkdtemp(prefix="raspis-attacks-"))
+    classes = attackkit.attacks(folder)
+    tried: collections.Counter[str] = collections.Counter()
+    failed: collections.Counter[str] = collections.Counter()
+    seconds: collections.defaultdict[str, float] = collections.defaultdict(float)
+    failures: dict[tuple[str, str], str] = {}
+    start = time.monotonic()
+    deadline = start + minutes * 60
+    total = 0
+    while total < inputs and time.monotonic() < deadline:
+        try:
+            problem, kind, label, spent = _one_attack(rnd, seeds, classes)
+        except KeyboardInterrupt:  # Ctrl-C ends the campaign with its figures so far
+            break
+        total += 1
+        seconds[kind] += spent
+        tried[kind] += 1
+        if problem is not None:
+            failed[kind] += 1
+            key = (kind, problem[:100])
+            if key not in failures:
+                failures[key] = label
+                print(f"[{total}] {kind}: {problem[:200]} ({label[:80]})", flush=True)
+        if total % 5000 == 0:
+            print(f"... {total} inputs, {time.monotonic() - start:.0f} s, tried {dict(tried)}, "
+                  f"failed {dict(failed)}", flush=True)
+    _attack_figures(out, failures, tried, failed, seconds, total, time.monotonic() - start, seed)
+    return 1 if failures else 0
+
+
+def _one_attack(rnd: random.Random, seeds: list[bytes],
+                classes: dict[str, Callable[[random.Random], Any]]) -> tuple[str | None, str, str, float]:
+    """One input of :func:`attack_loop`: its failure (None: it held), class, label and seconds."""
+    from tests import fuzzkit
+
+    pick = rnd.random()
+    kind = "bytes"
+    for name, weight in ATTACK_WEIGHTS.items():
+        if pick < weight:
+            kind = name
+            break
+        pick -= weight
+    began = time.perf_counter()
+    problem: str | None = None
+    label = ""
+    try:
+        if kind == "bytes":
+            data = rnd.choice(seeds)
+            for _ in range(rnd.randrange(1, 6)):
+                data = fuzzkit.mutate(data, rnd)
+            label = f"{len(data)} bytes"
+            fuzzkit.check_bytes(data)
+        else:
+            outcome = classes[kind](rnd)
+            label, problem = outcome.label, outcome.failure
+    except Exception as e:  # a campaign collects every kind
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        problem = f"{type(e).__name__} at {Path(frame.filename).name}:{frame.lineno}: {str(e)[:120]}"
+    return problem, kind, label, time.perf_counter() - began
+
+
+def _attack_figures(out: Path, failures: dict[tuple[str, str], str], tried: Mapping[str, int],
+                    failed: Mapping[str, int], seconds: Mapping[str, float], total: int, elapsed: float,
+                    seed: int) -> None:
+    """The end of :func:`attack_loop`: the distinct failures written under
+    ``out``, the figures per class printed."""
+    from tests import attackkit
+
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "attack-failures.txt", "w", encoding="utf-8") as handle:
+        for (kind, problem), label in sorted(failures.items()):
+            handle.write(f"{kind}\t{problem}\t{label}\n")
+    print(f"\n{total} inputs in {elapsed / 60:.1f} min; seed {seed}")
+    for kind in ["bytes", *ATTACK_WEIGHTS]:
+        print(f"  {kind:18} {tried.get(kind, 0):7} tried {failed.get(kind, 0):6} failed "
+              f"{len([k for k in failures if k[0] == kind]):4} distinct  {seconds.get(kind, 0.0):7.0f} s")
+    for kind, why in attackkit.PENDING.items():
+        print(f"  {kind:18} pending: {why}")
+    for (kind, problem), label in sorted(failures.items()):
+        print("  ", kind, "|", problem, "|", label[:80])
+
+
 def atheris_main(minutes: float) -> int:
     import atheris  # type: ignore[import-not-found]
 
@@ -179,7 +287,12 @@ def main() -> int:
     parser.add_argument("--semantic", action="store_true",
                         help="semantic mutations with the JSON / notation differential as the oracle")
     parser.add_argument("--inputs", type=int, default=10**12, help="stop after this many inputs")
+    parser.add_argument("--attacks", action="store_true",
+                        help="byte mutations with the attack classes of tests/attackkit.py mixed in "
+                             "(crafted databases, output onto input, odd input at live's prompts)")
     args = parser.parse_args()
+    if args.attacks:
+        return attack_loop(args.minutes if args.minutes != 10 else 10**6, args.inputs, args.seed, args.out)
     if args.semantic:
         return semantic_loop(args.minutes if args.minutes != 10 else 10**6, args.inputs, args.seed, args.out)
     if args.atheris:

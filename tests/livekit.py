@@ -64,17 +64,51 @@ def cli_env() -> dict[str, str]:
     return env
 
 
-class LiveDriver:
-    """`raspis live FILE ARGS` in a pseudo-terminal, answered prompt by prompt."""
+PROMPTS = {
+    "en": {"header": r"── deal {n}\b", "done": r"deal {n} · ", "trump": r"trump( \[[^\]]*\])?:",
+           "bid": r"{name}( \(dealer\))? bids \([^)]*\)( \[[^\]]*\])?:", "taken": r"{name} took[^:\n]*:",
+           "deals": "28 deals"},
+    "ru": {"header": r"── раздача {n}\b", "done": r"раздача {n} · ", "trump": r"козырь( \[[^\]]*\])?:",
+           "bid": r"заказ {name}( \(сдаёт\))? \([^)]*\)( \[[^\]]*\])?:", "taken": r"{name}: взято[^:\n]*:",
+           "deals": "28 раздач"},
+}
+"""The prompts of `live` in each interface language, as regular expressions."""
 
-    def __init__(self, path: Path, *args: str, timeout: float = 60) -> None:
-        self.child = pexpect.spawn(sys.executable, ["-m", "raspis_cli", "live", str(path), *args],
+
+class LiveDriver:
+    """`raspis live FILE ARGS` in a pseudo-terminal, answered prompt by prompt
+    (``lang``: the interface language, given as ``--lang``)."""
+
+    def __init__(self, path: Path, *args: str, timeout: float = 60, lang: str = "en") -> None:
+        self.child = pexpect.spawn(sys.executable, ["-m", "raspis_cli", "live", str(path), *args,
+                                                    "--lang", lang],
                                    cwd=str(ROOT), env=cli_env(), encoding="utf-8",
                                    dimensions=(50, 120), timeout=timeout)
         # answer as soon as the prompt is there (pexpect waits 50 ms before each line by
         # default, for terminals that drop input typed too early; prompt_toolkit does not)
         self.child.delaybeforesend = None
         self.transcript: list[str] = []
+        self.words = PROMPTS[lang]
+
+    def header(self, number: int) -> str:
+        """The pattern of deal ``number``'s first line."""
+        return self.words["header"].format(n=number)
+
+    def done(self, number: int) -> str:
+        """The pattern of the table shown when deal ``number`` is written."""
+        return self.words["done"].format(n=number)
+
+    def trump(self) -> str:
+        """The pattern of the trump question."""
+        return self.words["trump"]
+
+    def bid(self, name: str) -> str:
+        """The pattern of ``name``'s bid question."""
+        return self.words["bid"].replace("{name}", re.escape(name))
+
+    def taken(self, name: str) -> str:
+        """The pattern of ``name``'s count question."""
+        return self.words["taken"].replace("{name}", re.escape(name))
 
     def expect(self, pattern: str) -> str:
         """Wait for a regular expression in the output; what came before it and the match."""
@@ -91,16 +125,20 @@ class LiveDriver:
 
     def type_deal(self, deal: TypedDeal) -> None:
         """Answer one deal's prompts: trump, bids, taken."""
-        self.expect(rf"── deal {deal.number}\b")
+        self.expect(self.header(deal.number))
         if deal.trump is not None:
-            self.answer(r"trump:", deal.trump)
+            self.answer(self.trump(), deal.trump)
         for name, bid in deal.bids:
-            self.answer(rf"{re.escape(name)}( \(dealer\))? bids \([^)]*\):", str(bid))
+            self.answer(self.bid(name), str(bid))
+        self.type_taken(deal)
+
+    def type_taken(self, deal: TypedDeal) -> None:
+        """Answer a deal's counts, and wait for its table."""
         for k, (name, taken) in enumerate(deal.taken):
             last = k == len(deal.taken) - 1
             # the last count is offered as the default: Enter takes it
-            self.answer(rf"{re.escape(name)} took[^:]*:", "" if last else str(taken))
-        self.expect(rf"deal {deal.number} · ")
+            self.answer(self.taken(name), "" if last else str(taken))
+        self.expect(self.done(deal.number))
 
     def finish(self) -> int:
         """Wait for the end; the exit status."""

@@ -185,7 +185,7 @@ _VERB = re.compile(r"^(?:[а-яё]+(?:ал|ял|ел|ил|ыл|ул|ёл)(?:ся
 def masculine_after_names(text: str, names: Iterable[str]) -> list[str]:
     """A past-tense masculine verb in the clause that starts with a player's
     name (``Анна взял``, ``Вера заказ 1, взял 2``, ``Борис мог обеспечить``)."""
-    out = []
+    out: list[str] = []
     listed = sorted(set(names), key=len, reverse=True)
     if not listed:
         return out
@@ -242,8 +242,11 @@ def game_words(text: str) -> list[str]:
 
 
 def record_phrases(*texts: str) -> list[str]:
-    """The tag values of records (``Домашняя игра``): quoted as they are written."""
-    return [m for text in texts for m in re.findall(r'^\[\w+ "([^"\n]+)"\]', text, re.M)]
+    """The tag values and comments of records (``Домашняя игра``, ``спор: Борис
+    записал …``): quoted as they are written."""
+    tags = [m for text in texts for m in re.findall(r'^\[\w+ "([^"\n]+)"\]', text, re.M)]
+    comments = [m for text in texts for m in re.findall(r';[ \t]*([^\n]*\S)[ \t]*$', text, re.M)]
+    return tags + comments
 
 
 _KIND_THEN_NUMBER = re.compile(

@@ -15,9 +15,9 @@ from raspis_cli.files.sources import load_source
 from raspis_cli.judge.replay import replay_game
 from raspis_cli.model.cards import Card
 from raspis_cli.rules import Rules
-from raspis_cli.solver.pimc import bid_advice, sample_score
+from raspis_cli.solver.pimc import bid_advice
 from raspis_cli.solver.randomdeal import random_position
-from raspis_cli.solver.search import Outcome, brute_force, play_copy
+from raspis_cli.solver.search import brute_force, play_copy
 from tests.clikit import check_golden, run_cli
 
 SAMPLE = "samples/raspisnoy-full-3p.rsp"
@@ -62,11 +62,17 @@ def test_every_finding_on_small_deals_is_what_brute_force_says() -> None:
             after = m.bid in brute_force(states[index + 1], bidder).exact
             if m.kind == "lost-bid":
                 assert (before, after) == (True, False), m
-                for kept in m.keeping:
-                    play = next(p for p in states[index].legal_plays() if str(p) == kept)
+                keeps = set()
+                for play in states[index].legal_plays():
                     child = play_copy(states[index])
                     child.apply_legal(plays[index][0], play.card, play.joker)
-                    assert m.bid in brute_force(child, bidder).exact
+                    if m.bid in brute_force(child, bidder).exact:
+                        keeps.add(play)
+                said = {p for p in states[index].legal_plays() for kept in m.keeping
+                        if str(p.card) == kept.card and (
+                            kept.any_declaration or p.joker is None or p.joker in kept.declarations
+                            or p.joker.mode in kept.any_modes)}
+                assert said == keeps, m
             else:
                 assert (before, after) == (False, True), m
             checked_mistakes += 1
@@ -148,7 +154,8 @@ def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal
     assert all(cell_len(line) <= columns for line in summary.splitlines()), summary
     [game] = json.loads(run_cli(*args, "--format", "json").stdout)["games"]
     shown = {  # every figure as the table writes it, by player and column
-        (s["player"], key): (f"{s[key]:.1f}" if key == "regret" else "-" if s[key] is None
+        (s["player"], key): (f"{s[key]:.1f}".replace(".", "," if lang == "ru" else ".")
+                             if key == "regret" else "-" if s[key] is None
                              else f"{s[key]:.0%}" if key == "accuracy" else str(s[key]))
         for s in game["summary"] for key in SUMMARY_COLUMNS[1:]}
     header, *rows = cells
@@ -188,7 +195,8 @@ def test_json_is_the_same_with_two_processes(tmp_path: Path) -> None:
         assert s["bids"] == 5 and s["made"] == sum(p["made"] for p in players)
         assert s["makeable"] == sum(bool(p["makeable"]) for p in players)
         assert s["mistakes"] == sum(p["mistakes"] for p in players) <= s["decisions"]
-        assert abs(s["regret"] - sum(p["advice"]["regret"] for p in players)) < 0.05
+        regrets = [p["advice"]["regret"] for p in players if p["advice"]["regret"] is not None]
+        assert abs(s["regret"] - sum(regrets)) < 0.05
         if s["decisions"]:
             assert s["accuracy"] == round((s["decisions"] - s["mistakes"]) / s["decisions"], 4)
 
@@ -209,11 +217,12 @@ def test_annotations_survive_fmt_convert_and_validate(tmp_path: Path) -> None:
     done = run_cli("analyze", SAMPLE, "--deal", "3", "--samples", "5", "--annotate", "-o", str(out))
     assert done.returncode == 0, done.stderr
     text = out.read_text(encoding="utf-8")
-    assert "; analyze: trick 2: Вера's 6♥ lost the bid of 1; 8♣ would have kept it" in text
+    assert ("; analyze: trick 2: after 6♥, Вера could no longer make the bid of 1; 8♣ would have "
+            "kept it") in text
     assert run_cli("validate", str(out)).returncode == 0
     assert run_cli("fmt", "--check", str(out)).returncode == 0
     as_json = run_cli("convert", str(out), "--to", "json")
-    assert "lost the bid of 1" in as_json.stdout
+    assert "could no longer make the bid of 1" in as_json.stdout
     # notation -> JSON -> notation keeps the comments where they were
     back = load_source(str(out))
     from raspis_cli.notation import write_games
@@ -234,18 +243,15 @@ def test_annotating_twice_replaces_and_json_has_the_field() -> None:
     annotate_game(source.games[0].deals, analysis)
     deal = game_to_json(source.games[0])["deals"][2]
     assert deal["analysis"]["deal"] == 3
-    assert sum("lost the bid of 1" in c["text"] for c in deal["comments"]) == 1
+    assert sum("could no longer make the bid of 1" in c["text"] for c in deal["comments"]) == 1
 
 
-def test_pimc_is_seeded_and_scores_as_documented() -> None:
+def test_pimc_is_seeded() -> None:
     rules = Rules.preset("raspisnoy")
-    assert sample_score(rules, "normal", 2, Outcome((2,), 2, 2)) == 20
-    assert sample_score(rules, "normal", 2, Outcome((), 3, 1)) == 3  # pushed one over: 3 tricks
-    assert sample_score(rules, "normal", 3, Outcome((), 1, 0)) == -20
     deal = random_position(random.Random(4), rules, 3, 3, played=0)
     first = bid_advice(rules, deal, 0, 12, seed=5)
     again = bid_advice(rules, deal, 0, 12, seed=5)
-    assert first == again and first.solved == 12
+    assert first == again and first.solved == first.drawn == 12
     assert set(first.expected) == {0, 1, 2, 3}
     other = bid_advice(rules, deal, 0, 12, seed=6)
     assert other.expected != first.expected or other == first

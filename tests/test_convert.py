@@ -96,7 +96,8 @@ def test_convert_writes_nothing_when_a_later_input_is_bad(tmp_path: Path,
     target = tmp_path / "out.json"
     target.write_text("before", encoding="utf-8")
     for to in ("json", "jsonl"):
-        code, out, err = run(capsys, "convert", "--to", to, str(SAMPLE), str(bad), "-o", str(target))
+        code, out, err = run(capsys, "convert", "--to", to, str(SAMPLE), str(bad), "-o", str(target),
+                             "--force")
         assert (code, out) == (2, "") and "E303" in err
         assert target.read_text(encoding="utf-8") == "before"
         code, out, err = run(capsys, "convert", "--to", to, str(SAMPLE), str(bad))

@@ -197,6 +197,19 @@ def test_third_pass() -> None:
     assert strict.legal_bids() == [0, 1, 2, 3]
 
 
+def test_third_pass_players_forbids_as_many_passes_in_a_row_as_there_are_players() -> None:
+    """``third_pass: players``: with four players the fourth pass in a row is
+    forbidden, the third is not; with three it is ``true``'s third."""
+    rules = rules_of(third_pass="players", dealer_restriction="off")
+    four = Deal(rules, 4, 3, 3, pass_streaks=[3, 2, 0, 0])
+    assert four.legal_bids() == [1, 2, 3]  # seat 0 passed in three deals already
+    assert kinds_of(four.bid(0, 0)) == ["third-pass"]
+    assert four.legal_bids() == [0, 1, 2, 3]  # seat 1: a third pass of four players is allowed
+    three = Deal(rules, 3, 2, 3, pass_streaks=[2, 1, 0])
+    assert three.legal_bids() == [1, 2, 3]
+    assert Rules.preset("raspisnoy").with_options({"third_pass": "players"}).third_pass == "players"
+
+
 # --- play ---------------------------------------------------------------------------------
 
 
@@ -211,6 +224,27 @@ def test_void() -> None:
 
     assert second(rules_of()) == {"6H", "9C"}
     assert second(rules_of(void="must-trump")) == {"6H"}
+
+
+def test_void_must_trump_high_wants_the_highest_trump_against_a_high_demand() -> None:
+    """``void: must-trump-high``: void in the suit a joker demands по старшим,
+    the highest trump; against a natural lead (and a ``lowest`` demand) any
+    trump, as under ``must-trump``."""
+    rules = rules_of(void="must-trump-high", joker_lead_modes="high lowest")
+    hands = ["7S 6S", "6H 10H 9C", "AD"]
+    deal = deal_of(rules, hands, trump=Suit.H)
+    deal.play(0, parse_card("7S"), JokerDecl("high", Suit.D))
+    assert _legal_cards(deal) == {"10H"}
+    assert kinds_of(deal.play(1, parse_card("6H"))) == ["must-trump"]
+    lowest = deal_of(rules, hands, trump=Suit.H)
+    lowest.play(0, parse_card("7S"), JokerDecl("lowest", Suit.D))
+    assert _legal_cards(lowest) == {"6H", "10H"}
+    plain = deal_of(rules, ["6S", "6H 10H 9C", "AD"], trump=Suit.H)
+    plain.play(0, parse_card("6S"))
+    assert _legal_cards(plain) == {"6H", "10H"}
+    must_trump = deal_of(rules_of(void="must-trump", joker_lead_modes="high"), hands, trump=Suit.H)
+    must_trump.play(0, parse_card("7S"), JokerDecl("high", Suit.D))
+    assert _legal_cards(must_trump) == {"6H", "10H"}
 
 
 @flips("first_leader")
@@ -454,3 +488,40 @@ def test_scoring_table_is_complete() -> None:
 
 def test_play_objects_compare_by_value() -> None:
     assert Play(parse_card("7S"), JokerDecl("take")) == Play(parse_card("7S"), JokerDecl("take"))
+
+
+# --- score_extras: the house scoring rules ------------------------------------------------------
+
+# value -> (kind, bid, taken, cards, score without it, score with it)
+SCORE_EXTRA_CASES: dict[str, list[tuple[str, int | None, int, int, int, int]]] = {
+    "percent-4": [("normal", 2, 2, 4, 20, 60), ("normal", 2, 1, 4, -10, -30),
+                  ("normal", 2, 2, 5, 20, 20), ("dark", 0, 0, 4, 5, 15)],
+    "full-bid-double": [("normal", 3, 3, 3, 30, 60), ("no-trump", 5, 5, 5, 50, 100),
+                        ("normal", 1, 1, 1, 10, 10), ("normal", 3, 2, 3, -10, -10),
+                        ("normal", 2, 2, 3, 20, 20)],
+    "miser-sweep": [("miser", None, 4, 4, -80, 20), ("miser", None, 3, 4, -60, -60),
+                    ("golden", None, 4, 4, 80, 80)],
+}
+
+
+flips("score_extras")
+
+
+@pytest.mark.parametrize("value", list(OPTIONS["score_extras"].choices))
+def test_score_extras(value: str) -> None:
+    """Each house scoring rule, worked by hand: off, on, and where it does not
+    apply; through bid_score, a deal's scores and explain's formula."""
+    from raspis_cli.explain.reasons import score_formula
+
+    changed = rules_of(score_extras=value)
+    for kind, bid, taken, size, before, after in SCORE_EXTRA_CASES[value]:
+        assert bid_score(rules_of(), kind, bid, taken, size) == before
+        assert bid_score(changed, kind, bid, taken, size) == after
+        deal = Deal(changed, 3, 2, size, kind)
+        if deal.has_bids:
+            assert bid is not None
+            deal.bids = [bid, 0, 0]
+        assert deal.scores([taken, 0, size - taken])[0] == after
+        assert (value in score_formula(changed, kind, bid, taken, size)) == (before != after)
+    with pytest.raises(ValueError):
+        bid_score(changed, "normal", 1, 1)  # the card count is needed

@@ -15,6 +15,7 @@ from types import ModuleType
 
 import pytest
 
+from raspis_cli.cli.registry import COMMANDS as REGISTERED
 from raspis_cli.text.i18n import (
     catalogue_path,
     compile_po,
@@ -169,18 +170,19 @@ def test_a_russian_explain_and_live_leave_no_english_sentence(tmp_path: Path) ->
         assert not left, f"English left in Russian output: {sorted(set(left))}\n{output}"
 
 
+RULES_SUBCOMMANDS = ("list", "show", "schedule")
+"""The subcommands of ``raspis rules`` (importing the command module here would register it)."""
 HELP_DATA = {
     "text", "json", "jsonl", "csv", "markdown", "table", "notation", "auto", "heuristic", "pimc", "full",
     "scores", "rules", "all", "ratings", "leaderboard", "classic", "georgian", "Event", "Date", "html",
     "UTF", "BOM", "PIMC", "numba", "DuckDB", "Parquet", "Spark", "Trino", "HTML", "JSON", "JSONL", "SQL",
     "COPY", "EXPORT", "ATTACH", "INSTALL", "LOAD", "RASPIS", "DB", "com",  # formats, brands, SQL, $RASPIS_DB
     "LANGUAGE", "LANG", "ALL", "MESSAGES",  # the locale variables
-    "fmt", "convert", "score", "show", "simulate", "load", "stats", "query", "export", "list", "new",
-    "explain", "analyze", "report",  # the commands themselves
+    *(name for name, _module, _summary in REGISTERED), *RULES_SUBCOMMANDS,  # the commands themselves
 }
-COMMANDS = [[], ["fmt"], ["convert"], ["validate"], ["score"], ["show"], ["simulate"], ["load"], ["stats"],
-            ["query"], ["export"], ["rules"], ["rules", "list"], ["rules", "show"], ["rules", "schedule"],
-            ["new"], ["live"], ["explain"], ["analyze"], ["report"]]
+COMMANDS: list[list[str]] = [[]] + [[name] for name, _module, _summary in REGISTERED] + [
+    ["rules", name] for name in RULES_SUBCOMMANDS]
+"""Every command, from the registry (cli/registry.py), and the rules group's subcommands."""
 
 
 def _english_in_help(text: str) -> list[str]:

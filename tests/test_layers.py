@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("sheet",),
     ("store",),
     ("report",),
+    ("serve",),
     ("cli", "__main__"),
 )
 """The layers, bottom first. A module may import from its own layer's package and from any layer

@@ -25,7 +25,8 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
                        "pyparsing", "raspis_cli.model.cards", "raspis_cli.model.diagnostics",
                        "raspis_cli.text.i18n",
-                       "raspis_cli.model.lines", "raspis_cli.text.suggest", "raspis_cli.text.textsafe",
+                       "raspis_cli.model.lines", "raspis_cli.model.joker_modes", "raspis_cli.text.suggest",
+                       "raspis_cli.text.textsafe",
                        "raspis_cli.notation.tokens", "raspis_cli.notation.scanner",
                        "raspis_cli.notation.quoting",
                        "raspis_cli.notation.line_grammar"}
@@ -46,26 +47,36 @@ def test_joker_words_and_non_cards() -> None:
     assert tokens.read_card_token("1O♥") is None
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("take", ("take", None, None)),
-    ("забрать", ("take", None, None)),
-    ("discard ♥", ("discard", Suit.H, None)),
-    ("скинуть черви", ("discard", Suit.H, None)),
-    ("по старшим пикам", ("high", Suit.S, None)),
-    ("по старшим козырям", ("high", tokens.TRUMP_WORD, None)),
-    ("по младшим бубнам", ("lowest", Suit.D, None)),
-    ("за самую младшую", ("low", None, None)),
-    ("low ♦", ("low", Suit.D, None)),
-    ("as A♦", ("as", None, parse_card("AD"))),
-    ("как 10 ♦", ("as", None, parse_card("10D"))),
+@pytest.mark.parametrize("text,leads,expected", [
+    ("take", True, ("take", None, None)),
+    ("забрать", False, ("take", None, None)),
+    ("discard ♥", False, ("discard", Suit.H, None)),
+    ("discard ♥", True, ("discard", Suit.H, None)),  # a mode's own name: the replay judges it
+    ("скинуть черви", False, ("discard", Suit.H, None)),
+    ("скинуть черви", True, ("low", Suit.H, None)),
+    ("по старшим пикам", True, ("high", Suit.S, None)),
+    ("по старшим пикам", False, ("high", Suit.S, None)),  # no follow meaning: joker-mode
+    ("по старшим козырям", True, ("high", tokens.TRUMP_WORD, None)),
+    ("по младшим бубнам", True, ("lowest", Suit.D, None)),
+    ("за самую младшую", True, ("low", None, None)),
+    ("low ♦", True, ("low", Suit.D, None)),
+    ("low ♦", False, ("low", Suit.D, None)),
+    ("as A♦", True, ("as", None, parse_card("AD"))),
+    ("как 10 ♦", False, ("as", None, parse_card("10D"))),
+    ("старшим", True, ("take", None, None)),
+    ("старшим пикам", True, ("high", Suit.S, None)),
+    ("младшим", True, ("low", None, None)),
+    ("младшим бубнам", True, ("lowest", Suit.D, None)),
+    ("беру ♥", False, ("take", Suit.H, None)),
 ])
-def test_declarations(text: str, expected: line_grammar.Decl) -> None:
-    assert line_grammar.parse_decl(text) == expected
+def test_declarations(text: str, leads: bool, expected: line_grammar.Decl) -> None:
+    assert line_grammar.parse_decl(text, leads) == expected
 
 
-@pytest.mark.parametrize("text", ["jump", "", "take ♥ ♦", "as", "as ♥"])
-def test_bad_declarations(text: str) -> None:
-    decl = line_grammar.parse_decl(text)
+@pytest.mark.parametrize("text", ["jump", "", "take ♥ ♦", "as", "as ♥", "за бубну", "скинуть бубну пику"])
+@pytest.mark.parametrize("leads", [True, False])
+def test_bad_declarations(text: str, leads: bool) -> None:
+    decl = line_grammar.parse_decl(text, leads)
     assert decl is None or (text == "as" and decl == ("as", None, None))
 
 

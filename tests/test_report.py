@@ -33,7 +33,7 @@ DRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if Path("/usr/
 
 
 def _report(capsys: pytest.CaptureFixture[str], *args: str) -> None:
-    code, out, err = run(capsys, "report", *args)
+    code, out, err = run(capsys, "report", *args, "--force")
     assert (code, err) == (0, ""), err
     russian = "--lang" in args and args[args.index("--lang") + 1:][:1] == ("ru",)
     assert out.startswith("записан " if russian else "wrote "), out  # --lang ru: the interface's too
@@ -96,7 +96,8 @@ def test_analysis_on_the_page_is_what_analyze_finds(analysed_game: Path, tmp_pat
     marked = [d["number"] for d in replay["deals"] if d["an"]["marks"]]
     assert html.count(" · ✗</option>") == len(marked)
     lost = next(m for d in replay["deals"] for m in d["an"]["marks"] if m["k"] == "lost-bid")
-    assert re.fullmatch(r".+'s \S+ lost the bid of \d+(; .+ would have kept it)?", lost["text"])
+    assert re.fullmatch(r"after \S+, .+ could no longer make the bid of \d+(; .+ would have kept it)?",
+                        lost["text"])
     # without --analyze: no analysis; --analyze is for a game file only
     _report(capsys, str(analysed_game), "-o", str(out), "--lang", "en")
     assert "Analysis per player" not in out.read_text(encoding="utf-8")
@@ -156,7 +157,7 @@ def test_club_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert 'class="heatmap"' in html and 'class="chart"' in html
     code, _, err = run(capsys, "report", "-o", str(out))
     assert code == 2 and "--db" in err
-    code, _, err = run(capsys, "report", "--db", str(tmp_path / "none.duckdb"), "-o", str(out))
+    code, _, err = run(capsys, "report", "--db", str(tmp_path / "none.duckdb"), "-o", str(out), "--force")
     assert code == 2 and "no database" in err
 
 
@@ -282,20 +283,24 @@ def test_joker_declarations_in_words_in_the_browser(browser: Any, tmp_path: Path
     assert "Взятка" in status.text or status.get_attribute("data-step") == "0"
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
 def test_analysis_marks_on_the_replay_in_the_browser(browser: Any, analysed_game: Path, tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+                                                     capsys: pytest.CaptureFixture[str], lang: str) -> None:
     """A deal with a mistake: stepping through its first trick marks the card
-    that lost or handed a bid, in Russian, and says why under the trick."""
+    that lost or handed a bid, in either language, and says why under the
+    trick in that language only."""
     from selenium.webdriver.common.by import By
 
-    page = tmp_path / "analysed-ru.html"
-    _report(capsys, str(analysed_game), "--analyze", "--budget", "20000", "-o", str(page), "--lang", "ru")
+    page = tmp_path / f"analysed-{lang}.html"
+    _report(capsys, str(analysed_game), "--analyze", "--budget", "20000", "--samples", "4",
+            "-o", str(page), "--lang", lang)
     _open(browser, page)
     viewer = browser.find_element(By.CSS_SELECTOR, ".viewer")
     option = next(o for o in viewer.find_elements(By.CSS_SELECTOR, ".deal-select option") if "✗" in o.text)
     option.click()
     lines = viewer.find_elements(By.CSS_SELECTOR, ".analysis .an-player")
-    assert len(lines) == 3 and HOSTILE in " ".join(line.text for line in lines)
+    shown = " ".join(line.text for line in lines)
+    assert len(lines) == 3 and HOSTILE in shown
     first = int(viewer.find_element(By.CSS_SELECTOR, ".analysis .mark").get_attribute("data-trick"))
     status = viewer.find_element(By.CSS_SELECTOR, ".status")
     while int(status.get_attribute("data-trick")) < first or viewer.find_elements(
@@ -303,10 +308,16 @@ def test_analysis_marks_on_the_replay_in_the_browser(browser: Any, analysed_game
         viewer.find_element(By.CSS_SELECTOR, ".next").click()
     assert viewer.find_elements(By.CSS_SELECTOR, ".trick .play.mistake .card")
     said = viewer.find_element(By.CSS_SELECTOR, ".trick .mark-line").text
-    assert said.startswith("✗ ") and ("уже не выполнить" in said or "подарок" in said), said
-    assert "Анализ по игрокам" in browser.find_element(By.TAG_NAME, "body").text
+    words = {"ru": ("уже не выполнить", "подарок"), "en": ("could no longer make", "handed")}[lang]
+    assert said.startswith("✗ ") and any(w in said for w in words), said
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert {"ru": "Анализ по игрокам", "en": "Analysis per player"}[lang] in body
+    if lang == "en":  # English words only, but for the players' names
+        assert not re.search("[а-яё]", shown.replace("Анна", ""), re.I), shown
+    else:
+        assert "could" not in shown and "bid" not in shown, shown
     viewer.location_once_scrolled_into_view  # noqa: B018
-    _shot(browser, "game-analysis.png", full=False)
+    _shot(browser, f"game-analysis-{lang}.png", full=False)
     errors = [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
     assert errors == []
 

@@ -159,4 +159,4 @@ def test_bad_option_in_a_subprocess_is_one_line_without_traceback() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        "raspis: error: option void: expected one of free, must-trump, got 'bogus'"]
+        f"raspis: error: option void: expected one of {', '.join(OPTIONS['void'].choices)}, got 'bogus'"]

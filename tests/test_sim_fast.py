@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from raspis_cli.bots.heuristic import choice_of_one, shuffle, shuffle_steps
-from raspis_cli.rules import PRESETS, Rules
+from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.simulate.game import simulate_game
 from raspis_cli.simulate.run import render_game
 from raspis_cli.simulate.simulator import Simulator
@@ -66,6 +66,27 @@ def test_bit_mask_play_makes_the_card_by_card_games(monkeypatch: pytest.MonkeyPa
     assert len(fast) == len(slow) > 20
     for one, other in zip(fast, slow, strict=True):
         assert one == other
+
+
+EVERY_VALUE = [(name, value) for name, spec in OPTIONS.items() if spec.type_name in ("choice", "modes")
+               for value in spec.choices if name not in ("deck", "joker", "schedule")]
+"""Every value of every choice option (and each value of a list of modes
+alone), drawn from the option table (the deck, the joker and the schedule are
+cases of their own above)."""
+
+
+@pytest.mark.parametrize(("name", "value"), EVERY_VALUE)
+def test_every_value_of_every_option_plays_the_same_games_both_ways(
+        name: str, value: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    preset = "joker54" if name == "two_jokers" else "raspisnoy"
+    rules = Rules.preset(preset).with_options({name: value})
+    texts = []
+    for fast in (True, False):
+        monkeypatch.setattr(Simulator, "fast_play", fast)
+        monkeypatch.setattr(Simulator, "split_by_suit", fast)
+        texts.append([render_game(simulate_game(rules, 4, seed, detail="full"), "notation")
+                      for seed in (31, 32)])
+    assert texts[0] == texts[1]
 
 
 def test_simulate_bench_quick_prints_its_rows() -> None:

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from raspis_cli.rules import Rules
+from raspis_cli.solver.pimc import bid_payoffs
 from raspis_cli.solver.randomdeal import random_position, random_small_case
-from raspis_cli.solver.search import solve
+from raspis_cli.solver.search import BudgetExceededError, Solver, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +35,10 @@ print(json.dumps(expected_counts()))
 
 def expected_counts() -> list[object]:
     """The outcomes of 60 random small positions and two 4-player deals of 5
-    and 6 cards (``None`` where a line leaves somebody no legal play)."""
+    and 6 cards (``None`` where a line leaves somebody no legal play); on
+    those two deals, what each bid is sure of and how many positions the
+    searches visited, and where a budget stops a search: the same positions
+    on either kernel, so ``--budget`` gives the same output on both."""
     out: list[object] = []
     rng = random.Random(5)
     for _ in range(60):
@@ -47,7 +51,17 @@ def expected_counts() -> list[object]:
     for size in (5, 6):
         deal = random_position(rng, Rules.preset("raspisnoy"), 4, size, joker_chance=1.0,
                                played=0)
-        out.append(solve(deal, 0).to_json())
+        whole = Solver(deal, 0)
+        out.append([whole.outcome(deal).to_json(), whole.nodes])
+        solver = Solver(deal, 0)
+        payoffs = bid_payoffs(deal.rules, "normal", size, range(size + 1))
+        out.append([solver.guaranteed(deal, payoffs), solver.nodes])
+        budgeted = Solver(deal, 1, budget=300)
+        try:
+            budgeted.outcome(deal)
+            out.append(["solved", budgeted.nodes])
+        except BudgetExceededError:
+            out.append(["over", budgeted.nodes])
     return out
 
 

@@ -110,7 +110,7 @@ def test_textsafe_is_a_bottom_layer_module() -> None:
     tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert imported <= {"__future__", "typing"}
+    assert imported <= {"__future__", "typing", "unicodedata"}
 
 
 # --- item 5: a console without suit symbols -------------------------------------------------------

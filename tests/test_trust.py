@@ -150,6 +150,25 @@ def test_an_option_name_with_a_space_is_not_written_as_another_option(
     assert code == 2 and out == "" and "'deck '" in err and "read back as another option" in err
 
 
+@pytest.mark.parametrize("value", [1, 1.5, True, None, [1, 2], {"a": 1}, "1", "free text"])
+@pytest.mark.parametrize("name", ["house_rule", "exact_bonus"])
+def test_an_option_value_keeps_its_type_through_the_notation_or_is_refused(name: str, value: object) -> None:
+    """JSON -> notation -> JSON: an option whose value the notation would
+    turn into text (an unknown option's 1 read back as "1") is refused."""
+    (game,) = read_text((HOSTILE / "bid-order.rsp").read_text(encoding="utf-8").split("\n\n[Event")[0]).games
+    game.rules_options = {name: value}
+    try:
+        text = write_games([game])
+    except NotationWriteError as e:
+        assert "keep this record in JSON" in str(e)
+        assert not isinstance(value, str)
+        return
+    (back,) = read_text(text).games
+    before = json.loads(games_to_json_text([game]))
+    after = json.loads(games_to_json_text([back]))
+    assert after["rules"] == before["rules"], (before["rules"], after["rules"])
+
+
 def test_duplicate_players_are_a_violation_and_never_written(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(HOSTILE / "duplicate-players.json")
     report = validate_json(capsys, path)

@@ -8,10 +8,41 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from raspis_cli.model.joker import ANY_WORDS, JokerDecl
 from raspis_cli.solver.pimc import BidAdvice
 from raspis_cli.solver.search import Outcome
+from raspis_cli.text.i18n import _, speaking
 
-__all__ = ["DealAnalysis", "GameAnalysis", "Mistake", "PlayerDeal", "PlayerSummary"]
+__all__ = ["DealAnalysis", "GameAnalysis", "KeptPlay", "Mistake", "PlayerDeal", "PlayerSummary"]
+
+
+@dataclass(frozen=True, slots=True)
+class KeptPlay:
+    """A card that would have kept a bid. For a joker: ``any_declaration``
+    when every legal declaration would; else the modes of which every legal
+    declaration would (``any_modes``), and the other declarations that would."""
+
+    card: str
+    declarations: tuple[JokerDecl, ...] = ()
+    any_modes: tuple[str, ...] = ()
+    any_declaration: bool = False
+
+    def words(self, lang: str) -> str:
+        """``8♣``, ``7♠ (as A♥)``, ``7♠ (high, any suit / take)``, ``7♠ (any declaration)``;
+        in Russian ``7♠ (по старшим, любая масть / забрать)``."""
+        with speaking(lang):
+            any_words = {key: _(msgid) for key, msgid in ANY_WORDS.items()}
+        if self.any_declaration:
+            return f"{self.card} ({any_words['declaration']})"
+        if not self.declarations and not self.any_modes:
+            return self.card
+        parts = [f"{JokerDecl(mode).words(lang)}, {any_words['suit']}" for mode in self.any_modes]
+        parts += [d.words(lang) for d in self.declarations]
+        return f"{self.card} ({' / '.join(parts)})"
+
+    def to_json(self) -> str:
+        """The play in English words (:meth:`words`)."""
+        return self.words("en")
 
 
 @dataclass(slots=True)
@@ -23,19 +54,19 @@ class Mistake:
     trick: int
     player: str
     card: str
-    declared: str | None
+    declared: JokerDecl | None
     bidder: str
     bid: int
-    keeping: list[str] = field(default_factory=list)
+    keeping: list[KeptPlay] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
         """The mistake object of docs/ANALYZE.md."""
         out: dict[str, object] = {"kind": self.kind, "trick": self.trick, "player": self.player,
                                   "card": self.card, "bidder": self.bidder, "bid": self.bid}
-        if self.declared:
-            out["declared"] = self.declared
+        if self.declared is not None:
+            out["declared"] = self.declared.words("en")
         if self.kind == "lost-bid":
-            out["keeping"] = list(self.keeping)
+            out["keeping"] = [kept.to_json() for kept in self.keeping]
         return out
 
 
@@ -73,13 +104,16 @@ class PlayerDeal:
         out["mistakes"] = self.lost
         if self.advice is not None:
             advice = self.advice
+            regret = None if self.bid is None else advice.regret(self.bid)
             out["advice"] = {
                 "samples": advice.samples,
+                "drawn": advice.drawn,
                 "solved": advice.solved,
+                "settled": advice.settled,
+                "forced": advice.forced,
                 "expected": {str(b): round(v, 2) for b, v in advice.expected.items()},
                 "best": advice.best,
-                "regret": (round(advice.regret(self.bid), 2)
-                           if self.bid is not None and advice.best is not None else None),
+                "regret": None if regret is None else round(regret, 2),
             }
         return out
 
@@ -118,7 +152,8 @@ class PlayerSummary:
     decisions: int = 0
     mistakes: int = 0
     handed: int = 0
-    regret: float = 0.0
+    regret: float | None = None
+    """The sum of the bid regrets computed (``None``: none was, no bid advice)."""
 
     @property
     def accuracy(self) -> float | None:
@@ -132,7 +167,8 @@ class PlayerSummary:
         accuracy = self.accuracy
         return {"player": self.player, "bids": self.bids, "makeable": self.makeable,
                 "made": self.made, "decisions": self.decisions, "mistakes": self.mistakes,
-                "handed": self.handed, "regret": round(self.regret, 2),
+                "handed": self.handed,
+                "regret": None if self.regret is None else round(self.regret, 2),
                 "accuracy": None if accuracy is None else round(accuracy, 4)}
 
 

@@ -28,9 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from raspis_cli.analyze.findings import DealAnalysis, GameAnalysis, Mistake, PlayerDeal, PlayerSummary
+from raspis_cli.analyze.findings import (
+    DealAnalysis,
+    GameAnalysis,
+    KeptPlay,
+    Mistake,
+    PlayerDeal,
+    PlayerSummary,
+)
 from raspis_cli.analyze.words import mistake_words
-from raspis_cli.engine import Deal, JokerDecl
+from raspis_cli.engine import Deal, JokerDecl, Play
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.model.cards import Card
 from raspis_cli.model.record import DealRecord
@@ -42,6 +49,7 @@ from raspis_cli.text.i18n import message_of
 __all__ = [
     "DEFAULT_BUDGET",
     "DEFAULT_SAMPLES",
+    "NO_HANDS",
     "DealAnalysis",
     "GameAnalysis",
     "Mistake",
@@ -56,12 +64,33 @@ DEFAULT_BUDGET = 5_000_000 if solver_kernel.JIT else 200_000
 """Positions one question to the solver (can this bid still be forced here?)
 may visit before it gives up: about a second with the compiled kernel
 (numba), 200,000 positions (seconds) as plain Python."""
+NO_HANDS = "the hands or the play are not recorded"
+"""Why a deal without its hands or its play is left out."""
 SAMPLE_BUDGET_SHARE = 20
 """Each PIMC sample's search may visit the budget / this many positions."""
 
 
-def _play_text(card: int, decl: JokerDecl | None) -> tuple[str, str | None]:
-    return str(Card.from_index(card)), (str(decl) if decl is not None else None)
+def kept_plays(keeping: Sequence[Play], legal: Sequence[Play]) -> list[KeptPlay]:
+    """The plays that would have kept a bid, each card once: a joker's
+    declarations said together where every legal one of the card (or of
+    one of its modes) keeps it."""
+    out: list[KeptPlay] = []
+    cards = list(dict.fromkeys(play.card for play in keeping))
+    for card in cards:
+        kept = [play.joker for play in keeping if play.card == card and play.joker is not None]
+        if not kept:
+            out.append(KeptPlay(str(card)))
+            continue
+        every = [play.joker for play in legal if play.card == card and play.joker is not None]
+        if set(kept) >= set(every):
+            out.append(KeptPlay(str(card), any_declaration=True))
+            continue
+        modes = [mode for mode in dict.fromkeys(d.mode for d in every)
+                 if sum(d.mode == mode for d in every) > 1
+                 and {d for d in every if d.mode == mode} <= set(kept)]
+        rest = tuple(d for d in kept if d.mode not in modes)
+        out.append(KeptPlay(str(card), rest, tuple(modes)))
+    return out
 
 
 def start_of_play(final: Deal) -> tuple[Deal, list[tuple[int, int, JokerDecl | None]]]:
@@ -118,7 +147,7 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
     out = DealAnalysis(record.number, deal_result.position, record.cards, record.kind)
     final = deal_result.deal
     if final is None or final.hands is None or not final.history:
-        out.skipped = "the hands or the play are not recorded"
+        out.skipped = NO_HANDS
         return out
     if not final.done:
         out.skipped = "the play is not complete"
@@ -156,21 +185,21 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
                 bid = bids[seat]
                 assert bid is not None
                 try:
-                    keeping = [str(p) for p in solvers[seat].forcing_plays(state, bid)]
+                    keeping = kept_plays(solvers[seat].forcing_plays(state, bid),
+                                         state.legal_plays())
                 except BudgetExceededError:
                     keeping = []
-                text, declared = _play_text(card, decl)
-                out.mistakes.append(Mistake("lost-bid", trick_of[index], names[seat], text,
-                                            declared, names[seat], bid, keeping))
+                out.mistakes.append(Mistake("lost-bid", trick_of[index], names[seat],
+                                            str(Card.from_index(card)), decl, names[seat], bid,
+                                            keeping))
         for other, chances_other in status.items():
             if other == seat or seat not in seats:
                 continue
             if chances_other[index] is False and chances_other[index + 1] is True:
-                text, declared = _play_text(card, decl)
                 bid = bids[other]
                 assert bid is not None
-                out.mistakes.append(Mistake("handed-bid", trick_of[index], names[seat], text,
-                                            declared, names[other], bid))
+                out.mistakes.append(Mistake("handed-bid", trick_of[index], names[seat],
+                                            str(Card.from_index(card)), decl, names[other], bid))
         state.apply_legal(seat, card, decl)
     seen, shown = _seen_cards(record, start)
     for seat in seats:
@@ -242,8 +271,9 @@ def summarize(names: Sequence[str], analyses: Sequence[DealAnalysis],
                 s.makeable += bool(p.makeable)
             s.decisions += p.decisions
             s.mistakes += p.lost
-            if p.advice is not None and p.bid is not None:
-                s.regret += p.advice.regret(p.bid)
+            regret = None if p.advice is None or p.bid is None else p.advice.regret(p.bid)
+            if regret is not None:
+                s.regret = (s.regret or 0.0) + regret
         for m in analysis.mistakes:
             if m.kind == "handed-bid" and m.player in summary:
                 summary[m.player].handed += 1
@@ -264,8 +294,9 @@ def deal_comment(analysis: DealAnalysis) -> list[tuple[str, str]]:
         forced = "/".join(str(k) for k in p.outcome.exact) or "none"
         text = f"{p.player} bid {p.bid} forceable {forced}" if p.bid is not None else \
             f"{p.player} at least {p.outcome.at_least}"
-        if p.advice is not None and p.advice.best is not None and p.bid is not None:
-            text += f" best bid {p.advice.best} regret {p.advice.regret(p.bid):.1f}"
+        regret = None if p.advice is None or p.bid is None else p.advice.regret(p.bid)
+        if p.advice is not None and regret is not None:
+            text += f" best bid {p.advice.best} regret {regret:.1f}"
         parts.append(text)
     out = [("after:deal", "; analyze: " + "; ".join(parts))]
     for m in analysis.mistakes:

@@ -13,8 +13,9 @@ from typing import Final
 
 from raspis_cli.engine import Deal, JokerDecl, Play, Violation, trick_winner
 from raspis_cli.engine.deal import PLAY
-from raspis_cli.engine.trick import ORDER, Entry, follow_mask, led_suit, trick_trump, void_mask
+from raspis_cli.engine.trick import ORDER, Entry, demand_mask, follow_mask, led_suit, trick_trump
 from raspis_cli.model.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
+from raspis_cli.model.joker_modes import DEMANDS, WINNING_LEAD_MODES
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
     SUIT_RUNS,
 )
@@ -115,24 +116,6 @@ class HeuristicBot:
     _card_values: tuple[tuple[_CardValue, ...], ...]
     _joker_plays: dict[tuple[bool, bool, int], _JokerPlays]
     _scratch: Deal | None
-
-    def _legal_bids(self, seat: int, dealer: int, cards: int, total: int, streak: int) -> Sequence[int]:
-        """:meth:`Deal.legal_bids` of ``seat`` with ``total`` bid before it
-        and ``streak`` deals passed in a row: only the dealer's bid is
-        restricted (``dealer_restriction``), a pass only by ``third_pass``
-        (unless the restriction leaves nothing else)."""
-        rules = self.rules
-        third = rules.third_pass and streak >= 2
-        if seat != dealer and not third:
-            return range(cards + 1)
-        rule = rules.dealer_restriction if seat == dealer else "off"
-        forbidden = (cards - total if rule == "sum" else cards if rule == "no-full-bid" else -1)
-        out = [b for b in range(cards + 1) if b != forbidden]
-        if third and 0 in out and any(b != forbidden for b in range(1, cards + 1)):
-            out.remove(0)
-        return out
-
-    # --- bidding ---------------------------------------------------------------
 
     def _heuristic_bid(self, seat: int, legal: Sequence[int], kind: str, hands: Sequence[Sequence[int]],
                        masks: Sequence[int], trump: int, cards: int) -> int:
@@ -292,11 +275,8 @@ class HeuristicBot:
             return natural
         led, decl = led_suit(trick, joker_mask)
         trump = (NO_SUIT if led is None else (int(led) + 1) % 4) if self.circular else deal_trump
-        if decl is not None and decl.mode in ("high", "lowest") and decl.suit is not None:
-            cards = natural & self.suit_masks[decl.suit]
-            if cards:
-                return 1 << (cards.bit_length() - 1) if decl.mode == "high" else cards & -cards
-            return void_mask(natural, trump, self.void, self.suit_masks)[0]
+        if decl is not None and decl.mode in DEMANDS and decl.suit is not None:
+            return demand_mask(natural, decl.suit, DEMANDS[decl.mode], trump, self.void, self.suit_masks)[0]
         if led is None:
             return natural
         return follow_mask(natural, int(led), trump, self.void, self.suit_masks)[0]
@@ -552,7 +532,7 @@ SUITS: Final = tuple(Suit)
 """Suit members by index."""
 
 
-def run_tables() -> tuple[dict[tuple[str, int | None, int], int],
+def run_tables() -> tuple[dict[tuple[str, int | None, int, int], int],
                            dict[tuple[bool, bool, int], _JokerPlays]]:
     """What the games of a run under one set of rules share, empty: the
     scores by kind, bid and tricks taken, and the joker plays by what decides
@@ -718,7 +698,7 @@ def _joker_intent(decl: JokerDecl | None, leading: bool, trump: Suit | None, led
     if decl is None:  # pragma: no cover - jokers always carry one
         return 0.0
     mode = decl.mode
-    if mode in ("high", "lowest", "take"):
+    if mode in WINNING_LEAD_MODES:
         bonus = 0.1 if decl.suit is not None and decl.suit == trump else 0.0
         return 1.0 + bonus + (0.05 if mode == "high" else 0.0)
     if mode in ("low", "discard"):

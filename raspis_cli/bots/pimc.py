@@ -3,7 +3,8 @@
 Perfect Information Monte Carlo: the bot deals the cards it cannot see at
 random, consistently with what it saw (its hand, the trump card, the cards
 played), solves each sample with :mod:`raspis_cli.solver.search` and picks
-the action with the best mean score (:func:`raspis_cli.solver.pimc.sample_score`).
+the action with the best mean score (what the bidder can be sure of:
+:meth:`raspis_cli.solver.search.Solver.guaranteed`).
 
 - **Bids**: :func:`raspis_cli.solver.pimc.bid_advice` over the legal bids.
 - **Plays**: in the last ``endgame`` tricks, every legal play is tried on
@@ -68,7 +69,7 @@ class PimcBot:
         advice = bid_advice(deal.rules, deal, seat, self.samples,
                             seed=self.rng.getrandbits(32), legal=legal, seen=seen, shown=shown,
                             budget=self.budget)
-        if advice.solved * 2 < self.samples:
+        if advice.solved * 2 < advice.drawn:
             return None
         return advice.best
 
@@ -93,9 +94,10 @@ class PimcBot:
             hidden &= ~(1 << card)
         if trump_card is not None and not any(h >> trump_card & 1 for h in deal.hands):
             hidden &= ~(1 << trump_card)
-        from raspis_cli.solver.pimc import sample_score
+        from raspis_cli.solver.pimc import bid_payoffs
         from raspis_cli.solver.search import BudgetExceededError, Solver, play_copy
 
+        payoffs = bid_payoffs(deal.rules, deal.kind, deal.cards, [bid])
         pool = [c for c in range(54) if hidden >> c & 1]
         totals = [0.0] * len(plays)
         solved = 0
@@ -121,8 +123,8 @@ class PimcBot:
                     child.apply_legal(seat, play.card, play.joker)
                     if solver is None:
                         solver = Solver(child, seat, self.budget)
-                    outcome = solver.outcome(child, at_most=False)
-                    scores.append(sample_score(deal.rules, deal.kind, bid, outcome))
+                    [score] = solver.guaranteed(child, payoffs)
+                    scores.append(score)
             except BudgetExceededError:
                 continue
             except ValueError:  # a sampled hand left somebody no legal play

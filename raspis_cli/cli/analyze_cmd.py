@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 from rich.markup import escape as rich_escape
@@ -14,9 +13,11 @@ from rich.table import Table
 from raspis_cli.analyze.post_mortem import (
     DEFAULT_BUDGET,
     DEFAULT_SAMPLES,
+    NO_HANDS,
     DealAnalysis,
     GameAnalysis,
     analyze_deal,
+    analyze_game,
     annotate_game,
     summarize,
 )
@@ -24,7 +25,10 @@ from raspis_cli.analyze.words import (
     advice_words,
     forced_words,
     mistake_words,
+    not_computed_words,
     not_makeable_words,
+    nothing_analysed_words,
+    number_words,
     regret_words,
     skipped_words,
 )
@@ -33,6 +37,7 @@ from raspis_cli.cli.console import fail, safe_markup, stderr, stdout
 from raspis_cli.cli.options import (
     BudgetOption,
     EncodingOption,
+    ForceOption,
     RecordFileArgument,
     RulesOption,
     SamplesOption,
@@ -40,9 +45,11 @@ from raspis_cli.cli.options import (
     SetOption,
     check_encoding_option,
     check_format,
+    check_output,
     rules_choice,
 )
 from raspis_cli.cli.output import write_json
+from raspis_cli.files.pieces import Piece, split_file
 from raspis_cli.judge.check import CheckError, read_results
 from raspis_cli.judge.replay import GameResult, RulesChoice
 from raspis_cli.model.diagnostics import SYNTAX, Diagnostic
@@ -50,42 +57,84 @@ from raspis_cli.model.record import GameRecord
 from raspis_cli.text.i18n import N_, _, kind_label, language, ngettext
 from raspis_cli.text.textsafe import escape_text
 
-Task = tuple[str, str | None, RulesChoice, int, int, str | None, int, int, int | None]
-"""A worker's task: file, encoding, rules, game index, deal position, player,
-samples, seed, budget."""
+T = TypeVar("T")
 
-_CACHE: dict[tuple[str, int], GameResult] = {}
-"""The game a process replayed last (one run's rules and encoding per process)."""
+Settings = tuple[RulesChoice, str | None, int | None, str | None, int, int, int | None]
+"""What every worker is told: rules, encoding, the deal number asked (``None``:
+every deal), player, samples, seed, budget."""
 
+_GAMES: dict[int, GameResult] = {}
+"""The games a worker of a single file analyses deal by deal (sent once, at its start)."""
 
-def _replayed(path: str, encoding: str | None, choice: RulesChoice, game: int) -> GameResult:
-    key = (path, game)
-    found = _CACHE.get(key)
-    if found is None:
-        [(found, _compared)] = read_results(path, choice, encoding, game + 1)
-        _CACHE.clear()
-        _CACHE[key] = found
-    return found
+PIECE_GAMES = 20
+"""Games in a piece of a file a worker of ``-j`` reads and analyses whole."""
 
 
-def _run(task: Task) -> DealAnalysis:
-    """One deal, in whatever process: replays its game (once per process)."""
-    path, encoding, choice, game, position, player, samples, seed, budget = task
-    result = _replayed(path, encoding, choice, game)
+def _keep_games(games: dict[int, GameResult]) -> None:
+    """A worker's start: the games whose deals it will be given."""
+    _GAMES.clear()
+    _GAMES.update(games)
+
+
+def _analyze_one(task: tuple[int, int, Settings]) -> DealAnalysis:
+    """One deal of a game the worker was given (:func:`_keep_games`)."""
+    index, position, settings = task
+    _choice, _encoding, _deal, player, samples, seed, budget = settings
+    result = _GAMES[index]
     deal_result = next(d for d in result.deals if d.position == position)
-    return analyze_deal(result, deal_result, samples=samples, seed=seed, budget=budget,
-                        only=player)
+    return analyze_deal(result, deal_result, samples=samples, seed=seed, budget=budget, only=player)
 
 
-def _results(tasks: list[Task], results: dict[int, GameResult], jobs: int) -> Iterator[DealAnalysis]:
+def _analyze_piece(task: tuple[str, Piece, Settings]) -> list[GameAnalysis]:
+    """Every game of one piece of a file, read once by this worker, its games
+    numbered from the file's start."""
+    path, piece, settings = task
+    choice, encoding, deal, player, samples, seed, budget = settings
+    out = []
+    for result, _compared in read_results(path, choice, encoding, piece=piece):
+        result.index += piece.games_before or 0
+        out.append(analyze_game(result, deal=deal, player=player, samples=samples, seed=seed,
+                                budget=budget))
+    return out
+
+
+def deal_weight(cards: int) -> int:
+    """How long a deal of this many cards takes, roughly, against others (the progress bar's unit)."""
+    return 1 + cards ** 3
+
+
+def _by_deal(results: dict[int, GameResult], settings: Settings, jobs: int,
+             ) -> list[GameAnalysis]:
+    """The games read here, their deals analysed here or by ``jobs`` workers
+    (each worker given the games once)."""
+    deal, player = settings[2], settings[3]
+    tasks = [(i, d.position, settings) for i, r in results.items() for d in r.deals
+             if deal is None or d.number == deal]
+    weights = [deal_weight(d.cards) for r in results.values() for d in r.deals
+               if deal is None or d.number == deal]
     if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            _CACHE.clear()
-            _CACHE[(task[0], task[3])] = results[task[3]]
-            yield _run(task)
-        return
+        _keep_games(results)
+        found: Iterator[DealAnalysis] = map(_analyze_one, tasks)
+        analyses = list(progress_bar(found, weights))
+    else:
+        with multiprocessing.get_context("spawn").Pool(
+                min(jobs, len(tasks)), initializer=_keep_games, initargs=(results,)) as pool:
+            analyses = list(progress_bar(pool.imap(_analyze_one, tasks), weights))
+    games = []
+    for i, result in results.items():
+        mine = [a for (index, _p, _s), a in zip(tasks, analyses, strict=True) if index == i]
+        record = result.record
+        games.append(GameAnalysis(i, record.tags.get("Event"), mine,
+                                  summarize(record.players, mine, player)))
+    return games
+
+
+def _by_piece(file: str, pieces: list[Piece], settings: Settings, jobs: int) -> list[GameAnalysis]:
+    """The file's pieces each read and analysed whole by one of ``jobs`` workers."""
+    tasks = [(file, piece, settings) for piece in pieces]
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
-        yield from pool.imap(_run, tasks)
+        parts = list(progress_bar(pool.imap(_analyze_piece, tasks), [1] * len(tasks)))
+    return [g for part in parts for g in part]
 
 
 def _print_deal(analysis: DealAnalysis, lang: str) -> None:
@@ -118,9 +167,11 @@ def _print_summary(game: GameAnalysis) -> None:
     unfolded, else (a narrow terminal) a row per figure and a column per player,
     so that no header or number is cut."""
     title = _("Game {number} summary").format(number=game.index + 1)
+    lang = language()
     header = [_(column) for column in SUMMARY_COLUMNS]
     rows = [[escape_text(s.player), str(s.bids), str(s.makeable), str(s.made), str(s.decisions),
-             str(s.mistakes), str(s.handed), f"{s.regret:.1f}",
+             str(s.mistakes), str(s.handed),
+             not_computed_words(lang) if s.regret is None else number_words(s.regret, lang),
              "-" if s.accuracy is None else f"{s.accuracy:.0%}"] for s in game.summary]
     table = Table(title=title, title_justify="left")
     if _table_width([header, *rows]) <= stdout.width:
@@ -164,8 +215,10 @@ def _write_annotated(games: list[GameRecord], output: str) -> None:
             text = write_games(games)
     except NotationWriteError as e:
         fail(str(e))
+    from raspis_cli.files.atomic import write_atomic
+
     try:
-        Path(output).write_text(text, encoding="utf-8", newline="\n")
+        write_atomic(output, text.encode("utf-8"))
     except OSError as e:
         fail(_("{file}: cannot write: {reason}").format(file=output, reason=e.strerror or e))
 
@@ -194,6 +247,7 @@ def analyze(
     preset: RulesOption = None,
     options: SetOption = None,
     encoding: EncodingOption = None,
+    force: ForceOption = False,
 ) -> None:
     """A double-dummy post-mortem of every deal whose hands are known: what
     each player could force, the card that lost a bid (and the one that
@@ -205,44 +259,45 @@ def analyze(
     if output and not annotate:
         raise typer.BadParameter(_("-o is where --annotate writes: add --annotate"),
                                  param_hint="-o")
+    check_output(output, [file], force)
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
-    stray: list[Diagnostic] = []
-    try:  # --annotate rewrites the whole file: every game is read and checked
-        checked = [r for r, _alt in read_results(file, choice, encoding, None if annotate else game,
-                                                  stray=stray)]
-    except CheckError as e:
-        fail(str(e))
-    syntax = [d for d in stray if not d.is_warning] + [
-        p for r in checked for p in r.problems if p.kind == SYNTAX]
-    if annotate and syntax:
-        fail(_("{file}: {n} syntax error(s); `raspis validate` shows them; nothing is annotated").format(
-            file=file, n=len(syntax)))
-    if game is not None and game > len(checked):
-        fail(_("{file} has {n} game(s); there is no game {game}").format(file=file, n=len(checked),
-                                                                         game=game))
-    results = {r.index: r for r in checked if game is None or r.index == game - 1}
-    indexes = list(results)
-    if player is not None and not any(player in r.record.players for r in results.values()):
-        fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
     limit = DEFAULT_BUDGET if budget is None else (budget or None)
-    tasks: list[Task] = [
-        (file, encoding, choice, i, d.position, player, samples, seed, limit)
-        for i in indexes for d in results[i].deals if deal is None or d.number == deal
-    ]
-    if deal is not None and not tasks:
-        fail(_("there is no deal {deal} in {file}").format(deal=deal, file=file)
-             + (_(", game {game}").format(game=game) if game else ""))
-    analyses = list(progress_bar(_results(tasks, results, jobs), len(tasks)))
-    games: list[GameAnalysis] = []
-    at = 0
-    for i in indexes:
-        count = sum(1 for t in tasks if t[3] == i)
-        mine = analyses[at:at + count]
-        at += count
-        record = results[i].record
-        games.append(GameAnalysis(i, record.tags.get("Event"), mine,
-                                  summarize(record.players, mine, player)))
+    settings: Settings = (choice, encoding, deal, player, samples, seed, limit)
+    _say_if_slow(samples)
+    # many games and workers, nothing to write back: each worker reads its own
+    # pieces of the file (the reader's cut, as validate -j), nothing read twice
+    pieces = (split_file(file, PIECE_GAMES, encoding, counted=True)
+              if jobs > 1 and game is None and not annotate else [])
+    checked: list[GameResult] = []
+    if len(pieces) > 1:
+        try:
+            games = _by_piece(file, pieces, settings, jobs)
+        except CheckError as e:
+            fail(str(e))
+    else:
+        stray: list[Diagnostic] = []
+        try:  # --annotate rewrites the whole file: every game is read and checked
+            checked = [r for r, _alt in read_results(file, choice, encoding,
+                                                      None if annotate else game, stray=stray)]
+        except CheckError as e:
+            fail(str(e))
+        syntax = [d for d in stray if not d.is_warning] + [
+            p for r in checked for p in r.problems if p.kind == SYNTAX]
+        if annotate and syntax:
+            fail(_("{file}: {n} syntax error(s); `raspis validate` shows them; nothing is annotated"
+                   ).format(file=file, n=len(syntax)))
+        results = {r.index: r for r in checked if game is None or r.index == game - 1}
+        if player is not None and not any(player in r.record.players for r in results.values()):
+            fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
+        if deal is not None and not any(d.number == deal for r in results.values() for d in r.deals):
+            fail(_("there is no deal {deal} in {file}").format(deal=deal, file=file)
+                 + (_(", game {game}").format(game=game) if game else ""))
+        games = _by_deal(results, settings, jobs)
+    if player is not None and not any(s.player == player for g in games for s in g.summary):
+        fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
+    if deal is not None and not any(g.deals for g in games):
+        fail(_("there is no deal {deal} in {file}").format(deal=deal, file=file))
     if annotate and output:
         records = [r.record for r in checked]
         for g in games:
@@ -253,6 +308,9 @@ def analyze(
                     "games": [g.to_json() for g in games]})
         return
     lang = language()
+    if all(a.skipped == NO_HANDS for g in games for a in g.deals):
+        stdout.print(safe_markup(nothing_analysed_words(file, lang)))
+        return
     for g in games:
         event = f": {g.event}" if g.event else ""
         head = _("Game {number}").format(number=g.index + 1)
@@ -262,15 +320,31 @@ def analyze(
         _print_summary(g)
 
 
-def progress_bar(items: Iterator[DealAnalysis], total: int) -> Iterator[DealAnalysis]:
-    """The items, with a progress bar on standard error when it is a terminal."""
-    if not stderr.is_terminal or total < 2:
+def _say_if_slow(samples: int) -> None:
+    """Once, on standard error: the solver is not compiled here (numba is
+    missing), so the analysis runs many times slower."""
+    from raspis_cli.solver import kernel
+
+    if not kernel.JIT:
+        stderr.print(_("note: the compiled solver is not available (numba is not installed): the "
+                       "analysis runs about 100 times slower; `pip install 'raspis[fast]'` builds "
+                       "numba where it can")
+                     + ("" if samples == 0 else _("; --samples 0 leaves out the bid advice, the "
+                                                  "slowest part")))
+
+
+def progress_bar(items: Iterator[T], weights: list[int]) -> Iterator[T]:
+    """The items, with a progress bar on standard error when it is a terminal:
+    each item advances it by its weight (a big deal takes far longer than a
+    small one), and the time left is estimated from every item done so far."""
+    if not stderr.is_terminal or len(weights) < 2:
         yield from items
         return
     from rich.progress import Progress
 
-    with Progress(console=stderr, transient=True) as progress:
-        bar = progress.add_task(_("analysing deals"), total=total)
-        for item in items:
+    # the default estimate forgets what took longer than 30 s: a deal often does
+    with Progress(console=stderr, transient=True, speed_estimate_period=24 * 3600) as progress:
+        bar = progress.add_task(_("analysing deals"), total=sum(weights))
+        for item, weight in zip(items, weights, strict=False):
             yield item
-            progress.advance(bar)
+            progress.advance(bar, weight)

@@ -7,14 +7,13 @@ import shutil
 import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from raspis_cli.cli.app import EXIT_ERROR, EXIT_OK, app
 from raspis_cli.cli.console import error_line, say
-from raspis_cli.cli.options import EncodingOption, check_encoding_option
+from raspis_cli.cli.options import EncodingOption, ForceOption, check_encoding_option, check_output
 from raspis_cli.cli.problems import print_diagnostic
 from raspis_cli.cli.reading import read_clean
 from raspis_cli.files.sources import GameStream
@@ -53,12 +52,15 @@ def convert(
                                            help=_("Input format (default: by extension or "
                                            "content)."))] = Source.auto,
     encoding: EncodingOption = None,
+    force: ForceOption = False,
 ) -> int:
     """Convert game records between the notation and JSON / JSONL.
 
     All inputs are read first; any syntax error stops the conversion (exit 2)
-    and nothing is written.
+    and nothing is written. The output is never one of the inputs, and an
+    existing file is replaced only with --force.
     """
+    check_output(output, files, force)
     # JSON and JSONL are written game by game as the inputs are read (memory
     # holds one game, not the file), to a temporary file that becomes the
     # output (or is copied to standard output) only when every input read cleanly.
@@ -89,8 +91,10 @@ def _to_notation(files: list[str], kind: str | None, encoding: str | None, outpu
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
+        from raspis_cli.files.atomic import write_atomic
+
         try:
-            Path(output).write_text(text, encoding="utf-8", newline="\n")
+            write_atomic(output, text.encode("utf-8"))
         except OSError as e:
             say(error_line(_("{file}: cannot write: {reason}").format(file=output, reason=e.strerror or e)))
             return EXIT_ERROR

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Annotated
 
 import typer
@@ -16,6 +16,7 @@ from raspis_cli.cli.options import (
     RulesOption,
     SetOption,
     check_encoding_option,
+    parse_stake,
     rules_choice,
 )
 from raspis_cli.text.i18n import _, decimal, ngettext
@@ -59,16 +60,7 @@ def explain(
 
     check_encoding_option(encoding)
     choice = rules_choice(rules, options)
-    money: Decimal | None = None
-    if stake is not None:
-        try:
-            money = Decimal(stake.replace(",", "."))
-        except InvalidOperation:
-            fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
-                value=repr(stake)))
-        if not money.is_finite() or money <= 0:
-            fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
-                value=repr(stake)))
+    money = parse_stake(stake) if stake is not None else None
     display = "<stdin>" if file == "-" else file
     stray: list[Diagnostic] = []
     try:
@@ -138,7 +130,7 @@ def explain(
                 say("  " + _("also: deal {number}: {kind}: {message}").format(number=p.deal, kind=p.kind,
                                                                                 message=p.message))
         if money is not None:
-            _settlement(result.totals, money, record.unfinished)
+            print_settlement(result.totals, money, record.unfinished)
     return status
 
 
@@ -150,7 +142,8 @@ def _kinds(problems: Sequence[object]) -> str:
     return ", ".join(f"{k} {v}" for k, v in counts.items())
 
 
-def _settlement(totals: dict[str, int], stake: Decimal, unfinished: bool) -> None:
+def print_settlement(totals: dict[str, int], stake: Decimal, unfinished: bool) -> None:
+    """Who pays whom at ``stake`` a point: each balance, then the fewest payments."""
     from raspis_cli.explain.settle import balances, settle
 
     mean = sum(totals.values()) / len(totals) if totals else 0

@@ -1,60 +1,81 @@
 """``raspis live``: keep the sheet at the table, one deal at a time.
 
-The prompts go through prompt_toolkit on a terminal (history with the arrow
-keys, completion of player names and commands with Tab) and through plain
-lines otherwise (a script, a pipe). After every deal the file is rewritten in
-one step (:func:`raspis_cli.files.atomic.write_atomic`).
+The terminal front end of :class:`raspis_cli.sheet.editable.EditableSheet`:
+it shows the step the sheet asks, passes the answer or the command
+(``back``, ``undo``, ``edit N``, ``sheet``, ``schedule``, ... and their
+Russian words) and shows what came of it. The prompts go through
+prompt_toolkit on a terminal (history with the arrow keys, completion of
+player names and commands with Tab) and through plain lines otherwise (a
+script, a pipe). The sheet saves itself after every change, in one step,
+under a lock (:class:`raspis_cli.sheet.sheetfile.SheetFile`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Annotated
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
 from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail, safe_markup, stdout
-from raspis_cli.cli.new_cmd import DealerOption, sheet_options
-from raspis_cli.cli.options import RulesOption, SetOption, build_rules, rules_choice
+from raspis_cli.cli.new_cmd import DealerOption
+from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
 from raspis_cli.judge.results import trump_label
 from raspis_cli.text.i18n import N_, _, kind_label, ngettext
 
-COMMANDS = {
-    "help": "help", "?": "help", "помощь": "help",
-    "undo": "undo", "отмена": "undo", "отменить": "undo",
-    "quit": "quit", "q": "quit", "exit": "quit", "выход": "quit",
-    "totals": "totals", "счёт": "totals", "счет": "totals",
-    "replayed": "replayed", "пересдача": "replayed", "redeal": "replayed",
-}
+if TYPE_CHECKING:
+    from raspis_cli.judge.replay import DealResult
+    from raspis_cli.sheet.editable import Cell, EditableSheet, Outcome, Step
+
+__all__ = ["LiveSession", "Prompter", "live"]
+
 HELP = N_("""\
-At any prompt:
-  undo          take back the last deal written (it is asked again)
-  ; TEXT        a comment, written on this deal's line (also: comment TEXT)
-  totals        the running totals so far
-  replayed      this deal was abandoned and is dealt again (пересдача): its revoke penalty is asked
-  quit          stop here (Ctrl-D, Ctrl-C too): every deal entered is already saved;
-                resume with: raspis live FILE
+At any question:
+  back          one question back in this deal (its value is offered again)
+  undo          take back the last thing entered (at a deal's first question: the deal before)
+  edit N        correct deal N (its values are offered; Enter keeps each)
+  sheet         the sheet so far
+  schedule      the deals still to play, with their dealers
+  totals        the running totals
+  ; TEXT        a comment on this deal's line (also: comment TEXT)
+  replayed      this deal is abandoned and dealt again (пересдача)
+  quit          stop here (Ctrl-D, Ctrl-C too): every deal entered is already saved
+Russian words work too: назад, отмена, исправить N, расписка, расписание, счёт, пересдача, выход.
 A bid or a count: a number (0 or пас for a pass). Enter takes the value in [brackets].
 A trump: the card turned up (9♥, 9h, 9ч, 10♠, Тп) or its suit (♥, h, черви), - for none.""")
+
+
+class Question(NamedTuple):
+    """A question as shown, and the default an empty answer takes."""
+
+    text: str
+    default: str
 
 
 class Quit(Exception):  # noqa: N818  a request, not an error
     """The scorekeeper asked to stop."""
 
 
-class Undo(Exception):  # noqa: N818  a request, not an error
-    """The scorekeeper asked to take back the last deal."""
+def _read_line() -> str:
+    """A line of standard input whatever its encoding: UTF-8, else the
+    locale's, never an exception for bytes it cannot decode."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return sys.stdin.readline()
+    raw = buffer.readline()
+    try:
+        return str(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        import locale
 
-
-class Replayed(Exception):  # noqa: N818  a request, not an error
-    """The scorekeeper said the deal is abandoned and dealt again."""
+        return str(raw.decode(locale.getpreferredencoding(False) or "utf-8", errors="replace"))
 
 
 class Prompter:
-    """Asks one line: prompt_toolkit on a terminal, ``input()`` otherwise."""
+    """Asks one line: prompt_toolkit on a terminal, plain lines otherwise."""
 
     def __init__(self, words: Sequence[str]) -> None:
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -69,8 +90,10 @@ class Prompter:
                                          complete_while_typing=False)
 
     def ask(self, message: str, default: str = "") -> str:
-        """One answer, stripped; raises :class:`Quit` on end of input or Ctrl-C."""
-        shown = f"{message} [{default}]: " if default else f"{message}: "
+        """One answer, stripped ("" for Enter); raises :class:`Quit` on end of input or Ctrl-C."""
+        from raspis_cli.text.textsafe import escape_text
+
+        shown = escape_text(f"{message} [{default}]: " if default else f"{message}: ")
         try:
             if self.session is not None:
                 from prompt_toolkit import PromptSession
@@ -80,15 +103,15 @@ class Prompter:
             else:
                 sys.stdout.write(shown)
                 sys.stdout.flush()
-                line = sys.stdin.readline()
+                line = _read_line()
                 if not line:
                     raise EOFError
                 answer = line.rstrip("\r\n")
-                sys.stdout.write(answer + "\n")  # echo: a transcript reads as typed
+                sys.stdout.write(escape_text(answer) + "\n")  # echo: a transcript reads as typed
+                sys.stdout.flush()
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
-        answer = answer.strip()
-        return answer or default
+        return answer.strip()
 
 
 def _trump_words(trump: str) -> str:
@@ -98,28 +121,48 @@ def _trump_words(trump: str) -> str:
     return _("trump {trump}").format(trump=trump_label(trump))
 
 
-def _number(text: str) -> int | None:
-    low = text.strip().lower()
-    if low in ("пас", "п", "pass", "p"):
-        return 0
-    if low.isdigit() and len(low) < 4:
-        return int(low)
-    return None
+def _key_text(sheet: EditableSheet, key: str) -> str:
+    """A step key in words: "Борис's bid", "the trump"."""
+    what, _sep, player = key.partition(":")
+    if what == "bid":
+        return _("{player}'s bid").format(player=player)
+    if what == "taken":
+        return _("{player}'s count").format(player=player)
+    if what == "trump":
+        return _("the trump")
+    if what == "kind":
+        return _("the kind of deal")
+    return _("the cards dealt")
+
+
+def _signed(what: str, value: int | None) -> str:
+    if value is None:
+        return "?"
+    return f"{value:+d}" if what == "score" else str(value)
+
+
+def cell_line(cell: Cell) -> str:
+    """A written value beside the recount, in words."""
+    where = (_("deal {number}").format(number=cell.number) if cell.number is not None else _("final line"))
+    what = {"taken": _("taken"), "score": _("score"), "total": _("total"),
+            "final": _("final total")}[cell.what]
+    return _("{where}, {player}: {what} written {written}, recomputed {recomputed}").format(
+        where=where, player=cell.player, what=what, written=_signed(cell.what, cell.written),
+        recomputed=_signed(cell.what, cell.recomputed))
 
 
 class LiveSession:
-    """The conversation: shows each deal, asks its values, saves, shows the totals."""
+    """The conversation: shows each step, passes the answers, shows the outcome."""
 
-    def __init__(self, path: str, sheet: object, prompter: Prompter) -> None:
-        from raspis_cli.sheet.live import LiveSheet
-
-        assert isinstance(sheet, LiveSheet)
+    def __init__(self, path: str, sheet: EditableSheet, prompter: Prompter,
+                 stake: Decimal | None = None) -> None:
         self.path = path
         self.sheet = sheet
         self.ask_line = prompter.ask
-        self.entry: object | None = None
+        self.stake = stake
+        self.header: tuple[int, bool] | None = None
 
-    # -- output -------------------------------------------------------------------
+    # -- output -----------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
         """A line of the conversation (record text in it escaped: textsafe)."""
@@ -128,209 +171,138 @@ class LiveSession:
         stdout.print("\n".join(escape_text(line) for line in text.split("\n")), markup=False,
                      highlight=False)
 
-    def save(self) -> None:
-        """Rewrite the file in one step."""
-        from raspis_cli.files.atomic import write_atomic
-
-        write_atomic(self.path, self.sheet.text().encode("utf-8"))
-
     def show_totals(self) -> None:
         """The running totals, highest first."""
-        totals = self.sheet.totals()
-        ranked = sorted(totals.items(), key=lambda kv: -kv[1])
+        ranked = sorted(self.sheet.result.totals.items(), key=lambda kv: -kv[1])
         self.say(_("totals after deal {number}: {totals}").format(
             number=self.sheet.played(), totals=", ".join(f"{name} {value}" for name, value in ranked)))
 
-    def show_deal_result(self, result: object) -> None:
+    def show_deal_result(self, result: DealResult) -> None:
         """The deal's bids, taken, scores and running totals as a table."""
         from rich.table import Table
 
-        from raspis_cli.judge.replay import DealResult
-
-        assert isinstance(result, DealResult)
         title = (_("deal {number}").format(number=result.number) + " · "
                  + ngettext("{n} card", "{n} cards", result.cards).format(n=result.cards)
                  + (f" · {kind_label(result.kind)}" if result.kind != "normal" else "")
                  + (" · " + _trump_words(result.trump) if result.trump else ""))
         table = Table(title=safe_markup(title), title_justify="left")
-        for column in (N_("player"), N_("bid"), N_("taken"), N_("score"), N_("total")):
-            table.add_column(_(column), justify="left" if column == "player" else "right")
+        for column in (_("player"), _("bid"), _("taken"), _("score"), _("total")):
+            table.add_column(column, justify="left" if column == _("player") else "right")
+        written = self.sheet.game.deals[result.position]
         for name in self.sheet.players:
             bid = result.bids.get(name)
-            score = result.scores.get(name)
+            score = (written.scores or {}).get(name, result.scores.get(name))
+            total = (written.totals or {}).get(name, result.totals[name])
             table.add_row(safe_markup(name), "-" if bid is None else str(bid), str(result.taken.get(name)),
-                          "?" if score is None else f"{score:+d}", str(result.totals[name]))
+                          "?" if score is None else f"{score:+d}", str(total))
         stdout.print(table)
 
-    # -- asking -------------------------------------------------------------------
+    def show_sheet(self) -> None:
+        """The sheet so far (the deals written), as ``raspis score`` shows it."""
+        import dataclasses
 
-    def ask(self, message: str, entry: object, default: str = "") -> str:
-        """Ask until an answer that is not a command; commands are carried out."""
-        from raspis_cli.sheet.live import Entry
+        from raspis_cli.cli.score_cmd import show_sheet
+        from raspis_cli.sheet.blank import is_played
 
-        assert isinstance(entry, Entry)
-        while True:
-            answer = self.ask_line(message, default)
-            word = answer.split(maxsplit=1)[0].lower() if answer else ""
-            if answer.startswith(";") or word in ("comment", "комментарий", "note"):
-                text = answer if answer.startswith(";") else answer.split(maxsplit=1)[1:]
-                comment = text if isinstance(text, str) else ("; " + text[0] if text else "")
-                if comment.strip(" ;"):
-                    entry.comments.append(comment)
-                    self.say("  " + _("comment kept for deal {number}").format(number=entry.deal.number))
-                continue
-            command = COMMANDS.get(word) if len(answer.split()) == 1 else None
-            if command == "help":
-                self.say(_(HELP))
-            elif command == "undo":
-                raise Undo
-            elif command == "replayed":
-                raise Replayed
-            elif command == "quit":
-                raise Quit
-            elif command == "totals":
-                self.show_totals()
-            elif answer:
-                return answer
+        result = self.sheet.result
+        deals = self.sheet.game.deals
+        written = [d for d in result.deals if 0 <= d.position < len(deals) and is_played(deals[d.position])]
+        if not written:
+            self.say("  " + _("no deal is written yet"))
+            return
+        show_sheet(dataclasses.replace(result, deals=written))
 
-    def ask_value(self, message: str, entry: object, read: Callable[[str], object | str],
-                  default: str = "") -> object:
-        """Ask until ``read`` accepts the answer (it returns an error text otherwise)."""
-        while True:
-            answer = self.ask(message, entry, default)
-            got = read(answer)
-            if isinstance(got, str):
-                self.say(f"  ✗ {got}")
-                continue
-            return got
+    def show_schedule(self) -> None:
+        """The deals still to play, with their dealers."""
+        ahead = self.sheet.ahead()
+        if not ahead:
+            self.say("  " + (_("the schedule is free: the cards are told deal by deal")
+                             if self.sheet.total_deals() is None else _("no deal is left to play")))
+            return
+        self.say(ngettext("{n} deal to play:", "{n} deals to play:", len(ahead)).format(n=len(ahead)))
+        for deal in ahead:
+            kind = "" if deal.kind == "normal" else f" · {kind_label(deal.kind)}"
+            cards = ngettext("{n} card", "{n} cards", deal.cards).format(n=deal.cards)
+            dealer = _("dealer {player}").format(player=deal.dealer)
+            self.say(f"  {deal.number:>2}. {cards}{kind} · {dealer}")
 
-    def play_deal(self) -> bool:
-        """Enter one deal; False when the game is complete."""
-        from raspis_cli.sheet.blank import NextDeal
-        from raspis_cli.sheet.live import Entry
+    def show_disagreements(self) -> None:
+        """At the start: the written values that differ from the recount (kept)."""
+        cells = self.sheet.disagreements()
+        if not cells:
+            return
+        shown = [c for c in cells if not c.carried]
+        self.say(ngettext("{n} written value differs from the recount; it is kept as written "
+                          "(raspis validate lists it):",
+                          "{n} written values differ from the recount; they are kept as written "
+                          "(raspis validate lists them):", len(shown)).format(n=len(shown)))
+        for cell in shown:
+            self.say("  " + cell_line(cell))
+        if len(shown) < len(cells):
+            self.say("  " + _("(later totals that carry the same difference are not listed)"))
 
+    def show_cells(self, head: str, cells: Sequence[Cell]) -> None:
+        """A list of written values, at most eight of them named."""
+        self.say(head)
+        for cell in cells[:8]:
+            self.say("    " + cell_line(cell))
+        if len(cells) > 8:
+            more = len(cells) - 8
+            self.say("    " + ngettext("and {n} more", "and {n} more", more).format(n=more))
+
+    def show_header(self, step: Step) -> None:
+        """The deal's line when a deal is begun (or reopened)."""
         sheet = self.sheet
-        nd = sheet.next_deal()
-        if nd is None:
-            return False
-        entry = sheet.start(nd)
-        self.entry = entry
-        if nd.cards == 0:  # a free schedule: the cards are told deal by deal
-            cards = self.ask_value(_("deal {number}, cards each").format(number=nd.number), entry,
-                                   lambda t: _number(t) or _("{got} is not a number of cards").format(
-                                       got=repr(t)))
-            assert isinstance(cards, int)
-            entry = Entry(NextDeal(nd.index, nd.number, cards, nd.kind, nd.dealer, nd.scheduled),
-                          comments=entry.comments)
-            nd = entry.deal
-        order = sheet.bidding_order(entry)
+        d = step.deal
+        mark = (d.index, step.editing)
+        if self.header == mark:
+            return
+        self.header = mark
+        cards = ngettext("{n} card", "{n} cards", d.cards).format(n=d.cards) if d.cards else ""
+        kind = "" if d.kind == "normal" else f" · {kind_label(d.kind)}"
+        if step.editing:
+            self.say("\n── " + _("correcting deal {number}").format(number=d.number)
+                     + (f" · {cards}" if cards else "") + kind + " · "
+                     + _("dealer {player}").format(player=d.dealer) + " · "
+                     + _("Enter keeps each value; undo at the first question leaves it"))
+            return
         total = sheet.total_deals()
-        number = (_("deal {number} of {total}").format(number=nd.number, total=total) if total
-                  else _("deal {number}").format(number=nd.number))
-        kind = "" if nd.kind == "normal" else f" · {kind_label(nd.kind)}"
-        first = _("{player} bids first").format(player=order[0]) if entry.has_bids else _("no bids")
-        self.say(f"\n── {number} · " + ngettext("{n} card", "{n} cards", nd.cards).format(n=nd.cards)
-                 + f"{kind} · " + _("dealer {player}").format(player=nd.dealer) + f" · {first}")
-        try:
-            return self.enter_deal(entry, order)
-        except Replayed:
-            self.replay_deal(entry)
-            return True
+        number = (_("deal {number} of {total}").format(number=d.number, total=total) if total
+                  else _("deal {number}").format(number=d.number))
+        from raspis_cli.engine import KINDS_WITHOUT_BIDS
 
-    def replay_deal(self, entry: object) -> None:
-        """The deal abandoned (пересдача): who revoked, then it is written
-        ``replayed`` and dealt again with the same number and dealer."""
-        from raspis_cli.sheet.live import Entry
+        order = sheet.bidding_order(d)
+        has_bids = d.kind not in KINDS_WITHOUT_BIDS
+        first = _("{player} bids first").format(player=order[0]) if has_bids else _("no bids")
+        self.say(f"\n── {number}" + (f" · {cards}" if cards else "") + kind + " · "
+                 + _("dealer {player}").format(player=d.dealer) + f" · {first}")
 
-        assert isinstance(entry, Entry)
+    def prompt(self, step: Step) -> Question:
+        """The question of a step and the default shown."""
         sheet = self.sheet
-        revoker: str | None = None
-        if sheet.rules.revoke_penalty:
-            def read_revoker(text: str) -> object:
-                name = text.strip()
-                if name in ("-", "0", _("nobody")):
-                    return ("",)
-                return (name,) if name in sheet.players else _(
-                    "{got} is not a player: {players}, or - for nobody").format(
-                        got=repr(name), players=", ".join(sheet.players))
+        d = step.deal
+        if step.what == "cards":
+            return Question(_("deal {number}, cards each").format(number=d.number), step.default)
+        if step.what == "kind":
+            kinds = ", ".join(kind_label(k) for k in step.choices)
+            return Question(_("kind ({kinds})").format(kinds=kinds), step.default)
+        if step.what == "trump":
+            return Question(_("trump"), step.default)
+        if step.what == "bid":
+            role = " " + _("(dealer)") if step.dealer else ""
+            refused = ", ".join(map(str, step.forbidden))
+            also = ", " + _("not {bids}").format(bids=refused) if step.forbidden else ""
+            return Question(_("{player} bids ({range})").format(player=f"{step.player}{role}",
+                                                                range=f"0-{d.cards}{also}"), step.default)
+        if step.what == "taken":
+            said = " " + _("(bid {bid})").format(bid=step.bid) if step.bid is not None else ""
+            return Question(_("{player} took").format(player=step.player) + said, step.default)
+        if step.what == "revoker":
+            return Question(_("who revoked ({points} points; - for nobody)").format(
+                points=sheet.rules.revoke_penalty), "-")
+        return Question(_("keep them as written or rewrite them (keep/rewrite)"), _("keep"))
 
-            got = self.ask_value(_("who revoked ({points} points; - for nobody)").format(
-                points=sheet.rules.revoke_penalty), entry, read_revoker, "-")
-            assert isinstance(got, tuple)
-            revoker = got[0] or None
-        result = sheet.replay(entry, revoker)
-        self.save()
-        penalty = ", ".join(f"{name} {points:+d}" for name, points in result.penalties.items() if points)
-        self.say("  " + _("deal {number} is replayed (пересдача): it is dealt again by {dealer}").format(
-            number=entry.deal.number, dealer=entry.deal.dealer)
-            + (" · " + _("penalties {penalty}").format(penalty=penalty) if penalty else ""))
-
-    def enter_deal(self, entry: object, order: list[str]) -> bool:
-        """The deal's trump, bids and taken; scores and totals shown."""
-        from raspis_cli.sheet.live import Entry
-
-        assert isinstance(entry, Entry)
-        sheet = self.sheet
-        nd = entry.deal
-        choices = sheet.kind_choices(entry)
-        if choices:
-            def read_kind(text: str) -> object:
-                return sheet.read_kind(entry, text)
-
-            kinds = ", ".join(kind_label(k) for k in choices)
-            chosen = self.ask_value(_("kind ({kinds})").format(kinds=kinds), entry, read_kind,
-                                    kind_label(nd.kind))
-            assert isinstance(chosen, tuple)
-            if chosen[0] != nd.kind:
-                import dataclasses
-
-                entry.deal = nd = dataclasses.replace(nd, kind=chosen[0])
-                order = sheet.bidding_order(entry)
-        if sheet.asks_trump(entry):
-            def read_trump(text: str) -> object:
-                return sheet.read_trump(entry, text)
-
-            trump = self.ask_value(_("trump"), entry, read_trump)
-            entry.trump = trump  # type: ignore[assignment]
-        if entry.has_bids:
-            for name in order:
-                forbidden = sheet.forbidden_bids(entry, name)
-                role = " " + _("(dealer)") if name == nd.dealer else ""
-                also = ", " + _("not {bids}").format(bids=", ".join(map(str, forbidden))) if forbidden else ""
-
-                def read_bid(text: str, name: str = name) -> object:
-                    value = _number(text)
-                    if value is None:
-                        return _("{got} is not a bid: a number 0 to "
-                                 "{cards}").format(got=repr(text), cards=nd.cards)
-                    problem = sheet.bid_problem(entry, name, value)
-                    return problem if problem is not None else value
-
-                bid = self.ask_value(_("{player} bids ({range})").format(
-                    player=name + role, range=f"0-{nd.cards}{also}"), entry, read_bid)
-                assert isinstance(bid, int)
-                entry.bids[name] = bid
-        for k, name in enumerate(order):
-            last = k == len(order) - 1
-            default = str(nd.cards - sum(entry.taken.values())) if last else ""
-            said = " " + _("(bid {bid})").format(bid=entry.bids[name]) if name in entry.bids else ""
-
-            def read_taken(text: str, name: str = name) -> object:
-                value = _number(text)
-                if value is None:
-                    return _("{got} is not a number of tricks").format(got=repr(text))
-                problem = sheet.taken_problem(entry, name, value)
-                return problem if problem is not None else value
-
-            taken = self.ask_value(_("{player} took").format(player=name) + said, entry, read_taken, default)
-            assert isinstance(taken, int)
-            entry.taken[name] = taken
-        result, problems = sheet.complete(entry)
-        self.save()
-        self.show_deal_result(result)
-        for problem in problems:
-            self.say(f"  ! {problem.kind}: {problem.message}")
-        return True
+    # -- the conversation -------------------------------------------------------------------
 
     def run(self) -> int:
         """The whole conversation; the exit code."""
@@ -341,37 +313,139 @@ class LiveSession:
             self.say(f"{self.path}: " + ngettext("{n} deal written; going on (type help for the commands)",
                                                  "{n} deals written; going on (type help for the commands)",
                                                  played).format(n=played))
+            self.show_disagreements()
             self.show_totals()
         else:
             self.say(f"{self.path}: {', '.join(sheet.players)}"
                      + (", " + ngettext("{n} deal", "{n} deals", total).format(n=total) if total else "")
                      + " " + _("(type help for the commands)"))
+        self.say(_("commands: {commands}").format(commands=_command_words()))
         while True:
+            step = sheet.step()
+            if step is None:
+                break
+            self.show_header(step)
+            if step.what == "rewrite":
+                self.show_cells(ngettext(
+                    "  the correction changes {n} value written on the sheet:",
+                    "  the correction changes {n} values written on the sheet:", len(step.changes)).format(
+                        n=len(step.changes)), step.changes)
+            question, default = self.prompt(step)
             try:
-                if not self.play_deal():
-                    break
-            except Undo:
-                number = sheet.undo()
-                if number is None:
-                    self.say("  " + _("nothing to undo: no deal is written yet"))
-                else:
-                    self.save()
-                    self.say("  " + _("deal {number} taken back; enter it again").format(number=number))
+                answer = self.ask_line(question, default)
+                if not self.command(answer):
+                    if not answer and not step.default:
+                        continue
+                    self.show(sheet.answer(answer))
             except Quit:
-                if self.entry is not None and sheet.keep_comments(self.entry):  # type: ignore[arg-type]
-                    self.save()
+                sheet.keep_comments()
                 self.say("\n" + ngettext("stopped: {n} deal saved in {path}; go on with: raspis live {path}",
                                           "stopped: {n} deals saved in {path}; go on with: raspis live "
-                                          "{path}",
-                                          sheet.played()).format(n=sheet.played(), path=self.path))
+                                          "{path}", sheet.played()).format(n=sheet.played(), path=self.path))
                 return 0
+        self.finish()
+        return 0
+
+    def finish(self) -> None:
+        """The end of the game: the winner, the standings, who pays whom."""
+        sheet = self.sheet
         result = sheet.result
         self.say("\n" + (_("the game is over: {names} wins with {total}") if len(result.winners) == 1
                          else _("the game is over: {names} win with {total}")).format(
             names=", ".join(result.winners), total=max(result.totals.values())))
-        self.show_totals()
+        for place, name, points in sheet.standings():
+            self.say(f"  {place}. {name} {points}")
+        if self.stake is not None:
+            from raspis_cli.cli.explain_cmd import print_settlement
+
+            print_settlement(dict(result.totals), self.stake, False)
         self.say(_("saved {path}").format(path=self.path))
-        return 0
+
+    def command(self, answer: str) -> bool:
+        """Carry out a command typed at a question; False when it is not one."""
+        from raspis_cli.sheet.editable import read_command, read_count
+
+        got = read_command(answer)
+        if got is None:
+            return False
+        name, argument = got
+        sheet = self.sheet
+        if name == "help":
+            self.say(_(HELP))
+        elif name == "quit":
+            raise Quit
+        elif name == "back":
+            self.show(sheet.back())
+        elif name == "undo":
+            self.show(sheet.undo())
+        elif name == "edit":
+            number = read_count(argument) if argument else None
+            if not isinstance(number, int):
+                self.say("  ✗ " + _("edit what? type edit and the deal's number: edit 3"))
+            else:
+                self.show(sheet.edit(number))
+        elif name == "sheet":
+            self.show_sheet()
+        elif name == "schedule":
+            self.show_schedule()
+        elif name == "totals":
+            self.show_totals()
+        elif name == "replayed":
+            self.show(sheet.replayed())
+        elif name == "comment":
+            self.show(sheet.comment(argument))
+        return True
+
+    def show(self, outcome: Outcome) -> None:
+        """What came of an answer or a command."""
+        sheet = self.sheet
+        if outcome.refused is not None:
+            self.say(f"  ✗ {outcome.refused}")
+            return
+        event = outcome.event
+        if outcome.bid_sum is not None:
+            self.say("  " + outcome.bid_sum.text())
+        if event == "completed" and outcome.completed is not None:
+            self.show_deal_result(outcome.completed)
+        elif event == "undone" and outcome.undone is not None:
+            self.say("  " + _("taken back: {what}").format(what=_key_text(sheet, outcome.undone)))
+        elif event == "taken-back":
+            self.say("  " + _("deal {number} taken back: its last answer is asked again").format(
+                number=outcome.number))
+            self.header = None
+        elif event == "cancelled":
+            self.say("  " + _("the correction of deal {number} is dropped; nothing of it is written").format(
+                number=outcome.number))
+            self.header = None
+        elif event == "edited":
+            self.say("  " + _("deal {number} corrected").format(number=outcome.number))
+            if outcome.kept:
+                kept = len(outcome.kept)
+                self.say("  " + ngettext("{n} written value kept as written: it now differs from the recount",
+                                         "{n} written values kept as written: they now differ from the "
+                                         "recount", kept).format(n=kept))
+            if outcome.rewritten:
+                self.say("  " + ngettext("{n} written value rewritten", "{n} written values rewritten",
+                                         len(outcome.rewritten)).format(n=len(outcome.rewritten)))
+            self.header = None
+        elif event == "comment":
+            self.say("  " + _("comment kept for deal {number}").format(number=outcome.number))
+        elif event == "replayed" and outcome.completed is not None:
+            d = outcome.completed
+            penalty = ", ".join(f"{name} {points:+d}" for name, points in d.penalties.items() if points)
+            self.say("  " + _("deal {number} is replayed (пересдача): it is dealt again by {dealer}").format(
+                number=d.number, dealer=d.dealer)
+                + (" · " + _("penalties {penalty}").format(penalty=penalty) if penalty else ""))
+            self.header = None
+        for problem in outcome.problems:
+            later = problem.deal != outcome.number
+            where = _("deal {number}").format(number=problem.deal) + ": " if later else ""
+            self.say(f"  ! {where}{problem.kind}: {problem.message}")
+
+
+def _command_words() -> str:
+    """The commands in the interface language, with their Russian words in English."""
+    return _("back, undo, edit N, sheet, schedule, totals, ; comment, replayed, help, quit")
 
 
 @app.command("live")
@@ -384,77 +458,75 @@ def live(
     rules: RulesOption = None,
     options: SetOption = None,
     dealer: DealerOption = None,
+    stake: Annotated[str | None, typer.Option("--stake", help=_(
+        "Money per point: at the end, who pays whom (as explain --stake)."), metavar=_("AMOUNT"))] = None,
 ) -> int:
     """Keep the sheet as the game is played, one deal at a time.
 
     For each deal: the trump, the bids in bidding order (the dealer's
-    forbidden bid and a third pass refused), the tricks taken (they must add
-    up to the cards); then the deal's scores and running totals. The file is
-    rewritten after every deal, in one step, and marked unfinished until the
-    last deal. Type help at any prompt for undo, comments and quit.
+    forbidden bid and a third pass refused; their sum against the cards
+    told), the tricks taken (they must add up to the cards); then the deal's
+    scores and running totals. Any answer can be corrected (back, undo, edit
+    N); values written in the file are kept unless you choose to rewrite
+    them. The file is saved after every change, in one step, and marked
+    unfinished until the last deal. Type help at any question for the
+    commands.
     """
-    from raspis_cli.sheet.blank import SheetError, blank_game, parse_players
-    from raspis_cli.sheet.live import LiveSheet
+    from raspis_cli.cli.keeping import lock_sheet, open_written, start_new
+    from raspis_cli.sheet.blank import SheetError
+    from raspis_cli.sheet.editable import COMMAND_WORDS
+    from raspis_cli.sheet.sheetfile import SheetChangedError
 
-    path = Path(file)
-    if path.exists():
-        from raspis_cli.cli.problems import print_diagnostic
-        from raspis_cli.files.atomic import remove_stale_temporaries
-        from raspis_cli.files.sources import load_source
-
-        remove_stale_temporaries(file)  # left by a kill in the middle of a save
-
-        if rules is not None or options:
-            fail(_("{file} exists: its own rules apply (leave out --rules and --set)").format(file=file))
-        source = load_source(file, "notation")
-        if source.error is not None and not source.diagnostics:
-            fail(f"{file}: {source.error.message}")
-        if source.diagnostics:
-            for diag in source.diagnostics:
-                print_diagnostic(diag, file)
-            fail(_("{file} has syntax errors; mend them first (it is not rewritten)").format(file=file))
+    money = parse_stake(stake) if stake is not None else None
+    store = lock_sheet(file, "raspis live")
+    try:
+        if store.exists():
+            sheet = open_written(file, store, players, rules, options)
+            if sheet.finished:
+                fail(_("{file}: the game is finished (no 'unfinished' mark); nothing to add").format(
+                    file=file))
+        else:
+            if players is None:
+                prompter = Prompter([])
+                if not prompter.interactive:
+                    fail(_("{file} is new: give the players with --players \"Анна, Борис, "
+                           "Вера\"").format(file=file))
+                try:
+                    players = prompter.ask(_("players, in seating order, separated by commas"))
+                except Quit:
+                    return 0
+            sheet = start_new(file, store, players, rules, options, dealer)
+        words = [*sheet.players, *COMMAND_WORDS, "пас"]
+        session = LiveSession(file, sheet, Prompter(words), money)
         try:
-            sheet = LiveSheet(source.games)
-        except SheetError as e:
-            fail(f"{file}: {e}")
-        if players is not None:
-            try:
-                wanted = parse_players(players)
-            except SheetError as e:
-                fail(f"--players: {e}")
-            if wanted != sheet.players:
-                fail(_("{file} is the game of {players}; to go on with it, leave out --players").format(
-                    file=file, players=", ".join(sheet.players)))
-        if sheet.finished:
-            fail(_("{file}: the game is finished (no 'unfinished' mark); nothing to add").format(file=file))
-    else:
-        built = build_rules(rules, options)
-        prompter = Prompter([])
-        if players is None:
-            if not prompter.interactive:
-                fail(_("{file} is new: give the players with --players \"Анна, Борис, "
-                       "Вера\"").format(file=file))
-            try:
-                players = prompter.ask(_("players, in seating order, separated by commas"))
-            except Quit:
-                return 0
-        try:
-            names = parse_players(players)
-            import datetime
-
-            game = blank_game(built, names, rules or "raspisnoy", sheet_options(options),
-                              {"Date": datetime.date.today().isoformat()}, dealer)
-            sheet = LiveSheet([game], rules_choice(None, None))
+            return session.run()
+        except SheetChangedError as e:
+            copy = _keep_aside(store.target, sheet.text())
+            fail(str(e) + ("; " + _("what live had is saved in {copy}: compare the two").format(copy=copy)
+                           if copy else ""))
         except SheetError as e:
             fail(str(e))
-    words = [*sheet.players, "undo", "quit", "help", "totals", "пас"]
-    session = LiveSession(file, sheet, Prompter(words))
-    if not path.exists():
-        try:
-            session.save()
         except OSError as e:
             fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))
-    try:
-        return session.run()
-    except OSError as e:
-        fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))
+    finally:
+        store.close()
+
+
+def _keep_aside(target: str, text: str) -> str | None:
+    """Write what live had beside a sheet changed behind its back
+    (``NAME.unsaved.rsp``, ``NAME.unsaved-2.rsp``, …, never over a file); its name."""
+    import os
+
+    stem = os.path.splitext(target)[0]
+    for k in range(1, 100):
+        copy = f"{stem}.unsaved.rsp" if k == 1 else f"{stem}.unsaved-{k}.rsp"
+        try:
+            fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+        return copy
+    return None

@@ -10,7 +10,7 @@ import typer
 
 from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail, say
-from raspis_cli.cli.options import RulesOption, SetOption, build_rules
+from raspis_cli.cli.options import ForceOption, RulesOption, SetOption, build_rules, check_output
 from raspis_cli.rules import parse_assignment
 from raspis_cli.text.i18n import _, ngettext
 
@@ -55,14 +55,13 @@ def new(
     event: Annotated[str | None, typer.Option("--event", help=_("The Event tag."), metavar=_("TEXT"))] = None,
     date: Annotated[str | None, typer.Option("--date", help=_("The Date tag (default: today, "
                                              "YYYY-MM-DD; '' for none)."), metavar=_("DATE"))] = None,
-    force: Annotated[bool, typer.Option("--force", help=_("Overwrite FILE if it exists."))] = False,
+    force: ForceOption = False,
 ) -> None:
     """A blank sheet for a new game: the tags and one row per scheduled deal
     (number, cards, kind, dealer) with empty cells, marked unfinished.
 
     Fill it in with `raspis live FILE` (deal by deal) or in an editor.
     """
-    from pathlib import Path
 
     from raspis_cli.notation import NotationWriteError, write_game
     from raspis_cli.sheet.blank import SheetError, blank_game, parse_players
@@ -86,8 +85,7 @@ def new(
     if output is None or output == "-":
         sys.stdout.write(text)
         return
-    if Path(output).exists() and not force:
-        fail(_("{file} exists; choose another name or add --force to overwrite it").format(file=output))
+    check_output(output, (), force)
     write_file_atomically(output, text)
     say("raspis: " + ngettext("wrote {file}: {n} deal for {players}; fill it in with: raspis live "
                               "{file}", "wrote {file}: {n} deals for {players}; fill it in with: "

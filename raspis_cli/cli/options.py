@@ -13,6 +13,8 @@ from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.text.i18n import _
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from raspis_cli.judge.replay import RulesChoice
 
 
@@ -134,3 +136,34 @@ def build_rules(preset: str | None, assignments: Sequence[str] | None) -> Rules:
         return rules.with_options(options)
     except RulesError as e:
         fail(str(e))
+
+
+def parse_stake(text: str) -> Decimal:
+    """``--stake``: money per point (``0.1``, ``0,1``), or a failure with one line."""
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        money = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        money = Decimal(0)
+    if not money.is_finite() or money <= 0:
+        fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
+            value=repr(text)))
+    return money
+
+
+ForceOption = Annotated[bool, typer.Option("--force", help=_("Overwrite the output file if it exists."))]
+
+
+def check_output(output: str | None, inputs: Sequence[str] = (), force: bool = False) -> None:
+    """Exit 2 when ``output`` may not be written
+    (:func:`raspis_cli.files.outputs.output_refusal`): one of the inputs,
+    a folder, or an existing file without ``--force``. ``None`` or ``-``:
+    standard output."""
+    if output is None:
+        return
+    from raspis_cli.files.outputs import output_refusal
+
+    message = output_refusal(output, inputs, force)
+    if message is not None:
+        fail(message)

@@ -38,6 +38,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules_cmd", N_("The rule presets, their options and schedules.")),
     ("new", "new_cmd", N_("A blank sheet for a new game: the tags and one row per scheduled deal.")),
     ("live", "live_cmd", N_("Keep the sheet as the game is played, one deal at a time.")),
+    ("serve", "serve_cmd", N_("Keep the sheet on every phone at the table: a small web server.")),
     ("explain", "explain_cmd", N_("Explain a sheet: each score as a formula, the fewest corrections.")),
     ("analyze", "analyze_cmd", N_("A double-dummy post-mortem of every deal whose hands are known.")),
     ("report", "report_cmd", N_("One self-contained HTML page of a game or of a club.")),

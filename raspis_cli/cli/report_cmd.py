@@ -9,18 +9,20 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from raspis_cli.cli.app import app
-from raspis_cli.cli.console import fail, stdout
+from raspis_cli.cli.console import fail, say, stdout
 from raspis_cli.cli.options import (
     BudgetOption,
     EncodingOption,
+    ForceOption,
     RulesOption,
     SamplesOption,
     SeedOption,
     SetOption,
     check_encoding_option,
+    check_output,
     rules_choice,
 )
-from raspis_cli.text.i18n import _, set_language
+from raspis_cli.text.i18n import _, ngettext, set_language
 from raspis_cli.text.i18n import language as current_language
 from raspis_cli.text.textsafe import escape_text
 
@@ -54,6 +56,7 @@ def report(
     preset: RulesOption = None,
     options: SetOption = None,
     encoding: EncodingOption = None,
+    force: ForceOption = False,
 ) -> None:
     """One HTML file, no server, no network: a game's score sheet (расписка)
     with differences highlighted, the running-totals chart and a
@@ -69,6 +72,7 @@ def report(
     language = current_language()
     if (file is None) == (db is None):
         fail(_("give a game file, or --db DATABASE for the club report (not both)"))
+    check_output(output, [name for name in (file, db) if name is not None], force)
     if db is not None:
         if analyze:
             fail(_("--analyze is for a game file, not the club report"))
@@ -77,8 +81,10 @@ def report(
         assert file is not None
         analysis = _Analysis(samples, seed, budget) if analyze else None
         page = _game_page(file, language, preset, options, encoding, analysis)
+    from raspis_cli.files.atomic import write_atomic
+
     try:
-        Path(output).write_text(page, encoding="utf-8")
+        write_atomic(output, page.encode("utf-8"))
     except OSError as e:
         fail(_("cannot write {file}: {reason}").format(file=output, reason=e.strerror or e))
     size = len(page.encode("utf-8")) // 1024 + 1
@@ -99,12 +105,13 @@ def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnal
     """Every deal of every game analysed as ``raspis analyze`` does it, with
     analyze's progress bar on a terminal."""
     from raspis_cli.analyze.post_mortem import DEFAULT_BUDGET, GameAnalysis, analyze_deal, summarize
-    from raspis_cli.cli.analyze_cmd import progress_bar
+    from raspis_cli.cli.analyze_cmd import deal_weight, progress_bar
 
     budget = DEFAULT_BUDGET if asked.budget is None else (asked.budget or None)
     jobs = [(result, deal) for result in results for deal in result.deals]
     found = iter(progress_bar((analyze_deal(result, deal, samples=asked.samples, seed=asked.seed,
-                                            budget=budget) for result, deal in jobs), len(jobs)))
+                                            budget=budget) for result, deal in jobs),
+                              [deal_weight(deal.cards) for _result, deal in jobs]))
     out: dict[int, GameAnalysis] = {}
     for result in results:
         deals = [next(found) for _ in result.deals]
@@ -115,17 +122,32 @@ def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnal
 
 def _game_page(file: str, lang: str, preset: str | None, options: list[str] | None,
                encoding: str | None, analysis: _Analysis | None) -> str:
-    from raspis_cli.cli.score_cmd import pick_games
+    from raspis_cli.judge.check import CheckError, iter_results
     from raspis_cli.report.game import game_context
     from raspis_cli.report.render import render
 
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
-    results = [first for first, _ in pick_games(file, None, choice, None, encoding)]
-    if not results:
+    try:
+        if analysis is not None:  # the solver's questions are asked game after game
+            results = [first for first, _ in iter_results(file, choice, encoding)]
+            context = game_context(results, lang, _analyses(results, analysis))
+            del results
+        else:  # each game's result goes once the page's part of it is made
+            context = game_context((first for first, _ in iter_results(file, choice, encoding)), lang)
+    except CheckError as e:
+        fail(str(e))
+    if not context["games"]:
         fail(_("{file} holds no game").format(file=file))
-    analyses = _analyses(results, analysis) if analysis is not None else None
-    return render("game.html.j2", lang, title=Path(file).name, **game_context(results, lang, analyses))
+    left_out = context["replays_left_out"]
+    if left_out:
+        say("raspis: " + ngettext(
+            "the replay of {n} game is left out of the page (from game {first} on; a page holds at most "
+            "{mb} MB of replays): report a file with fewer games to see it",
+            "the replays of {n} games are left out of the page (from game {first} on; a page holds at most "
+            "{mb} MB of replays): report a file with fewer games to see them", len(left_out)).format(
+            n=len(left_out), first=left_out[0], mb=context["replay_mb"]))
+    return render("game.html.j2", lang, title=Path(file).name, **context)
 
 
 def _club_page(db: str, lang: str) -> str:
@@ -133,11 +155,12 @@ def _club_page(db: str, lang: str) -> str:
     from raspis_cli.report.club import club_context
     from raspis_cli.report.render import render
     from raspis_cli.store import StoreError
-    from raspis_cli.store.db import name_damage
+    from raspis_cli.store.db import interruptible, name_damage
 
     con, path = open_existing(db)
     try:
-        context = club_context(con, lang)
+        with interruptible(con):
+            context = club_context(con, lang)
     except StoreError as e:
         fail(name_damage(path, str(e)))
     finally:

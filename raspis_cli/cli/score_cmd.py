@@ -215,38 +215,11 @@ def score(
                    "|" + "|".join("---" for _ in header) + "|"]
             out += ["| " + " | ".join(r.replace("|", "\\|") for r in row) + " |" for row in rows]
             out += [""] + [f"- {line}" for line in _standings(first, second)] + [""]
+            comments = comment_lines(first)
+            out += [f"- {line}" for line in comments] + ([""] if comments else [])
             sys.stdout.write("\n".join(escape_text(line) for line in out) + "\n")
             continue
-        plain = not stdout.is_terminal
-        if plain:  # a file or a pipe: the same box table without loading rich
-            from raspis_cli.cli.plaintable import box_table, plain_width
-
-            header, rows = _rows(first, second, markup=False)
-            text = box_table([escape_text(h) for h in header],
-                             [[escape_text(cell) for cell in row] for row in rows],
-                             escape_text(title), None, plain_width())
-            if text is not None:
-                lines = _standings(first, second)
-                if not first.valid:
-                    lines.append(_violations_line(first))
-                sys.stdout.write(text + "".join(escape_text(line) + "\n" for line in lines))
-                continue
-        header, rows = _rows(first, second, markup=True)
-        if _table_width(header, _rows(first, second, markup=False)[1]) <= stdout.width:
-            from rich.table import Table
-
-            table = Table(title=safe_markup(title), show_lines=False)
-            for column in header:
-                table.add_column(safe_markup(column), overflow="fold")
-            for row in rows:
-                table.add_row(*[r if i >= 5 else safe_markup(r) for i, r in enumerate(row)])
-        else:
-            table = _compact_table(first, second, safe_markup(title))
-        stdout.print(table)
-        for line in _standings(first, second):
-            stdout.print(escape_text(line), markup=False)
-        if not first.valid:
-            stdout.print(_violations_line(first), markup=False)
+        show_sheet(first, second, title)
         if chart:
             from raspis_cli.cli.charts import running_totals_chart
 
@@ -254,6 +227,73 @@ def score(
                                  title=_("Running totals · {title}").format(title=title))
     if not pairs:
         raise typer.Exit(EXIT_ERROR)
+
+
+def show_sheet(first: GameResult, second: GameResult | None = None, title: str | None = None) -> None:
+    """Print a game's sheet at the terminal's width (a file or a pipe: a plain
+    box table), its standings, its comments and a line for its violations."""
+    from raspis_cli.cli.plaintable import plain_width
+
+    title = title if title is not None else _title(first)
+    plain = not stdout.is_terminal
+    if plain:  # a file or a pipe: the same box table without loading rich
+        from raspis_cli.cli.plaintable import box_table
+
+        header, rows = _rows(first, second, markup=False)
+        text = box_table([escape_text(h) for h in header],
+                         [[escape_text(cell) for cell in row] for row in rows],
+                         escape_text(title), None, plain_width())
+        if text is not None:
+            lines = _standings(first, second)
+            if not first.valid:
+                lines.append(_violations_line(first))
+            lines += _wrapped(comment_lines(first), plain_width())
+            sys.stdout.write(text + "".join(escape_text(line) + "\n" for line in lines))
+            return
+    header, rows = _rows(first, second, markup=True)
+    if _table_width(header, _rows(first, second, markup=False)[1]) <= stdout.width:
+        from rich.table import Table
+
+        table = Table(title=safe_markup(title), show_lines=False)
+        for column in header:
+            table.add_column(safe_markup(column), overflow="fold")
+        for row in rows:
+            table.add_row(*[r if i >= 5 else safe_markup(r) for i, r in enumerate(row)])
+    else:
+        table = _compact_table(first, second, safe_markup(title))
+    stdout.print(table)
+    for line in _standings(first, second):
+        stdout.print(escape_text(line), markup=False)
+    if not first.valid:
+        stdout.print(_violations_line(first), markup=False)
+    for line in _wrapped(comment_lines(first), min(stdout.width, plain_width())):
+        stdout.print(escape_text(line), markup=False)
+
+
+def _wrapped(lines: list[str], width: int | None) -> list[str]:
+    """Lines folded at spaces to ``width`` (the rest indented two spaces)."""
+    if not width:
+        return lines
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        out += textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) or [line]
+    return out
+
+
+def comment_lines(result: GameResult) -> list[str]:
+    """The comments of a game's record, each with the deal it is on (the game's own first)."""
+    lines = [_("comment: {text}").format(text=_comment_text(c)) for c in result.record.comments]
+    for deal in result.record.deals:
+        for comment in deal.comments:
+            lines.append(_("deal {number}: {text}").format(number=deal.number, text=_comment_text(comment)))
+    return lines
+
+
+def _comment_text(comment: str) -> str:
+    """A comment as it reads: the ``;`` that starts it dropped."""
+    return comment.lstrip(";").strip()
 
 
 def running_totals(result: GameResult) -> tuple[list[str], list[list[int | None]]]:

@@ -12,7 +12,14 @@ import typer
 from raspis_cli.bots.pimc import BOTS, DEFAULT_BOT_SAMPLES
 from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail
-from raspis_cli.cli.options import RulesOption, SetOption, build_rules, check_format
+from raspis_cli.cli.options import (
+    ForceOption,
+    RulesOption,
+    SetOption,
+    build_rules,
+    check_format,
+    check_output,
+)
 from raspis_cli.rules import Rules
 from raspis_cli.simulate.club import ClubPlan, parse_date_range, parse_skill
 from raspis_cli.simulate.game import DETAILS, default_names
@@ -85,9 +92,12 @@ def simulate(
     date_range: Annotated[str | None, typer.Option(
         "--date-range", metavar=_("FROM..TO"),
         help=_("Spread the games over these dates, in order (e.g. 2024-01-01..2025-12-31)."))] = None,
+    force: ForceOption = False,
 ) -> None:
     """Bots play complete legal games under any rules; the records are written
-    as a scorekeeper would (scores and running totals included)."""
+    as a scorekeeper would (scores and running totals included). An existing
+    output file is replaced only with --force."""
+    check_output(output, (), force)
     check_format(fmt, TEXT_FORMATS)
     if detail not in DETAILS:
         raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
@@ -107,9 +117,16 @@ def simulate(
     if output == "-":
         _write(texts, fmt, sys.stdout)
         return
-    try:
-        with open(output, "w", encoding="utf-8", newline="\n") as handle:
+    import io
+
+    from raspis_cli.files.atomic import atomic_output
+
+    try:  # the games are written as they are made, into a file that replaces nothing until the last
+        with atomic_output(output) as raw:
+            handle = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
             _write(texts, fmt, handle)
+            handle.flush()
+            handle.detach()  # atomic_output closes the file itself
     except OSError as e:
         fail(_("cannot write {file}: {reason}").format(file=output, reason=e.strerror or e))
 

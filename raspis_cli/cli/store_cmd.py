@@ -18,6 +18,7 @@ from raspis_cli.cli.options import ShardOption, TableFormat, shard_option
 from raspis_cli.cli.output import print_rows, write_json, write_jsonl
 from raspis_cli.files.paths import expand_paths
 from raspis_cli.rules import PRESETS
+from raspis_cli.rules.bidding import DEALER_RESTRICTIONS
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import default_db_path
 from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
@@ -209,11 +210,11 @@ def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: boo
         workers.give(paths)
     import duckdb
 
-    from raspis_cli.store.db import describe_error
+    from raspis_cli.store.db import describe_error, interruptible
     from raspis_cli.store.load import load_units
 
     try:
-        con = open_db(path, create=True, wait=wait, on_wait=waiting)
+        con = open_db(path, create=True, wait=wait, on_wait=waiting, refresh_views=True)
     except StoreError as e:
         if workers is not None:
             workers.close()
@@ -227,8 +228,9 @@ def _load(paths: list[str], path: str, jobs: int, valid_only: bool, replace: boo
     failure: str | None = None
     summary: LoadSummary | None = None
     try:
-        summary = load_units(con, paths, jobs=jobs, valid_only=valid_only, replace=replace,
-                             progress=progress, db_name=path, shard=part, workers=workers)
+        with interruptible(con):
+            summary = load_units(con, paths, jobs=jobs, valid_only=valid_only, replace=replace,
+                                 progress=progress, db_name=path, shard=part, workers=workers)
     except StoreError as e:
         failure = str(e)
     except (KeyboardInterrupt, BrokenProcessPool, duckdb.InterruptException):
@@ -269,15 +271,17 @@ def _date(value: str | None, option: str) -> datetime.date | None:
                                  param_hint=option) from None
 
 
-def open_existing(db: str | None, read_only: bool = True,
-                   sandboxed: bool = True) -> tuple[duckdb.DuckDBPyConnection, str]:
-    """An existing raspis database; read-only connections running SQL are
-    sandboxed (no files, no network) unless the caller writes files itself."""
+def open_existing(db: str | None, read_only: bool = True, sandboxed: bool = True,
+                   folders: tuple[str, ...] = (),
+                   external: bool = False) -> tuple[duckdb.DuckDBPyConnection, str]:
+    """An existing raspis database, sandboxed (no files, no network, no
+    settings) unless the caller writes into ``folders`` itself, or
+    ``external`` (``query --write``) allows the user's SQL everything."""
     from raspis_cli.store.db import check_schema
 
     path = db or default_db_path()
     try:
-        con = open_db(path, read_only=read_only, sandboxed=sandboxed)
+        con = open_db(path, read_only=read_only, sandboxed=sandboxed, folders=folders, external=external)
         check_schema(con, path)
     except StoreError as e:
         fail(str(e))
@@ -350,7 +354,7 @@ def stats(
         raise typer.BadParameter(_("unknown preset {name}; the presets are {presets}").format(
             name=repr(rules), presets=", ".join(PRESETS)),
                                  param_hint="--rules")
-    from raspis_cli.store.db import name_damage
+    from raspis_cli.store.db import interruptible, name_damage
     from raspis_cli.store.ratings import POOLS
     from raspis_cli.store.stats import Scope, ratings_rows, report_rows
 
@@ -366,13 +370,14 @@ def stats(
     history: list[RatingStep] = []
     results: dict[str, list[dict[str, Any]]] = {}
     try:
-        if player is not None:
-            _check_player(con, player, path)
-        for name in names:
-            if name == "ratings":
-                results[name], history = ratings_rows(con, scope, pool)
-            else:
-                results[name] = report_rows(con, name, scope)
+        with interruptible(con):
+            if player is not None:
+                _check_player(con, player, path)
+            for name in names:
+                if name == "ratings":
+                    results[name], history = ratings_rows(con, scope, pool)
+                else:
+                    results[name] = report_rows(con, name, scope)
     except StoreError as e:
         fail(name_damage(path, str(e)))
     finally:
@@ -402,8 +407,9 @@ def stats(
 PLAYED_AS: Final[dict[str, str]] = {"lead": N_("lead"), "follow": N_("follow")}
 """``joker_outcomes``' ``played_as`` values as a table shows them."""
 
-RESTRICTIONS: Final[dict[str, str]] = {"sum": N_("sum"), "no-full-bid": N_("no-full-bid")}
-"""``dealer_restriction`` values (the option's, docs/RULES.md) as a table shows them."""
+RESTRICTIONS: Final[dict[str, str]] = {value: row.label for value, row in DEALER_RESTRICTIONS.items()
+                                        if row.label}
+"""``dealer_restriction`` values (the option's table, docs/RULES.md) as a table shows them."""
 
 
 def _in_words(row: dict[str, Any]) -> dict[str, Any]:
@@ -462,12 +468,13 @@ def query(
     """
     if sql == "-":
         sql = sys.stdin.read()
-    from raspis_cli.store.db import name_damage
+    from raspis_cli.store.db import interruptible, name_damage
     from raspis_cli.store.query import run_query
 
-    con, path = open_existing(db, read_only=not write, sandboxed=not write)
+    con, path = open_existing(db, read_only=not write, sandboxed=not write, external=write)
     try:
-        rows = run_query(con, sql)
+        with interruptible(con):
+            rows = run_query(con, sql)
     except StoreError as e:
         fail(name_damage(path, str(e)))
     finally:
@@ -491,12 +498,13 @@ def export(
 
 def _export(db: str | None, parquet: str, overwrite: bool, quiet: bool, label: str | None = None) -> None:
     """``export`` of the database ``db`` (named ``label`` in the summary line)."""
-    from raspis_cli.store.db import name_damage
+    from raspis_cli.store.db import interruptible, name_damage
     from raspis_cli.store.export import export_parquet
 
-    con, path = open_existing(db, sandboxed=False)  # export writes DIR itself, running only its own SQL
+    con, path = open_existing(db, sandboxed=False, folders=(parquet,))  # the one folder it writes
     try:
-        counts = export_parquet(con, parquet, overwrite)
+        with interruptible(con):
+            counts = export_parquet(con, parquet, overwrite)
     except StoreError as e:
         fail(name_damage(path, str(e)))
     finally:

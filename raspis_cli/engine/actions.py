@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from raspis_cli.model.cards import Card
 from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.joker_modes import WINNING_LEAD_MODES
 
 __all__ = ["VIOLATION_KINDS", "WINNING_LEAD_MODES", "JokerDecl", "Play", "Violation"]
 
@@ -43,8 +44,6 @@ The one list of kinds: a kind the code emits must be here and documented
 there (``tests/test_docs.py`` checks both). ``syntax`` is reported by the
 readers' callers, the rest by the engine and the replay."""
 
-WINNING_LEAD_MODES = frozenset({"high", "lowest", "take"})
-"""Lead declarations under which the joker wins the trick (barring options)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,28 +15,38 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
 from raspis_cli.engine.actions import WINNING_LEAD_MODES, Play, Violation
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
 from raspis_cli.engine.trick import (
     LED_BASE,
+    MUST_TRUMP,
     ORDER,
     TRUMP_BASE,
     Entry,
+    demand_mask,
     follow_mask,
     led_suit,
     plain_winner,
     trick_trump,
-    void_mask,
 )
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of, cards_text
 from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.joker_modes import DEMANDS
 from raspis_cli.rules import Rules
+from raspis_cli.rules.bidding import (
+    DEALER_RESTRICTIONS,
+    PASS_LIMITS,
+    bids_allowed,
+    forbidden_bids,
+    pass_limit,
+)
 from raspis_cli.rules.seats import bidding_order
 from raspis_cli.text.i18n import _, kind_label
 
-__all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
+__all__ = ["BIDDING", "DONE", "PLAIN_TRICK_HANDLES", "PLAY", "Deal", "TrickResult", "trick_winner"]
 
 _JOKER_PLAYS: dict[tuple[object, ...], tuple[Play, ...]] = {}
 """:meth:`Deal.legal_joker_plays` by what decides them (the rules, leading or
@@ -49,6 +59,11 @@ _JOKER_PLAYS_MAX = 4096
 BIDDING = "bidding"
 PLAY = "play"
 DONE = "done"
+
+PLAIN_TRICK_HANDLES: Final[dict[str, tuple[str, ...]]] = {"void": tuple(MUST_TRUMP)}
+"""The option values :meth:`Deal.play_plain_trick` (a whole trick on bit
+masks) implements: under any other it plays no trick and the caller plays
+card by card (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
 
 
 _WIN = 100
@@ -145,7 +160,9 @@ class Deal:
         self._suit_masks = self.deck.suit_masks
         self._joker_mask = self.deck.joker_mask
         self._natural_mask = self.deck.mask & ~self.deck.joker_mask
-        self._must_trump = rules.void == "must-trump"
+        self._must_trump = MUST_TRUMP[rules.void]
+        self._plain_tricks = rules.void in PLAIN_TRICK_HANDLES["void"]
+        self._pass_limit = pass_limit(rules.third_pass, players)
         self._decl_cache: dict[bool, tuple[JokerDecl, ...]] = {}
 
     # --- bidding -------------------------------------------------------------
@@ -165,35 +182,19 @@ class Deal:
         seat = self.next_bidder
         if seat is None:
             return []
-        if seat != self.dealer and not self._third_pass_forbids(seat):
-            # only the dealer's bid is restricted, and a pass only by third_pass
-            return list(range(self.cards + 1))
-        return [b for b in range(self.cards + 1) if self._bid_kind(seat, b) is None]
+        forbidden = self._forbidden(seat)
+        return [b for b in range(self.cards + 1) if b not in forbidden]
 
-    def _restriction_forbids(self, seat: int, bid: int) -> bool:
-        if seat != self.dealer:
-            return False
-        rule = self.rules.dealer_restriction
-        if rule == "sum":
-            return self._bid_sum() + bid == self.cards
-        if rule == "no-full-bid":
-            return bid == self.cards
-        return False
-
-    def _third_pass_forbids(self, seat: int) -> bool:
-        return self.rules.third_pass and self.pass_streaks[seat] >= 2
+    def _forbidden(self, seat: int) -> Mapping[int, str]:
+        """:func:`~raspis_cli.rules.bidding.forbidden_bids` of ``seat`` now."""
+        return forbidden_bids(self.rules.dealer_restriction, self._pass_limit, self.cards,
+                              seat == self.dealer, self._bid_sum(), self.pass_streaks[seat])
 
     def _bid_kind(self, seat: int, bid: int) -> str | None:
         """The kind of violation this bid would be (``None``: allowed)."""
         if bid < 0 or bid > self.cards:
             return "bid-range"
-        if self._restriction_forbids(seat, bid):
-            return "dealer-restriction"
-        # a third pass in a row, unless the dealer restriction leaves no other bid
-        if bid == 0 and self._third_pass_forbids(seat) and any(
-                not self._restriction_forbids(seat, b) for b in range(1, self.cards + 1)):
-            return "third-pass"
-        return None
+        return self._forbidden(seat).get(bid)
 
     def _bid_problem(self, seat: int, bid: int) -> tuple[str, str] | None:
         kind = self._bid_kind(seat, bid)
@@ -204,13 +205,10 @@ class Deal:
             return "bid-range", _("{player} bid {bid} with {cards} cards (0 to {cards})").format(
                 player=who, bid=bid, cards=self.cards)
         if kind == "dealer-restriction":
-            if self.rules.dealer_restriction == "sum":
-                return ("dealer-restriction",
-                        _("the dealer {player} bid {bid}, making the bids add up to {cards}, the number "
-                          "of cards").format(player=who, bid=bid, cards=self.cards))
-            return "dealer-restriction", _("the dealer {player} bid all {cards} cards").format(
-                player=who, cards=self.cards)
-        return "third-pass", _("{player} passed in a third consecutive deal").format(player=who)
+            text = DEALER_RESTRICTIONS[self.rules.dealer_restriction].message
+            return "dealer-restriction", _(text).format(player=who, bid=bid, cards=self.cards)
+        text = PASS_LIMITS[self.rules.third_pass].message
+        return "third-pass", _(text).format(player=who, n=self._pass_limit)
 
     def bid(self, seat: int, bid: int) -> list[Violation]:
         """Record a bid as it was made; return the rules it broke."""
@@ -242,8 +240,9 @@ class Deal:
     def bid_all(self, bids: Sequence[int]) -> bool:
         """Make every bid of the deal at once, ``bids`` in bidding order (the
         first bidder's first), when each is plainly legal: what :meth:`bid`
-        would accept seat by seat without a violation (in turn, in range, the
-        dealer's restriction kept, no pass the third-pass rule may forbid).
+        would accept seat by seat without a violation (in turn, in range, none
+        of :func:`~raspis_cli.rules.bidding.forbidden_bids`, the rule every
+        path calls).
         Returns False and changes nothing otherwise (the caller then bids
         seat by seat, which says what is wrong)."""
         n = self.players
@@ -251,18 +250,10 @@ class Deal:
         if (not self.has_bids or self.phase != BIDDING or self.bid_count or len(bids) != n
                 or min(bids) < 0 or max(bids) > cards):
             return False
-        rules = self.rules
-        restriction = rules.dealer_restriction
-        last = bids[-1]  # the dealer's: the dealer bids last
-        if (restriction == "sum" and sum(bids) == cards) or (restriction == "no-full-bid"
-                                                             and last == cards):
-            return False
         seats = _turn(n, self.first_bidder)  # bidding order: the seats from the first bidder
-        if rules.third_pass:
-            streaks = self.pass_streaks
-            for seat, bid in zip(seats, bids, strict=True):
-                if bid == 0 and streaks[seat] >= 2:
-                    return False  # maybe allowed (no other bid left): bid() decides
+        if not bids_allowed(self.rules.dealer_restriction, self._pass_limit, cards, bids,
+                            [self.pass_streaks[seat] for seat in seats]):
+            return False
         out = self.bids
         for seat, bid in zip(seats, bids, strict=True):
             out[seat] = bid
@@ -306,18 +297,9 @@ class Deal:
             return hand, ""
         led, lead_decl = self._lead_info()
         trump = self._trick_trump(led)
-        if lead_decl is not None and lead_decl.mode in ("high", "lowest"):
-            demanded = lead_decl.suit
-            if demanded is not None:
-                suit_cards = hand & self._suit_masks[demanded]
-                if suit_cards:
-                    if lead_decl.mode == "high":
-                        top = 1 << (suit_cards.bit_length() - 1)
-                    else:
-                        top = suit_cards & -suit_cards
-                    return top, "joker-demand"
-                return void_mask(hand, NO_SUIT if trump is None else trump, self.rules.void,
-                                 self._suit_masks)
+        if lead_decl is not None and lead_decl.mode in DEMANDS and lead_decl.suit is not None:
+            return demand_mask(hand, lead_decl.suit, DEMANDS[lead_decl.mode],
+                               NO_SUIT if trump is None else trump, self.rules.void, self._suit_masks)
         if led is None:
             return hand, ""
         return follow_mask(hand, led, NO_SUIT if trump is None else trump, self.rules.void,
@@ -346,7 +328,7 @@ class Deal:
             return None
         if decl.card is not None:
             return _("a joker declared {mode} names a suit, not a card").format(mode=repr(mode))
-        if mode in ("high", "lowest"):
+        if mode in DEMANDS:
             if decl.suit is None:
                 return _("a joker declared {mode} must name a suit").format(mode=repr(mode))
             if rules.joker_demand_first_trick_only and self.trick_number > 1:
@@ -419,7 +401,7 @@ class Deal:
             if mode == "as":
                 out += [JokerDecl("as", card=c) for c in self.deck.cards if not self._is_joker(c)]
                 continue
-            if mode != "high" and mode != "lowest":
+            if mode not in DEMANDS:  # a demand names its suit
                 out.append(JokerDecl(mode))
             out += [JokerDecl(mode, suit=s) for s in Suit]
         made = self._decl_cache[leading] = tuple(out)
@@ -566,7 +548,7 @@ class Deal:
         hands = self.hands
         n = self.players
         if (hands is None or self.trick or self.phase != PLAY or len(cards) != n
-                or len(seats) != n):
+                or len(seats) != n or not self._plain_tricks):
             return False
         leader = self.leader
         table = _TURNS.get(n)
@@ -704,7 +686,7 @@ class Deal:
         the tricks played)."""
         counts = self.taken if taken is None else taken
         return [
-            bid_score(self.rules, self.kind, self.bids[seat], counts[seat]) + self.penalties[seat]
+            bid_score(self.rules, self.kind, self.bids[seat], counts[seat], self.cards) + self.penalties[seat]
             for seat in range(self.players)
         ]
 

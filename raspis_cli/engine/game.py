@@ -14,7 +14,9 @@ from raspis_cli.engine.deal import PLAY, Deal
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, winners
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.rules import KINDS, Rules
+from raspis_cli.rules.bidding import bids_allowed, pass_limit
 from raspis_cli.rules.schedule import Schedule, schedule_for
+from raspis_cli.rules.seats import bidding_order
 from raspis_cli.text.i18n import _
 
 __all__ = ["Game", "TrumpInput", "effective_trump"]
@@ -50,6 +52,9 @@ class Game:
         self.schedule: Schedule = schedule_for(rules, players)
         self.totals = [0] * players
         self.pass_streaks = [0] * players
+        self._orders: dict[int, list[int]] = {}
+        """The seats in bidding order, by dealer, as a sheet's lines ask for them
+        (one per dealer met: a record of many players makes no table of squares)."""
         self.scored_deals = 0
         self.last_number: int | None = None
         self.last_replayed = False
@@ -178,14 +183,13 @@ class Game:
         if bids is not None:
             if len(bids) != n or min(bids) < 0 or max(bids) > cards:
                 return None
-            restriction = rules.dealer_restriction
-            if restriction == "sum" and sum(bids) == cards:
+            order = self._orders.get(dealer)
+            if order is None:
+                order = self._orders[dealer] = bidding_order((dealer + 1) % n, n)
+            streaks = self.pass_streaks
+            if not bids_allowed(rules.dealer_restriction, pass_limit(rules.third_pass, n), cards,
+                                [bids[seat] for seat in order], [streaks[seat] for seat in order]):
                 return None
-            if restriction == "no-full-bid" and bids[dealer] == cards:
-                return None
-            if rules.third_pass and any(
-                    bid == 0 and streak >= 2 for bid, streak in zip(bids, self.pass_streaks, strict=True)):
-                return None  # maybe allowed (no other bid left): the long way decides
         if self.first_dealer is None:
             self.first_dealer = dealer
         else:

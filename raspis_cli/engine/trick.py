@@ -28,7 +28,9 @@ __all__ = [
     "Entry",
     "ORDER",
     "TRUMP_BASE",
+    "MUST_TRUMP",
     "card_order",
+    "demand_mask",
     "follow_mask",
     "led_suit",
     "plain_winner",
@@ -87,11 +89,16 @@ def plain_winner(cards: Sequence[int], trump: int) -> int:
     return best
 
 
+MUST_TRUMP: Final[dict[str, bool]] = {"free": False, "must-trump": True, "must-trump-high": True}
+"""Each value of ``void`` -> whether a player void in the suit led must play
+a trump when holding one (the whole-trick bit-mask paths read this)."""
+
+
 def void_mask(hand: int, trump: int, void: str, suit_masks: Sequence[int]) -> tuple[int, str]:
     """The cards a player void in the suit asked for may play, and the
     violation kind for another: anything, or (``void: must-trump``) a trump
     when one is held."""
-    if void == "must-trump" and trump != NO_SUIT:
+    if MUST_TRUMP[void] and trump != NO_SUIT:
         trumps = hand & suit_masks[trump]
         if trumps:
             return trumps, "must-trump"
@@ -107,6 +114,24 @@ def follow_mask(hand: int, led: int, trump: int, void: str,
     if suit_cards:
         return suit_cards, "follow-suit"
     return void_mask(hand, trump, void, suit_masks)
+
+
+def demand_mask(hand: int, suit: int, demand: str, trump: int, void: str,
+                suit_masks: Sequence[int]) -> tuple[int, str]:
+    """The natural cards of ``hand`` that may answer a leading joker's demand
+    (``demand``: ``highest`` or ``lowest``, :data:`~raspis_cli.model.joker_modes.DEMANDS`)
+    for ``suit``, and the violation kind for another: that card of the suit
+    when held (``joker-demand``), else :func:`void_mask`; under ``void:
+    must-trump-high`` a player void in the suit demanded ``highest`` must
+    play their highest trump."""
+    suit_cards = hand & suit_masks[suit]
+    if suit_cards:
+        top = 1 << (suit_cards.bit_length() - 1) if demand == "highest" else suit_cards & -suit_cards
+        return top, "joker-demand"
+    allowed, kind = void_mask(hand, trump, void, suit_masks)
+    if kind and demand == "highest" and void == "must-trump-high":
+        return 1 << (allowed.bit_length() - 1), kind
+    return allowed, kind
 
 
 _SUITS: Final = (Suit.S, Suit.C, Suit.D, Suit.H)

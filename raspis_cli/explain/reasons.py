@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, bid_score
-from raspis_cli.engine.scoring import score_terms
+from raspis_cli.engine.scoring import score_bonuses, score_factors, score_terms
 from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice, replay_game
 from raspis_cli.model.record import DealRecord, GameRecord
 from raspis_cli.rules import Rules
@@ -62,6 +62,7 @@ TERM_WORDS: dict[str, str] = {
     "miser_per_trick": N_("miser_per_trick"), "golden_per_trick": N_("golden_per_trick"),
     "golden_zero": N_("golden_zero"), "forehead_per_trick": N_("forehead_per_trick"),
     "forehead_per_missing": N_("forehead_per_missing"), "special_multiplier": N_("special_multiplier"),
+    "percent-4": N_("percent-4"), "full-bid-double": N_("full-bid-double"), "miser-sweep": N_("miser-sweep"),
 }
 """A formula's terms: the option's name, which is how English shows it, and
 the few words Russian shows instead (the option named after the formula)."""
@@ -71,7 +72,7 @@ def _term(name: str) -> str:
     return _(TERM_WORDS[name]) if name in TERM_WORDS else name
 
 
-def score_formula(rules: Rules, kind: str, bid: int | None, taken: int) -> str:
+def score_formula(rules: Rules, kind: str, bid: int | None, taken: int, cards: int | None = None) -> str:
     """``0/0 → pass_made = +5``: the rules a score is made of, with their
     values; in Russian the rules in words, their option names in brackets
     (``0/0 → пас сыгран = +5 (pass_made)``)."""
@@ -82,13 +83,17 @@ def score_formula(rules: Rules, kind: str, bid: int | None, taken: int) -> str:
         parts.append(f"{_term(name)} {signed(value)}" if times == 1 and name in _FLAT
                      else f"{_term(name)} {value} × {times}")
     body = " + ".join(parts)
-    score = bid_score(rules, kind, bid, taken)
-    factor = rules.special_factor(kind)
+    score = bid_score(rules, kind, bid, taken, cards)
+    factors = score_factors(rules, kind, bid, taken, cards)
+    bonuses = score_bonuses(rules, kind, bid, taken, cards)
     names = [name for name, _value, _times in shown]
-    if factor != 1:
-        body = f"({body}) × {_term('special_multiplier')} {factor}"
-        names.append("special_multiplier")
-    if len(shown) == 1 and factor == 1 and shown[0][0] in _FLAT:
+    for label, factor in factors:
+        body = f"({body}) × {_term(label)} {factor}"
+        names.append(label)
+    for label, points in bonuses:
+        body += f" + {_term(label)} {signed(points)}"
+        names.append(label)
+    if len(shown) == 1 and not factors and not bonuses and shown[0][0] in _FLAT:
         body = _term(shown[0][0])
     head = f"{'-' if bid is None else bid}/{taken}"
     named = f" ({', '.join(names)})" if any(_term(n) != n for n in names) else ""
@@ -120,7 +125,7 @@ def cell_formula(result: GameResult, deal: DealResult, player: str) -> CellFormu
     elif bid is None and deal.kind not in KINDS_WITHOUT_BIDS:
         text = _("-/{taken}: no bid written, so no score").format(taken=taken)
     else:
-        text = score_formula(rules, deal.kind, bid, taken)
+        text = score_formula(rules, deal.kind, bid, taken, deal.cards)
         if deal.taken_source == "inferred":
             text += " " + _("(taken inferred from the written score)")
         if penalty:
@@ -248,7 +253,8 @@ def _candidates(game: GameRecord, result: GameResult) -> Iterable[Correction]:
                 options.add(mine)
             elif d.kind in KINDS_WITHOUT_BIDS or bid is not None:
                 penalty = d.penalties.get(name, 0)
-                options |= {bid_score(result.rules, d.kind, bid, t) + penalty for t in range(d.cards + 1)}
+                options |= {bid_score(result.rules, d.kind, bid, t, d.cards) + penalty
+                            for t in range(d.cards + 1)}
             for s in sorted(options - {written}):
                 yield Correction("score", name, written, s, d.number, d.position)
 
@@ -379,7 +385,7 @@ def _formula_of(rules: Rules, d: DealResult, player: str) -> str:
     bid = d.bids.get(player)
     if taken is None or (bid is None and d.kind not in KINDS_WITHOUT_BIDS):
         return ""
-    text = score_formula(rules, d.kind, bid, taken)
+    text = score_formula(rules, d.kind, bid, taken, d.cards)
     penalty = d.penalties.get(player, 0)
     if penalty:
         text += ", " + _("penalties {penalty}").format(penalty=signed(penalty))

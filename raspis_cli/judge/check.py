@@ -38,6 +38,7 @@ __all__ = [
     "check_stream",
     "folder_without_records",
     "deal_story",
+    "iter_results",
     "read_results",
     "score_sheet",
     "validate_file",
@@ -367,18 +368,30 @@ def folder_without_records(path: str) -> FileReport:
 
 def read_results(path: str, choice: RulesChoice | None = None, encoding: str | None = None,
                  game: int | None = None, compare: RulesChoice | None = None,
-                 stray: list[Diagnostic] | None = None,
+                 stray: list[Diagnostic] | None = None, piece: Piece | None = None,
                  ) -> list[tuple[GameResult, GameResult | None]]:
     """Every game of a file checked (or only game number ``game``, 1-based),
     each with its check under ``compare`` too when given; the syntax
     problems outside every game are appended to ``stray`` when it is given.
     Raises :class:`CheckError` when the file cannot be read or has no such
     game. Holds every game's result, so the collector is tuned as for
-    a batch (:func:`~raspis_cli.files.sources.batch_gc`)."""
+    a batch (:func:`~raspis_cli.files.sources.batch_gc`). With ``piece``, only
+    that piece of the file (its games numbered from the piece's start), as a
+    worker of ``-j`` reads it."""
     batch_gc()
-    stream = GameStream(path, encoding=encoding, window=None)
+    return list(iter_results(path, choice, encoding, game, compare, stray, piece))
+
+
+def iter_results(path: str, choice: RulesChoice | None = None, encoding: str | None = None,
+                 game: int | None = None, compare: RulesChoice | None = None,
+                 stray: list[Diagnostic] | None = None, piece: Piece | None = None,
+                 ) -> Iterator[tuple[GameResult, GameResult | None]]:
+    """:func:`read_results` one game at a time (a caller that keeps only
+    what it makes of each holds one game's result, not the file's); the
+    :class:`CheckError` of a file that cannot be read comes at the end."""
+    stream = GameStream(path, encoding=encoding, window=None, piece=piece)
     splitter = SyntaxSplitter(stream.diagnostics)
-    out: list[tuple[GameResult, GameResult | None]] = []
+    out = 0
     count = 0
     for index, record in enumerate(stream):
         count += 1
@@ -388,7 +401,8 @@ def read_results(path: str, choice: RulesChoice | None = None, encoding: str | N
         first = check_game(record, index, choice, stream.ordered_bids, syntax)
         second = (check_game(record, index, compare, stream.ordered_bids, syntax)
                   if compare is not None else None)
-        out.append((first, second))
+        out += 1
+        yield first, second
     if stream.error is not None:
         raise CheckError(stream.error)
     if stray is not None:
@@ -397,7 +411,6 @@ def read_results(path: str, choice: RulesChoice | None = None, encoding: str | N
         message = ngettext("{file} has {n} game; there is no game {game}",
                            "{file} has {n} games; there is no game {game}", count)
         raise CheckError(syntax_error("E001", message.format(file=stream.display, n=count, game=game)))
-    return out
 
 
 def score_sheet(result: GameResult, other: GameResult | None = None) -> dict[str, object]:

@@ -31,7 +31,7 @@ class SheetReconciliation:
     ordered_bids: bool
     rules: Rules
     problems: list[Diagnostic]
-    score_memo: dict[tuple[str, int | None, int], int]
+    score_memo: dict[tuple[str, int | None, int, int], int]
     names: list[str]
     seat_of: dict[str, int]
     game: Game
@@ -163,7 +163,7 @@ class SheetReconciliation:
         memo = self.score_memo
         scores = [0] * n
         for seat in range(n):
-            key = (kind, None if bids is None else bids[seat], taken[seat])
+            key = (kind, None if bids is None else bids[seat], taken[seat], record.cards)
             known = memo.get(key)
             if known is None:
                 known = self._bid_score(*key)
@@ -237,7 +237,7 @@ class SheetReconciliation:
         memo = self.score_memo
         scores = [0] * n
         for seat in range(n):
-            key = (kind, bids[seat], taken[seat])
+            key = (kind, bids[seat], taken[seat], record.cards)
             known = memo.get(key)
             if known is None:
                 known = self._bid_score(*key)
@@ -316,7 +316,7 @@ class SheetReconciliation:
             elif t is None or (deal.has_bids and bids[name] is None):
                 scores[name] = None
             else:
-                scores[name] = self._bid_score(record.kind, bids[name], t) + penalty
+                scores[name] = self._bid_score(record.kind, bids[name], t, record.cards) + penalty
         if written_scores is not None and not stopped:
             for name, value in written_scores.items():
                 if name not in seats:
@@ -369,16 +369,16 @@ class SheetReconciliation:
             written_totals=record.totals, replayed=record.replayed, deal=deal,
             position=self.position))
 
-    def _bid_score(self, kind: str, bid: int | None, taken: int) -> int:
+    def _bid_score(self, kind: str, bid: int | None, taken: int, cards: int) -> int:
         """:func:`bid_score` under this game's rules, remembered (a game asks
         the same few questions many times)."""
-        key = (kind, bid, taken)
+        key = (kind, bid, taken, cards)
         memo = self.score_memo
         known = memo.get(key)
         if known is None:
             if len(memo) >= _SCORE_MEMO_MAX:
                 memo.clear()  # a hostile file's millions of distinct bids and counts
-            known = memo[key] = bid_score(self.rules, kind, bid, taken)
+            known = memo[key] = bid_score(self.rules, kind, bid, taken, cards)
         return known
 
     def _infer_taken(self, record: DealRecord, deal: Deal, bids: Mapping[str, int | None],
@@ -483,19 +483,18 @@ class SheetReconciliation:
             if found is None:
                 continue
             seat = found
-            if penalty.reason in ("revoke", "joker-lead") and judged:
-                key = (seat, penalty.reason)
+            rule = penalty.rule  # "ренонс" is the revoke the play is judged for, not another penalty
+            if rule is not None and judged:
+                key = (seat, rule)
                 seen[key] = seen.get(key, 0) + penalty.points
-            elif penalty.reason in ("revoke", "joker-lead"):
-                other[seat] += penalty.points  # no play to judge it by: as written
-            else:
+            else:  # free words, or no play to judge a prescribed one by: as written
                 other[seat] += penalty.points
         for key in sorted(set(ruled) | set(seen)):
             seat, reason = key
             want, got = ruled.get(key, 0), seen.get(key, 0)
             if want != got:
                 name = self.names[seat]
-                pos = next((p.pos for p in written if p.player == name and p.reason == reason),
+                pos = next((p.pos for p in written if p.player == name and p.rule == reason),
                            record.where("penalties"))
                 self._problem(record, "penalty", _("{player}'s {reason} penalty is written as {written}; "
                                                    "the rules prescribe {want} for the play recorded").format(
@@ -504,15 +503,15 @@ class SheetReconciliation:
                               player=name, pos=pos)
 
 
-_SCORE_MEMOS: dict[Rules, dict[tuple[str, int | None, int], int]] = {}
+_SCORE_MEMOS: dict[Rules, dict[tuple[str, int | None, int, int], int]] = {}
 _SCORE_MEMO_MAX = 1 << 14
 """The most deal scores remembered per rule set (a real game asks a few
 dozen questions; bids and counts from -999 to 999 in six kinds would be 24
 million, gigabytes kept for good)."""
 
 
-def score_memo(rules: Rules) -> dict[tuple[str, int | None, int], int]:
-    """The remembered deal scores under ``rules`` (kind, bid, taken -> score),
+def score_memo(rules: Rules) -> dict[tuple[str, int | None, int, int], int]:
+    """The remembered deal scores under ``rules`` (kind, bid, taken, cards -> score),
     shared by the games replayed under the same rules (a few rule sets at most
     are kept)."""
     memo = _SCORE_MEMOS.get(rules)

@@ -9,15 +9,21 @@ from dataclasses import dataclass
 from typing import Final
 
 from raspis_cli.model.cards import Card, Suit, card_text
-from raspis_cli.text.i18n import N_, _
+from raspis_cli.model.joker_modes import BY_MODE
+from raspis_cli.text.i18n import N_, _, language, speaking
 
-__all__ = ["JOKER_WORDS", "JokerDecl"]
+__all__ = ["ANY_WORDS", "JOKER_WORDS", "JokerDecl"]
 
 JOKER_WORDS: Final[dict[str, str]] = {
     "high": N_("high"), "lowest": N_("lowest"), "low": N_("low"), "take": N_("take"),
     "discard": N_("discard"), "as": N_("as"),
 }
-"""The joker's modes in words, marked for the catalogue (the record keeps the mode)."""
+"""The joker's modes in words, marked for the catalogue (the record keeps the
+mode): one for each row of the joker table, the catalogue's Russian the
+table's own words (tests/test_joker_table.py holds both)."""
+
+ANY_WORDS: Final[dict[str, str]] = {"declaration": N_("any declaration"), "suit": N_("any suit")}
+"""Declarations said together: every legal one, every suit of one mode (msgids)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,25 +43,20 @@ class JokerDecl:
             out["card"] = self.card.code
         return out
 
-    def words(self) -> str:
-        """The declaration as the language in force says it: ``take ♠``,
-        ``забрать ♠``, ``как Т♦``."""
-        words = _(JOKER_WORDS[self.mode]) if self.mode in JOKER_WORDS else self.mode
-        if self.card is not None:
-            return words + " " + card_text(self.card)
+    def words(self, lang: str | None = None) -> str:
+        """The declaration as ``lang`` (default: the language in force) says it:
+        ``take ♠``, ``as A♥``; ``забрать ♠``, ``как Т♦``."""
+        with speaking(lang or language()):
+            words = _(JOKER_WORDS[self.mode]) if self.mode in JOKER_WORDS else self.mode
+            if self.card is not None:
+                return words + " " + card_text(self.card)
         if self.suit is not None:
             return f"{words} {self.suit}"
         return words
 
     def __str__(self) -> str:
-        words = {
-            "high": "high (по старшим)",
-            "lowest": "lowest (по младшим)",
-            "low": "low (младшая)",
-            "take": "take (забрать)",
-            "discard": "discard (скинуть)",
-            "as": "as",
-        }.get(self.mode, self.mode)
+        row = BY_MODE.get(self.mode)
+        words = row.text if row is not None else self.mode
         if self.card is not None:
             return f"{words} {self.card}"
         if self.suit is not None:

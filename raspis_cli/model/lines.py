@@ -1,4 +1,4 @@
-"""The kinds of line a record's notation has, and their words: one table.
+"""The kinds of line a record's notation has, and their words (a penalty line's reasons too): one table.
 
 Every part that reads or writes a line kind takes it from here: the
 grammar's fast path and its pyparsing grammar (which keywords start which
@@ -24,8 +24,10 @@ __all__ = [
     "LINE_KEYWORDS",
     "PAIRS_LINES",
     "PAIRS_BY_FIELD",
+    "PENALTY_REASONS",
     "RUSSIAN_KEYWORDS",
     "keyword_rules_ebnf",
+    "penalty_rule",
     "PairsLineKind",
 ]
 
@@ -113,6 +115,39 @@ canonical English word, or for a line of pairs the field it fills."""
 RUSSIAN_KEYWORDS: Final[dict[str, str]] = {words[0]: words[1] for words in KEYWORD_SPELLINGS.values()}
 """The Russian word ``fmt --lang ru`` writes for each canonical English
 keyword (the reader takes both)."""
+
+
+PENALTY_REASONS: Final[dict[str, tuple[str, ...]]] = {
+    # the rule's code (the engine's penalty reason) first, then the players' words, Russian and
+    # Ukrainian, from docs/RULES.md's glossary and the source pages (grammar/NOTATION.md lists them)
+    "revoke": (
+        "revoke", "ренонс", "ход не в масть", "не в масть",
+        "ход не в масть при ее наличии",
+        "походил картой неподходящей масти", "ходил картой ненадлежащей масти",
+        "походи картою невідповідної масті", "ходив картою неналежної масті",
+    ),
+    "joker-lead": (
+        "joker-lead", "ход джокером", "ход джокером на пустой стол",
+    ),
+}
+"""The penalties the rules prescribe for the play (``revoke``, ``joker-lead``), each with the
+words a penalty line may give as its reason. A written penalty with one of these reasons is the
+rules' own penalty written down (docs/RULES.md §7), not a penalty for something else."""
+
+_REASON_RULES: Final[dict[str, str]] = {
+    word: rule for rule, words in PENALTY_REASONS.items() for word in words}
+_REASON_PUNCTUATION: Final = str.maketrans({c: " " for c in ".,;:!?«»\"“”„()[]"})
+
+
+def penalty_rule(reason: str) -> str | None:
+    """The rule a written penalty reason names (``revoke``, ``joker-lead``), ``None`` for free words.
+
+    The reason is read whole, in any case, ``ё`` as ``е``, punctuation and a leading ``за``
+    ignored: ``ренонс``, ``за ход не в масть``, ``Ход джокером на пустой стол.``."""
+    words = reason.lower().replace("ё", "е").translate(_REASON_PUNCTUATION).split()
+    if words[:1] == ["за"]:
+        words = words[1:]
+    return _REASON_RULES.get(" ".join(words))
 
 
 KEYWORD_RULES_HEAD: Final = ("(* --- keywords: English (canonical), Russian (canonical), other spellings;"

@@ -19,7 +19,7 @@ from typing import overload
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.diagnostics import Pos
 from raspis_cli.model.joker import JokerDecl
-from raspis_cli.model.lines import PAIRS_LINES
+from raspis_cli.model.lines import PAIRS_LINES, penalty_rule
 from raspis_cli.text.i18n import N_, _
 
 __all__ = [
@@ -78,6 +78,13 @@ class PenaltyRecord:
     points: int
     reason: str
     pos: Pos | None = None
+
+    @property
+    def rule(self) -> str | None:
+        """The prescribed penalty the reason names (``revoke``, ``joker-lead``, also in the
+        players' words: ``ренонс``, ``ход не в масть``), ``None`` for free words. The reason
+        itself stays as written."""
+        return penalty_rule(self.reason)
 
 
 CompactTrick = tuple[list[str], list[Card], int, str]

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.diagnostics import Diagnostic, line_error
+from raspis_cli.model.joker_modes import BY_MODE, mode_of
 from raspis_cli.model.lines import KEYWORD_SPELLINGS
 from raspis_cli.notation.quoting import unquote
 from raspis_cli.notation.tokens import (
@@ -29,6 +30,7 @@ from raspis_cli.notation.tokens import (
     CARD_FAST,
     CELL_RE,
     DEAL_RE,
+    DECL_FILLERS,
     INT_RE,
     ITEM_RE,
     KEYWORDS,
@@ -682,55 +684,49 @@ def mixed_script_reading(token: str) -> str | None:
     return message + " (" + "; ".join(others) + ")"
 
 
-def parse_decl(text: str) -> Decl | None:
-    """Read a joker declaration (without its parentheses); ``None`` if unreadable.
+_DECL_PUNCTUATION: Final = str.maketrans({**{c: " " for c in ",;«»\"“”„"}, "’": "'", "ʼ": "'"})
 
-    ``take``, ``discard ♥``, ``high ♠``, ``low``, ``as A♦``, and the Russian
-    words: ``забрать``, ``скинуть черви``, ``по старшим пикам``,
-    ``по старшим козырям`` (the suit is then :data:`TRUMP_WORD`).
+
+def parse_decl(text: str, leads: bool) -> Decl | None:
+    """Read a joker declaration (without its parentheses) of a joker that ``leads`` the trick
+    or follows; ``None`` if unreadable.
+
+    ``take``, ``discard ♥``, ``high ♠``, ``low``, ``as A♦``, and the players' words, Russian
+    and Ukrainian (the rows of :mod:`raspis_cli.model.joker_modes`): ``забрать``,
+    ``скинуть черви``, ``по старшим пикам``, ``по старших козирях`` (the suit is then
+    :data:`TRUMP_WORD`), ``за младшую бубну`` (``low`` on the lead, ``discard`` following).
     """
-    words = text.translate(VARIATION).lower().replace(",", " ").split()
-    if not words:
-        return None
-    mode: str | None = None
+    words = text.translate(VARIATION).lower().translate(_DECL_PUNCTUATION).split()
+    modes: tuple[str, ...] | None = None
     used = 0
     for n in range(min(MAX_PHRASE, len(words)), 0, -1):
-        mode = MODE_PHRASES.get(tuple(words[:n]))
-        if mode is not None:
+        modes = MODE_PHRASES.get(tuple(words[:n]))
+        if modes is not None:
             used = n
             break
-    if mode is None:
+    if modes is None:
         return None
-    rest = words[used:]
+    rest = [w for w in words[used:] if w not in DECL_FILLERS]
+    mode = mode_of(modes, leads, bool(rest))
     if not rest:
         return (mode, None, None)
-    if len(rest) > 2:
-        return None
-    if mode == "as":
-        card = read_card_token("".join(rest)) if len(rest) == 2 else read_card_token(rest[0])
-        if card is None:
-            return None
-        return (mode, None, card)
-    if len(rest) == 2 and rest[0] in ("масти", "suit", "масть"):
-        rest = rest[1:]
-    if len(rest) != 1:
-        return None
-    suit = read_suit(rest[0])
-    if suit is None:
-        return None
-    return (mode, suit, None)
+    if BY_MODE[mode].names == "card":
+        card = read_card_token("".join(rest)) if len(rest) <= 2 else None
+        return None if card is None else (mode, None, card)
+    suit = read_suit(rest[0]) if len(rest) == 1 else None
+    return None if suit is None else (mode, suit, None)
 
 
-_DECL_CACHE: dict[str, Decl | None] = {}
+_DECL_CACHE: dict[tuple[str, bool], Decl | None] = {}
 
 
-def _decl(text: str) -> Decl | None:
+def _decl(text: str, leads: bool) -> Decl | None:
     try:
-        return _DECL_CACHE[text]
+        return _DECL_CACHE[(text, leads)]
     except KeyError:
-        d = parse_decl(text)
+        d = parse_decl(text, leads)
         if len(_DECL_CACHE) < 4096:
-            _DECL_CACHE[text] = d
+            _DECL_CACHE[(text, leads)] = d
         return d
 
 
@@ -763,7 +759,7 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
             decl_txt = m.group(3)
             decl: Decl | None = None
             if decl_txt is not None:
-                decl = _decl(decl_txt[1:-1])
+                decl = _decl(decl_txt[1:-1], not cards)
                 if decl is None:
                     return line_error(
                         "E304", _("expected a joker declaration like (take), (discard ♥), (high ♠), (low ♦), "

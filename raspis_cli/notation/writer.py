@@ -13,11 +13,13 @@ same place after a round trip.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.joker_modes import JOKER_MODES
 from raspis_cli.model.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
 from raspis_cli.model.record import (
     NO_TRUMP,
@@ -46,6 +48,7 @@ __all__ = [
     "is_blank",
     "bidding_order",
     "option_text",
+    "trump_text",
     "FIRST_TAGS",
 ]
 
@@ -157,13 +160,30 @@ def option_text(name: str, value: object) -> str:
     return str(value)
 
 
+def _reads_back_typed(name: str, value: object) -> bool:
+    """An option's value comes back from its notation text as the same
+    value: text stays text, and a known option's value is read by its rule
+    (an unknown option's number, true or list would come back as text)."""
+    if isinstance(value, str):
+        return True
+    spec = OPTIONS.get(name)
+    if spec is None:
+        return False
+    try:
+        spec.read(value)
+    except (OptionError, RulesError, TypeError, ValueError):
+        return False
+    return True
+
+
 def _quote(value: str) -> str:
     if "\n" in value or "\r" in value:
         raise NotationWriteError(_("a tag value cannot hold a line break: {value}").format(value=repr(value)))
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _trump(trump: TrumpValue | None) -> str:
+def trump_text(trump: TrumpValue | None) -> str:
+    """A trump as the notation writes it: the card, the suit symbol, ``-`` for none ("" unknown)."""
     if trump is None:
         return ""
     if trump is NO_TRUMP:
@@ -173,11 +193,8 @@ def _trump(trump: TrumpValue | None) -> str:
     return str(trump)
 
 
-_MODES = ("high", "lowest", "low", "take", "discard", "as")
-
-
 def _decl(decl: JokerDecl) -> str:
-    if decl.mode not in _MODES:
+    if decl.mode not in JOKER_MODES:
         raise NotationWriteError(_("the notation has no joker mode {mode}").format(mode=repr(decl.mode)))
     if decl.mode == "as" and decl.suit is not None:
         raise NotationWriteError(_("a joker declared 'as' names a card, not a suit: {decl} cannot be "
@@ -228,7 +245,7 @@ class _Widths:
             if deal.kind != "normal":
                 self.kind = max(self.kind, len(deal.kind))
             self.dealer = max(self.dealer, len(self.name(deal.dealer)))
-            self.trump = max(self.trump, len(_trump(deal.trump)))
+            self.trump = max(self.trump, len(trump_text(deal.trump)))
             shown = self.shown[id(deal)] = frozenset(
                 kind.field for kind in PAIRS_LINES
                 if getattr(deal, kind.field) is not None and in_cells(deal, players, kind.field))
@@ -301,7 +318,7 @@ def _deal_head(number: int, cards: int, kind: str, dealer: str, trump: str, w: _
 
 
 def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
-    head = _deal_head(deal.number, deal.cards, deal.kind, w.name(deal.dealer), _trump(deal.trump), w)
+    head = _deal_head(deal.number, deal.cards, deal.kind, w.name(deal.dealer), trump_text(deal.trump), w)
     cells = w.cells[id(deal)]
     if cells is None:
         if players and is_blank(deal):
@@ -521,7 +538,14 @@ def _game_head(game: GameRecord) -> tuple[list[tuple[str, str]], list[str]]:
                                        "[Option \"NAME=VALUE\"] (no '=' in the name, no outer spaces): "
                                        "it would read back as another option").format(
                                            name=repr(name), value=repr(value)))
-        own.append((f"option:{name}", f"[Option {_quote(f'{name}={option_text(name, value)}')}]"))
+        if not _reads_back_typed(name, value):
+            raise NotationWriteError(_("the option {name} = {value} would read back from the notation "
+                                       "as the text {text} (the notation writes option values as text, "
+                                       "and the rules read no such value for it); keep this record in "
+                                       "JSON").format(
+                                           name=repr(name), value=json.dumps(value, ensure_ascii=False),
+                                           text=json.dumps(text, ensure_ascii=False)))
+        own.append((f"option:{name}", f"[Option {_quote(f'{name}={text}')}]"))
     if players:
         own.append(("players", f"[Players {_quote(', '.join(players))}]"))
     head_c, head_a, _tail_c, _tail_a = _split_game_comments(game)

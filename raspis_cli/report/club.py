@@ -14,7 +14,7 @@ from typing import Any
 import duckdb
 
 from raspis_cli.report.strings import report_strings
-from raspis_cli.report.svg import heatmap, line_chart
+from raspis_cli.report.svg import heatmap, line_charts
 from raspis_cli.store.query import run_query
 from raspis_cli.store.ratings import RatingStep, chart_players
 from raspis_cli.store.stats import Scope, ratings_rows, report_rows
@@ -85,7 +85,7 @@ def _ratings_chart(history: list[RatingStep], title: str, xlabel: str, ylabel: s
                     ys.append(step.mu_before)
                 xs.append(float(step.seq))
                 ys.append(step.mu)
-        charts.append({"pool": pool, "svg": line_chart(series, title=f"{title} · {pool}", xlabel=xlabel,
+        charts.append({"pool": pool, "svg": line_charts(series, title=f"{title} · {pool}", xlabel=xlabel,
                                                        ylabel=ylabel)})
     return charts
 
@@ -124,4 +124,7 @@ def club_context(con: duckdb.DuckDBPyConnection, lang: str) -> dict[str, Any]:
         "h2h_names": names,
         "h2h": {f"{a}\u0000{b}": v for (a, b), v in matrix.items()},
         "dramatic": dramatic,
+        "game_href": None,
+        "games_href": None,
+        "table_href": None,
     }

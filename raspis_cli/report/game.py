@@ -11,21 +11,35 @@ cards that lost or handed a bid, shown on the replay, and a table per player.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Final
 
-from raspis_cli.analyze.words import advice_words, forced_words, mistake_words, skipped_words
+from raspis_cli.analyze.words import (
+    advice_words,
+    forced_words,
+    mistake_words,
+    number_words,
+    skipped_words,
+)
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.judge.results import trump_label
 from raspis_cli.model.cards import Card, Deck, card_text
 from raspis_cli.report.strings import joker_words, report_strings
-from raspis_cli.report.svg import line_chart
+from raspis_cli.report.svg import line_charts
 from raspis_cli.text.i18n import _, kind_label, ngettext
+from raspis_cli.text.textsafe import isolated_text
 
 if TYPE_CHECKING:
     from raspis_cli.analyze.post_mortem import DealAnalysis, GameAnalysis, PlayerDeal
 
-__all__ = ["game_context"]
+__all__ = ["REPLAY_BUDGET", "game_context"]
+
+REPLAY_BUDGET: Final = 8_000_000
+"""Characters of replay data (as the page holds it, JSON) one page carries at
+most: a game whose replay would pass it is shown without one (its sheet,
+totals, violations and chart are all there), so that a file of hundreds of
+games makes a page a browser opens (a 5 MB file made a 44 MB page), and
+the report's memory stays bounded."""
 
 _RED = frozenset((2, 3))
 
@@ -86,12 +100,11 @@ def _analysis_view(analysis: DealAnalysis, lang: str) -> dict[str, Any]:
     }
 
 
-def _summary_rows(analysis: GameAnalysis) -> list[dict[str, Any]]:
+def _summary_rows(analysis: GameAnalysis, lang: str) -> list[dict[str, Any]]:
     """The analysis table of a game: one row per player (no bid regret without bid advice)."""
-    advised = any(p.advice is not None for d in analysis.deals for p in d.players)
     return [{"player": s.player, "bids": s.bids, "makeable": s.makeable, "made": s.made,
              "decisions": s.decisions, "mistakes": s.mistakes, "handed": s.handed,
-             "regret": f"{s.regret:.1f}" if advised else "–",
+             "regret": "–" if s.regret is None else number_words(s.regret, lang),
              "accuracy": "–" if s.accuracy is None else f"{100 * s.accuracy:.0f}%"}
             for s in analysis.summary]
 
@@ -143,6 +156,27 @@ def _replay_deal(result: GameResult, deal: DealResult, lang: str,
     return view
 
 
+def _comments(result: GameResult) -> list[dict[str, Any]]:
+    """The record's comments, the game's own first, each with its deal
+    (``None`` for the game's): the text without the ``;`` that starts it."""
+    record = result.record
+    out: list[dict[str, Any]] = [{"deal": None, "text": c.lstrip(";").strip()} for c in record.comments]
+    for deal in record.deals:
+        out += [{"deal": deal.number, "text": c.lstrip(";").strip()} for c in deal.comments]
+    return out
+def _shown(data: Any) -> Any:
+    """The replay's data with every text in it (names as keys too) as the
+    page shows record text (:func:`isolated_text`): the viewer puts it in the
+    page through ``textContent``, past the template's own escaping."""
+    if isinstance(data, str):
+        return isolated_text(data)
+    if isinstance(data, dict):
+        return {_shown(k): _shown(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_shown(v) for v in data]
+    return data
+
+
 def _viewer_words(lang: str) -> dict[str, str]:
     s = report_strings()
     return {"start": s["start"], "trick": s["trick"], "of": s["of"],
@@ -151,12 +185,23 @@ def _viewer_words(lang: str) -> dict[str, str]:
             "analysis": s["analysis"]}
 
 
-def game_context(results: list[GameResult], lang: str,
-                 analyses: Mapping[int, GameAnalysis] | None = None) -> dict[str, Any]:
+def game_context(results: Iterable[GameResult], lang: str,
+                 analyses: Mapping[int, GameAnalysis] | None = None,
+                 replay_budget: int | None = None) -> dict[str, Any]:
     """Everything the game template needs for the games of one file;
-    ``analyses`` (by game index) adds the double-dummy marks."""
+    ``analyses`` (by game index) adds the double-dummy marks. The replays
+    fill at most ``replay_budget`` characters of the page (default
+    :data:`REPLAY_BUDGET`), game by game; the games left without one are
+    listed as ``replays_left_out`` (numbers from 1). ``results`` may be an
+    iterator: each game's result is let go once its part is made."""
+    import json
+
+    budget = REPLAY_BUDGET if replay_budget is None else replay_budget
+
     s = report_strings()
     games: list[dict[str, Any]] = []
+    left_out: list[int] = []
+    spent = 0
     for result in results:
         analysis = (analyses or {}).get(result.index)
         by_position = {d.position: d for d in analysis.deals} if analysis is not None else {}
@@ -179,9 +224,17 @@ def game_context(results: list[GameResult], lang: str,
                 value = deal.totals.get(n)
                 chart_y[n].append(float(value) if value is not None else None)
         series = {n: (chart_x, chart_y[n]) for n in players}
-        chart = line_chart(series, title=s["running_totals"], xlabel=s["deal"], ylabel=s["total"])
+        chart = line_charts(series, title=s["running_totals"], xlabel=s["deal"], ylabel=s["total"])
         replay = [d for d in (_replay_deal(result, deal, lang, by_position.get(deal.position))
                               for deal in result.deals) if d is not None]
+        viewer = _shown({"players": players, "deals": replay, "words": _viewer_words(lang)})
+        if replay:
+            size = len(json.dumps(viewer))  # as tojson writes it
+            if spent + size > budget:
+                left_out.append(result.index + 1)
+                viewer["deals"] = []
+            else:
+                spent += size
         written_final = result.record.totals or {}
         games.append({
             "index": result.index + 1,
@@ -193,10 +246,13 @@ def game_context(results: list[GameResult], lang: str,
                         "written": written_final.get(n) if written_final.get(n) != result.totals.get(n)
                         else None, "winner": n in result.winners} for n in players],
             "winners": result.winners,
+            "comments": _comments(result),
             "problems": [{"kind": p.kind, "message": p.message, "deal": p.deal, "trick": p.trick,
                           "player": p.player} for p in result.problems],
             "chart": chart,
-            "replay": {"players": players, "deals": replay, "words": _viewer_words(lang)},
-            "analysis": _summary_rows(analysis) if analysis is not None else None,
+            "replay": viewer,
+            "replay_left_out": bool(replay) and not viewer["deals"],
+            "analysis": _summary_rows(analysis, lang) if analysis is not None else None,
         })
-    return {"games": games, "any_replay": any(g["replay"]["deals"] for g in games)}
+    return {"games": games, "any_replay": any(g["replay"]["deals"] for g in games),
+            "replays_left_out": left_out, "replay_mb": budget // 1_000_000}

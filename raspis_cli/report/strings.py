@@ -41,10 +41,14 @@ STRINGS: Final[dict[str, str]] = {
     "winner": N_("Winner"),
     "winners": N_("Winners"),
     "violations": N_("Violations"),
+    "comments": N_("Comments"),
+    "game_comment": N_("Game"),
     "no_violations": N_("No violations: every written value agrees with the replay."),
     "running_totals": N_("Running totals"),
     "replay": N_("Trick-by-trick replay"),
     "replay_note": N_("Buttons or the arrow keys ← → step card by card."),
+    "replay_left_out": N_("The trick-by-trick replay of this game is left out: a page holds at most "
+                           "{mb} MB of replays. A report of a file with fewer games shows it."),
     "prev": N_("← Back"),
     "next": N_("Forward →"),
     "start": N_("Start"),
@@ -105,6 +109,8 @@ STRINGS: Final[dict[str, str]] = {
     "no_games": N_("No games."),
     "pool": N_("Pool"),
     "player": N_("Player"),
+    "live_sheet": N_("The table"),
+    "games_list": N_("Every game"),
 }
 """Every word of the reports by the key the templates use (``s.deal``)."""
 

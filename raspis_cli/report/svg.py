@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from raspis_cli.text.i18n import _, decimal
+from raspis_cli.text.textsafe import isolated_text
 
-__all__ = ["PALETTE", "heatmap", "line_chart"]
+__all__ = ["PALETTE", "heatmap", "line_chart", "line_charts"]
 
 PALETTE: Final = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
                   "#e377c2", "#7f7f7f", "#bcbd22")
@@ -21,7 +22,8 @@ PALETTE: Final = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17bec
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """Text of a chart (a name in the legend): shown as a page shows record text, escaped for SVG."""
+    return html.escape(isolated_text(str(text)), quote=True)
 
 
 def _ticks(low: float, high: float, count: int = 5, whole: bool = False) -> list[float]:
@@ -42,15 +44,34 @@ def _ticks(low: float, high: float, count: int = 5, whole: bool = False) -> list
     return ticks
 
 
-def line_chart(series: Mapping[str, tuple[Sequence[float], Sequence[float | None]]], *, title: str,
-               xlabel: str, ylabel: str, width: int = 760, height: int = 320) -> str:
+Series = Mapping[str, tuple[Sequence[float], Sequence[float | None]]]
+"""Per name, the x values and the y values (None: no point there)."""
+
+
+def line_charts(series: Series, *, title: str, xlabel: str, ylabel: str) -> str:
+    """The chart twice: wide with the legend beside it (``class="chart"``), and
+    narrow for a phone with the legend below (``class="chart-phone"``, shown
+    instead of the wide one on a narrow screen so that its labels stay
+    readable rather than shrunk to half their size)."""
+    return (line_chart(series, title=title, xlabel=xlabel, ylabel=ylabel)
+            + line_chart(series, title=title, xlabel=xlabel, ylabel=ylabel, width=380, height=250,
+                         phone=True))
+
+
+def line_chart(series: Series, *, title: str, xlabel: str, ylabel: str, width: int = 760, height: int = 320,
+               phone: bool = False) -> str:
     """One ``<polyline class="series">`` per name (a gap-free line over the
-    points it has), axes with round ticks, and a legend."""
+    points it has), axes with round ticks, and a legend (beside the plot, or
+    below it for a ``phone``: the SVG grows by a line per two names)."""
     points = [(x, y) for xs, ys in series.values() for x, y in zip(xs, ys, strict=True) if y is not None]
-    left, right, top, bottom = 56, 150, 28, 40
+    left, right, top, bottom = (44, 10, 12, 40) if phone else (56, 150, 28, 40)
     plot_w, plot_h = width - left - right, height - top - bottom
-    out = [f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" role="img" aria-label="{_e(title)}" '
+    legend_rows = (len(series) + 1) // 2 if phone else 0
+    full_height = height + legend_rows * 18
+    kind = "chart-phone" if phone else "chart"
+    line = "series-phone" if phone else "series"
+    out = [f'<svg class="{kind}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {full_height}" '
+           f'width="{width}" height="{full_height}" role="img" aria-label="{_e(title)}" '
            f'data-series="{len(series)}">',
            f'<title>{_e(title)}</title>']
     if not points:
@@ -78,7 +99,7 @@ def line_chart(series: Mapping[str, tuple[Sequence[float], Sequence[float | None
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#eee"/>'
                    f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{decimal(f"{t:g}", None)}</text>')
     whole_x = all(float(p[0]).is_integer() for p in points)
-    for t in _ticks(x0, x1, 8, whole_x):
+    for t in _ticks(x0, x1, 5 if phone else 8, whole_x):
         if x0 <= t <= x1:
             x = sx(t)
             label = decimal(f"{t:g}", None)
@@ -89,12 +110,15 @@ def line_chart(series: Mapping[str, tuple[Sequence[float], Sequence[float | None
     for i, (name, (xs, ys)) in enumerate(series.items()):
         colour = PALETTE[i % len(PALETTE)]
         coords = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in zip(xs, ys, strict=True) if y is not None)
-        out.append(f'<polyline class="series" data-name="{_e(name)}" fill="none" stroke="{colour}" '
+        out.append(f'<polyline class="{line}" data-name="{_e(name)}" fill="none" stroke="{colour}" '
                    f'stroke-width="2" points="{coords}"><title>{_e(name)}</title></polyline>')
-        ly = top + 14 + i * 18
-        out.append(f'<g class="legend"><line x1="{left + plot_w + 12}" x2="{left + plot_w + 30}" '
+        if phone:
+            lx, ly = 8 + (i % 2) * (width // 2), height + 4 + (i // 2) * 18
+        else:
+            lx, ly = left + plot_w + 12, top + 14 + i * 18
+        out.append(f'<g class="legend"><line x1="{lx}" x2="{lx + 18}" '
                    f'y1="{ly - 4}" y2="{ly - 4}" stroke="{colour}" stroke-width="3"/>'
-                   f'<text x="{left + plot_w + 34}" y="{ly}" font-size="12">{_e(_short(name))}</text></g>')
+                   f'<text x="{lx + 22}" y="{ly}" font-size="12">{_e(_short(name))}</text></g>')
     out.append("</svg>")
     return "".join(out)
 

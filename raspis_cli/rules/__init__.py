@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -64,7 +64,7 @@ class Rules:
     full_deal_trump: str = "dealer-shows"
     circular_trumps: bool = False
     dealer_restriction: str = "sum"
-    third_pass: bool = False
+    third_pass: bool | str = False
     void: str = "free"
     first_leader: str = "left-of-dealer"
     joker_lead_modes: tuple[str, ...] = ("high", "low")
@@ -91,6 +91,7 @@ class Rules:
     forehead_per_trick: int = 50
     forehead_per_missing: int = -50
     special_multiplier: int = 1
+    score_extras: tuple[str, ...] = ()
     # derived, not options
     deck_cards: Deck = field(init=False, repr=False, compare=False)
 
@@ -168,6 +169,23 @@ class Rules:
         """M: the most cards each player can be dealt (0 for no players: a
         record without names is reported, not divided by)."""
         return self.deck // players if players > 0 else 0
+
+    def unhandled(self, handled: Mapping[str, Collection[object]]) -> tuple[str, ...]:
+        """The options whose value a fast path does not implement, each as
+        ``name=value`` (empty: it implements every value in force).
+
+        ``handled`` is the fast path's statement: each option whose value it
+        reads itself, with the values it implements (for a list option, the
+        items). A fast path asks this of its rules and, for anything it does
+        not implement, takes the long way or refuses with a message, never a
+        verdict of its own (``tests/test_fast_paths.py``)."""
+        out = []
+        for name, values in handled.items():
+            value = getattr(self, name)
+            items = value if OPTIONS[name].type_name == "modes" else (value,)
+            if any(item not in values for item in items):
+                out.append(f"{name}={OPTIONS[name].show(value)}")
+        return tuple(out)
 
     def special_factor(self, kind: str) -> int:
         """The multiplier of a deal kind's score."""

@@ -12,16 +12,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from raspis_cli.model.joker_modes import FOLLOW_MODES, JOKER_MODES, LEAD_MODES
+from raspis_cli.rules.bidding import DEALER_RESTRICTIONS
 from raspis_cli.text.i18n import N_, _
 
-__all__ = ["JOKER_MODES", "KINDS", "OPTIONS", "SPECIAL_KINDS", "OptionError", "OptionSpec"]
+__all__ = ["FOLLOW_MODES", "JOKER_MODES", "KINDS", "LEAD_MODES", "OPTIONS", "SPECIAL_KINDS", "OptionError",
+           "OptionSpec"]
 
 KINDS: Final = ("normal", "no-trump", "dark", "miser", "golden", "forehead")
 SPECIAL_KINDS: Final = ("no-trump", "dark", "miser", "golden")
 """The kinds that ``special_multiplier`` applies to."""
-JOKER_MODES: Final = ("high", "lowest", "low", "take", "discard", "as")
-LEAD_MODES: Final = ("high", "lowest", "low", "take", "as")
-FOLLOW_MODES: Final = ("take", "discard", "as")
+SCORE_EXTRAS: Final = ("percent-4", "full-bid-double", "miser-sweep")
+"""The values of ``score_extras`` (engine/scoring.py reads each)."""
 SCHEDULES: Final = ("raspisnoy", "classic", "georgian", "joker54", "free")
 
 
@@ -88,6 +90,15 @@ def _bool(value: object) -> OptionValue:
     if text in ("false", "no", "off", "0"):
         return False
     raise OptionError(_("expected true or false, got {got}").format(got=repr(value)))
+
+
+def _pass_rule(value: object) -> OptionValue:
+    if str(value).strip().lower() == "players":
+        return "players"
+    try:
+        return _bool(value)
+    except OptionError:
+        raise OptionError(_("expected true, false or players, got {got}").format(got=repr(value))) from None
 
 
 OPTION_INT_RANGE: Final = (-99_999, 99_999)
@@ -216,10 +227,11 @@ _SPECS: Final = [
                  "random-card", "none"),
     _spec("circular_trumps", "bool", N_("no fixed trump: the suit after the suit led is trump"), _bool),
     _choice_spec("dealer_restriction", N_("what the dealer may not bid: sum = cards, all cards, or off"),
-                 "sum", "no-full-bid", "off"),
-    _spec("third_pass", "bool", N_("nobody may bid 0 in three consecutive deals with bids"), _bool),
+                 *DEALER_RESTRICTIONS),
+    _spec("third_pass", "choice", N_("nobody may bid 0 in three consecutive deals with bids"), _pass_rule,
+          ("false", "true", "players")),
     _choice_spec("void", N_("void in the suit led: play anything, or a trump if held"), "free",
-                 "must-trump"),
+                 "must-trump", "must-trump-high"),
     _choice_spec("first_leader", N_("who leads the first trick"), "left-of-dealer", "dealer"),
     _spec("joker_lead_modes", "modes", N_("joker declarations allowed on the lead"),
           _subset(*LEAD_MODES), LEAD_MODES),
@@ -255,6 +267,8 @@ _SPECS: Final = [
     _points("forehead_per_trick", N_("forehead deal, bid made (bid > 0): points per trick bid")),
     _points("forehead_per_missing", N_("forehead deal, took fewer than bid: points per missing trick")),
     _points("special_multiplier", N_("the multiplier of no-trump, dark, miser and golden deal scores")),
+    _spec("score_extras", "modes", N_("scoring rules some tables add on top"),
+          _subset(*SCORE_EXTRAS), SCORE_EXTRAS),
 ]
 
 OPTIONS: Final[dict[str, OptionSpec]] = {spec.name: spec for spec in _SPECS}

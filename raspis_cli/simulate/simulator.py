@@ -40,7 +40,7 @@ from raspis_cli.bots.pimc import BOTS, PimcBot
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, trick_winner
 from raspis_cli.engine.deal import DONE
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
-from raspis_cli.engine.trick import ORDER, Entry
+from raspis_cli.engine.trick import MUST_TRUMP, ORDER, Entry
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
     CARD_OF,
@@ -51,6 +51,7 @@ from raspis_cli.model.record import (  # the card tables are the record's: one o
     TrumpValue,
 )
 from raspis_cli.rules import Rules
+from raspis_cli.rules.bidding import forbidden_bids, pass_limit
 
 __all__ = [
     "Simulator",
@@ -60,6 +61,15 @@ __all__ = [
 
 _T = TypeVar("_T")
 
+
+COMPACT_HANDLES: Final[dict[str, tuple[str, ...]]] = {
+    "void": tuple(MUST_TRUMP),
+    "first_leader": ("left-of-dealer", "dealer"),
+}
+"""The option values :meth:`Simulator.play_compact` (a deal as one loop on
+integers) reads itself and implements (for the rest it calls the engine's
+own functions); under any other value the game is played through the
+engine's :class:`Deal` (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
 
 _ONCE: dict[tuple[str, object], object] = {}
 """What :func:`made_once` made, by what it is and what it is made from."""
@@ -131,13 +141,16 @@ class Simulator(HeuristicBot):
         self.suit_masks = deck.suit_masks
         self.void = rules.void
         self.circular = rules.circular_trumps
+        self._compact_rules = not rules.unhandled(COMPACT_HANDLES)
+        self.pass_limit = pass_limit(rules.third_pass, self.players)
+        """The passes in a row nobody may make (:func:`~raspis_cli.rules.bidding.pass_limit`)."""
         self.pimc: dict[int, PimcBot] = {}
         self.totals = [0] * self.players
         """The running totals of the deals :meth:`play_compact` played."""
         self.pass_streaks = [0] * self.players
         """Per seat, the deals with bids in a row passed, as :class:`Game`
-        counts them, for :meth:`play_compact` (kept under ``third_pass``,
-        the one rule that reads them)."""
+        counts them, for :meth:`play_compact` (kept under a pass limit,
+        ``third_pass``, the one rule that reads them)."""
         # bid_score by kind, bid and tricks taken, and the joker plays by what
         # decides them: shared by the games of a run
         self._scores, self._joker_plays = made_once(("rules", rules), run_tables)
@@ -155,8 +168,9 @@ class Simulator(HeuristicBot):
     @property
     def fast(self) -> bool:
         """Whether this game's deals are played by :meth:`play_compact`
-        (:attr:`fast_play`, and no seat has a PIMC bot)."""
-        return self.fast_play and not self.pimc
+        (:attr:`fast_play`, no seat has a PIMC bot, and the rules are ones it
+        implements: :data:`COMPACT_HANDLES`)."""
+        return self.fast_play and not self.pimc and self._compact_rules
 
     # --- dealing ---------------------------------------------------------------
 
@@ -342,13 +356,15 @@ class Simulator(HeuristicBot):
             values = self._card_values[deal_trump]
             side_ace = 0.85 if deal_trump == NO_SUIT else max(0.45, 0.85 - 0.04 * cards)
             every = range(cards + 1)
-            third_pass = self.rules.third_pass
+            restriction = self.rules.dealer_restriction
+            limit = self.pass_limit
             for i in range(n):
                 seat = (dealer + 1 + i) % n
-                if seat != dealer and not (third_pass and streaks[seat] >= 2):
+                forbidden = forbidden_bids(restriction, limit, cards, seat == dealer, total, streaks[seat])
+                if not forbidden:
                     legal: Sequence[int] = every
                 else:
-                    legal = self._legal_bids(seat, dealer, cards, total, streaks[seat])
+                    legal = [b for b in every if b not in forbidden]
                     if not legal:  # pragma: no cover - the rules always leave a bid
                         raise EngineDisagreementError(f"{self.names[seat]} bidding", where, [])
                 if not written_out:
@@ -397,7 +413,7 @@ class Simulator(HeuristicBot):
         # the play: the bots' bit-mask choice (as _choose_play makes it) while
         # neither the hand nor the trick holds a joker, _choose otherwise
         void = self.void
-        must_trump = void == "must-trump"
+        must_trump = MUST_TRUMP[void]
         hands = list(masks)
         taken = [0] * n
         penalties = [0] * n
@@ -590,14 +606,14 @@ class Simulator(HeuristicBot):
         for seat in range(n):
             bid = bids[seat]
             got = taken[seat]
-            score = scored.get((kind, bid, got))
+            score = scored.get((kind, bid, got, cards))
             if score is None:
-                score = scored[(kind, bid, got)] = bid_score(rules, kind, bid, got)
+                score = scored[(kind, bid, got, cards)] = bid_score(rules, kind, bid, got, cards)
             scores.append(score + penalties[seat])
         totals = self.totals
         for seat in range(n):
             totals[seat] += scores[seat]
-        if has_bids and self.rules.third_pass:
+        if has_bids and self.pass_limit is not None:
             self.pass_streaks = [s + 1 if b == 0 else 0 for s, b in zip(streaks, bids, strict=True)]
         return self._compact(number, kind, cards, dealer, taken, bids if has_bids else None, scores,
                              totals, notes, -1 if trump_card is None else trump_card, masks, tricks)

@@ -39,13 +39,19 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from raspis_cli.model.cards import NO_SUIT as _CARDS_NO_SUIT
+from raspis_cli.model.joker_modes import KERNEL_CODES
 
-__all__ = ["JIT", "MODES", "NO_SUIT", "bsearch", "esearch", "follow_naturals", "trick_winner"]
+__all__ = ["JIT", "MODES", "NO_SUIT", "bsearch", "esearch", "follow_naturals", "ssearch", "trick_winner"]
 
 NO_SUIT = _CARDS_NO_SUIT
-HIGH, LOWEST, LOW, TAKE, DISCARD, AS = 1, 2, 3, 4, 5, 6
-MODES = {"high": HIGH, "lowest": LOWEST, "low": LOW, "take": TAKE, "discard": DISCARD, "as": AS}
-"""Declaration mode -> code (``code >> 6``)."""
+MODES = KERNEL_CODES
+"""Declaration mode -> code (``code >> 6``): the joker table's
+(:mod:`raspis_cli.model.joker_modes`)."""
+KERNEL_MODES = ("high", "lowest", "low", "take", "discard", "as")
+"""The modes the kernel's trick rule implements (:mod:`raspis_cli.solver.search`
+refuses rules that allow another; ``tests/test_fast_paths.py`` fails when the
+joker table and this list differ)."""
+HIGH, LOWEST, LOW, TAKE, DISCARD, AS = (MODES[mode] for mode in KERNEL_MODES)
 
 # indexes into ``rules``
 R_PLAYERS, R_CARDS, R_PLAYER, R_TRUMP, R_CIRCULAR, R_MUST_TRUMP = 0, 1, 2, 3, 4, 5
@@ -87,6 +93,9 @@ W_LEN = ML + 96 * 64
 # one key word per player
 KEY_WORDS = 8
 T_BOUNDS, T_YES, T_NO, T_KEY = 1, 2, 3, 4
+# the table of ``ssearch``, slots of the same size: the hash of key and set, the set,
+# the result, the key words from ``T_KEY`` on
+X_SET, X_RESULT = 1, 2
 NO_BOUNDS = 63 << 8 | 63 << 24
 PROBE = 4
 _MASK63 = 0x7FFFFFFFFFFFFFFF
@@ -931,21 +940,23 @@ def make_key(ko: int, w: Ints) -> int:
 
 
 @kernel
-def tt_find(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
-    """The offset of the key's slot in the table, -1 when not there. A slot
-    starts with its key's hash (0: empty), checked before the key words."""
+def table_find(table: Ints, ko: int, h: int, size: int, tag_at: int, tag: int, w: Ints) -> int:
+    """The offset of the slot of the key at ``w[KB + ko:]`` in ``table``, -1
+    when not there. A slot starts with its key's hash (0: empty), checked
+    before the key words; with ``tag_at`` > 0 the slot's word there must
+    also be ``tag`` (the set of :func:`ssearch`'s table)."""
     n = w[RU + R_PLAYERS]
     slot = w[RU + R_SLOT]
     check = h | 1
     for p in range(PROBE):
         at = ((h + p) & (size - 1)) * slot
-        if tt[at] == 0:
+        if table[at] == 0:
             return -1
-        if tt[at] != check:
+        if table[at] != check or (tag_at > 0 and table[at + tag_at] != tag):
             continue
         same = True
         for kw in range(n):
-            if tt[at + T_KEY + kw] != w[KB + ko + kw]:
+            if table[at + T_KEY + kw] != w[KB + ko + kw]:
                 same = False
                 break
         if same:
@@ -954,21 +965,35 @@ def tt_find(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
 
 
 @kernel
+def table_claim(table: Ints, ko: int, h: int, size: int, w: Ints) -> int:
+    """A slot for the key at ``w[KB + ko:]`` (one found empty, else the first
+    probed taken over), its hash and key words written; its offset."""
+    slot = w[RU + R_SLOT]
+    at = (h & (size - 1)) * slot
+    for p in range(PROBE):
+        probe = ((h + p) & (size - 1)) * slot
+        if table[probe] == 0:
+            at = probe
+            break
+    table[at] = h | 1
+    for kw in range(w[RU + R_PLAYERS]):
+        table[at + T_KEY + kw] = w[KB + ko + kw]
+    return at
+
+
+@kernel
+def tt_find(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
+    """The offset of the key's slot in the table, -1 when not there."""
+    return table_find(tt, ko, h, size, 0, 0, w)
+
+
+@kernel
 def tt_slot(tt: Ints, ko: int, h: int, size: int, w: Ints) -> int:
     """The offset of the key's slot, made (or taken over) when not there."""
     at = tt_find(tt, ko, h, size, w)
     if at >= 0:
         return at
-    slot = w[RU + R_SLOT]
-    at = (h & (size - 1)) * slot
-    for p in range(PROBE):
-        probe = ((h + p) & (size - 1)) * slot
-        if tt[probe] == 0:
-            at = probe
-            break
-    tt[at] = h | 1
-    for kw in range(w[RU + R_PLAYERS]):
-        tt[at + T_KEY + kw] = w[KB + ko + kw]
+    at = table_claim(tt, ko, h, size, w)
     tt[at + T_BOUNDS] = NO_BOUNDS
     tt[at + T_YES] = 0
     tt[at + T_NO] = 0
@@ -1221,3 +1246,126 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
         tt[at + T_YES] |= acc & rest
         tt[at + T_NO] |= rest & ~acc
     return acc | known_yes
+
+
+@kernel
+def xt_store(xt: Ints, ko: int, h: int, care: int, size: int, result: int, w: Ints) -> None:
+    """Keep ``result`` for the key at ``w[KB + ko:]`` and the set ``care`` in
+    the table of :func:`ssearch` (a slot made, or taken over, when not there)."""
+    at = table_find(xt, ko, h, size, X_SET, care, w)
+    if at < 0:
+        at = table_claim(xt, ko, h, size, w)
+        xt[at + X_SET] = care
+    xt[at + X_RESULT] = result
+
+
+@kernel
+def ssearch(care: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
+    """1 when the player can force the count of further tricks into the set
+    ``care`` (bit ``k``: ``k`` more tricks), else 0: the or over the player's
+    moves, the and over the others'. What is known cheaply decides first: the
+    counts every line stays within (:func:`sure_tricks`) narrow the set; what
+    the others can force on the lead (:func:`quick_tricks`), what the leader
+    cashes, and the bounds and exact counts :func:`bsearch` and :func:`esearch`
+    left in ``tt`` prove or refute it; a result at a trick boundary is kept in
+    ``xt`` (its slots: the hash of key and set, the set, the result, the key).
+    Sets ``w[ST + S_ABORT]`` past the budget."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    tlen = w[ST + S_TLEN]
+    ko = depth * KEY_WORDS
+    h = 0
+    size = w[RU + R_TT_SIZE]
+    if tlen == 0:
+        left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+        full = (2 << left) - 1
+        care &= full
+        if care == 0:
+            return 0
+        if left == 0:
+            return care & 1
+        sure = sure_tricks(w)
+        won = sure >> 6
+        lost = sure & 63
+        reach = full & ~((1 << won) - 1) & ((2 << (left - lost)) - 1)
+        care &= reach
+        if care == 0:
+            return 0
+        if care == reach:
+            return 1
+        # the others force the player up to 'forced', or themselves to 'taken'
+        forced = quick_tricks(1, w) & 63
+        if care & ~((1 << forced) - 1) == 0:
+            return 0
+        got = cash(w[ST + S_LEADER], w)
+        if w[ST + S_LEADER] == player:
+            if care | ((1 << got) - 1) == full:
+                return 1
+        elif care & ((2 << (left - got)) - 1) == 0:
+            return 0
+        h = make_key(ko, w)
+        at = tt_find(tt, ko, h, size, w)
+        if at >= 0:
+            if tt[at + T_YES] & care:
+                return 1
+            bounds = tt[at + T_BOUNDS]
+            lo = bounds & 255
+            hi = bounds >> 8 & 255
+            ulo = bounds >> 16 & 255
+            uhi = bounds >> 24 & 255
+            if care | ((1 << lo) - 1) == full:
+                return 1
+            if ulo <= left and care | ~((2 << (left - ulo)) - 1) & full == full:
+                return 1
+            if hi < left and care & ((2 << hi) - 1) == 0:
+                return 0
+            if uhi < left and care & ~((1 << (left - uhi)) - 1) == 0:
+                return 0
+            if care & (care - 1) == 0 and tt[at + T_NO] & care:
+                return 0
+        h = ((h ^ care) * 0x5851F42D4C957F2D) & _MASK63
+        h ^= h >> 29
+        at = table_find(xt, ko, h, size, X_SET, care, w)
+        if at >= 0:
+            return xt[at + X_RESULT]
+    seat = (w[ST + S_LEADER] + tlen) % n
+    maximize = seat == player
+    base = depth * MAX_MOVES
+    low_bit = care & -care
+    fewest = bit_index(low_bit) if low_bit else 0
+    left_now = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+    count = expand(seat, base, 1 if fewest * n < left_now else 0, w)
+    if count < 0:
+        return 0
+    result = 0 if maximize else 1
+    for m in range(base, base + count):
+        card = w[MC + m]
+        bit = 1 << card
+        w[HA + seat] ^= bit
+        w[TC + tlen] = card
+        w[TD + tlen] = w[MD + m]
+        if tlen + 1 == n:
+            leader = w[ST + S_LEADER]
+            winner = close_trick(depth, w[ML + m], w)
+            if winner == player:
+                r = ssearch(care >> 1, depth + 1, tt, xt, w)
+            else:
+                r = ssearch(care, depth + 1, tt, xt, w)
+            reopen_trick(depth, leader, w)
+        else:
+            w[ST + S_TLEN] = tlen + 1
+            r = ssearch(care, depth + 1, tt, xt, w)
+        w[ST + S_TLEN] = tlen
+        w[HA + seat] ^= bit
+        if w[ST + S_ABORT]:
+            return 0
+        if maximize:
+            if r:
+                result = 1
+                break
+        elif not r:
+            result = 0
+            break
+    if tlen == 0:
+        xt_store(xt, ko, h, care, size, result, w)
+    return result

@@ -3,17 +3,22 @@
 A player bidding sees their own hand (nothing in a dark deal, the others'
 hands and not their own in a forehead deal), the trump and
 the trump card if it was turned up or shown. :func:`bid_advice` deals the
-unseen cards at random K times, consistently with what the player saw,
-solves each sample with :mod:`raspis_cli.solver.search` and scores every
-legal bid under the rules' scoring.
+unseen cards at random, consistently with what the player saw, solves each
+sample with :mod:`raspis_cli.solver.search` and scores every legal bid under
+the rules' scoring.
 
-The score of bid ``b`` in one sample is what the player can guarantee
-against the others playing together (the solver's paranoid reduction):
-``score(b, b)`` when ``b`` can be forced exactly; otherwise, when the
-player can force at least ``b`` tricks, ``score(b, b + 1)`` (the others push
-one over); otherwise ``score(b, L)`` with ``L`` the most tricks the player
-can be sure of. (Exact for scorings that grow with the tricks taken on each
-side of the bid, as every preset's does; a lower bound otherwise.)
+The score of bid ``b`` in one sample is what the player can be sure of
+against the others playing together (the solver's paranoid reduction): the
+highest score ``v`` such that the player can force the final trick count into
+the counts that score at least ``v`` (:meth:`Solver.guaranteed`). Exact for
+any scoring: a player sure of "0 or at least 2" tricks is sure of the lower
+of those scores even when neither exactly 0 nor at least 2 can be forced.
+
+The samples stop early when the best bid is settled: from
+:data:`SETTLE_AFTER` samples on, when for every other bid the best bid's
+mean lead over it, less :data:`SETTLE_Z` standard errors of that lead, is
+above zero (or the two scored alike in every sample). The samples come from
+the seed, so the advice, and where it stopped, are the same on every machine.
 """
 
 from __future__ import annotations
@@ -25,22 +30,35 @@ from dataclasses import dataclass
 from raspis_cli.engine.deal import Deal
 from raspis_cli.engine.scoring import bid_score
 from raspis_cli.rules import Rules
-from raspis_cli.solver.search import BudgetExceededError, Outcome, Solver
+from raspis_cli.solver.search import BudgetExceededError, Solver
 
-__all__ = ["GIVE_UP_AFTER", "BidAdvice", "bid_advice", "sample_hands", "sample_score"]
+__all__ = ["GIVE_UP_AFTER", "SETTLE_AFTER", "SETTLE_Z", "BidAdvice", "bid_advice", "bid_payoffs",
+           "sample_hands", "settled"]
 
 GIVE_UP_AFTER = 5
 """When none of the first this many samples is solved within the budget, the
 advice stops there (``solved`` 0)."""
+SETTLE_AFTER = 12
+"""The fewest samples solved before the advice may stop early, the best bid settled."""
+SETTLE_Z = 3.0
+"""How many standard errors the best bid's mean lead over each other bid must clear."""
 
 
 @dataclass(frozen=True, slots=True)
 class BidAdvice:
-    """Expected score of each legal bid over the samples solved."""
+    """Expected score of each legal bid over the samples solved.
+
+    ``samples``: how many were allowed; ``drawn``: how many were dealt
+    (fewer when the best bid was ``settled`` early); ``solved``: how many of
+    those were solved within the budget. ``forced``: the player had one legal
+    bid (nothing is sampled then)."""
 
     expected: dict[int, float]
     samples: int
     solved: int
+    drawn: int = 0
+    settled: bool = False
+    forced: bool = False
 
     @property
     def best(self) -> int | None:
@@ -50,21 +68,40 @@ class BidAdvice:
         top = max(self.expected.values())
         return min(b for b, v in self.expected.items() if v == top)
 
-    def regret(self, bid: int) -> float:
-        """Expected points lost by bidding ``bid`` instead of the best bid."""
+    def regret(self, bid: int) -> float | None:
+        """Expected points lost by bidding ``bid`` instead of the best bid;
+        ``None`` when nothing was computed (no sample solved, or ``bid`` not scored)."""
         best = self.best
         if best is None or bid not in self.expected:
-            return 0.0
+            return None
         return self.expected[best] - self.expected[bid]
 
 
-def sample_score(rules: Rules, kind: str, bid: int, outcome: Outcome) -> int:
-    """The score ``bid`` is sure of in one solved sample (see the module)."""
-    if bid in outcome.exact:
-        return bid_score(rules, kind, bid, bid)
-    if outcome.at_least >= bid:
-        return bid_score(rules, kind, bid, bid + 1)
-    return bid_score(rules, kind, bid, outcome.at_least)
+def bid_payoffs(rules: Rules, kind: str, cards: int, bids: Sequence[int]) -> list[list[int]]:
+    """The score of each bid for each final count of tricks 0..``cards``."""
+    return [[bid_score(rules, kind, bid, taken, cards) for taken in range(cards + 1)] for bid in bids]
+
+
+def settled(scores: Sequence[Sequence[int]]) -> bool:
+    """Whether the best bid is settled over these samples (each a score per
+    bid, in the order of the bids): see the module."""
+    n = len(scores)
+    if n < SETTLE_AFTER:
+        return False
+    width = len(scores[0])
+    totals = [sum(row[i] for row in scores) for i in range(width)]
+    best = max(range(width), key=lambda i: (totals[i], -i))
+    for other in range(width):
+        if other == best:
+            continue
+        leads = [row[best] - row[other] for row in scores]
+        if all(lead == 0 for lead in leads):
+            continue
+        mean = sum(leads) / n
+        spread = sum((lead - mean) ** 2 for lead in leads) / (n - 1)
+        if mean - SETTLE_Z * (spread / n) ** 0.5 <= 0:
+            return False
+    return True
 
 
 def sample_hands(rng: random.Random, deal: Deal, seat: int, seen: int = 0,
@@ -101,34 +138,42 @@ def sample_hands(rng: random.Random, deal: Deal, seat: int, seen: int = 0,
 def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int | str = 0,
                legal: Sequence[int] | None = None, seen: int = 0,
                shown: dict[int, int] | None = None, budget: int | None = None) -> BidAdvice:
-    """Expected score of each legal bid of ``seat`` over ``samples`` deals
-    consistent with what it saw (``seen``, ``shown``: see
-    :func:`sample_hands`). ``legal`` defaults to every bid 0..cards. A sample
-    whose solve goes over ``budget`` positions is left out (``solved``
-    counts the rest); if none of the first :data:`GIVE_UP_AFTER` is solved,
-    the advice gives up. Reproducible: the samples come from ``seed``."""
-    rng = random.Random(f"raspis-pimc/{seed}")
+    """Expected score of each legal bid of ``seat`` over up to ``samples``
+    deals consistent with what it saw (``seen``, ``shown``: see
+    :func:`sample_hands`), stopping early when the best bid is settled (see
+    the module). ``legal`` defaults to every bid 0..cards; one legal bid is
+    forced (nothing sampled). A sample whose solve goes over ``budget``
+    positions is left out (``solved`` counts the rest); if none of the first
+    :data:`GIVE_UP_AFTER` is solved, the advice gives up. Reproducible: the samples come
+    from ``seed``."""
     bids = list(legal) if legal is not None else list(range(deal.cards + 1))
-    totals = dict.fromkeys(bids, 0.0)
-    solved = 0
+    if len(bids) == 1:
+        return BidAdvice({}, samples, 0, forced=True)
+    rng = random.Random(f"raspis-pimc/{seed}")
+    payoffs = bid_payoffs(rules, deal.kind, deal.cards, bids)
+    scores: list[list[int]] = []
     own_known = deal.kind != "dark"
+    drawn = 0
+    stopped = False
+    solver: Solver | None = None
     # one solver for every sample: a table key is a whole position, so what
     # one sample learns (mostly the last tricks) answers for another
-    solver: Solver | None = None
-    for drawn in range(samples):
-        if drawn == GIVE_UP_AFTER and not solved:
+    while drawn < samples:
+        if drawn == GIVE_UP_AFTER and not scores:
             break  # a deal too big for the budget: the rest would fail alike
+        drawn += 1
         hands = sample_hands(rng, deal, seat, seen, shown, own_known)
         sample = Deal(rules, deal.players, deal.dealer, deal.cards, deal.kind, deal.trump, hands)
         sample.skip_bidding()
         if solver is None:
             solver = Solver(sample, seat, budget)
         try:
-            outcome = solver.outcome(sample, at_most=False)
+            scores.append(solver.guaranteed(sample, payoffs))
         except BudgetExceededError:
             continue
-        solved += 1
-        for bid in bids:
-            totals[bid] += sample_score(rules, deal.kind, bid, outcome)
-    expected = {b: totals[b] / solved for b in bids} if solved else {}
-    return BidAdvice(expected, samples, solved)
+        if drawn < samples and settled(scores):
+            stopped = True
+            break
+    solved = len(scores)
+    expected = {b: sum(row[i] for row in scores) / solved for i, b in enumerate(bids)} if solved else {}
+    return BidAdvice(expected, samples, solved, drawn, stopped)

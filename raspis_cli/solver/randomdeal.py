@@ -14,19 +14,22 @@ from raspis_cli.engine.deal import Deal
 from raspis_cli.model.cards import Suit
 from raspis_cli.rules import PRESETS, Rules
 from raspis_cli.rules.options import FOLLOW_MODES, LEAD_MODES
+from raspis_cli.solver.search import KERNEL_HANDLES
 
 __all__ = ["random_play", "random_position", "random_rules", "random_small_case"]
 
 _CHOICES: dict[str, tuple[object, ...]] = {
-    "void": ("free", "must-trump"),
+    "void": KERNEL_HANDLES["void"],
     "circular_trumps": (False, False, True),
     "joker_demand_first_trick_only": (False, True),
-    "joker_high_winner": ("joker", "highest-trump"),
+    "joker_high_winner": KERNEL_HANDLES["joker_high_winner"],
     "joker_take_beaten_by_trump": (False, True),
-    "joker_low_nobody_follows": ("first-card-suit", "joker-wins"),
-    "two_jokers": ("later-wins", "opposite"),
+    "joker_low_nobody_follows": KERNEL_HANDLES["joker_low_nobody_follows"],
+    "two_jokers": KERNEL_HANDLES["two_jokers"],
     "discard_suit": ("required", "optional"),
 }
+"""The play options shuffled, each drawn from the values the kernel implements
+(:data:`~raspis_cli.solver.search.KERNEL_HANDLES`) where it states them."""
 
 
 def random_rules(rng: random.Random, preset: str | None = None, *, allow_as: bool = True) -> Rules:

@@ -32,25 +32,55 @@ checks the solver against brute force over the engine's own :class:`Deal`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from raspis_cli.engine.actions import Play
 from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal
 from raspis_cli.model.cards import Suit
 from raspis_cli.model.joker import JokerDecl
 from raspis_cli.solver import kernel as sk
+from raspis_cli.text.i18n import _
 
 __all__ = [
+    "KERNEL_HANDLES",
+    "KERNEL_REFUSES",
     "BudgetExceededError",
     "Outcome",
     "Solver",
+    "SolverRefusedError",
     "brute_force",
+    "brute_force_guaranteed",
     "decl_code",
     "play_copy",
     "solve",
 ]
+
+
+KERNEL_HANDLES: Final[dict[str, tuple[str, ...]]] = {
+    "void": ("free", "must-trump"),
+    "joker_high_winner": ("joker", "highest-trump"),
+    "joker_low_nobody_follows": ("first-card-suit", "joker-wins"),
+    "two_jokers": ("later-wins", "opposite"),
+    "joker_lead_modes": sk.KERNEL_MODES,
+    "joker_follow_modes": sk.KERNEL_MODES,
+}
+"""The option values the kernel's trick rule (:mod:`~raspis_cli.solver.kernel`,
+its ``R_*`` switches and mode codes) implements; :class:`Solver` refuses
+rules with any other (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
+
+
+KERNEL_REFUSES: Final[dict[str, tuple[str, ...]]] = {"void": ("must-trump-high",)}
+"""The option values the kernel knows it does not implement (the solver
+refuses them, as it refuses any value not in :data:`KERNEL_HANDLES`): with
+:data:`KERNEL_HANDLES`, every value of each option it reads, so a value added
+to an option is either implemented or refused on purpose
+(``tests/test_fast_paths.py`` fails otherwise)."""
+
+
+class SolverRefusedError(ValueError):
+    """Rules the solver's kernel does not implement: no answer rather than a wrong one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +209,8 @@ class Solver:
     :meth:`forcing_plays`) may visit: past it the question raises
     :class:`BudgetExceededError` (what was learnt stays in the table, so a
     later question often answers at once). ``nodes`` counts the positions
-    of every question.
+    of every question. Rules the kernel does not implement
+    (:data:`KERNEL_HANDLES`) raise :class:`SolverRefusedError` at once.
     """
 
     def __init__(self, rules_deal: Deal, player: int, budget: int | None = None) -> None:
@@ -196,7 +227,11 @@ class Solver:
         rules = self.rules
         deck = rules_deal.deck
         trump = sk.NO_SUIT if rules_deal.trump is None else int(rules_deal.trump)
-        tt_bits = 18 if sk.JIT else 15
+        tt_bits = table_bits(self.players, self.cards)
+        refused = rules.unhandled(KERNEL_HANDLES)
+        if refused:
+            raise SolverRefusedError(_("the double-dummy solver does not implement {options}").format(
+                options=", ".join(refused)))
         flags = [0] * sk.RULES_LEN
         flags[sk.R_PLAYERS] = self.players
         flags[sk.R_CARDS] = self.cards
@@ -224,7 +259,9 @@ class Solver:
             w[at] = len(codes)
             w[at + 1:at + 1 + len(codes)] = codes
         self._w = _array(w)
+        self._slot = slot
         self._tt = _zeros((1 << tt_bits) * slot, align=slot * 8)
+        self._xt: Any = None  # the table of the set searches, made when first asked
 
     @property
     def nodes(self) -> int:
@@ -257,6 +294,36 @@ class Solver:
                 least = left - self._value(1, 0, left - most - 1)
         return Outcome(tuple(taken + k for k in range(left + 1) if exact >> k & 1),
                        taken + most, taken + least)
+
+    def guaranteed(self, deal: Deal, payoffs: Sequence[Sequence[int]]) -> list[int]:
+        """For each payoff (finishing with ``t`` tricks, those already taken
+        counted, pays ``payoff[t]``) the most the player can be sure of from
+        this point of ``deal``: the highest ``v`` such that the player can
+        force the final count into ``{t : payoff[t] >= v}`` against the others
+        acting together. Exact for any payoff: each such set is one search
+        (:func:`~raspis_cli.solver.kernel.ssearch`), the values bisected. One
+        question: the budget covers every payoff together."""
+        left = self._load(deal)
+        taken = deal.taken[self.player]
+        if self._xt is None:
+            self._xt = _zeros(len(self._tt), align=self._slot * 8)
+        out = []
+        for payoff in payoffs:
+            values = sorted({payoff[taken + k] for k in range(left + 1)}, reverse=True)
+            # the lowest value is sure (every count pays at least it), and
+            # forcing gets harder as the value rises: bisect for the highest forced
+            high, low = 0, len(values) - 1
+            while high < low:
+                middle = (high + low) // 2
+                care = sum(1 << k for k in range(left + 1) if payoff[taken + k] >= values[middle])
+                found = sk.ssearch(care, 0, self._tt, self._xt, self._w)
+                self._check()
+                if found:
+                    low = middle
+                else:
+                    high = middle + 1
+            out.append(values[low])
+        return out
 
     def can_force(self, deal: Deal, tricks: int) -> bool:
         """Whether the player can force exactly ``tricks`` (counting the
@@ -301,7 +368,7 @@ class Solver:
             return 0
         for seat, hand in enumerate(deal.hands):
             w[sk.HA + seat] = hand
-        for index, (_, card, decl) in enumerate(deal.trick):
+        for index, (_seat, card, decl) in enumerate(deal.trick):
             w[sk.TC + index] = int(card)
             w[sk.TD + index] = decl_code(decl) if deal.deck.is_joker(card) else 0
         w[sk.ST + sk.S_LEADER] = deal.leader
@@ -353,6 +420,13 @@ class Solver:
         return int(found) & care
 
 
+def table_bits(players: int, cards: int) -> int:
+    """The transposition table has ``2 ** table_bits`` slots: by the cards in
+    play, the same with the compiled kernel and without, so a search under a
+    budget visits the same positions and gives the same answer on either."""
+    return max(10, min(18, 6 + players * cards // 2))
+
+
 def legal_plays_of(deal: Deal) -> list[Play]:
     """The engine's legal plays of the seat to play (bidding skipped)."""
     if deal.phase == BIDDING:
@@ -402,3 +476,27 @@ def brute_force(deal: Deal, player: int,
     exact, at_least, at_most = walk(start)
     return Outcome(tuple(sorted(exact)), at_least, at_most)
 
+
+def brute_force_guaranteed(deal: Deal, player: int,
+                           payoffs: Sequence[Sequence[int]]) -> list[int]:
+    """The same answer as :meth:`Solver.guaranteed` by plain minimax of each
+    payoff over every legal line of the engine's own :class:`Deal`: the
+    oracle the set search is tested against."""
+    start = play_copy(deal)
+
+    def walk(state: Deal) -> list[int]:
+        if state.done:
+            return [payoff[state.taken[player]] for payoff in payoffs]
+        seat = state.to_play
+        assert seat is not None
+        results = []
+        for play in state.legal_plays():
+            child = play_copy(state)
+            child.apply_legal(seat, play.card, play.joker)
+            results.append(walk(child))
+        if not results:
+            raise ValueError(f"no legal play for seat {seat} in trick {state.trick_number}")
+        pick = max if seat == player else min
+        return [pick(row[i] for row in results) for i in range(len(payoffs))]
+
+    return walk(start)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
+import socket
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -14,40 +18,50 @@ import duckdb
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import DEFAULT_DB, default_db_path
 from raspis_cli.store.schema import MIGRATE_2_TO_3, SCHEMA_VERSION, create_schema_sql
-from raspis_cli.text.i18n import _
+from raspis_cli.text.i18n import N_, _
 
 __all__ = [
     "DEFAULT_DB",
     "StoreError",
     "check_backslash",
+    "check_catalogue",
     "check_schema",
     "default_db_path",
     "describe_error",
     "ensure_schema",
     "insert_arrow",
+    "interruptible",
     "is_damage",
     "name_damage",
     "open_db",
+    "restrict",
     "sandbox",
 ]
 
 def insert_arrow(con: duckdb.DuckDBPyConnection, table: str, data: Any,
                  columns: Sequence[str]) -> None:
-    """Insert the ``columns`` of a ``pyarrow.Table`` into ``table``.
+    """Insert the ``columns`` of a ``pyarrow.Table`` into ``table``, whose
+    columns they are, in its order.
 
-    Read by DuckDB's replacement scan of this function's local variable
-    ``_raspis_arrow``, not through ``register``: a registered Arrow table
-    stays alive until the transaction ends (DuckDB 2.0 keeps it), so a load of
-    any size would hold every batch it inserted; a scanned one goes at once."""
-    _raspis_arrow = data  # DuckDB finds it by name
+    Through a relation over the Arrow table, not ``register`` (a registered
+    Arrow table stays alive until the transaction ends: DuckDB 2.0 keeps it,
+    so a load of any size would hold every batch it inserted) nor a
+    replacement scan of a Python variable (refused with external access off,
+    as every connection raspis opens has it: :func:`open_db`)."""
     names = ", ".join(f'"{c}"' for c in columns)
-    con.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM _raspis_arrow")
+    con.from_arrow(data).select(names).insert_into(table)
 
 
 _CONFIG: Final[dict[str, str | bool | int | float | list[str]]] = {
     # never fetch code from the network because of what a file looks like
     # (DuckDB offers to download its SQLite reader for an SQLite file)
     "autoinstall_known_extensions": False,
+}
+
+_NO_SPILL: Final[dict[str, str | bool | int | float | list[str]]] = {
+    # DuckDB lets a connection without external access still write into its
+    # spill folder (DB.tmp): a sandboxed one has none, so it writes nowhere
+    "temp_directory": "",
 }
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -59,9 +73,9 @@ LOCK_POLL = 0.25
 SANDBOX_SQL: Final = (
     # no file system and no network for anything the SQL asks for (COPY TO,
     # EXPORT DATABASE, INSTALL, ATTACH, read_csv('/etc/passwd') ...); the
-    # database file itself stays readable
+    # database file itself stays readable (DuckDB refuses to turn it back on)
     "SET enable_external_access = false",
-    # and no statement may undo that (SET, RESET, PRAGMA are refused)
+    # and no statement may change another setting (SET, RESET, PRAGMA are refused)
     "SET lock_configuration = true",
 )
 
@@ -74,9 +88,22 @@ def sandbox(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement)
 
 
+def restrict(con: duckdb.DuckDBPyConnection, folders: Sequence[str] = ()) -> None:
+    """External access off for an open connection: no file but the database
+    (and its spill folder) and those under ``folders`` (what the command
+    writes, e.g. ``export``'s Parquet folder; links are resolved, so none
+    leads out), no network; settings may still change (load sets its memory
+    limit)."""
+    if folders:
+        allowed = [os.path.join(os.path.realpath(folder), "") for folder in folders]
+        con.execute("SET allowed_directories = $1", [allowed])
+    con.execute(SANDBOX_SQL[0])
+
+
 def open_db(path: str, read_only: bool = False, create: bool = False, wait: float = 0.0,
             on_wait: Callable[[str], None] | None = None,
-            sandboxed: bool = False) -> duckdb.DuckDBPyConnection:
+            sandboxed: bool = False, folders: Sequence[str] = (),
+            external: bool = False, refresh_views: bool = False) -> duckdb.DuckDBPyConnection:
     """Open a database file; raises :class:`StoreError` with a message a person
     can act on (missing file or folder, not a DuckDB file, damaged, locked by
     another process). ``create``: a missing file is created (its folder must
@@ -85,8 +112,14 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
     DuckDB lets one process write a database file (or several read it). When
     another process holds the file, ``wait`` seconds are spent retrying;
     ``on_wait(message)`` is called once, when the waiting starts.
-    ``sandboxed``: the connection is then shut off from files and the
-    network (:func:`sandbox`)."""
+
+    Every connection runs with external access off (:func:`restrict`): no
+    file but the database itself and ``folders`` (what the command writes),
+    no network. ``sandboxed``: not even a spill folder, and no setting may
+    change (:func:`sandbox`); ``external``: files and network allowed (the
+    user's own SQL under ``query --write``). The database's catalogue is
+    checked before anything else runs (:func:`check_catalogue`;
+    ``refresh_views``: the caller replaces raspis' views before reading them)."""
     target = Path(path)
     check_backslash(path)
     if target.is_dir():
@@ -115,7 +148,8 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
     waiting = False
     while True:
         try:
-            con = duckdb.connect(path, read_only=read_only, config=_CONFIG)
+            con = duckdb.connect(path, read_only=read_only,
+                                 config={**_CONFIG, **(_NO_SPILL if sandboxed else {})})
         except duckdb.Error as e:
             if not _is_lock_error(e):
                 raise StoreError(_explain(path, e)) from None
@@ -130,9 +164,132 @@ def open_db(path: str, read_only: bool = False, create: bool = False, wait: floa
         except OSError as e:
             raise StoreError(_("cannot open {path}: {reason}").format(
                 path=path, reason=e.strerror or e)) from None
-        if sandboxed:
-            sandbox(con)
+        try:
+            if sandboxed:
+                sandbox(con)
+            elif not external:
+                restrict(con, folders)
+            check_catalogue(con, path, refresh_views)
+        except BaseException:
+            con.close()
+            raise
         return con
+
+
+_OBJECTS_SQL: Final = {
+    # catalogue functions qualified: a table macro of the file's own could be named like them
+    N_("SQL macros"): "SELECT DISTINCT function_name FROM system.main.duckdb_functions() "
+                      "WHERE NOT internal AND database_name = current_database()",
+    N_("types"): "SELECT type_name FROM system.main.duckdb_types() "
+                 "WHERE NOT internal AND database_name = current_database()",
+    N_("sequences"): "SELECT sequence_name FROM system.main.duckdb_sequences() "
+                     "WHERE database_name = current_database()",
+    N_("schemas"): "SELECT schema_name FROM system.main.duckdb_schemas() "
+                   "WHERE NOT internal AND database_name = current_database()",
+}
+"""Objects raspis never creates, each kind with the SQL that lists them."""
+
+
+def _catalogue(con: duckdb.DuckDBPyConnection, sql: str) -> list[str]:
+    return sorted(str(row[0]) for row in con.execute(sql).fetchall())
+
+
+def check_catalogue(con: duckdb.DuckDBPyConnection, path: str, refresh_views: bool = False) -> None:
+    """Refuse a database whose catalogue holds what raspis did not create
+    (a file someone sent you): a macro (it could be named ``max`` and read
+    a file wherever raspis' SQL calls ``max``), a type, a sequence, a
+    schema; in a raspis database also a table or view of another name, a
+    view where raspis keeps a table, and a ``plays`` view that is not the one
+    raspis writes (raspis' own reports read it). ``refresh_views``: the
+    caller (``load``) replaces the views before reading them, so only their
+    names are checked. A database without ``raspis_meta`` is left to
+    :func:`ensure_schema` and :func:`check_schema` to refuse."""
+    from raspis_cli.store.schema import known_objects, plays_view_sql
+
+    try:
+        for kind, sql in _OBJECTS_SQL.items():
+            names = _catalogue(con, sql)
+            if names:
+                raise StoreError(_refusal(path, _(kind), names))
+        objects = {str(name): str(kind) for name, kind in con.execute(
+            "SELECT table_name, table_type FROM system.information_schema.tables "
+            "WHERE table_catalog = current_database()").fetchall()}
+        if "raspis_meta" not in objects:
+            return
+        tables, views = known_objects()
+        strange = sorted(name for name, kind in objects.items()
+                         if name not in (tables if kind == "BASE TABLE" else views))
+        if strange:
+            raise StoreError(_refusal(path, _("tables or views"), strange))
+        if objects.get("plays") == "VIEW" and not refresh_views:
+            row = con.execute("SELECT sql FROM system.main.duckdb_views() WHERE view_name = 'plays' "
+                              "AND database_name = current_database()").fetchone()
+            if row is None or " ".join(str(row[0]).split()) != plays_view_sql():
+                raise StoreError(_refusal(path, _("tables or views"), ["plays"]))
+    except duckdb.Error as e:
+        raise StoreError(describe_error(path, e)) from None
+
+
+def _refusal(path: str, kind: str, names: Sequence[str]) -> str:
+    shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
+    return _("{path} holds {kind} raspis did not create ({names}): refused, as its SQL could read "
+             "your files or change raspis' answers (a database someone sent you? load its games' "
+             "records into a new database instead)").format(path=path, kind=kind, names=shown)
+
+
+@contextlib.contextmanager
+def interruptible(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """Ctrl-C stops the connection's running statement at once (DuckDB's
+    interrupt), raising :class:`KeyboardInterrupt`.
+
+    Python runs its own SIGINT handler only between bytecodes, so during a
+    long ``execute`` it would wait for DuckDB; the signal's byte, written to
+    a wakeup socket by the C-level handler, is watched by a thread that
+    calls ``con.interrupt()``. Outside the main thread this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    try:
+        previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main interpreter
+        reader.close()
+        writer.close()
+        yield
+        return
+    done = threading.Event()
+    interrupted = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            try:
+                data = reader.recv(64)
+            except OSError:
+                return
+            if not data:
+                return
+            if signal.SIGINT in data and not done.is_set():
+                interrupted.set()
+                con.interrupt()
+
+    watcher = threading.Thread(target=watch, name="raspis-interrupt", daemon=True)
+    watcher.start()
+    try:
+        yield
+    except (duckdb.Error, RuntimeError) as e:
+        # DuckDB says so in several ways (InterruptException, a RuntimeError from a fetch)
+        if interrupted.is_set() or isinstance(e, duckdb.InterruptException):
+            raise KeyboardInterrupt from None
+        raise
+    finally:
+        done.set()
+        signal.set_wakeup_fd(previous)
+        with contextlib.suppress(OSError):
+            writer.send(b"\0")  # wakes the watcher
+        watcher.join(1.0)
+        reader.close()
+        writer.close()
 
 
 def check_backslash(path: str) -> None:

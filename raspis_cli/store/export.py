@@ -45,7 +45,13 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str, overwrite: bool 
     if root.exists() and not root.is_dir():
         raise StoreError(_("{folder} exists and is not a folder").format(folder=folder))
     targets = [*GAME_TABLES, *DERIVED_TABLES]
-    present = [name for name in targets if (root / name).exists()]
+    present = [name for name in targets if (root / name).exists() or (root / name).is_symlink()]
+    linked = [name for name in present if (root / name).is_symlink() or not (root / name).is_dir()]
+    if linked:
+        # --overwrite removes only folders raspis wrote: never what a link points to
+        raise StoreError(_("{folder}: {names} is a link or a file, not a table folder raspis wrote; "
+                           "nothing is replaced (remove it, or choose another folder)").format(
+            folder=folder, names=", ".join(linked)))
     if present and not overwrite:
         raise StoreError(_("{folder} already holds {tables}; choose an empty folder or add "
                            "--overwrite").format(
@@ -64,7 +70,8 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str, overwrite: bool 
     except (duckdb.Error, OSError) as e:
         # no half export: the table folders written so far go again
         for name in targets:
-            shutil.rmtree(root / name, ignore_errors=True)
+            if not (root / name).is_symlink():
+                shutil.rmtree(root / name, ignore_errors=True)
         if made_root:
             with contextlib.suppress(OSError):
                 root.rmdir()

@@ -10,11 +10,13 @@ rules, player) and anyone can ``SELECT * FROM leaderboard`` in the DuckDB CLI.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.joker_modes import JOKER_MODES
 from raspis_cli.text.i18n import N_
 
 __all__ = [
@@ -31,6 +33,8 @@ __all__ = [
     "TABLES",
     "Column",
     "create_schema_sql",
+    "known_objects",
+    "plays_view_sql",
     "stored_columns",
     "stored_name",
     "table_ddl",
@@ -156,7 +160,7 @@ TABLES: Final[dict[str, tuple[Column, ...]]] = {
         _c("is_joker", "BOOLEAN", "the card is the joker under the game's rules"),
         _c("suit", "VARCHAR", "the card's suit letter; for a joker the declared suit (or NULL)"),
         _c("rank", "INTEGER", "2..14 (J=11, Q=12, K=13, A=14); NULL for a joker"),
-        _c("joker_mode", "VARCHAR", "the joker's declared mode (high, lowest, low, take, discard, as)"),
+        _c("joker_mode", "VARCHAR", f"the joker's declared mode ({', '.join(JOKER_MODES)})"),
         _c("joker_suit", "VARCHAR", "the suit named in the declaration"),
         _c("joker_card", "VARCHAR", "the card named by an 'as' declaration"),
         _c("won", "BOOLEAN", "this card won the trick (NULL when the trick has no winner)"),
@@ -435,6 +439,31 @@ REPORT_TITLES: Final[dict[str, str]] = {
 for the catalogue, translated where a table shows it (``_(REPORT_TITLES[name])``)."""
 
 _META = "CREATE TABLE IF NOT EXISTS raspis_meta (key VARCHAR, value VARCHAR)"
+
+
+def known_objects() -> tuple[frozenset[str], frozenset[str]]:
+    """The names of the tables and of the views raspis creates (of any
+    schema version: ``plays`` was a table in version 2)."""
+    tables = frozenset({"raspis_meta", *TABLES, *STORED_TABLES})
+    return tables, frozenset({"plays", *BASE_VIEWS, *REPORTS})
+
+
+@functools.cache
+def plays_view_sql() -> str:
+    """The ``plays`` view as DuckDB keeps it in its catalogue (its own
+    rendering of the SQL, white space collapsed), made in a database in
+    memory by :func:`create_schema_sql`."""
+    import duckdb
+
+    con = duckdb.connect(":memory:")
+    try:
+        for statement in create_schema_sql():
+            con.execute(statement)
+        row = con.execute("SELECT sql FROM duckdb_views() WHERE view_name = 'plays'").fetchone()
+    finally:
+        con.close()
+    assert row is not None
+    return " ".join(str(row[0]).split())
 
 
 def create_schema_sql() -> list[str]:

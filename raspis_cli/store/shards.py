@@ -48,7 +48,7 @@ def load_shard(paths: Sequence[str], shard: int, shards: int, folder: str,
     --format json`` would) with the rows written per table."""
     files = expand_paths(list(paths))
     with tempfile.TemporaryDirectory(prefix="raspis-shard-") as scratch:
-        con = open_db(str(Path(scratch) / "shard.duckdb"), create=True)
+        con = open_db(str(Path(scratch) / "shard.duckdb"), create=True, folders=(folder,))
         try:
             summary = load_units(con, files, valid_only=valid_only, shard=(shard, shards))
             exported = export_parquet(con, folder)

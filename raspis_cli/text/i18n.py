@@ -40,8 +40,10 @@ Command modules build their help texts when imported, so the language is set
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +71,7 @@ __all__ = [
     "read_po",
     "set_language",
     "show_as",
+    "speaking",
 ]
 
 LANGUAGES = ("en", "ru")
@@ -78,6 +81,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _language: str | None = None
 _explicit: str | None = None
 _translations: dict[str, gettext.NullTranslations] = {}
+_speaking: contextvars.ContextVar[str | None] = contextvars.ContextVar("raspis_speaking", default=None)
 
 
 def catalogue_path(lang: str = "ru") -> Path:
@@ -119,8 +123,24 @@ def set_language(lang: str | None, *, explicit: bool = False) -> str:
     return _language
 
 
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Speak ``lang`` (``ru``/``en``) inside the block, in this thread or task
+    only: a server answers each request in the language of its browser while
+    the rest of the process keeps its own."""
+    chosen = normalise_language(lang) or language()
+    reset = _speaking.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _speaking.reset(reset)
+
+
 def language() -> str:
-    """The language in force: ``ru`` or ``en``."""
+    """The language in force: ``ru`` or ``en`` (a :func:`speaking` block's first)."""
+    spoken = _speaking.get()
+    if spoken is not None:
+        return spoken
     if _language is None:
         return set_language(None)
     return _language

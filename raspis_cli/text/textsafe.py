@@ -17,9 +17,10 @@ and nothing outside the standard library, so every layer may use it.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
-__all__ = ["EXCERPT_WIDTH", "UNSAFE", "cut_line", "escape_text", "excerpt", "is_unsafe",
+__all__ = ["EXCERPT_WIDTH", "UNSAFE", "cut_line", "escape_text", "excerpt", "is_unsafe", "isolated_text",
            "show_source_line"]
 
 _NAMED: Final = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
@@ -57,6 +58,23 @@ def escape_text(text: str) -> str:
     and line/paragraph separator written as a visible escape (``\\x1b``,
     ``\\t``, ``\\n``, ``\\x9b``, ``\\u202e``); everything else as it is."""
     return text.translate(_TABLE)
+
+
+_FIRST_STRONG_ISOLATE: Final = "\u2068"
+_POP_DIRECTIONAL_ISOLATE: Final = "\u2069"
+
+
+def isolated_text(text: str) -> str:
+    """Record text as a page shows it: :func:`escape_text` (a bidi override
+    is shown as ``\\u202e``, never obeyed), and text holding a right-to-left
+    letter isolated (First Strong Isolate ... Pop Directional Isolate, what
+    HTML's ``<bdi>`` does), so that a Hebrew or Arabic name does not reorder
+    the date or numbers beside it. Text without such letters cannot move
+    its neighbours once its controls are escaped, and is left as it is."""
+    shown = escape_text(text)
+    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in shown):
+        return _FIRST_STRONG_ISOLATE + shown + _POP_DIRECTIONAL_ISOLATE
+    return shown
 
 
 EXCERPT_WIDTH: Final = 160

@@ -1,0 +1,100 @@
+"""How fast ``raspis analyze`` answers where a player meets it, against its targets.
+
+Runs the README's example, ``raspis analyze samples/raspisnoy-full-3p.rsp``
+(bid advice with the default samples), as a user does, in a fresh process:
+with ``-j 1`` and with ``-j 2``. Prints the CPU time of the process and its
+workers (``RUSAGE_CHILDREN``: the machine is shared, so CPU time, not the
+wall clock, is the figure; ``uptime`` says how loaded it was), whether the
+compiled solver ran, how many player-deals got no answer (a search over the
+budget), and the target (30 s of CPU for ``-j 1``, every deal answered) with
+*met* or *MISSED*. Then ``-j 1`` against ``-j 2`` on a file of many
+simulated games (``--games``; deal 2 of each, ``--samples 0``, so reading
+and replaying the file dominate): the workers read the file's pieces, each
+once, so ``-j 2`` takes less wall time than ``-j 1``.
+
+    .venv/bin/python -m bench.analyze_bench            # the sample, and 300 games
+    .venv/bin/python -m bench.analyze_bench --quick    # deal 5 and 20 games: checks the script runs
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = "samples/raspisnoy-full-3p.rsp"
+TARGET_CPU = 30.0
+UNANSWERED = ("no sample solved within the search budget", "not solved within the search budget")
+
+
+def _run(args: list[str]) -> tuple[float, float, str]:
+    """CPU seconds (the process and its workers), wall seconds, standard output of ``raspis ARGS``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "RASPIS_NO_JIT")}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "raspis_cli", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, encoding="utf-8", check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"raspis {' '.join(args)} failed:\n{done.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, done.stdout
+
+
+def _uptime() -> str:
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+    except OSError:
+        return "uptime not available"
+
+
+def main() -> None:
+    """Run the rows and print them."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="deal 5 only and 20 games")
+    parser.add_argument("--games", type=int, default=300, help="simulated games of the -j rows")
+    options = parser.parse_args()
+    from raspis_cli.solver import kernel
+
+    print(f"machine: nproc {os.cpu_count()}; {_uptime()}")
+    print(f"solver kernel: {'compiled (numba)' if kernel.JIT else 'plain Python (numba missing)'}")
+    sample = [SAMPLE] + (["--deal", "5"] if options.quick else [])
+    print("| run | CPU s | wall s | player-deals unanswered | target | |")
+    print("|---|---|---|---|---|---|")
+    _run(["analyze", SAMPLE, "--deal", "1", "--samples", "1"])  # numba's cache loaded once, not timed
+    for jobs in (1, 2):
+        cpu, wall, out = _run(["analyze", *sample, "-j", str(jobs)])
+        unanswered = sum(out.count(phrase) for phrase in UNANSWERED)
+        name = f"analyze {' '.join(sample)} -j {jobs}"
+        if jobs == 1:
+            met = cpu <= TARGET_CPU and unanswered == 0
+            verdict = f"<= {TARGET_CPU:.0f} s CPU, all answered | {'met' if met else 'MISSED'}"
+        else:
+            verdict = "(same output) |"
+        print(f"| {name} | {cpu:.1f} | {wall:.1f} | {unanswered} | {verdict} |")
+    games = 20 if options.quick else options.games
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "games.rsp")
+        _run(["simulate", "-p", "3", "-n", str(games), "--seed", "7", "-o", path])
+        walls = []
+        outputs = []
+        for jobs in (1, 2):
+            cpu, wall, out = _run(["analyze", path, "--deal", "2", "--samples", "0", "-f", "json",
+                                   "-j", str(jobs)])
+            walls.append(wall)
+            outputs.append(out)
+            print(f"| analyze {games} games --deal 2 --samples 0 -j {jobs} | {cpu:.1f} | {wall:.1f} | - | "
+                  + ("|" if jobs == 1 else
+                     f"wall below -j 1's | {'met' if wall < walls[0] else 'MISSED'}") + " |")
+        print(f"-j 1 and -j 2 outputs identical: {outputs[0] == outputs[1]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,265 @@
+"""The web server of ``raspis serve``: the table's page, its entries, its club.
+
+A Starlette application (run by uvicorn from :mod:`raspis_cli.cli.serve_cmd`):
+
+- ``GET /`` the page of the table; ``GET /table.js`` its script (from the
+  package, read once: no request names a file);
+- ``GET /api/view`` the sheet as it is now (``{"version", "html"}``);
+- ``POST /api/say`` an entry (``{"version", "text"}``: a word as typed at
+  ``raspis live``); the answer carries the sheet as it is after it, and
+  HTTP 409 when the entry was made against an older version;
+- ``GET /api/events`` server-sent events: the version, each time it changes;
+- with a database: ``GET /club``, ``GET /club/games`` and
+  ``GET /club/game/ID`` (read-only, as ``raspis stats`` opens it).
+
+Security, for a LAN that is not trusted: with a token every request must
+carry it (``?t=`` once, then a cookie; compared in constant time); the Host
+header must name the server (no DNS rebinding); request bodies are bounded;
+everything shown passes Jinja2's autoescaping; a Content-Security-Policy
+allows no script but the package's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import re
+import threading
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from raspis_cli.serve.table import Table
+from raspis_cli.text.i18n import _, explicit_language, language, speaking
+
+__all__ = ["MAX_BODY", "ServeConfig", "build_app"]
+
+MAX_BODY = 4096
+"""The largest request body taken (an entry is a few dozen bytes)."""
+
+TOKEN_COOKIE = "raspis_token"
+LANG_COOKIE = "raspis_lang"
+_HERE = Path(__file__).resolve().parent
+_GAME_ID = re.compile(r"[0-9a-f]{20}")
+_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; "
+                               "img-src 'self' data:; connect-src 'self'; form-action 'self'; "
+                               "base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+@dataclass
+class ServeConfig:
+    """What the server serves and how it guards it."""
+
+    title: str
+    token: str | None = None
+    hosts: frozenset[str] | None = None
+    """The Host headers accepted (None: any, when bound to every interface)."""
+    stake: Decimal | None = None
+    db: str | None = None
+    stopping: threading.Event = field(default_factory=threading.Event)
+
+
+def _pick_language(request: Request) -> str:
+    """``?lang=``, then the page's cookie, then ``--lang``, then the browser's
+    Accept-Language, then the interface language."""
+    for value in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE), explicit_language()):
+        if value in ("ru", "en"):
+            return value
+    accept = request.headers.get("accept-language", "")
+    for part in accept.split(","):
+        tag = part.split(";", 1)[0].strip().lower()
+        if tag.startswith("ru"):
+            return "ru"
+        if tag.startswith("en"):
+            return "en"
+    return language()
+
+
+class Guard:
+    """ASGI middleware: the Host header and the token, on every request."""
+
+    def __init__(self, app: ASGIApp, config: ServeConfig) -> None:
+        self.app = app
+        self.config = config
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        hosts = self.config.hosts
+        if hosts is not None and request.headers.get("host", "") not in hosts:
+            await _refuse(400, _("this server answers only at its own address"))(scope, receive, send)
+            return
+        token = self.config.token
+        if token is not None:
+            given = (request.query_params.get("t") or request.headers.get("x-raspis-token")
+                     or request.cookies.get(TOKEN_COOKIE) or "")
+            if not hmac.compare_digest(given.encode("utf-8"), token.encode("utf-8")):
+                with speaking(_pick_language(request)):
+                    refusal = _refuse(403, _("this page needs the link raspis serve printed (with its access "
+                                             "code): scan the QR code or type the whole address"))
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _refuse(status: int, message: str) -> Response:
+    return Response(message + "\n", status_code=status, media_type="text/plain; charset=utf-8",
+                    headers=_HEADERS)
+
+
+async def _read_json(request: Request) -> dict[str, Any] | Response:
+    """The request's JSON object, or the refusal (too large, not JSON)."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        return _refuse(413, _("the request is larger than {limit} bytes").format(limit=MAX_BODY))
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return _refuse(413, _("the request is larger than {limit} bytes").format(limit=MAX_BODY))
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return _refuse(400, _("the request is not a JSON object"))
+    if not isinstance(data, dict):
+        return _refuse(400, _("the request is not a JSON object"))
+    return data
+
+
+class Changes:
+    """Wakes the event streams when the version changes."""
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+
+    def notify(self) -> None:
+        """Wake every stream waiting now."""
+        event, self.event = self.event, asyncio.Event()
+        event.set()
+
+
+def build_app(table: Table, config: ServeConfig,
+              render_view: Callable[[str], str]) -> ASGIApp:
+    """The application: ``render_view(lang)`` is the sheet's HTML in ``lang``
+    (called under the table's lock, in a worker thread)."""
+    from raspis_cli.serve.render import render_page
+
+    script = (_HERE / "static" / "table.js").read_bytes()
+    changes = Changes()
+    cache: dict[tuple[int, str], str] = {}
+
+    def view(lang: str) -> tuple[int, str]:
+        with table.lock:
+            key = (table.version, lang)
+            if key not in cache:
+                with speaking(lang):
+                    if len(cache) > 8:  # older versions are never asked again
+                        cache.clear()
+                    cache[key] = render_view(lang)
+            return key[0], cache[key]
+
+    def respond(response: Response, request: Request, lang: str) -> Response:
+        response.headers.update(_HEADERS)
+        if request.query_params.get("lang") in ("ru", "en"):
+            response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="strict")
+        given = request.query_params.get("t")
+        if config.token is not None and given is not None:
+            response.set_cookie(TOKEN_COOKIE, given, httponly=True, samesite="strict")
+        return response
+
+    async def page(request: Request) -> Response:
+        lang = _pick_language(request)
+        version, html = await run_in_threadpool(view, lang)
+
+        def full() -> str:
+            with speaking(lang):
+                from raspis_cli.serve.view import page_words
+
+                return render_page("table.html.j2", lang, title=config.title, version=version, body=html,
+                                   club=config.db is not None, words=page_words(lang))
+
+        return respond(HTMLResponse(await run_in_threadpool(full)), request, lang)
+
+    async def script_file(request: Request) -> Response:
+        return respond(Response(script, media_type="text/javascript; charset=utf-8"), request, "en")
+
+    async def api_view(request: Request) -> Response:
+        lang = _pick_language(request)
+        version, html = await run_in_threadpool(view, lang)
+        return respond(JSONResponse({"version": version, "html": html}), request, lang)
+
+    async def api_say(request: Request) -> Response:
+        lang = _pick_language(request)
+        data = await _read_json(request)
+        if isinstance(data, Response):
+            return respond(data, request, lang)
+        version, text = data.get("version"), data.get("text")
+        if not isinstance(version, int) or not isinstance(text, str) or len(text) > 300:
+            with speaking(lang):
+                refusal = _refuse(400, _("an entry is {\"version\": N, \"text\": \"...\"}"))
+            return respond(refusal, request, lang)
+
+        def enter() -> tuple[Any, int, str]:
+            with speaking(lang):
+                reply = table.answer(version, text)
+            now, html = view(lang)
+            return reply, now, html
+
+        reply, now, html = await run_in_threadpool(enter)
+        if reply.ok:
+            changes.notify()
+        status = 409 if reply.stale else 200
+        return respond(JSONResponse({"ok": reply.ok, "stale": reply.stale, "message": reply.message,
+                                     "version": now, "html": html}, status_code=status), request, lang)
+
+    async def api_events(request: Request) -> Response:
+        async def stream() -> AsyncIterator[str]:
+            sent, quiet = -1, 0
+            yield "retry: 1000\n\n"
+            while not config.stopping.is_set():  # Ctrl-C ends every stream within half a second
+                if table.version != sent:
+                    sent, quiet = table.version, 0
+                    yield f"data: {sent}\n\n"
+                try:
+                    await asyncio.wait_for(changes.event.wait(), 0.5)
+                except TimeoutError:
+                    quiet += 1
+                    if quiet % 30 == 0:  # a comment line now and then keeps proxies and phones awake
+                        yield ": ping\n\n"
+
+        response = StreamingResponse(stream(), media_type="text/event-stream")
+        return respond(response, request, "en")
+
+    async def nothing(request: Request) -> Response:
+        return Response(status_code=204, headers=_HEADERS)
+
+    routes = [
+        Route("/", page),
+        Route("/table.js", script_file),
+        Route("/api/view", api_view),
+        Route("/api/say", api_say, methods=["POST"]),
+        Route("/api/events", api_events),
+        Route("/favicon.ico", nothing),
+    ]
+    if config.db is not None:
+        from raspis_cli.serve.club import club_routes
+
+        routes += club_routes(config.db, respond, _pick_language)
+    return Guard(Starlette(routes=routes), config)

@@ -1,0 +1,165 @@
+"""What a phone shows of the table: the open deal, its question, the running sheet.
+
+:func:`table_view` turns the editable sheet's state into the plain data the
+template ``table_body.html.j2`` lays out, in the language in force
+(:func:`raspis_cli.text.i18n.speaking` sets it per request). Every decision
+comes from the sheet (what is asked, whose turn, which bids it forbids,
+which counts it refuses, the sum against the cards, the written values that
+differ); nothing here checks a rule. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from raspis_cli.explain.settle import settle
+from raspis_cli.judge.results import DealResult
+from raspis_cli.model.record import NO_TRUMP
+from raspis_cli.serve.table import CANCEL
+from raspis_cli.sheet.blank import is_played
+from raspis_cli.sheet.editable import KEEP_WORDS, REWRITE_WORDS, BidSum, Cell, EditableSheet, Step
+from raspis_cli.text.i18n import N_, _, kind_label, ngettext
+
+__all__ = ["page_words", "table_view"]
+
+SUITS = ("♠", "♣", "♦", "♥")
+WRITTEN = {"taken": N_("taken"), "score": N_("score"), "total": N_("total"), "final": N_("final total")}
+"""The written values a cell of the sheet holds, as a person reads them."""
+NO_TRUMP_WORD = "-"
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """The fixed words of the page, translated (``lang``: the language in force)."""
+    return {
+        "sheet": _("Score sheet"), "dealer": _("dealer"), "back": _("Back"), "undo": _("Undo"),
+        "replayed": _("Redeal"), "comment": _("Comment"), "send": _("Enter"), "cancel": _("Cancel"),
+        "card_turned": _("or the card turned up (9♥, 9h, Тп)"), "standings": _("Standings"),
+        "settlement": _("Settlement"), "club": _("Club"),
+        "edit_hint": _("Tap a deal's number to correct it."),
+        "connection_lost": _("connection lost: trying again…"),
+        "other_label": "English" if lang == "ru" else "Русский", "other_lang": "en" if lang == "ru" else "ru",
+    }
+
+
+def _prompt(step: Step) -> str:
+    player = step.player or ""
+    prompts = {
+        "kind": _("The kind of this deal"),
+        "cards": _("Cards each"),
+        "trump": _("Trump"),
+        "revoker": _("Who revoked"),
+        "rewrite": _("This correction changes values written on the sheet: keep them as written, or "
+                     "rewrite them?"),
+        "bid": (_("{player} bids (dealer)") if step.dealer else _("{player} bids")).format(player=player),
+        "taken": _("Tricks taken by {player}").format(player=player),
+    }
+    return prompts.get(step.what, "")
+
+
+def _keys(sheet: EditableSheet, step: Step) -> list[dict[str, Any]]:
+    """The keys of the question: the word each sends, its label, whether the
+    sheet refuses it now, whether it is the value offered (an edit's)."""
+    refused: set[str] = set()
+    what = step.what
+    if what == "kind":
+        keys = [(k, kind_label(k)) for k in step.choices]
+    elif what == "cards":
+        keys = [(str(n), str(n)) for n in range(1, sheet.rules.deck // len(sheet.players) + 1)]
+    elif what == "trump":
+        keys = [(s, s) for s in SUITS] + [(NO_TRUMP_WORD, _("no trump"))]
+    elif what == "revoker":
+        keys = [("-", _("nobody"))] + [(n, n) for n in sheet.players]
+    elif what == "rewrite":
+        keys = [(KEEP_WORDS[0], _("Keep as written")), (REWRITE_WORDS[0], _("Rewrite"))]
+    else:
+        keys = [(str(n), str(n)) for n in range(step.deal.cards + 1)]
+        if what == "bid":
+            refused = {str(b) for b in step.forbidden}
+        elif sheet.open is not None and step.player is not None:
+            refused = {word for word, _label in keys
+                       if sheet.taken_problem(sheet.open, step.player, int(word)) is not None}
+    return [{"word": word, "label": label, "refused": word in refused, "offered": word == step.default,
+             "wide": word == NO_TRUMP_WORD and what == "trump"} for word, label in keys]
+
+
+def _cell(deal: DealResult, name: str, disputed: dict[tuple[int, str], list[Cell]]) -> dict[str, Any]:
+    bid, taken = deal.bids.get(name), deal.taken.get(name)
+    cells = disputed.get((deal.position, name), [])
+    written = next((c.written for c in cells if c.what == "total"), None)
+    return {"head": ("-" if bid is None else str(bid)) + "/" + ("?" if taken is None else str(taken))
+            if bid is not None or taken is not None else "",
+            "total": deal.totals.get(name), "made": bid is not None and bid == taken,
+            "disputed": bool(cells),
+            "title": "; ".join(_("{what} written {written}, recounted {recomputed}").format(
+                what=_(WRITTEN.get(c.what, c.what)), written=c.written, recomputed=c.recomputed)
+                for c in cells),
+            "written_total": written}
+
+
+def _trump(trump: object) -> str:
+    if trump is None:
+        return ""
+    return _("no trump") if trump is NO_TRUMP else str(trump)
+
+
+def table_view(sheet: EditableSheet, lang: str, stake: Decimal | None = None) -> dict[str, Any]:
+    """Everything ``table_body.html.j2`` shows, in the language in force."""
+    players = sheet.players
+    result = sheet.result
+    step = sheet.step()
+    o = sheet.open
+    disputed: dict[tuple[int, str], list[Cell]] = {}
+    for cell in sheet.disagreements():
+        disputed.setdefault((cell.position, cell.player), []).append(cell)
+    records = sheet.game.deals
+    editing = o is not None and o.editing
+    rows = []
+    for deal in result.deals:
+        played = 0 <= deal.position < len(records) and is_played(records[deal.position])
+        rows.append({"number": deal.number, "cards": deal.cards, "replayed": deal.replayed,
+                     "kind": "" if deal.kind == "normal" else kind_label(deal.kind),
+                     "trump": deal.trump if deal.trump not in ("", "none") else "", "played": played,
+                     "open": o is not None and deal.position == o.deal.index, "dealer": deal.dealer,
+                     "editable": played and not deal.replayed and not editing,
+                     "cells": [_cell(deal, n, disputed) if played else None for n in players]})
+    view: dict[str, Any] = {
+        "players": players, "rows": rows, "words": page_words(lang),
+        "totals": [result.totals.get(n, 0) for n in players],
+        "final_disputed": [bool(disputed.get((-1, n))) for n in players],
+        "standings": [{"place": place, "player": name, "total": total, "winner": place == 1}
+                      for place, name, total in sheet.standings()],
+        "deal": None, "question": None, "payments": [],
+    }
+    if o is None or step is None:
+        if stake is not None:
+            view["payments"] = [{"payer": a, "payee": b, "amount": f"{amount}"}
+                                for a, b, amount in settle(result.totals, stake)]
+        return view
+    asked = step.deal
+    order = sheet.bidding_order(asked)
+    total = sheet.total_deals()
+    title = (_("deal {number} of {total}").format(number=asked.number, total=total) if total
+             else _("deal {number}").format(number=asked.number))
+    facts = [ngettext("{n} card", "{n} cards", asked.cards).format(n=asked.cards)] if asked.cards else []
+    if asked.kind != "normal":
+        facts.append(kind_label(asked.kind))
+    facts.append(_("dealer {player}").format(player=asked.dealer))
+    if o.trump is not None:
+        facts.append(_("trump {trump}").format(trump=_trump(o.trump)))
+    bids, taken = o.bids, o.taken
+    view["deal"] = {
+        "title": title, "facts": facts, "comments": list(o.comments), "editing": o.editing,
+        "first": o.empty, "has_bids": o.has_bids,
+        "order": [{"player": n, "dealer": n == asked.dealer, "bid": bids.get(n), "taken": taken.get(n),
+                   "turn": n == step.player} for n in order],
+        "bid_sum": BidSum(sum(bids.values()), asked.cards).text()
+        if o.has_bids and len(bids) == len(players) else None,
+        "changes": [_("deal {number}, {player}: {what} written {written}, recounted {recomputed}").format(
+            number=c.number if c.number is not None else "Σ", player=c.player,
+            what=_(WRITTEN.get(c.what, c.what)), written=c.written, recomputed=c.recomputed)
+            for c in step.changes],
+    }
+    view["question"] = {"step": step.what, "prompt": _prompt(step), "buttons": _keys(sheet, step),
+                        "player": step.player, "cancel": CANCEL}
+    return view

@@ -1,0 +1,1128 @@
+"""An editable score sheet (расписка): the model behind ``raspis live`` and ``raspis serve``.
+
+No terminal, no web: a front end shows :meth:`EditableSheet.step` (what is
+asked now), passes what the scorekeeper typed to :meth:`~EditableSheet.answer`
+or to a command (:meth:`~EditableSheet.back`, :meth:`~EditableSheet.undo`,
+:meth:`~EditableSheet.edit`, :meth:`~EditableSheet.comment`,
+:meth:`~EditableSheet.replayed`), and shows the :class:`Outcome` it gets back.
+With a :class:`~raspis_cli.sheet.sheetfile.SheetFile` attached, every change
+is saved at once, in one step (a crash leaves the file as before or as after).
+
+Every check goes through the replay (the engine, as ``validate`` uses it), so
+nothing is written that ``validate`` would reject on the deal being entered.
+
+**A value a person wrote is evidence.** Scores and running totals already in
+the file are never changed without asking: a new deal gets the recomputed
+score and total of its own row and nothing else is touched; an edit that
+would change a written score or total (of the deal edited or of a later one)
+stops at a ``rewrite`` step, whose default keeps them as written. A written
+value that disagrees with the recount *before* the edit (a dispute) is kept
+in any case. :meth:`~EditableSheet.disagreements` lists the written values
+that differ from the recount (to be shown when a sheet is resumed).
+
+API (stable: names are added, never renamed)
+--------------------------------------------
+``EditableSheet(games, choice=None, file=None)``
+    The games of a file; the last one is kept. Raises :class:`SheetError`
+    for a sheet that cannot be kept (no game, unreadable rules, a player
+    named twice, a deal whose dealer is not a player: with its line).
+``.players``, ``.rules``, ``.game``, ``.result`` (the replay of the game),
+``.finished``, ``.total_deals()``, ``.played()``, ``.text()``
+    The sheet as it stands.
+``.step() -> Step | None``
+    What is asked now (``None``: the game is complete and nothing is open).
+``.answer(text) -> Outcome``
+    The value typed at the current step ("" takes :attr:`Step.default`);
+    refused with a reason (:attr:`Outcome.refused`) or taken. The last
+    answer of a deal writes it (:attr:`Outcome.completed`); the last bid
+    gives the sum against the cards (:attr:`Outcome.bid_sum`).
+``.back()``
+    One step back inside the open deal; the value there is offered again.
+``.undo()``
+    Take back the last thing entered: the open deal's last answer; when the
+    open deal is empty, the last deal written in this session (blanked in the
+    file and reopened at its last answer); an edit not begun is cancelled.
+``.edit(number)``
+    Reopen written deal ``number`` with its values as the defaults; the open
+    deal is put aside and comes back after it. On its last answer the later
+    deals are re-checked (:attr:`Outcome.problems`), and written values it
+    would change are asked about (the ``rewrite`` step).
+``.rewrite(rewrite)``
+    Answer the ``rewrite`` step: ``False`` keeps the written values as
+    written (what an empty answer does), ``True`` rewrites them.
+``.cancel()``
+    Drop the edit in progress (nothing of it is written).
+``.comment(text)``
+    A comment on the open deal's line (refused when it holds a line break or
+    a control character, or would make the line longer than the reader takes).
+``.replayed()``
+    The open deal is abandoned and dealt again (пересдача): the ``revoker``
+    step when the rules have a revoke penalty, then it is written.
+``.keep_comments()``
+    Write the comments typed for the open deal onto its blank line (on quit).
+``.disagreements() -> list[Cell]``
+    The written taken, scores, running totals and final totals that differ
+    from the recount, each with both values.
+``.ahead() -> list[NextDeal]``
+    The deals still to play, with their dealers (empty for a free schedule).
+``.standings() -> list[tuple[int, str, int]]``
+    Place, player, total (recounted), best first.
+
+Steps (:attr:`Step.what`): ``cards`` (a free schedule), ``kind`` (a special
+deal the table chooses), ``trump``, ``bid``, ``taken``, ``revoker``,
+``rewrite`` (answers: :data:`KEEP_WORDS` / :data:`REWRITE_WORDS`, "" keeps).
+Command words for a text front end: :data:`COMMAND_WORDS`, :func:`read_command`;
+numbers as typed: :func:`read_count` (ASCII digits only, a pass word for 0).
+
+``.open`` is the :class:`OpenDeal` being entered or corrected (``None`` when
+the game is complete); ``.file`` the store every change is saved through
+(anything with ``save(text)``; :class:`raspis_cli.sheet.sheetfile.SheetFile`
+locks the file, refuses a change made on disk, writes through a link).
+Saving raises what the store raises (:class:`SheetError` subclasses,
+:class:`OSError`); the sheet in memory then holds the change. One
+``EditableSheet`` per file and process: calls are not thread-safe.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
+
+from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
+from raspis_cli.judge.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
+from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, NoTrump, PenaltyRecord, TrumpValue
+from raspis_cli.notation.tokens import JOKER_WORD, KIND_WORDS, NONE_WORD, read_trump_token
+from raspis_cli.notation.writer import bidding_order, trump_text, write_games
+from raspis_cli.rules import Rules
+from raspis_cli.rules.schedule import schedule_for
+from raspis_cli.sheet.blank import (
+    NextDeal,
+    SheetError,
+    blank_out,
+    fill_deal,
+    is_played,
+    next_deal,
+    with_deals,
+)
+from raspis_cli.text.decoding import MAX_LINE_BYTES
+from raspis_cli.text.i18n import _, kind_label, ngettext
+
+__all__ = [
+    "COMMAND_WORDS",
+    "KEEP_WORDS",
+    "REWRITE_WORDS",
+    "BidSum",
+    "Cell",
+    "Command",
+    "EditableSheet",
+    "OpenDeal",
+    "Outcome",
+    "SheetError",
+    "SheetStore",
+    "Step",
+    "read_command",
+    "read_count",
+]
+
+BID_KINDS = ("bid-range", "dealer-restriction", "third-pass")
+MISMATCH_KINDS = ("score-mismatch", "total-mismatch", "taken-mismatch")
+
+COMMAND_WORDS: dict[str, str] = {
+    "help": "help", "?": "help", "помощь": "help",
+    "back": "back", "назад": "back",
+    "undo": "undo", "отмена": "undo", "отменить": "undo",
+    "edit": "edit", "исправить": "edit", "изменить": "edit",
+    "sheet": "sheet", "расписка": "sheet",
+    "schedule": "schedule", "расписание": "schedule",
+    "totals": "totals", "счёт": "totals", "счет": "totals",
+    "replayed": "replayed", "redeal": "replayed", "пересдача": "replayed",
+    "quit": "quit", "q": "quit", "exit": "quit", "выход": "quit",
+    "comment": "comment", "note": "comment", "комментарий": "comment",
+}
+"""The words of a text front end, English and Russian, to the command."""
+
+COMMANDS_WITH_ARGUMENT = ("edit", "comment")
+KEEP_WORDS = ("keep", "k", "оставить", "о", "-")
+REWRITE_WORDS = ("rewrite", "r", "переписать", "п", "+")
+PASS_WORDS = ("пас", "п", "pass", "p")
+
+
+
+class Command(NamedTuple):
+    """A command a line names (``edit``) and its argument (``3``; "" for none)."""
+
+    name: str
+    argument: str
+
+
+def read_command(text: str) -> Command | None:
+    """The command a line names, with its argument (``("edit", "3")``,
+    ``("comment", "; опоздал")``), or ``None`` for a value. A line starting
+    ``;`` is a comment. Words are matched without regard to case."""
+    stripped = text.strip()
+    if stripped.startswith(";"):
+        return Command("comment", stripped)
+    parts = stripped.split(maxsplit=1)
+    if not parts:
+        return None
+    command = COMMAND_WORDS.get(parts[0].lower())
+    if command is None:
+        return None
+    rest = parts[1].strip() if len(parts) > 1 else ""
+    if rest and command not in COMMANDS_WITH_ARGUMENT:
+        return None
+    if command == "comment":
+        rest = "; " + rest if rest else ""
+    return Command(command, rest)
+
+
+def read_count(text: str) -> int | str | None:
+    """A bid or a number of tricks typed: digits 0-9 (up to three), or a pass
+    word (0). An error text for a number written with other digits (``²``,
+    ``①``, ``٣``); ``None`` for anything else (the caller says what it wants)."""
+    low = text.strip().lower()
+    if low in PASS_WORDS:
+        return 0
+    if re.fullmatch(r"[0-9]{1,3}", low):
+        return int(low)
+    if low and any(unicodedata.numeric(ch, None) is not None and not "0" <= ch <= "9" for ch in low):
+        return _("{got} is not written with the digits 0-9").format(got=repr(text.strip()))
+    return None
+
+
+# -- values ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """What is asked now.
+
+    ``key`` names the value (``trump``, ``bid:Анна``, ``taken:Анна``, ...),
+    ``what`` its sort (see the module's docstring), ``player`` whose it is,
+    ``default`` the text an empty answer takes, ``forbidden`` the bids the
+    player may not make now, ``choices`` the kinds to choose from (``kind``),
+    ``bid`` the player's bid (``taken``), ``changes`` the written values an
+    edit would change (``rewrite``)."""
+
+    key: str
+    what: str
+    deal: NextDeal
+    player: str | None = None
+    default: str = ""
+    forbidden: tuple[int, ...] = ()
+    choices: tuple[str, ...] = ()
+    dealer: bool = False
+    bid: int | None = None
+    changes: tuple[Cell, ...] = ()
+    editing: bool = False
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A written value beside the recount: deal ``number`` (``None`` for the
+    final line) at ``position`` in the record (-1: final), ``player``,
+    ``what`` (``taken``, ``score``, ``total``, ``final``), ``written`` and
+    ``recomputed``; ``carried`` for a total that carries the same difference
+    as the player's total before it."""
+
+    number: int | None
+    position: int
+    player: str
+    what: str
+    written: int
+    recomputed: int | None
+    carried: bool = False
+
+
+@dataclass(frozen=True)
+class BidSum:
+    """The bids of a deal against its cards (перебор, недобор)."""
+
+    bids: int
+    cards: int
+
+    @property
+    def difference(self) -> int:
+        """Bids minus cards: above zero an overbid, below an underbid."""
+        return self.bids - self.cards
+
+    def text(self) -> str:
+        """The sum as the table says it, in the language in force."""
+        head = ngettext("bids {bids} of {cards} card", "bids {bids} of {cards} cards", self.cards).format(
+            bids=self.bids, cards=self.cards)
+        d = self.difference
+        if d > 0:
+            return head + ": " + _("overbid by {n}").format(n=d)
+        if d < 0:
+            return head + ": " + _("underbid by {n}").format(n=-d)
+        return head + ": " + _("the bids add up to the cards")
+
+
+@dataclass
+class OpenDeal:
+    """A deal being entered (new) or corrected (``editing``): the answers so
+    far by step key, in the order given (``trail``), the values offered as
+    defaults, its comments."""
+
+    deal: NextDeal
+    values: dict[str, object] = field(default_factory=dict)
+    trail: list[str] = field(default_factory=list)
+    defaults: dict[str, object] = field(default_factory=dict)
+    comments: list[str] = field(default_factory=list)
+    editing: bool = False
+    abandoned: bool = False
+    """The deal is being written as replayed (the revoker is asked)."""
+    pending: GameRecord | None = None
+    """An edit's game with the written values kept, waiting for keep/rewrite."""
+    rewritten: GameRecord | None = None
+    """The same game with the changed values rewritten."""
+    changes: tuple[Cell, ...] = ()
+
+    @property
+    def trump(self) -> TrumpValue | None:
+        """The trump answered."""
+        value = self.values.get("trump")
+        return value if isinstance(value, (Card, Suit, NoTrump)) else None
+
+    @property
+    def bids(self) -> dict[str, int]:
+        """The bids answered, by player."""
+        return {k[4:]: v for k, v in self.values.items() if k.startswith("bid:") and isinstance(v, int)}
+
+    @property
+    def taken(self) -> dict[str, int]:
+        """The counts answered, by player."""
+        return {k[6:]: v for k, v in self.values.items() if k.startswith("taken:") and isinstance(v, int)}
+
+    @property
+    def has_bids(self) -> bool:
+        """Whether the deal's kind has bids (not miser or golden)."""
+        return self.deal.kind not in KINDS_WITHOUT_BIDS
+
+    @property
+    def empty(self) -> bool:
+        """Nothing answered yet."""
+        return not self.trail
+
+
+@dataclass
+class Outcome:
+    """What a call did. ``refused``: why nothing changed. ``event``: what
+    happened (``answered``, ``completed``, ``back``, ``undone``,
+    ``taken-back``, ``cancelled``, ``editing``, ``edited``, ``replayed``,
+    ``comment``, ``asks``). ``number``: the deal concerned. ``completed``:
+    the deal written. ``problems``: what the replay finds in it (and, after
+    an edit, new problems in later deals). ``kept``/``rewritten``: written
+    values an edit left as written / rewrote. ``bid_sum``: after the last
+    bid. ``undone``: the step key taken back. ``saved``: the file was written."""
+
+    refused: str | None = None
+    event: str = ""
+    number: int | None = None
+    completed: DealResult | None = None
+    problems: list[Problem] = field(default_factory=list)
+    kept: list[Cell] = field(default_factory=list)
+    rewritten: list[Cell] = field(default_factory=list)
+    bid_sum: BidSum | None = None
+    undone: str | None = None
+    saved: bool = False
+
+
+class SheetStore(Protocol):
+    """Where a sheet is saved (:class:`raspis_cli.sheet.sheetfile.SheetFile`)."""
+
+    def save(self, text: str) -> None:
+        """Write the whole text, in one step; raise when it cannot."""
+
+
+def _refused(message: str) -> Outcome:
+    return Outcome(refused=message)
+
+
+class EditableSheet:
+    """The games of a file and the one being kept (the last one); see the
+    module's docstring for the API."""
+
+    def __init__(self, games: Sequence[GameRecord], choice: RulesChoice | None = None,
+                 file: SheetStore | None = None) -> None:
+        if not games:
+            raise SheetError(_("the file holds no game"))
+        self.games = list(games)
+        self.choice = choice
+        self.file = file
+        game = self.game
+        rules, problems = resolve_rules(game, choice)
+        if problems:
+            raise SheetError("; ".join(p.message for p in problems))
+        if len(set(game.players)) != len(game.players) or len(game.players) < 2:
+            raise SheetError(_("the game needs two or more players, each named once, in its [Players] tag"))
+        for deal in game.deals:
+            if deal.dealer not in game.players:
+                line = _("line {line}").format(line=deal.pos.line) + ": " if deal.pos is not None else ""
+                raise SheetError(line + _("the dealer of deal {number}, {name}, is not one of the players "
+                                          "({players})").format(number=deal.number, name=repr(deal.dealer),
+                                                                players=", ".join(game.players)))
+        self.rules: Rules = rules
+        self.result: GameResult = replay_game(game, choice=choice)
+        self.open: OpenDeal | None = None
+        self._parked: OpenDeal | None = None
+        self._session: list[int] = []
+        """The positions of the deals written in this session, in order (for undo)."""
+        self._open_next()
+
+    # -- the sheet as it stands -------------------------------------------------------------
+
+    @property
+    def game(self) -> GameRecord:
+        """The game being kept."""
+        return self.games[-1]
+
+    @property
+    def players(self) -> list[str]:
+        """The players in seating order."""
+        return list(self.game.players)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is complete (no ``unfinished`` mark)."""
+        return not self.game.unfinished
+
+    def text(self) -> str:
+        """The file's text: every game in the canonical notation."""
+        return write_games(self.games)
+
+    def played(self) -> int:
+        """How many deals have their results written."""
+        return sum(1 for d in self.game.deals if is_played(d))
+
+    def total_deals(self) -> int | None:
+        """The number of deals of the schedule (``None`` for a free schedule)."""
+        schedule = schedule_for(self.rules, len(self.players))
+        return None if schedule.free else len(schedule.listing)
+
+    def next_deal(self) -> NextDeal | None:
+        """The deal to enter next; ``None`` when the game is complete."""
+        return next_deal(self.game, self.rules)
+
+    def bidding_order(self, deal: NextDeal) -> list[str]:
+        """The players in the order they bid: left of the dealer first."""
+        return bidding_order(self.players, deal.dealer)
+
+    def standings(self) -> list[tuple[int, str, int]]:
+        """Place, player and recounted total, best first (equal totals share a place)."""
+        ranked = sorted(self.result.totals.items(), key=lambda kv: -kv[1])
+        out: list[tuple[int, str, int]] = []
+        for count, (name, total) in enumerate(ranked, start=1):
+            place = out[-1][0] if out and out[-1][2] == total else count
+            out.append((place, name, total))
+        return out
+
+    def ahead(self) -> list[NextDeal]:
+        """The deals still to play, in order, with their dealers: the blank
+        lines of the sheet, then what the schedule adds (empty for a free
+        schedule). Dealt-again deals cannot be foreseen and are not shown."""
+        schedule = schedule_for(self.rules, len(self.players))
+        if schedule.free:
+            return []
+        game = self.game
+        played = [i for i, d in enumerate(game.deals) if is_played(d)]
+        start = played[-1] + 1 if played else 0
+        out = [NextDeal(i, d.number, d.cards, d.kind, d.dealer, True)
+               for i, d in enumerate(game.deals[start:], start=start)]
+        scored = sum(1 for d in game.deals if not d.replayed)
+        listing = schedule.listing
+        players = self.players
+        last = game.deals[-1] if game.deals else None
+        number = last.number + 1 if last is not None else 1
+        seat = (players.index(last.dealer) + 1) % len(players) if last is not None else 0
+        for k, want in enumerate(listing[scored:]):
+            out.append(NextDeal(len(game.deals) + k, number + k, want.cards, want.kind,
+                                players[(seat + k) % len(players)], False))
+        return out
+
+    def disagreements(self) -> list[Cell]:
+        """The written values that differ from the recount, in sheet order."""
+        return _disagreements(self.game, self.result)
+
+    # -- what is asked ----------------------------------------------------------------------
+
+    def _steps(self, o: OpenDeal) -> list[Step]:
+        """The steps of the open deal, as far as its answers decide them."""
+        d = o.deal
+        steps: list[Step] = []
+        if o.abandoned:
+            return [Step("revoker", "revoker", d, default="-")]
+        if o.pending is not None:
+            return [Step("rewrite", "rewrite", d, default=KEEP_WORDS[0], choices=("keep", "rewrite"),
+                         changes=o.changes, editing=True)]
+        if schedule_for(self.rules, len(self.players)).free:
+            steps.append(Step("cards", "cards", d, default=self._default_text(o, "cards")))
+        deal = self._deal_of(o)
+        choices = self.kind_choices(deal)
+        if choices:
+            steps.append(Step("kind", "kind", deal, default=kind_label(str(o.defaults.get("kind", d.kind))),
+                              choices=choices))
+        if self.asks_trump(deal):
+            steps.append(Step("trump", "trump", deal, default=self._default_text(o, "trump")))
+        order = self.bidding_order(deal)
+        if deal.kind not in KINDS_WITHOUT_BIDS:
+            for name in order:
+                steps.append(Step(f"bid:{name}", "bid", deal, name, self._default_text(o, f"bid:{name}"),
+                                  dealer=name == deal.dealer))
+        taken_keys = [f"taken:{n}" for n in order]
+        for k, name in enumerate(order):
+            key = taken_keys[k]
+            bid = o.values.get(f"bid:{name}")
+            if k == len(order) - 1:
+                others = [o.values.get(t) for t in taken_keys[:-1]]
+                default = str(deal.cards - sum(v for v in others if isinstance(v, int)))
+            else:
+                default = self._default_text(o, key)
+            steps.append(Step(key, "taken", deal, name, default, bid=bid if isinstance(bid, int) else None))
+        return [dataclasses.replace(s, editing=o.editing) for s in steps]
+
+    def _deal_of(self, o: OpenDeal) -> NextDeal:
+        """The open deal with the cards and kind answered."""
+        d = o.deal
+        cards = o.values.get("cards")
+        kind = o.values.get("kind")
+        if isinstance(cards, int) and cards != d.cards:
+            d = dataclasses.replace(d, cards=cards)
+        if isinstance(kind, str) and kind != d.kind:
+            d = dataclasses.replace(d, kind=kind)
+        return d
+
+    @staticmethod
+    def _default_text(o: OpenDeal, key: str) -> str:
+        value = o.defaults.get(key)
+        if value is None:
+            return ""
+        if key == "trump":
+            return trump_text(value)  # type: ignore[arg-type]
+        if key == "kind":
+            return kind_label(str(value))
+        return str(value)
+
+    def step(self) -> Step | None:
+        """What is asked now; ``None`` when nothing is open (the game is complete)."""
+        o = self.open
+        if o is None:
+            return None
+        steps = self._steps(o)
+        for s in steps:
+            if s.key not in o.values:
+                if s.what == "bid" and s.player is not None:
+                    forbidden = tuple(self.forbidden_bids(o, s.player))
+                    return dataclasses.replace(s, forbidden=forbidden)
+                return s
+        return steps[-1]  # unreachable: a deal with every answer is written at once
+
+    # -- answering --------------------------------------------------------------------------
+
+    def answer(self, text: str) -> Outcome:
+        """The value typed at the current step ("" takes the default)."""
+        o = self.open
+        step = self.step()
+        if o is None or step is None:
+            return _refused(_("the game is complete: nothing is asked"))
+        typed = text.strip() or step.default
+        if step.what == "rewrite":
+            low = typed.lower()
+            if low in KEEP_WORDS or low in REWRITE_WORDS:
+                return self.rewrite(low in REWRITE_WORDS)
+            return _refused(_("{got}: answer keep (keep as written) or rewrite").format(got=repr(typed)))
+        if not typed:
+            return _refused(_("an answer is needed here"))
+        got = self._read(o, step, typed)
+        if isinstance(got, str):
+            return _refused(got)
+        if isinstance(got, tuple):  # a kind, a revoker: a value that may itself be a text
+            got = got[0]
+        if step.what == "revoker":
+            assert isinstance(got, str)
+            return self._write_replayed(o, got or None)
+        o.values[step.key] = got
+        o.trail.append(step.key)
+        o.defaults.pop(step.key, None)
+        out = Outcome(event="answered", number=o.deal.number)
+        if step.what == "bid" and o.has_bids and len(o.bids) == len(self.players):
+            out.bid_sum = BidSum(sum(o.bids.values()), self._deal_of(o).cards)
+        if step.what == "taken" and len(o.taken) == len(self.players):
+            done = self._write(o)
+            done.bid_sum = out.bid_sum
+            return done
+        return out
+
+    def _read(self, o: OpenDeal, step: Step, text: str) -> object:
+        """The value of ``text`` at ``step``, or the error text."""
+        deal = self._deal_of(o)
+        if step.what == "cards":
+            value = read_count(text)
+            if isinstance(value, str):
+                return value
+            if value is None or value <= 0:
+                return _("{got} is not a number of cards").format(got=repr(text))
+            return value
+        if step.what == "kind":
+            return self.read_kind(deal, text)
+        if step.what == "trump":
+            return self.read_trump(o, text)
+        if step.what == "revoker":
+            name = text.strip()
+            if name in ("-", "0", _("nobody")):
+                return ("",)
+            return (name,) if name in self.players else _(
+                "{got} is not a player: {players}, or - for nobody").format(
+                    got=repr(name), players=", ".join(self.players))
+        value = read_count(text)
+        if isinstance(value, str):
+            return value
+        assert step.player is not None
+        if step.what == "bid":
+            if value is None:
+                return _("{got} is not a bid: a number 0 to {cards}").format(got=repr(text), cards=deal.cards)
+            problem = self.bid_problem(o, step.player, value)
+            return problem if problem is not None else value
+        if value is None:
+            return _("{got} is not a number of tricks").format(got=repr(text))
+        problem = self.taken_problem(o, step.player, value)
+        return problem if problem is not None else value
+
+    # -- the checks (through the replay) ----------------------------------------------------
+
+    def asks_trump(self, deal: NextDeal) -> bool:
+        """Whether the deal has a trump to write down (not a no-trump deal,
+        not circular trumps, not a full deal the rules leave without one)."""
+        if deal.kind == "no-trump" or self.rules.circular_trumps:
+            return False
+        full = deal.cards * len(self.players) == self.rules.deck
+        return not (full and self.rules.full_deal_trump == "none")
+
+    def kind_choices(self, deal: NextDeal) -> tuple[str, ...]:
+        """The kinds the table may choose for this deal: the special deals of
+        a schedule that leaves their order to the table (``classic``: after
+        the fixed deals, any special kind at the largest deal), else none."""
+        schedule = schedule_for(self.rules, len(self.players))
+        if not schedule.tail_kinds:
+            return ()
+        scored = sum(1 for d in self.game.deals[:deal.index] if not d.replayed)
+        return schedule.tail_kinds if scored >= len(schedule.fixed) else ()
+
+    def read_kind(self, deal: NextDeal, text: str) -> tuple[str] | str:
+        """The kind typed for a deal whose kind the table chooses (a 1-tuple),
+        or why it cannot be (an error text naming the kinds allowed)."""
+        choices = self.kind_choices(deal)
+        kind = KIND_WORDS.get(text.strip().lower())
+        if kind is None or kind not in choices:
+            return _("{got} is not one of the special deals: {kinds}").format(
+                got=repr(text.strip()), kinds=", ".join(kind_label(k) for k in choices))
+        return (kind,)
+
+    def _record(self, o: OpenDeal, bids: dict[str, int] | None = None,
+                taken: dict[str, int] | None = None, trump: TrumpValue | None = None) -> DealRecord:
+        """The deal as it would be written with these values (no scores)."""
+        d = self._deal_of(o)
+        trump = trump if trump is not None else o.trump
+        if trump is None and not self.asks_trump(d):
+            trump = NO_TRUMP if d.kind == "no-trump" else None
+        old = self.game.deals[d.index] if o.editing and d.index < len(self.game.deals) else None
+        record = DealRecord(number=d.number, kind=d.kind, dealer=d.dealer, cards=d.cards, trump=trump,
+                            bids=dict(bids) if bids else None, taken=dict(taken) if taken else None,
+                            comments=list(o.comments),
+                            comment_anchors=(list(old.comment_anchors) if old is not None
+                                             and old.comments == o.comments
+                                             else ["on:deal"] * len(o.comments)))
+        if old is not None:
+            record.penalties = old.penalties
+            record.extra = dict(old.extra)
+        return record
+
+    def _problems(self, o: OpenDeal, deal: DealRecord) -> list[Problem]:
+        game = fill_deal(self.game, o.deal.index, deal)
+        result = replay_game(game, choice=self.choice)
+        return [p for p in result.problems if p.deal == o.deal.number and p.kind not in MISMATCH_KINDS]
+
+    def read_trump(self, o: OpenDeal, text: str) -> TrumpValue | str:
+        """The trump typed (a card, a suit, ``-``), or why it cannot be."""
+        token = text.strip().replace(" ", "")
+        got = read_trump_token(token)
+        if got is None:
+            return _("{got} is not a card, a suit or '-' (write the card turned up: 9♥, 9h, 9ч, or its suit, "
+                     "or - for none)").format(got=repr(text.strip()))
+        value: TrumpValue
+        if got == NONE_WORD:
+            value = NO_TRUMP
+        elif got == JOKER_WORD:
+            jokers = self.rules.deck_cards.jokers
+            if len(jokers) != 1:
+                return _("this deck has two jokers or none: write RJ or BJ")
+            value = jokers[0]
+        else:
+            assert not isinstance(got, str)
+            value = got
+        for p in self._problems(o, self._record(o, trump=value)):
+            if p.kind in ("trump", "unknown-card"):
+                return p.message
+        return value
+
+    def bid_problem(self, o: OpenDeal, player: str, bid: int) -> str | None:
+        """Why ``player`` may not bid ``bid`` after the bids entered before
+        theirs (the replay's message), or ``None`` when the bid stands."""
+        trial = self._bids_before(o, player)
+        trial[player] = bid
+        for p in self._problems(o, self._record(o, trial)):
+            if p.kind in BID_KINDS and p.player == player:
+                return p.message
+        return None
+
+    def _bids_before(self, o: OpenDeal, player: str) -> dict[str, int]:
+        """The bids answered for the players who bid before ``player``."""
+        order = self.bidding_order(self._deal_of(o))
+        bids = o.bids
+        return {n: bids[n] for n in order[:order.index(player)] if n in bids}
+
+    def forbidden_bids(self, o: OpenDeal, player: str) -> list[int]:
+        """The bids ``player`` may not make now (the dealer's forbidden bid,
+        a third pass): the engine's legal bids, in the state the replay of
+        the sheet with the bids entered leaves the deal in."""
+        before = self._bids_before(o, player)
+        game = fill_deal(self.game, o.deal.index, self._record(o, before))
+        result = replay_game(game, choice=self.choice)
+        replayed = next((d.deal for d in result.deals if d.position == o.deal.index), None)
+        if replayed is None:
+            return []
+        deal = Deal(self.rules, len(self.players), replayed.dealer, replayed.cards, replayed.kind,
+                    replayed.trump, None, replayed.pass_streaks, self.players)
+        seat = {name: i for i, name in enumerate(self.players)}
+        for name, bid in before.items():
+            deal.bid(seat[name], bid)
+        if deal.next_bidder != seat[player]:
+            return []
+        legal = set(deal.legal_bids())
+        return [b for b in range(self._deal_of(o).cards + 1) if b not in legal]
+
+    def taken_problem(self, o: OpenDeal, player: str, taken: int) -> str | None:
+        """Why ``player`` cannot have taken ``taken`` given the counts entered
+        before theirs (the counts must add up to the cards), or ``None``."""
+        cards = self._deal_of(o).cards
+        if taken < 0 or taken > cards:
+            return _("{player} cannot take {taken} tricks of {cards}").format(player=player, taken=taken,
+                                                                            cards=cards)
+        order = self.bidding_order(self._deal_of(o))
+        counts = o.taken
+        before = [n for n in order[:order.index(player)]]
+        so_far = sum(counts[n] for n in before if n in counts)
+        last = order.index(player) == len(order) - 1
+        if so_far + taken > cards:
+            return ngettext("the taken would add up to {sum}, more than the {cards} card dealt",
+                            "the taken would add up to {sum}, more than the {cards} cards dealt",
+                            cards).format(sum=so_far + taken, cards=cards)
+        if last and so_far + taken != cards:
+            return _("the taken must add up to {cards}: {player} took {left}, not {taken}").format(
+                cards=cards, player=player, left=cards - so_far, taken=taken)
+        return None
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def _save(self) -> bool:
+        if self.file is None:
+            return False
+        self.file.save(self.text())
+        return True
+
+    def _set_game(self, game: GameRecord) -> None:
+        self.games[-1] = game
+        self.result = replay_game(game, choice=self.choice)
+
+    def _marked(self, game: GameRecord) -> GameRecord:
+        """The game with ``unfinished`` and the final totals as its deals say:
+        finished (recounted totals on the ``final`` line, unless totals are
+        written there already) when no scheduled deal is left."""
+        rules = self.rules
+        done = bool(game.deals) and all(is_played(d) for d in game.deals) and next_deal(game, rules) is None
+        out = with_deals(game, list(game.deals))
+        out.unfinished = not done
+        if not done:
+            out.totals = None
+        elif out.totals is None:
+            out.totals = dict(replay_game(game, choice=self.choice).totals)
+        return out
+
+    def _write(self, o: OpenDeal) -> Outcome:
+        """The open deal's last answer is in: write it."""
+        deal = self._record(o, o.bids if o.has_bids else None, o.taken)
+        index = o.deal.index
+        if o.editing:
+            return self._write_edit(o, deal)
+        game = fill_deal(self.game, index, deal)
+        result = replay_game(game, choice=self.choice)
+        _write_scores(deal, next(d for d in result.deals if d.position == index))
+        self._set_game(self._marked(fill_deal(self.game, index, deal)))
+        self._session.append(index)
+        mine = next(d for d in self.result.deals if d.position == index)
+        problems = [p for p in self.result.problems if p.deal == deal.number]
+        self.open = None
+        saved = self._save()
+        self._open_next()
+        return Outcome(event="completed", number=deal.number, completed=mine, problems=problems, saved=saved)
+
+    def _write_edit(self, o: OpenDeal, deal: DealRecord) -> Outcome:
+        """An edit's last answer is in: the written values it would change
+        are asked about (the ``rewrite`` step), or it is written."""
+        index = o.deal.index
+        old = self.game.deals[index]
+        deal.scores, deal.totals = old.scores, old.totals
+        kept = fill_deal(self.game, index, deal)
+        after = replay_game(kept, choice=self.choice)
+        changes = _changes(self.game, self.result, after, index)
+        o.pending = kept
+        o.rewritten = _rewrite(kept, changes)
+        o.changes = tuple(changes)
+        if not changes:
+            return self.rewrite(False)
+        return Outcome(event="asks", number=deal.number)
+
+    def rewrite(self, rewrite: bool) -> Outcome:
+        """Answer the ``rewrite`` step: write the edit keeping the written
+        values it would change (``False``, the default) or rewriting them."""
+        o = self.open
+        if o is None or o.pending is None:
+            return _refused(_("no edit is waiting for keep or rewrite"))
+        game = o.rewritten if rewrite else o.pending
+        assert game is not None
+        before = self.result
+        self._set_game(self._marked(game))
+        index = o.deal.index
+        old_problems = {(p.kind, p.deal, p.player, p.message) for p in before.problems}
+        problems = [p for p in self.result.problems
+                    if (p.kind, p.deal, p.player, p.message) not in old_problems
+                    and p.kind not in MISMATCH_KINDS]
+        mine = next(d for d in self.result.deals if d.position == index)
+        changes = list(o.changes)
+        self.open = None
+        saved = self._save()
+        self._unpark()
+        return Outcome(event="edited", number=o.deal.number, completed=mine, problems=problems,
+                       kept=[] if rewrite else changes, rewritten=changes if rewrite else [], saved=saved)
+
+    def _open_next(self) -> None:
+        nd = self.next_deal()
+        if nd is None:
+            self.open = None
+            return
+        o = OpenDeal(nd)
+        if nd.index < len(self.game.deals):
+            o.comments = list(self.game.deals[nd.index].comments)
+        self.open = o
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def back(self) -> Outcome:
+        """One step back inside the open deal: the last answer is asked
+        again, with its value offered."""
+        o = self.open
+        if o is None:
+            return _refused(_("nothing is open to step back in"))
+        if o.pending is not None:
+            o.pending = o.rewritten = None
+            o.changes = ()
+        if o.abandoned:
+            o.abandoned = False
+            return Outcome(event="back", number=o.deal.number)
+        if not o.trail:
+            return _refused(_("this is the deal's first question; to correct a deal written before, type "
+                              "edit and its number"))
+        key = o.trail.pop()
+        o.defaults[key] = o.values.pop(key)
+        return Outcome(event="back", number=o.deal.number, undone=key)
+
+    def undo(self) -> Outcome:
+        """Take back the last thing entered (see the module's docstring)."""
+        o = self.open
+        if o is not None and (o.pending is not None or o.abandoned):
+            return self.back()
+        if o is not None and o.trail:
+            key = o.trail.pop()
+            o.values.pop(key)
+            return Outcome(event="undone", number=o.deal.number, undone=key)
+        if o is not None and o.editing:
+            return self.cancel()
+        if not self._session:
+            return _refused(_("nothing entered in this session to take back; to correct a deal written "
+                              "before, type edit and its number"))
+        index = self._session.pop()
+        game = self.game
+        old = game.deals[index]
+        if old.replayed:  # the deal dealt again goes with it
+            after = game.deals[index + 1] if index + 1 < len(game.deals) else None
+            if after is not None and after.number == old.number and not is_played(after):
+                game = with_deals(game, game.deals[:index + 1] + game.deals[index + 2:])
+        self._set_game(self._marked(blank_out(game, index)))
+        saved = self._save()
+        self._parked = None
+        self._open_next()
+        reopened = self.open
+        assert reopened is not None and reopened.deal.index == index
+        values = self._values_of(old, reopened)
+        keys = [s.key for s in self._steps(dataclasses.replace(reopened, values=values))
+                if s.key in values]
+        if keys and not old.replayed:  # a deal dealt again: taking back the replay is enough
+            values.pop(keys.pop())
+        reopened.values = {k: values[k] for k in keys}
+        reopened.trail = keys
+        return Outcome(event="taken-back", number=old.number, saved=saved)
+
+    def cancel(self) -> Outcome:
+        """Drop the edit in progress; the deal put aside comes back."""
+        o = self.open
+        if o is None or not o.editing:
+            return _refused(_("no edit is in progress"))
+        self.open = None
+        self._unpark()
+        return Outcome(event="cancelled", number=o.deal.number)
+
+    def edit(self, number: int) -> Outcome:
+        """Reopen written deal ``number``, its values as the defaults."""
+        o = self.open
+        if o is not None and o.editing:
+            return _refused(_("deal {number} is being corrected: finish it first (undo at its first "
+                              "question leaves it)").format(number=o.deal.number))
+        game = self.game
+        candidates = [i for i, d in enumerate(game.deals) if d.number == number and is_played(d)
+                      and not d.replayed]
+        if not candidates:
+            if any(d.number == number and d.replayed for d in game.deals) and not any(
+                    d.number == number and is_played(d) and not d.replayed for d in game.deals):
+                return _refused(_("deal {number} was abandoned and dealt again; it is corrected with a text "
+                                  "editor").format(number=number))
+            return _refused(_("deal {number} is not written yet").format(number=number))
+        index = candidates[-1]
+        old = game.deals[index]
+        if old.hands is not None or old.tricks is not None:
+            return _refused(_("deal {number} holds the cards played; it is corrected with a text "
+                              "editor").format(number=number))
+        nd = NextDeal(index, old.number, old.cards, old.kind, old.dealer, True)
+        edit = OpenDeal(nd, editing=True, comments=list(old.comments))
+        edit.defaults = self._values_of(old, edit)
+        if not self.asks_trump(nd):
+            edit.defaults.pop("trump", None)
+        if self.open is not None and not self.open.empty:
+            self._parked = self.open
+        else:
+            self._parked = None
+        self.open = edit
+        return Outcome(event="editing", number=number)
+
+    def _values_of(self, deal: DealRecord, o: OpenDeal) -> dict[str, object]:
+        """A written deal's values by step key."""
+        values: dict[str, object] = {}
+        schedule = schedule_for(self.rules, len(self.players))
+        if schedule.free:
+            values["cards"] = deal.cards
+        if self.kind_choices(o.deal):
+            values["kind"] = deal.kind
+        if deal.trump is not None:
+            values["trump"] = deal.trump
+        for name, bid in (deal.bids or {}).items():
+            values[f"bid:{name}"] = bid
+        for name, taken in (deal.taken or {}).items():
+            values[f"taken:{name}"] = taken
+        return values
+
+    def _unpark(self) -> None:
+        """Open the next deal again, with the answers put aside when they
+        still stand (re-checked in order; the first refused one and those
+        after it are offered as defaults)."""
+        parked, self._parked = self._parked, None
+        self._open_next()
+        o = self.open
+        if parked is None or o is None or o.deal != parked.deal:
+            return
+        o.comments = parked.comments
+        for key in parked.trail:
+            step = self.step()
+            if step is None or step.key != key:
+                break
+            got = self._read(o, step, self._value_text(key, parked.values[key]))
+            if isinstance(got, str):
+                break
+            o.values[key] = got[0] if step.what == "kind" else got  # type: ignore[index]
+            o.trail.append(key)
+        for key in parked.trail[len(o.trail):]:
+            o.defaults[key] = parked.values[key]
+
+    @staticmethod
+    def _value_text(key: str, value: object) -> str:
+        if key == "trump":
+            return trump_text(value)  # type: ignore[arg-type]
+        return str(value)
+
+    def comment(self, text: str) -> Outcome:
+        """A comment on the open deal's line (``; `` is put before a text
+        that does not start with it). Refused when it could not be read back."""
+        o = self.open
+        if o is None:
+            return _refused(_("the game is complete: no deal to comment on"))
+        comment = text.strip()
+        if not comment.lstrip(";").strip():
+            return _refused(_("the comment is empty"))
+        if not comment.startswith(";"):
+            comment = "; " + comment
+        if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") and ch != "\t" for ch in comment):
+            return _refused(_("a comment cannot hold a line break, a carriage return or another control "
+                              "character"))
+        # the line holds the deal's cells too: room for them is kept
+        line_size = (sum(len(c.encode("utf-8")) + 1 for c in [*o.comments, comment])
+                     + 64 * len(self.players) + 256)
+        if line_size > MAX_LINE_BYTES:
+            return _refused(_("the comment is too long: the deal's line would be {n} KiB, more than the "
+                              "64 KiB a line of a sheet may hold").format(n=(line_size + 1023) // 1024))
+        o.comments.append(comment)
+        return Outcome(event="comment", number=o.deal.number)
+
+    def keep_comments(self) -> bool:
+        """Write the comments typed for a deal not finished onto its (blank)
+        line, and save; True when there were new ones."""
+        o = self.open
+        if o is None or o.editing:
+            return False
+        index = o.deal.index
+        if index >= len(self.game.deals) or self.game.deals[index].comments == o.comments:
+            return False
+        deal = self.game.deals[index]
+        deal.comments = list(o.comments)
+        deal.comment_anchors = ["on:deal"] * len(o.comments)
+        self._save()
+        return True
+
+    def replayed(self) -> Outcome:
+        """The open deal is abandoned and dealt again (пересдача, docs/RULES.md
+        §7): the ``revoker`` step when the rules have a revoke penalty; then
+        it is written ``replayed`` (the trump if typed, the penalty) and the
+        same deal (number, cards, kind, dealer) follows."""
+        o = self.open
+        if o is None or o.editing:
+            return _refused(_("only the deal being played can be dealt again"))
+        if self.rules.revoke_penalty:
+            o.abandoned = True
+            return Outcome(event="asks", number=o.deal.number)
+        return self._write_replayed(o, None)
+
+    def _write_replayed(self, o: OpenDeal, revoker: str | None) -> Outcome:
+        d = self._deal_of(o)
+        record = self._record(o)
+        record.bids = record.taken = None
+        record.replayed = True
+        if revoker is not None and self.rules.revoke_penalty:
+            record.penalties = [PenaltyRecord(revoker, self.rules.revoke_penalty, "revoke")]
+        game = fill_deal(self.game, d.index, record)
+        result = replay_game(game, choice=self.choice)
+        _write_scores(record, next(x for x in result.deals if x.position == d.index))
+        again = DealRecord(number=d.number, kind=d.kind, dealer=d.dealer, cards=d.cards)
+        deals = list(game.deals)
+        deals[d.index] = record
+        deals.insert(d.index + 1, again)
+        self._set_game(self._marked(with_deals(game, deals)))
+        self._session.append(d.index)
+        mine = next(x for x in self.result.deals if x.position == d.index)
+        self.open = None
+        saved = self._save()
+        self._open_next()
+        return Outcome(event="replayed", number=d.number, completed=mine, saved=saved)
+
+
+def _write_scores(deal: DealRecord, got: DealResult) -> None:
+    """Write the recomputed score and running total of a deal entered now
+    (as :func:`raspis_cli.sheet.blank.write_results` does: when every score is known)."""
+    if all(s is not None for s in got.scores.values()):
+        deal.scores = {n: s for n, s in got.scores.items() if s is not None}
+        deal.totals = dict(got.totals)
+
+
+# -- written values against the recount --------------------------------------------------------
+
+
+def _disagreements(game: GameRecord, result: GameResult) -> list[Cell]:
+    out: list[Cell] = []
+    offsets: dict[str, int] = {}
+    for d in result.deals:
+        if d.written_taken and d.taken_source == "tricks":
+            for name, value in d.written_taken.items():
+                got = d.taken.get(name)
+                if got is not None and got != value:
+                    out.append(Cell(d.number, d.position, name, "taken", value, got))
+        for name, value in (d.written_scores or {}).items():
+            got = d.scores.get(name)
+            if got is not None and got != value:
+                out.append(Cell(d.number, d.position, name, "score", value, got))
+        for name, value in (d.written_totals or {}).items():
+            if name not in d.totals:
+                continue
+            offset = value - d.totals[name]
+            if offset:
+                out.append(Cell(d.number, d.position, name, "total", value, d.totals[name],
+                                carried=offsets.get(name) == offset))
+            offsets[name] = offset
+    for name, value in (game.totals or {}).items():
+        got = result.totals.get(name)
+        if got is not None and got != value:
+            out.append(Cell(None, -1, name, "final", value, got, carried=offsets.get(name) == value - got))
+    return out
+
+
+def _changes(game: GameRecord, before: GameResult, after: GameResult, index: int) -> list[Cell]:
+    """The written scores and totals (of deal ``index`` and later, and the
+    final line) that agreed with the recount before an edit and do not
+    after it: what rewriting would change."""
+    was = {d.position: d for d in before.deals}
+    out: list[Cell] = []
+    for d in after.deals:
+        if d.position < index:
+            continue
+        old = was.get(d.position)
+        written = game.deals[d.position]
+        for name, value in (written.scores or {}).items():
+            b = old.scores.get(name) if old is not None else None
+            a = d.scores.get(name)
+            if b == value and a is not None and a != value:
+                out.append(Cell(d.number, d.position, name, "score", value, a))
+        for name, value in (written.totals or {}).items():
+            b2 = old.totals.get(name) if old is not None else None
+            a2 = d.totals.get(name)
+            if b2 == value and a2 is not None and a2 != value:
+                out.append(Cell(d.number, d.position, name, "total", value, a2))
+    for name, value in (game.totals or {}).items():
+        if before.totals.get(name) == value and after.totals.get(name, value) != value:
+            out.append(Cell(None, -1, name, "final", value, after.totals[name]))
+    return out
+
+
+def _rewrite(game: GameRecord, changes: Sequence[Cell]) -> GameRecord:
+    """The game with the cells given set to their recomputed values."""
+    deals = list(game.deals)
+    copies: dict[int, DealRecord] = {}
+    totals = dict(game.totals) if game.totals is not None else None
+    for cell in changes:
+        if cell.position < 0:
+            if totals is not None and cell.recomputed is not None:
+                totals[cell.player] = cell.recomputed
+            continue
+        deal = copies.get(cell.position)
+        if deal is None:
+            deal = dataclasses.replace(deals[cell.position])
+            deal.scores = dict(deal.scores) if deal.scores is not None else None
+            deal.totals = dict(deal.totals) if deal.totals is not None else None
+            copies[cell.position] = deal
+            deals[cell.position] = deal
+        target = deal.scores if cell.what == "score" else deal.totals
+        if target is not None and cell.recomputed is not None:
+            target[cell.player] = cell.recomputed
+    out = with_deals(game, deals)
+    out.totals = totals
+    return out
+

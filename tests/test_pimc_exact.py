@@ -1,0 +1,96 @@
+"""The bid advice's score of each bid in a sample is exact: what the bidder
+can be sure of against the others playing together, checked against plain
+minimax of the score over every line (brute force) on small deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from raspis_cli.engine import Deal
+from raspis_cli.rules import PRESETS
+from raspis_cli.solver import pimc
+from raspis_cli.solver.pimc import BidAdvice, bid_advice, bid_payoffs, settled
+from raspis_cli.solver.randomdeal import random_small_case
+from raspis_cli.solver.search import Solver, brute_force_guaranteed
+from tests.enginekit import deal_of, rules_of
+
+
+def _worked() -> Deal:
+    """No trump, P1 deals, P2 leads. P2 leading 7♥ lets P3 take both tricks
+    (+2 on a pass); leading 8♠ lets P3 throw 8♥ and take none (+5): bidding
+    0, P3 is sure of 2, though P3 can force neither exactly 0 nor 2 or more."""
+    return deal_of(rules_of("raspisnoy"), ["8C 10C", "7H 8S", "8H 9D"], dealer=0)
+
+
+def test_worked_position_scores_each_bid_by_what_is_sure() -> None:
+    deal = _worked()
+    payoffs = bid_payoffs(deal.rules, "normal", 2, [0, 1, 2])
+    assert payoffs == [[5, 1, 2], [-10, 10, 2], [-20, -10, 20]]
+    assert Solver(deal, 2).guaranteed(deal, payoffs) == [2, 2, -10]
+    assert brute_force_guaranteed(deal, 2, payoffs) == [2, 2, -10]
+
+
+def test_worked_position_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every sample the worked position: the advice is its exact scores, best bid 0."""
+    deal = _worked()
+    assert deal.hands is not None
+    hands = list(deal.hands)
+    monkeypatch.setattr(pimc, "sample_hands", lambda *args, **kwargs: list(hands))
+    advice = bid_advice(deal.rules, deal, 2, 20, legal=[0, 1, 2])
+    assert advice.expected == {0: 2.0, 1: 2.0, 2: -10.0}
+    assert advice.best == 0
+    assert advice.settled and advice.drawn == pimc.SETTLE_AFTER == advice.solved
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_bid_scored_as_brute_force_says(preset: str) -> None:
+    """Random small positions of every preset (shuffled options, some mid-trick,
+    tricks already taken), every bid 0..cards, normal and forehead scoring."""
+    rng = random.Random(f"guaranteed/{preset}")
+    checked = 0
+    for _ in range(120):
+        deal, player = random_small_case(rng, [preset])
+        kind = rng.choice(["normal", "forehead"])
+        payoffs = bid_payoffs(deal.rules, kind, deal.cards, range(deal.cards + 1))
+        try:
+            expected = brute_force_guaranteed(deal, player, payoffs)
+        except ValueError:  # a line without a legal play (contradictory options)
+            continue
+        assert Solver(deal, player).guaranteed(deal, payoffs) == expected, (
+            deal.rules, deal.hands, deal.trick, player, kind)
+        checked += 1
+    assert checked >= 110
+
+
+def test_any_payoff_is_exact() -> None:
+    """Not only the presets' scores: random payoffs, so every shape of set is asked."""
+    rng = random.Random("guaranteed/any")
+    checked = 0
+    while checked < 150:
+        deal, player = random_small_case(rng)
+        payoffs = [[rng.randint(-3, 3) for _ in range(deal.cards + 1)] for _ in range(3)]
+        try:
+            expected = brute_force_guaranteed(deal, player, payoffs)
+        except ValueError:
+            continue
+        assert Solver(deal, player).guaranteed(deal, payoffs) == expected
+        checked += 1
+
+
+def test_settled_needs_a_clear_lead() -> None:
+    clear = [[5, 1]] * pimc.SETTLE_AFTER
+    assert settled(clear)
+    assert not settled(clear[:-1])  # too few samples
+    noisy = [[5, 1], [1, 5]] * pimc.SETTLE_AFTER
+    assert not settled(noisy)
+    tied = [[3, 3, 1]] * pimc.SETTLE_AFTER  # bids 0 and 1 alike in every sample: 0 is best
+    assert settled(tied)
+
+
+def test_a_single_legal_bid_is_forced() -> None:
+    deal = _worked()
+    advice = bid_advice(deal.rules, deal, 0, 10, legal=[1])
+    assert advice == BidAdvice({}, 10, 0, forced=True)
+    assert advice.best is None and advice.regret(1) is None

@@ -1,0 +1,269 @@
+"""The editable sheet behind `raspis live` and `raspis serve`, without a terminal: steps,
+back, undo, edit with keep/rewrite, written values kept as evidence, the file's lock,
+its change on disk, a link, the read-back."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from raspis_cli.judge.replay import replay_game
+from raspis_cli.model.record import GameRecord
+from raspis_cli.notation import read_text
+from raspis_cli.notation.writer import write_games
+from raspis_cli.rules import Rules
+from raspis_cli.sheet.blank import SheetError, blank_game
+from raspis_cli.sheet.editable import EditableSheet, Outcome, read_command, read_count
+from raspis_cli.sheet.sheetfile import SheetBusyError, SheetChangedError, SheetFile
+from tests.livekit import PLAYERS, TypedDeal, planned_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _sheet(seed: int = 7) -> tuple[EditableSheet, list[TypedDeal]]:
+    _, deals = planned_game(seed)
+    game = blank_game(Rules.preset("raspisnoy"), PLAYERS, "raspisnoy", {}, {}, deals[0].dealer)
+    return EditableSheet([game]), deals
+
+
+def _answers(deal: TypedDeal) -> list[str]:
+    trump = [deal.trump] if deal.trump else []
+    return trump + [str(b) for _, b in deal.bids] + [str(t) for _, t in deal.taken]
+
+
+def _type(sheet: EditableSheet, answers: list[str]) -> Outcome:
+    out = Outcome()
+    for text in answers:
+        out = sheet.answer(text)
+        assert out.refused is None, (sheet.step(), text, out.refused)
+    return out
+
+
+def test_a_game_typed_step_by_step_is_what_the_engine_scores() -> None:
+    sheet, deals = _sheet()
+    simulated, _ = planned_game(7)
+    for deal in deals:
+        step = sheet.step()
+        assert step is not None and step.deal.number == deal.number
+        assert _type(sheet, _answers(deal)).event == "completed"
+    assert sheet.step() is None and sheet.finished
+    assert sheet.game.totals == replay_game(simulated).totals
+    assert replay_game(sheet.game).valid
+    assert sheet.disagreements() == []
+
+
+def test_the_last_bid_tells_the_sum_against_the_cards() -> None:
+    sheet, deals = _sheet()
+    *first, last = _answers(deals[1])[:1 + len(deals[1].bids)]
+    _type(sheet, _answers(deals[0]))
+    _type(sheet, first)
+    out = sheet.answer(last)
+    assert out.bid_sum is not None and out.bid_sum.cards == 2
+    assert out.bid_sum.bids == sum(b for _, b in deals[1].bids)
+    assert re.fullmatch(r"bids \d of 2 cards: (overbid|underbid) by \d", out.bid_sum.text())
+
+
+def test_back_offers_the_value_again_and_undo_drops_it() -> None:
+    sheet, deals = _sheet()
+    _type(sheet, _answers(deals[0]))
+    answers = _answers(deals[1])
+    _type(sheet, answers[:3])  # trump and two bids
+    back = sheet.back()
+    assert back.undone is not None and back.undone.startswith("bid:")
+    step = sheet.step()
+    assert step is not None and step.key == back.undone and step.default == answers[2]
+    undone = sheet.undo()  # the first bid (the second is no longer answered)
+    assert undone.event == "undone" and undone.undone == f"bid:{deals[1].bids[0][0]}"
+    assert sheet.undo().undone == "trump"
+    assert sheet.back().refused is not None  # the deal's first question
+    before = sheet.text()
+    # the open deal is empty: undo takes back deal 1, reopened at its last count
+    out = sheet.undo()
+    assert out.event == "taken-back" and out.number == 1 and sheet.played() == 0
+    step = sheet.step()
+    assert step is not None and step.key == f"taken:{deals[0].taken[-1][0]}"
+    assert sheet.text() != before
+    _type(sheet, [""])  # its default, the count that makes the sum
+    assert sheet.text() == before
+    assert sheet.undo().event == "taken-back"
+    _type(sheet, [""])
+    # nothing from before this session is taken back by undo
+    resumed = EditableSheet(read_text(sheet.text()).games)
+    assert resumed.undo().refused is not None
+
+
+def test_edit_offers_the_values_keeps_written_ones_by_default_and_rechecks() -> None:
+    sheet, deals = _sheet()
+    for deal in deals[:9]:
+        _type(sheet, _answers(deal))
+    _type(sheet, _answers(deals[9])[:2])  # deal 10 begun: put aside during the edit
+    before = sheet.game
+    assert sheet.edit(3).event == "editing"
+    deal = deals[2]
+    step = sheet.step()
+    assert step is not None and step.editing and step.key == "trump" and step.default == deal.trump
+    _type(sheet, [""] * (1 + len(deal.bids)))
+    first, taken = deal.taken[0]
+    new = taken + 1 if taken < 3 else taken - 1
+    _type(sheet, [str(new)] + [""] * (len(deal.taken) - 2))
+    last = sheet.step()
+    assert last is not None and last.default == str(taken + deal.taken[-1][1] - new)
+    asks = sheet.answer("")
+    assert asks.event == "asks"
+    step = sheet.step()
+    assert step is not None and step.what == "rewrite" and step.default == "keep"
+    assert {(c.number, c.what) for c in step.changes} >= {(3, "score"), (3, "total"), (9, "total")}
+    out = sheet.answer("")
+    assert out.event == "edited" and out.kept == list(step.changes) and not out.rewritten
+    after = sheet.game
+    for a, b in zip(before.deals, after.deals, strict=True):
+        assert (a.bids, a.scores, a.totals) == (b.bids, b.scores, b.totals)
+    assert after.deals[2].taken is not None and after.deals[2].taken[first] == new
+    assert {c.number for c in sheet.disagreements()} >= {3}
+    # deal 10 comes back where it was
+    step = sheet.step()
+    assert step is not None and step.deal.number == 10 and len(sheet.open.trail) == 2  # type: ignore[union-attr]
+
+
+def test_edit_with_rewrite_and_a_later_deal_that_no_longer_stands() -> None:
+    sheet, deals = _sheet()
+    for deal in deals[:9]:
+        _type(sheet, _answers(deal))
+    sheet.edit(3)
+    deal = deals[2]
+    _type(sheet, [""] * (1 + len(deal.bids)))
+    taken = deal.taken[0][1]
+    _type(sheet, [str(taken + 1 if taken < 3 else taken - 1)] + [""] * (len(deal.taken) - 2))
+    sheet.answer("")
+    out = sheet.answer("rewrite")
+    assert out.event == "edited" and out.rewritten and not out.kept
+    assert replay_game(sheet.game).valid and sheet.disagreements() == []
+
+
+def _disputed() -> GameRecord:
+    text = (ROOT / "samples" / "raspisnoy-sheet-dispute.rsp").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if not re.match(r"(2[1-8])\. |final", line)]
+    return read_text("\n".join(lines) + "\nunfinished\n").games[0]
+
+
+def test_a_disputed_sheet_lists_its_cells_and_keeps_them() -> None:
+    sheet = EditableSheet([_disputed()])
+    cells = [c for c in sheet.disagreements() if not c.carried]
+    assert [(c.number, c.player, c.what, c.written, c.recomputed) for c in cells] == [
+        (17, "Boris", "score", 25, 5)]
+    line17 = next(line for line in sheet.text().splitlines() if line.startswith("17. "))
+    # deal 21, a miser: the trump and the counts (Анна deals: Boris counts first), no wider than before
+    out = _type(sheet, ["♦", "2", "3", "4", ""])
+    assert out.event == "completed"
+    assert next(line for line in sheet.text().splitlines() if line.startswith("17. ")) == line17
+    kinds = [(p.kind, p.deal, p.player) for p in replay_game(sheet.game).problems]
+    assert kinds == [("score-mismatch", 17, "Boris")]
+
+
+def test_an_edit_never_rewrites_a_value_that_disagreed_before() -> None:
+    sheet = EditableSheet([_disputed()])
+    sheet.edit(16)
+    _type(sheet, [""] * 8)
+    step = sheet.step()
+    assert step is None or step.what != "rewrite"  # nothing changed: written straight back
+    sheet.edit(15)
+    step = sheet.step()
+    assert step is not None
+    # deal 15, no trump: the four bids kept, Дмитрий's 0 made 1, Вера's 1 follows as 0
+    _type(sheet, [""] * 4)
+    taken = sheet.step()
+    assert taken is not None and (taken.player, taken.default) == ("Дмитрий", "0")
+    _type(sheet, ["1", "", ""])
+    last = sheet.step()
+    assert last is not None and (last.player, last.default) == ("Вера", "0")
+    sheet.answer("")
+    step = sheet.step()
+    assert step is not None and step.what == "rewrite"
+    assert all(not (c.number == 17 and c.what == "score") for c in step.changes)
+    sheet.answer("rewrite")
+    assert sheet.game.deals[16].scores["Boris"] == 25  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("text", "got"), [
+    ("3", 3), ("пас", 0), ("P", 0), (" 12 ", 12), ("x", None), ("1234", None), ("-1", None),
+    ("²", "'²' is not written with the digits 0-9"), ("①", "'①' is not written with the digits 0-9"),
+    ("３", "'３' is not written with the digits 0-9"),
+])
+def test_read_count(text: str, got: int | str | None) -> None:
+    assert read_count(text) == got
+
+
+@pytest.mark.parametrize(("text", "got"), [
+    ("назад", ("back", "")), ("UNDO", ("undo", "")), ("исправить 3", ("edit", "3")),
+    ("edit", ("edit", "")), ("; опоздал", ("comment", "; опоздал")),
+    ("комментарий опоздал", ("comment", "; опоздал")), ("расписка", ("sheet", "")),
+    ("расписание", ("schedule", "")), ("back 2", None), ("9♥", None), ("", None),
+])
+def test_read_command(text: str, got: tuple[str, str] | None) -> None:
+    assert read_command(text) == got
+
+
+def test_a_dealer_who_is_not_a_player_is_refused_with_the_line() -> None:
+    game = blank_game(Rules.preset("raspisnoy"), PLAYERS, "raspisnoy", {}, {})
+    text = write_games([game]).replace("2.  2          Борис", "2.  2          Петя ")
+    read = read_text(text)
+    with pytest.raises(SheetError, match=r"line \d+: the dealer of deal 2, 'Петя', is not one of the "):
+        EditableSheet(read.games)
+
+
+def test_ahead_lists_the_deals_to_play_with_their_dealers() -> None:
+    sheet, deals = _sheet()
+    _type(sheet, _answers(deals[0]))
+    ahead = sheet.ahead()
+    assert [d.number for d in ahead] == list(range(2, 29))
+    assert ahead[0].dealer == deals[1].dealer and ahead[-1].kind == "golden"
+
+
+@pytest.mark.parametrize("comment", ["; a\rb", "; a\nb", "; a\x00b", "; a\u2028b", "; " + "я" * 33_000])
+def test_a_comment_that_would_not_read_back_is_refused(comment: str) -> None:
+    sheet, _ = _sheet()
+    out = sheet.comment(comment)
+    assert out.refused is not None
+    assert sheet.open is not None and sheet.open.comments == []
+    assert sheet.comment("; обычный").event == "comment"
+
+
+def test_the_lock_names_the_keeper_and_is_given_back(tmp_path: Path) -> None:
+    path = tmp_path / "g.rsp"
+    path.write_text("x", encoding="utf-8")
+    first = SheetFile(str(path), "raspis serve").lock()
+    with pytest.raises(SheetBusyError, match=rf"raspis serve, process {os.getpid()} on "):
+        SheetFile(str(path)).lock()
+    first.close()
+    with SheetFile(str(path)).lock():
+        pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.rsp"]
+
+
+def test_a_save_refuses_a_change_on_disk_and_writes_through_a_link(tmp_path: Path) -> None:
+    sheet, _ = _sheet()
+    real = tmp_path / "real.rsp"
+    real.write_text(sheet.text(), encoding="utf-8")
+    link = tmp_path / "link.rsp"
+    link.symlink_to(real)
+    store = SheetFile(str(link)).lock()
+    store.read()
+    text = sheet.text().replace("[Rules", "; a comment\n[Rules")
+    store.save(text)
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == text
+    real.write_text(text + "\n", encoding="utf-8")
+    with pytest.raises(SheetChangedError):
+        store.save(text)
+    assert real.read_text(encoding="utf-8") == text + "\n"
+    store.close()
+
+
+def test_a_save_refuses_text_that_would_not_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "g.rsp"
+    store = SheetFile(str(path))
+    with pytest.raises(SheetError, match="would not read back"):
+        store.save('[Players "A, B"]\n1. 1 A | x\n')
+    assert not path.exists()
