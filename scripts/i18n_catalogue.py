@@ -5,7 +5,7 @@
     python scripts/i18n_catalogue.py --mo     # also write raspis.mo beside the .po (for gettext tools)
 
 A msgid is the first argument of ``_()`` / ``N_()`` (a string literal), the two
-of ``ngettext()``, and the docstring of every function registered as a command
+of ``ngettext()`` (in Jinja templates too), and the docstring of every function registered as a command
 (``@app.command``, ``@x_app.command``, ``.callback``): typer shows it as help.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import ast
 import inspect
+import re
 import sys
 from pathlib import Path
 
@@ -51,11 +52,29 @@ def extract_file(path: Path) -> list[tuple[Msgid, int]]:
     return sorted(found, key=lambda item: item[1])
 
 
+_TEMPLATE_CALL = re.compile(
+    r"""\b(?:(?P<one>_)\(\s*(?P<q1>["'])(?P<m1>.*?)(?P=q1)\s*\)"""
+    r"""|ngettext\(\s*(?P<q2>["'])(?P<s>.*?)(?P=q2)\s*,\s*(?P<q3>["'])(?P<p>.*?)(?P=q3)\s*,)""")
+
+
+def extract_template(path: Path) -> list[tuple[Msgid, int]]:
+    """The msgids of a Jinja template (``{{ _("...") }}``, ``ngettext("...", "...", n)``)."""
+    text = path.read_text(encoding="utf-8")
+    found: list[tuple[Msgid, int]] = []
+    for m in _TEMPLATE_CALL.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        found.append((m.group("m1"), line) if m.group("one") else ((m.group("s"), m.group("p")), line))
+    return found
+
+
 def extract(root: Path = ROOT / "raspis_cli") -> dict[Msgid, list[str]]:
-    """Every msgid of the package, with the places (``path:line``) it is used."""
+    """Every msgid of the package (Python sources and Jinja templates), with
+    the places (``path:line``) it is used."""
     out: dict[Msgid, list[str]] = {}
-    for path in sorted(root.rglob("*.py")):
-        for msgid, line in extract_file(path):
+    sources = [(p, extract_file) for p in sorted(root.rglob("*.py"))] \
+        + [(p, extract_template) for p in sorted(root.rglob("*.j2"))]
+    for path, extractor in sources:
+        for msgid, line in extractor(path):
             out.setdefault(msgid, []).append(f"{path.relative_to(ROOT)}:{line}")
     return out
 

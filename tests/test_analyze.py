@@ -99,7 +99,7 @@ def test_text_post_mortem_in_russian() -> None:
 def _summary_cells(text: str) -> list[list[str]]:
     """The summary table's rows of cells (the header row first), from the
     summary's title to the end of the output."""
-    title = max(text.rfind("Game 1 summary"), text.rfind("Игра 1: итоги"))
+    title = max(text.rfind("Game 1 summary"), text.rfind("Партия 1: итоги"))
     assert title >= 0, text
     return [[cell.strip() for cell in line.strip()[1:-1].split(line.strip()[0])]
             for line in text[title:].splitlines() if line.strip()[:1] in ("┃", "│")]
@@ -150,7 +150,7 @@ def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal
     assert len(set(labels.values())) == len(labels)
     cells = _summary_cells(text)
     assert not any("…" in cell for row in cells for cell in row), text
-    summary = text[max(text.rfind("Game 1 summary"), text.rfind("Игра 1: итоги")):]
+    summary = text[max(text.rfind("Game 1 summary"), text.rfind("Партия 1: итоги")):]
     assert all(cell_len(line) <= columns for line in summary.splitlines()), summary
     [game] = json.loads(run_cli(*args, "--format", "json").stdout)["games"]
     shown = {  # every figure as the table writes it, by player and column

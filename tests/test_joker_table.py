@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from raspis_cli.model.cards import Suit, parse_card
-from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.joker import JOKER_WORDS, JokerDecl
 from raspis_cli.model.joker_modes import (
     BY_MODE,
     FOLLOW_MODES,
@@ -25,10 +25,11 @@ from raspis_cli.notation.file_grammar import FILE
 from raspis_cli.notation.line_grammar import parse_decl
 from raspis_cli.notation.reader import read_text
 from raspis_cli.notation.writer import write_game
-from raspis_cli.report.strings import JOKER_WORDS, joker_words
+from raspis_cli.report.strings import joker_words
 from raspis_cli.rules import OPTIONS
 from raspis_cli.solver import kernel as solver_kernel
 from raspis_cli.store.schema import TABLES
+from raspis_cli.text.i18n import _, speaking
 
 ROOT = Path(__file__).resolve().parent.parent
 PHRASES = [(row.mode, phrase) for row in JOKER_MODE_ROWS for phrase in row.spellings]
@@ -95,10 +96,14 @@ def test_the_options_the_writer_and_the_declarations_take_the_modes_from_the_tab
 
 
 def test_the_reports_the_kernel_the_schema_and_the_ebnf_take_the_modes_from_the_table() -> None:
+    assert set(JOKER_WORDS) == set(JOKER_MODES)  # the catalogue's words: one for each row
     for row in JOKER_MODE_ROWS:
-        assert JOKER_WORDS["en"][row.mode] == row.mode
-        assert JOKER_WORDS["ru"][row.mode] == row.russian
-        assert joker_words("ru", row.mode, None, None) == row.russian
+        assert JOKER_WORDS[row.mode] == row.mode
+        with speaking("en"):
+            assert joker_words(row.mode, None, None) == row.mode
+        with speaking("ru"):
+            assert _(JOKER_WORDS[row.mode]) == row.russian
+            assert joker_words(row.mode, None, None) == row.russian
     assert solver_kernel.MODES == KERNEL_CODES
     assert sorted(KERNEL_CODES.values()) == list(range(1, len(JOKER_MODE_ROWS) + 1))
     column = next(c for c in TABLES["plays"] if c.name == "joker_mode")

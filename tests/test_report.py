@@ -224,7 +224,7 @@ def test_replay_in_the_browser(browser: Any, full_game: Path, tmp_path: Path,
     assert len(options) == 28
     # a deal of several tricks: step through every card with the arrow key
     for option in options:
-        if option.text.split(" · ")[2] == "4":
+        if option.text.split(" · ")[2] == "4 cards":
             option.click()
             break
     status = viewer.find_element(By.CSS_SELECTOR, ".status")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from raspis_cli.model.joker import ANY_WORDS, JokerDecl
 from raspis_cli.solver.pimc import BidAdvice
 from raspis_cli.solver.search import Outcome
+from raspis_cli.text.i18n import _, speaking
 
 __all__ = ["DealAnalysis", "GameAnalysis", "KeptPlay", "Mistake", "PlayerDeal", "PlayerSummary"]
 
@@ -29,7 +30,8 @@ class KeptPlay:
     def words(self, lang: str) -> str:
         """``8♣``, ``7♠ (as A♥)``, ``7♠ (high, any suit / take)``, ``7♠ (any declaration)``;
         in Russian ``7♠ (по старшим, любая масть / забрать)``."""
-        any_words = ANY_WORDS.get(lang, ANY_WORDS["en"])
+        with speaking(lang):
+            any_words = {key: _(msgid) for key, msgid in ANY_WORDS.items()}
         if self.any_declaration:
             return f"{self.card} ({any_words['declaration']})"
         if not self.declarations and not self.any_modes:

@@ -20,7 +20,7 @@ from raspis_cli.cli.options import (
     player_name,
     rules_choice,
 )
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.i18n import _, decimal, ngettext
 
 
 def say(text: str = "") -> None:
@@ -144,20 +144,21 @@ def print_settlement(totals: dict[str, int], stake: Decimal, unfinished: bool) -
 
     mean = sum(totals.values()) / len(totals) if totals else 0
     say(_("settlement at {stake} a point (each pays or receives the difference from the mean total {mean} × "
-          "{stake})").format(stake=stake, mean=f"{mean:g}")
+          "{stake})").format(stake=decimal(stake, None), mean=decimal(f"{mean:g}", None))
         + (" — " + _("the game is unfinished") if unfinished else "") + ":")
     for name, balance in balances(totals, stake).items():
         if not balance:
             say("  " + _("{name}: total {total}, square").format(name=name, total=totals[name]))
         elif balance > 0:
-            say("  " + _("{name}: total {total}, receives {amount}").format(name=name, total=totals[name],
-                                                                            amount=abs(balance)))
+            say("  " + _("{name}: total {total}, receives {amount}").format(
+                name=name, total=totals[name], amount=decimal(abs(balance), None)))
         else:
-            say("  " + _("{name}: total {total}, pays {amount}").format(name=name, total=totals[name],
-                                                                        amount=abs(balance)))
+            say("  " + _("{name}: total {total}, pays {amount}").format(
+                name=name, total=totals[name], amount=decimal(abs(balance), None)))
     payments = settle(totals, stake)
     if not payments:
         say(_("nobody pays anybody"))
     for payer, payee, amount in payments:
-        say("  " + _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=amount))
+        say("  " + _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee,
+                                                              amount=decimal(amount, None)))
     say(ngettext("{n} payment", "{n} payments", len(payments)).format(n=len(payments)))

@@ -23,6 +23,7 @@ from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail, safe_markup, stdout
 from raspis_cli.cli.new_cmd import DealerOption
 from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
+from raspis_cli.judge.results import trump_label
 from raspis_cli.text.i18n import N_, _, kind_label, ngettext
 
 if TYPE_CHECKING:
@@ -113,6 +114,13 @@ class Prompter:
         return answer.strip()
 
 
+def _trump_words(trump: str) -> str:
+    """``trump К♣`` or ``no trump``: a deal's trump in the title of its table."""
+    if trump == "none":
+        return _("no trump")
+    return _("trump {trump}").format(trump=trump_label(trump))
+
+
 def _key_text(sheet: EditableSheet, key: str) -> str:
     """A step key in words: "Борис's bid", "the trump"."""
     what, _sep, player = key.partition(":")
@@ -176,7 +184,7 @@ class LiveSession:
         title = (_("deal {number}").format(number=result.number) + " · "
                  + ngettext("{n} card", "{n} cards", result.cards).format(n=result.cards)
                  + (f" · {kind_label(result.kind)}" if result.kind != "normal" else "")
-                 + (" · " + _("trump {trump}").format(trump=result.trump) if result.trump else ""))
+                 + (" · " + _trump_words(result.trump) if result.trump else ""))
         table = Table(title=safe_markup(title), title_justify="left")
         for column in (_("player"), _("bid"), _("taken"), _("score"), _("total")):
             table.add_column(column, justify="left" if column == _("player") else "right")

@@ -11,7 +11,7 @@ import typer
 from raspis_cli.cli.app import EXIT_ERROR
 from raspis_cli.cli.console import fail
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
-from raspis_cli.text.i18n import _, english_for_json
+from raspis_cli.text.i18n import _
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -116,10 +116,9 @@ def rules_choice(preset: str | None, assignments: Sequence[str] | None) -> Rules
 
 def check_format(fmt: str, allowed: Sequence[str]) -> str:
     """``--format``: one of ``allowed``, else one clear usage error (exit 2).
-    JSON and JSON lines are a contract in English (docs/RECORD-JSON.md): their
-    messages are built in English whatever the interface language."""
-    if fmt in ("json", "jsonl") and fmt in allowed:
-        english_for_json()
+    JSON and JSON lines are a contract in English (docs/RECORD-JSON.md):
+    :func:`~raspis_cli.cli.output.write_json` writes every message's
+    canonical text, whatever the interface language."""
     if fmt not in allowed:
         listed = ", ".join(allowed[:-1]) + _(" or ") + allowed[-1] if len(allowed) > 1 else allowed[0]
         raise typer.BadParameter(_("expected {listed}, got {got}").format(listed=listed, got=repr(fmt)),

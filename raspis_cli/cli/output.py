@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from raspis_cli.cli.console import stdout
-from raspis_cli.text.i18n import N_, _
+from raspis_cli.text.i18n import N_, _, canonical, decimal
 from raspis_cli.text.textsafe import escape_text
 
 
@@ -111,8 +111,8 @@ def rounded(column: str, value: object) -> object:
     every digit)."""
     if isinstance(value, float) and math.isfinite(value):
         if column.endswith("_rate"):
-            return f"{value:.1%}"
-        return f"{value:.2f}"
+            return decimal(value * 100, 1) + "%"
+        return decimal(value, 2)
     return value
 
 
@@ -129,14 +129,15 @@ def _cell(value: object) -> str:
 
 
 def write_json(data: object) -> None:
-    """Print JSON on stdout: UTF-8, not ASCII-escaped, indented."""
+    """Print JSON on stdout: UTF-8, not ASCII-escaped, indented; messages in
+    their canonical (English) text whatever the interface language."""
     import json
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json.dumps(canonical(data), ensure_ascii=False, indent=2) + "\n")
 
 
 def write_jsonl(items: Sequence[object]) -> None:
     """Print JSON Lines on stdout: one compact JSON value per line."""
     import json
 
-    sys.stdout.write("".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items))
+    sys.stdout.write("".join(json.dumps(canonical(item), ensure_ascii=False) + "\n" for item in items))

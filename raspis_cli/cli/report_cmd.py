@@ -22,7 +22,8 @@ from raspis_cli.cli.options import (
     check_output,
     rules_choice,
 )
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.i18n import _, ngettext, set_language
+from raspis_cli.text.i18n import language as current_language
 from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
@@ -61,12 +62,14 @@ def report(
     with differences highlighted, the running-totals chart and a
     trick-by-trick replay; or (--db) the club page: ratings, leaderboards by
     rules and table size, bid accuracy, head to head, the most dramatic games."""
-    from raspis_cli.report.strings import LANGS, interface_lang
+    from raspis_cli.report.strings import LANGS
 
     if lang is not None and lang not in LANGS:
         raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
             choices=", ".join(LANGS), got=repr(lang)), param_hint="--lang")
-    language = interface_lang(lang)
+    if lang is not None:  # the page's words follow it, as the interface's do
+        set_language(lang, explicit=True)
+    language = current_language()
     if (file is None) == (db is None):
         fail(_("give a game file, or --db DATABASE for the club report (not both)"))
     check_output(output, [name for name in (file, db) if name is not None], force)

@@ -22,6 +22,7 @@ from raspis_cli.cli.options import (
 from raspis_cli.cli.output import write_json, write_jsonl
 from raspis_cli.judge.check import CheckError, read_results, score_sheet
 from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice
+from raspis_cli.judge.results import trump_label
 from raspis_cli.text.i18n import _, kind_label, ngettext
 from raspis_cli.text.textsafe import escape_text
 
@@ -67,7 +68,7 @@ def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
 
 def _trump_shown(trump: str | None) -> str:
     """The trump column: the card or suit, ``none`` in the interface language, ``-`` if unknown."""
-    return _("none") if trump == "none" else (trump or "-")
+    return _("none") if trump == "none" else trump_label(trump, "-")
 
 
 def _differs(text: str, markup: bool) -> str:
@@ -126,7 +127,8 @@ def _compact_table(result: GameResult, other: GameResult | None, title: str) -> 
             first = k == 0
             number = str(deal.number) + (" " + _("(replayed)") if deal.replayed else "")
             table.add_row(safe_markup(number) if first else "",
-                          safe_markup(f"{kind_label(deal.kind)} {deal.cards}") if first else "",
+                          safe_markup(kind_label(deal.kind) if first else ngettext(
+                              "{n} card", "{n} cards", deal.cards).format(n=deal.cards) if k == 1 else ""),
                           safe_markup(deal.dealer) if first else "",
                           safe_markup(_trump_shown(deal.trump)) if first else "",
                           safe_markup(name), text, end_section=k == len(players) - 1)

@@ -20,7 +20,8 @@ from raspis_cli.cli.options import (
 from raspis_cli.cli.output import write_json, write_jsonl
 from raspis_cli.judge.check import CheckError, deal_story, read_results
 from raspis_cli.judge.replay import GameResult
-from raspis_cli.model.cards import Card, Deck
+from raspis_cli.judge.results import trump_label
+from raspis_cli.model.cards import Card, Deck, card_text
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import DealRecord
 from raspis_cli.text.i18n import _, kind_label, ngettext
@@ -35,18 +36,19 @@ def _hand_text(cards: list[Card], deck: Deck) -> str:
                                              -c.rank)):
         suit = deck.suit_of(card)
         by_suit.setdefault(9 if suit is None else suit, []).append(
-            f"joker {card}" if deck.is_joker(card) else str(card))
+            _("joker {card}").format(card=card_text(card)) if deck.is_joker(card) else card_text(card))
     return "  ".join(" ".join(group) for _, group in sorted(by_suit.items()))
 
 
 def _print_story(result: GameResult, record: DealRecord, story: dict[str, object]) -> None:
     out = stdout.print
-    trump = story["trump"] or _("not written")
+    trump = (_("no trump") if story["trump"] == "none" else
+             _("trump {trump}").format(trump=trump_label(str(story["trump"]), _("not written"))))
     cards = ngettext("{n} card", "{n} cards", record.cards).format(n=record.cards)
     out("[bold]" + safe_markup(_("Deal {number}").format(number=record.number)) + "[/bold] · "
         + safe_markup(" · ".join([kind_label(record.kind), cards,
                                   _("dealer {name}").format(name=record.dealer),
-                                  _("trump {trump}").format(trump=str(trump))])))
+                                  trump])))
     hands = record.hands or {}
     if not hands and record.tricks:
         pieced: dict[str, list[Card]] = {}
@@ -64,12 +66,16 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
         out(safe_markup(_("bids: {bids}").format(bids=", ".join(f"{n} {b}" for n, b in record.bids.items()))))
     tricks = story["tricks"]
     assert isinstance(tricks, list)
-    for trick in tricks:
+    recorded = record.tricks or []
+    for number, trick in enumerate(tricks):
         parts = []
+        declared = {p.player: p.joker for p in (recorded[number] if number < len(recorded) else [])
+                    if p.joker is not None}
         for play in trick["plays"]:
-            text = f"{play['player']} {Card.parse(play['card'])}"
+            text = f"{play['player']} {card_text(Card.parse(play['card']))}"
             if "declared" in play:
-                text += f" ({play['declared']})"
+                decl = declared.get(str(play["player"]))
+                text += f" ({decl.words() if decl is not None else play['declared']})"
             text = safe_markup(text)
             if "violations" in play:
                 kinds = ", ".join(v["kind"] for v in play["violations"])

@@ -22,7 +22,7 @@ from raspis_cli.rules.bidding import DEALER_RESTRICTIONS
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import default_db_path
 from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
-from raspis_cli.text.i18n import N_, _, kind_label, language, ngettext
+from raspis_cli.text.i18n import N_, _, kind_label, ngettext
 from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
@@ -425,13 +425,13 @@ def _in_words(row: dict[str, Any]) -> dict[str, Any]:
     """A report row as a table shows it: a deal kind, a joker mode (the club page's
     words, report/strings.py), how the joker was played and the dealer's
     restriction in the interface language; other values as they are."""
-    from raspis_cli.report.strings import JOKER_WORDS
+    from raspis_cli.model.joker import JOKER_WORDS
 
     shown = dict(row)
     if isinstance(row.get("kind"), str):
         shown["kind"] = kind_label(row["kind"])
-    if isinstance(row.get("joker_mode"), str):
-        shown["joker_mode"] = JOKER_WORDS[language()].get(row["joker_mode"], row["joker_mode"])
+    if isinstance(row.get("joker_mode"), str) and row["joker_mode"] in JOKER_WORDS:
+        shown["joker_mode"] = _(JOKER_WORDS[row["joker_mode"]])
     if isinstance(row.get("played_as"), str) and row["played_as"] in PLAYED_AS:
         shown["played_as"] = _(PLAYED_AS[row["played_as"]])
     if isinstance(row.get("dealer_restriction"), str) and row["dealer_restriction"] in RESTRICTIONS:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from typing import Annotated
@@ -21,7 +20,7 @@ from raspis_cli.cli.options import (
     rules_choice,
     shard_option,
 )
-from raspis_cli.cli.output import write_jsonl
+from raspis_cli.cli.output import write_json, write_jsonl
 from raspis_cli.cli.problems import render_diagnostic
 from raspis_cli.files.paths import expand_paths
 from raspis_cli.judge.check import FileReport, folder_without_records, validate_files
@@ -84,8 +83,7 @@ def validate(
             reports.append(folder_without_records(given))  # rather than pass silently
         reports += validate_files(found, choice, encoding, fmt != "text", jobs, part)
     if fmt == "json":
-        sys.stdout.write(json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False,
-                                    indent=2) + "\n")
+        write_json({"files": [r.to_json() for r in reports]})
     elif fmt == "jsonl":
         write_jsonl([r.to_json() for r in reports])
     else:

@@ -32,7 +32,7 @@ from raspis_cli.engine.trick import (
     plain_winner,
     trick_trump,
 )
-from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of
+from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of, cards_text
 from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.joker_modes import DEMANDS
 from raspis_cli.rules import Rules
@@ -470,7 +470,7 @@ class Deal:
             if self._is_joker(card):
                 problem = self._joker_problem(seat, decl)
                 if problem is not None:
-                    out.append(Violation("joker-mode", f"{who}: {problem}", seat, trick_no,
+                    out.append(Violation("joker-mode", who + ": " + problem, seat, trick_no,
                                          "play", index))
             else:
                 allowed, kind = self._follow_mask(seat)
@@ -483,7 +483,7 @@ class Deal:
         elif self._is_joker(card):
             problem = self._joker_problem(seat, decl)
             if problem is not None:
-                out.append(Violation("joker-mode", f"{who}: {problem}", seat, trick_no, "play",
+                out.append(Violation("joker-mode", who + ": " + problem, seat, trick_no, "play",
                                      index))
         self.trick.append((seat, card, decl if self._is_joker(card) else None))
         if len(self.trick) == self.players:
@@ -494,7 +494,7 @@ class Deal:
                 index: int) -> Violation:
         who = _name(self.names, seat)
         led, lead_decl = self._lead_info()
-        example = ", ".join(str(c) for c in cards_of(allowed))
+        example = cards_text(cards_of(allowed), ", ")
         if kind == "joker-demand":
             assert lead_decl is not None
             demanded = lead_decl.suit

@@ -55,26 +55,49 @@ class CellFormula:
                 and (self.written_total is None or self.written_total == self.total))
 
 
+TERM_WORDS: dict[str, str] = {
+    "exact_per_trick": N_("exact_per_trick"), "exact_bonus": N_("exact_bonus"), "pass_made": N_("pass_made"),
+    "under_per_missing": N_("under_per_missing"), "under_per_taken": N_("under_per_taken"),
+    "over_per_taken": N_("over_per_taken"), "miser_zero": N_("miser_zero"),
+    "miser_per_trick": N_("miser_per_trick"), "golden_per_trick": N_("golden_per_trick"),
+    "golden_zero": N_("golden_zero"), "forehead_per_trick": N_("forehead_per_trick"),
+    "forehead_per_missing": N_("forehead_per_missing"), "special_multiplier": N_("special_multiplier"),
+    "percent-4": N_("percent-4"), "full-bid-double": N_("full-bid-double"), "miser-sweep": N_("miser-sweep"),
+}
+"""A formula's terms: the option's name, which is how English shows it, and
+the few words Russian shows instead (the option named after the formula)."""
+
+
+def _term(name: str) -> str:
+    return _(TERM_WORDS[name]) if name in TERM_WORDS else name
+
+
 def score_formula(rules: Rules, kind: str, bid: int | None, taken: int, cards: int | None = None) -> str:
-    """``0/0 → pass_made = +5``: the rules a score is made of, with their values."""
+    """``0/0 → pass_made = +5``: the rules a score is made of, with their
+    values; in Russian the rules in words, their option names in brackets
+    (``0/0 → пас сыгран = +5 (pass_made)``)."""
     terms = [(name, getattr(rules, name), times) for name, times in score_terms(rules, kind, bid, taken)]
     shown = [t for t in terms if t[1] != 0 and t[2] != 0] or terms[:1]
     parts = []
     for name, value, times in shown:
-        parts.append(f"{name} {signed(value)}" if times == 1 and name in _FLAT
-                     else f"{name} {value} × {times}")
+        parts.append(f"{_term(name)} {signed(value)}" if times == 1 and name in _FLAT
+                     else f"{_term(name)} {value} × {times}")
     body = " + ".join(parts)
     score = bid_score(rules, kind, bid, taken, cards)
     factors = score_factors(rules, kind, bid, taken, cards)
     bonuses = score_bonuses(rules, kind, bid, taken, cards)
+    names = [name for name, _value, _times in shown]
     for label, factor in factors:
-        body = f"({body}) × {label} {factor}"
+        body = f"({body}) × {_term(label)} {factor}"
+        names.append(label)
     for label, points in bonuses:
-        body += f" + {label} {signed(points)}"
+        body += f" + {_term(label)} {signed(points)}"
+        names.append(label)
     if len(shown) == 1 and not factors and not bonuses and shown[0][0] in _FLAT:
-        body = shown[0][0]
+        body = _term(shown[0][0])
     head = f"{'-' if bid is None else bid}/{taken}"
-    return f"{head} → {body} = {signed(score)}"
+    named = f" ({', '.join(names)})" if any(_term(n) != n for n in names) else ""
+    return f"{head} → {body} = {signed(score)}{named}"
 
 
 _FLAT = frozenset({"pass_made", "exact_bonus", "miser_zero", "golden_zero"})

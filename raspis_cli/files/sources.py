@@ -40,7 +40,7 @@ from raspis_cli.text.decoding import (
     detect,
     iter_lines,
 )
-from raspis_cli.text.i18n import _
+from raspis_cli.text.i18n import _, message_of
 
 __all__ = [
     "WINDOW_LINES",
@@ -183,7 +183,7 @@ class GameStream:
         except OSError as e:
             self.error = syntax_error("E001", describe_os_error(e), path=self.display)
         except EncodingError as e:
-            self.error = syntax_error("E001", str(e), path=self.display)
+            self.error = syntax_error("E001", message_of(e), path=self.display)
         finally:
             if stream is not None and stream is not sys.stdin.buffer:
                 stream.close()  # type: ignore[attr-defined]

@@ -7,12 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from raspis_cli.engine import Deal
+from raspis_cli.model.cards import CardError, card_text, parse_card
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, GameRecord
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
-from raspis_cli.text.i18n import _
+from raspis_cli.text.i18n import _, message_of
 
-__all__ = ["DealResult", "GameResult", "RulesChoice", "resolve_rules", "trump_text"]
+__all__ = ["DealResult", "GameResult", "RulesChoice", "resolve_rules", "trump_label", "trump_text"]
 
 
 @dataclass(slots=True)
@@ -112,7 +113,7 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
             rules = rules.with_options({name: value})
         except RulesError as e:
             known = "" if name in OPTIONS else " " + _("(ignored)")
-            problems.append(Diagnostic("rules", f"{e}{known}",
+            problems.append(Diagnostic("rules", message_of(e) + known,
                                     pos=game.positions.get(f"option:{name}", game.where("rules"))))
     rules = rules.with_options(choice.options)
     return rules, problems
@@ -125,3 +126,16 @@ def trump_text(trump: object) -> str:
     if trump is NO_TRUMP:
         return "none"
     return str(trump)
+
+
+def trump_label(trump: str | None, unknown: str = "") -> str:
+    """A result's trump (:func:`trump_text`) as a person reads it: ``Д♦`` in
+    Russian, ``no trump`` in words, ``unknown`` when it is not written."""
+    if not trump:
+        return unknown
+    if trump == "none":
+        return _("no trump")
+    try:
+        return card_text(parse_card(trump))
+    except CardError:
+        return trump  # a suit alone: ♥

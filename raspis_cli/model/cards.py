@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
+from raspis_cli.text.i18n import Text, language, show_as
+
 __all__ = [
     "BLACK_JOKER",
     "NO_SUIT",
@@ -31,6 +33,8 @@ __all__ = [
     "Deck",
     "Suit",
     "card_index",
+    "card_text",
+    "cards_text",
     "cards_of",
     "mask_of",
     "parse_card",
@@ -177,6 +181,29 @@ _PRETTY: Final = tuple(
     [RANK_NAMES[i % 13 + 2] + _SUIT_SYMBOLS[i // 13] for i in range(52)] + ["RJ", "BJ"]
 )
 
+_RUSSIAN_RANKS: Final = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+"""The rank letters a Russian text writes (and the notation reads): валет, дама, король, туз."""
+
+_PRETTY_RU: Final = tuple(_RUSSIAN_RANKS.get(text[0], text[0]) + text[1:] if i < 52 else text
+                          for i, text in enumerate(_PRETTY))
+
+
+def card_text(card: int) -> str:
+    """A card as the language in force writes it: ``Q♦`` in English, ``Д♦``
+    in Russian (a :class:`~raspis_cli.text.i18n.Text` keeping ``Q♦`` as its
+    canonical text, so a stored message names the card in English)."""
+    if language() == "ru":
+        return Text(_PRETTY_RU[card], _PRETTY[card])
+    return _PRETTY[card]
+
+
+def cards_text(cards: Iterable[int], separator: str = " ") -> str:
+    """Several cards as :func:`card_text` writes each, joined by ``separator``."""
+    from raspis_cli.text.i18n import joined
+
+    return joined(separator, (card_text(c) for c in cards))
+
+
 SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
 """The hand-mask bits of each suit's 13 cards (jokers of 54 cards excluded)."""
 
@@ -190,6 +217,9 @@ two jokers of 54 cards: the table the hot loops index instead of dividing."""
 
 RANK_INDEX: Final = (*(i % 13 for i in range(52)), 0, 0)
 """A card index's rank as 0 (a two) .. 12 (an ace); 0 for the two jokers."""
+
+
+show_as(Card, card_text)  # a card in a translated message: Д♦ shown, Q♦ stored
 
 
 def suit_index(card: int) -> int:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from raspis_cli.text.i18n import _
+from raspis_cli.text.i18n import Text, _, canonical_text
 from raspis_cli.text.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
 
 __all__ = ["SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "line_error", "render", "syntax_error"]
@@ -70,8 +70,8 @@ class Diagnostic:
         # a long line is kept as an excerpt around the column, never whole,
         # and so is a message quoting a long token
         if len(self.message) > 2 * EXCERPT_WIDTH:
-            object.__setattr__(self, "message", self.message[:EXCERPT_WIDTH] + "…"
-                               + self.message[-EXCERPT_WIDTH // 2:])
+            short = Text(_excerpt(self.message), _excerpt(canonical_text(self.message)))
+            object.__setattr__(self, "message", short)
         if len(self.source) > EXCERPT_WIDTH and not self.shift and self.pos is not None:
             cut, shift = cut_line(self.source, self.pos.column)
             object.__setattr__(self, "source", cut)
@@ -101,8 +101,14 @@ class Diagnostic:
         return self.code or self.kind
 
     def text(self) -> str:
-        """The message, preceded by the code of a reading problem (``E303: ...``)."""
-        return f"{self.code}: {self.message}" if self.code else self.message
+        """The message, preceded by the code of a reading problem (``E303: ...``),
+        in the language in force."""
+        return self.code + ": " + self.message if self.code else self.message
+
+    def canonical_text(self) -> str:
+        """:meth:`text` as it is stored: in English whatever the language in
+        force (the JSON contract, the ``violations`` table)."""
+        return canonical_text(self.text())
 
     def to_json(self) -> dict[str, object]:
         """The violation object of ``validate --format json`` (docs/RECORD-JSON.md)."""
@@ -116,7 +122,7 @@ class Diagnostic:
         if self.pos is not None:
             out["line"] = self.pos.line
             out["column"] = self.pos.column
-        out["message"] = self.text()
+        out["message"] = self.canonical_text()
         return out
 
     def render(self) -> str:
@@ -125,6 +131,10 @@ class Diagnostic:
 
     def __str__(self) -> str:
         return render(self)[0]
+
+
+def _excerpt(message: str) -> str:
+    return message[:EXCERPT_WIDTH] + "…" + message[-EXCERPT_WIDTH // 2:]
 
 
 def syntax_error(code: str, message: str, line: int | None = None, column: int | None = None,

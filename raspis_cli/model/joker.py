@@ -8,20 +8,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from raspis_cli.model.cards import Card, Suit
-from raspis_cli.model.joker_modes import BY_MODE, mode_words
+from raspis_cli.model.cards import Card, Suit, card_text
+from raspis_cli.model.joker_modes import BY_MODE
+from raspis_cli.text.i18n import N_, _, language, speaking
 
-__all__ = ["ANY_WORDS", "MODE_WORDS", "JokerDecl"]
+__all__ = ["ANY_WORDS", "JOKER_WORDS", "JokerDecl"]
 
-
-MODE_WORDS: Final[dict[str, dict[str, str]]] = {lang: mode_words(lang) for lang in ("en", "ru")}
-"""A declaration's mode in words, per language: the joker table's own words."""
-
-ANY_WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {"declaration": "any declaration", "suit": "any suit"},
-    "ru": {"declaration": "любое объявление", "suit": "любая масть"},
+JOKER_WORDS: Final[dict[str, str]] = {
+    "high": N_("high"), "lowest": N_("lowest"), "low": N_("low"), "take": N_("take"),
+    "discard": N_("discard"), "as": N_("as"),
 }
-"""Declarations said together: every legal one, every suit of one mode."""
+"""The joker's modes in words, marked for the catalogue (the record keeps the
+mode): one for each row of the joker table, the catalogue's Russian the
+table's own words (tests/test_joker_table.py holds both)."""
+
+ANY_WORDS: Final[dict[str, str]] = {"declaration": N_("any declaration"), "suit": N_("any suit")}
+"""Declarations said together: every legal one, every suit of one mode (msgids)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +43,13 @@ class JokerDecl:
             out["card"] = self.card.code
         return out
 
-    def words(self, lang: str) -> str:
-        """The declaration in one language: ``high ♦``, ``as A♥``; ``по старшим ♦``, ``как A♥``."""
-        words = MODE_WORDS.get(lang, MODE_WORDS["en"]).get(self.mode, self.mode)
-        if self.card is not None:
-            return f"{words} {self.card}"
+    def words(self, lang: str | None = None) -> str:
+        """The declaration as ``lang`` (default: the language in force) says it:
+        ``take ♠``, ``as A♥``; ``забрать ♠``, ``как Т♦``."""
+        with speaking(lang or language()):
+            words = _(JOKER_WORDS[self.mode]) if self.mode in JOKER_WORDS else self.mode
+            if self.card is not None:
+                return words + " " + card_text(self.card)
         if self.suit is not None:
             return f"{words} {self.suit}"
         return words

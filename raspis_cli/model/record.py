@@ -530,7 +530,7 @@ class OutOfRange:
         one, many = _NUMBER_WORDS[self.what]
         text = shown_number(self.value)
         if not text.lstrip("-").isdigit():  # "the deal (a number of about 31 digits) is ..."
-            text = f"({text})"
+            text = "(" + text + ")"
         place = _("deal {deal}: ").format(deal=self.deal) if self.deal is not None else ""
         return place + _("{what} {value} is out of range (a record holds {whats} from {low} "
                          "to {high})").format(what=_(one), value=text, whats=_(many),

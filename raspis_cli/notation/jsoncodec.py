@@ -67,7 +67,7 @@ class JsonRecordError(ValueError):
     def __init__(self, path: str, message: str, pos: Pos | None = None) -> None:
         self.path = path
         self.pos = pos
-        super().__init__(f"{path}: {message}" if path else message)
+        super().__init__(path + ": " + message if path else message)
 
 
 # --- writing -----------------------------------------------------------------

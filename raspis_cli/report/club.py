@@ -13,11 +13,12 @@ from typing import Any
 
 import duckdb
 
-from raspis_cli.report.strings import STRINGS
+from raspis_cli.report.strings import report_strings
 from raspis_cli.report.svg import heatmap, line_charts
 from raspis_cli.store.query import run_query
 from raspis_cli.store.ratings import RatingStep, chart_players
 from raspis_cli.store.stats import Scope, ratings_rows, report_rows
+from raspis_cli.text.i18n import ngettext
 
 __all__ = ["both_ways", "club_context"]
 
@@ -105,7 +106,7 @@ def both_ways(rows: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any
 
 def club_context(con: duckdb.DuckDBPyConnection, lang: str) -> dict[str, Any]:
     """Everything the club template needs."""
-    s = STRINGS[lang]
+    s = report_strings()
     ratings, history = ratings_rows(con, Scope())
     leaderboard = report_rows(con, "leaderboard")
     boards: dict[tuple[str, int], list[dict[str, Any]]] = {}
@@ -119,7 +120,8 @@ def club_context(con: duckdb.DuckDBPyConnection, lang: str) -> dict[str, Any]:
         cards = [str(n) for n in sorted({r["cards"] for r in rows})]
         values = {(str(r["seat"]), str(r["cards"])): (float(r["exact_rate"]), int(r["bids"])) for r in rows}
         heatmaps.append({"players": players,
-                         "svg": heatmap(seats, cards, values, title=f"{s['bid_accuracy']} · {players}",
+                         "svg": heatmap(seats, cards, values, title=s["bid_accuracy"] + " · " + ngettext(
+                                            "{n} player", "{n} players", players).format(n=players),
                                         xlabel=s["cards"], ylabel=s["seat"])})
     matrix = both_ways(report_rows(con, "head_to_head"))
     names = sorted({a for a, _b in matrix})

@@ -22,9 +22,11 @@ from raspis_cli.analyze.words import (
     skipped_words,
 )
 from raspis_cli.judge.replay import DealResult, GameResult
-from raspis_cli.model.cards import Card, Deck
-from raspis_cli.report.strings import STRINGS, joker_words, kind_word
+from raspis_cli.judge.results import trump_label
+from raspis_cli.model.cards import Card, Deck, card_text
+from raspis_cli.report.strings import joker_words, report_strings
 from raspis_cli.report.svg import line_charts
+from raspis_cli.text.i18n import _, kind_label, ngettext
 from raspis_cli.text.textsafe import isolated_text
 
 if TYPE_CHECKING:
@@ -46,7 +48,7 @@ def _card(card: Card, deck: Deck, lang: str) -> dict[str, Any]:
     """A card as the viewer shows it: text, colour, and whether it is the joker."""
     joker = deck.is_joker(card)
     suit = deck.suit_of(card)
-    text = str(card)
+    text = card_text(card)
     if joker:
         text = f"{text} ★" if text not in ("RJ", "BJ") else "★"
     return {"t": text, "r": bool(suit in _RED if suit is not None else card.code == "RJ"), "j": joker,
@@ -131,21 +133,23 @@ def _replay_deal(result: GameResult, deal: DealResult, lang: str,
             entry: dict[str, Any] = {"p": play.player, **_card(play.card, deck, lang)}
             if play.joker is not None:
                 decl = play.joker
-                entry["d"] = joker_words(lang, decl.mode, int(decl.suit) if decl.suit is not None else None,
+                entry["d"] = joker_words(decl.mode, int(decl.suit) if decl.suit is not None else None,
                                          str(decl.card) if decl.card is not None else None)
             plays.append(entry)
         tricks.append({"n": number, "w": players[done.winner] if done is not None else None, "plays": plays})
     trump = deal.trump
     view: dict[str, Any] = {
         "number": deal.number,
-        "kind": kind_word(lang, deal.kind),
+        "kind": kind_label(deal.kind),
         "cards": deal.cards,
         "dealer": deal.dealer,
-        "trump": trump if trump and trump != "none" else STRINGS[lang]["no_trump"],
+        "trump": trump_label(trump) or _("no trump"),
         "bids": {n: b for n, b in deal.bids.items() if b is not None},
         "hands": {n: [_card(c, deck, lang) for c in sorted(cs, key=lambda c: _sort_key(c, deck))]
                   for n, cs in hands.items()},
         "tricks": tricks,
+        "tricks_text": ngettext("{n} trick", "{n} tricks", len(tricks)).format(n=len(tricks)),
+        "cards_text": ngettext("{n} card", "{n} cards", deal.cards).format(n=deal.cards),
     }
     if analysis is not None:
         view["an"] = _analysis_view(analysis, lang)
@@ -174,8 +178,8 @@ def _shown(data: Any) -> Any:
 
 
 def _viewer_words(lang: str) -> dict[str, str]:
-    s = STRINGS[lang]
-    return {"start": s["start"], "tricks": s["tricks"], "trick": s["trick"], "of": s["of"],
+    s = report_strings()
+    return {"start": s["start"], "trick": s["trick"], "of": s["of"],
             "card": s["card"], "deal": s["deal"], "dealer": s["dealer"], "trump": s["trump"],
             "bid": s["bid"], "taken": s["taken"], "leads": s["leads"], "wins_trick": s["wins_trick"],
             "analysis": s["analysis"]}
@@ -194,7 +198,7 @@ def game_context(results: Iterable[GameResult], lang: str,
 
     budget = REPLAY_BUDGET if replay_budget is None else replay_budget
 
-    s = STRINGS[lang]
+    s = report_strings()
     games: list[dict[str, Any]] = []
     left_out: list[int] = []
     spent = 0
@@ -207,9 +211,9 @@ def game_context(results: Iterable[GameResult], lang: str,
         chart_y: dict[str, list[float | None]] = {n: [] for n in players}
         step = 0
         for deal in result.deals:
-            deals.append({"number": deal.number, "kind": kind_word(lang, deal.kind), "cards": deal.cards,
+            deals.append({"number": deal.number, "kind": kind_label(deal.kind), "cards": deal.cards,
                           "dealer": deal.dealer, "replayed": deal.replayed,
-                          "trump": s["no_trump"] if deal.trump == "none" else deal.trump or "",
+                          "trump": trump_label(deal.trump),
                           "cells": [_cell(deal, n) for n in players],
                           "problems": [p.message for p in deal.problems]})
             if deal.replayed:

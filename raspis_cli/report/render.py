@@ -15,7 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
-from raspis_cli.report.strings import STRINGS
+from raspis_cli.report.strings import report_strings
+from raspis_cli.text.i18n import _, decimal, ngettext
 from raspis_cli.text.textsafe import isolated_text
 
 __all__ = ["render"]
@@ -24,7 +25,10 @@ _TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 def render(template: str, lang: str, **context: Any) -> str:
-    """The page ``template`` (a file of ``templates/``) in ``lang``, as text."""
+    """The page ``template`` (a file of ``templates/``), as text; ``lang`` is
+    the page's ``<html lang>`` (the words are in the language in force).
+    Templates translate with ``_("...")`` and ``ngettext("...", "...", n)``,
+    marked in the catalogue like the Python sources' (scripts/i18n_catalogue.py)."""
     import jinja2
     import markupsafe
     from jinja2.filters import do_join
@@ -47,4 +51,5 @@ def render(template: str, lang: str, **context: Any) -> str:
         finalize=shown,
     )
     env.filters["join"] = join
-    return env.get_template(template).render(lang=lang, s=STRINGS[lang], **context)
+    env.globals.update(_=_, ngettext=ngettext, decimal=decimal)
+    return env.get_template(template).render(lang=lang, s=report_strings(), **context)

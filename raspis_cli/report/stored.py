@@ -14,9 +14,11 @@ from typing import Any
 
 import duckdb
 
-from raspis_cli.report.strings import STRINGS, kind_word
+from raspis_cli.judge.results import trump_label
+from raspis_cli.report.strings import report_strings
 from raspis_cli.report.svg import line_charts
 from raspis_cli.store.query import run_query
+from raspis_cli.text.i18n import kind_label
 
 __all__ = ["games_list", "stored_game_context"]
 
@@ -51,7 +53,7 @@ def _cell(row: dict[str, Any]) -> dict[str, Any]:
 def stored_game_context(con: duckdb.DuckDBPyConnection, game_id: str, lang: str) -> dict[str, Any] | None:
     """Everything ``game.html.j2`` needs for one stored game, or None when the
     database has no game of this id."""
-    s = STRINGS[lang]
+    s = report_strings()
     found = run_query(con, "SELECT * FROM games WHERE game_id = $id", {"id": game_id})
     if not found:
         return None
@@ -76,9 +78,9 @@ def stored_game_context(con: duckdb.DuckDBPyConnection, game_id: str, lang: str)
     for deal in deals:
         rows = results.get(deal["deal_index"], {})
         trump = deal["trump"]
-        shown.append({"number": deal["number"], "kind": kind_word(lang, deal["kind"]), "cards": deal["cards"],
+        shown.append({"number": deal["number"], "kind": kind_label(deal["kind"]), "cards": deal["cards"],
                       "dealer": deal["dealer"], "replayed": deal["replayed"],
-                      "trump": s["no_trump"] if trump == "none" else trump or "",
+                      "trump": trump_label(trump),
                       "cells": [_cell(rows.get(n, blank)) for n in players],
                       "problems": by_deal.get(deal["number"], [])})
         if deal["replayed"]:
@@ -98,6 +100,7 @@ def stored_game_context(con: duckdb.DuckDBPyConnection, game_id: str, lang: str)
                     "written": r["written_total"] if r["written_total"] not in (None, r["total"]) else None,
                     "winner": r["winner"]} for r in seats],
         "winners": [r["player"] for r in seats if r["winner"]],
+        "replay_left_out": False,  # a stored game has no replay (its cards are not stored)
         "problems": [{"kind": p["kind"], "message": p["message"], "deal": p["deal"], "trick": p["trick"],
                       "player": p["player"]} for p in problems],
         "chart": line_charts({n: (chart_x, chart_y[n]) for n in players}, title=s["running_totals"],

@@ -11,6 +11,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from raspis_cli.text.i18n import _, decimal
 from raspis_cli.text.textsafe import isolated_text
 
 __all__ = ["PALETTE", "heatmap", "line_chart", "line_charts"]
@@ -96,12 +97,13 @@ def line_chart(series: Series, *, title: str, xlabel: str, ylabel: str, width: i
     for t in yt:
         y = sy(t)
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#eee"/>'
-                   f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{t:g}</text>')
+                   f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{decimal(f"{t:g}", None)}</text>')
     whole_x = all(float(p[0]).is_integer() for p in points)
     for t in _ticks(x0, x1, 5 if phone else 8, whole_x):
         if x0 <= t <= x1:
             x = sx(t)
-            out.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" text-anchor="middle">{t:g}</text>')
+            label = decimal(f"{t:g}", None)
+            out.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" text-anchor="middle">{label}</text>')
     out.append(f'<text x="{left + plot_w / 2:.0f}" y="{height - 6}" text-anchor="middle">{_e(xlabel)}</text>'
                f'<text x="14" y="{top + plot_h / 2:.0f}" text-anchor="middle" '
                f'transform="rotate(-90 14 {top + plot_h / 2:.0f})">{_e(ylabel)}</text></g>')
@@ -150,8 +152,9 @@ def heatmap(rows: Sequence[str], columns: Sequence[str], values: Mapping[tuple[s
             rate, count = found
             shade = _green(rate)
             ink = "#fff" if rate > 0.55 else "#222"
+            share = _("{share}% of {count}").format(share=decimal(rate * 100, 1), count=count)
             out.append(f'<rect class="cell" x="{x}" y="{y}" width="{cell - 2}" height="{cell - 2}" '
-                       f'fill="{shade}"><title>{_e(row)} · {_e(column)}: {rate:.1%} of {count}</title></rect>'
+                       f'fill="{shade}"><title>{_e(row)} · {_e(column)}: {_e(share)}</title></rect>'
                        f'<text x="{x + (cell - 2) / 2:.0f}" y="{y + cell / 2 + 3:.0f}" text-anchor="middle" '
                        f'fill="{ink}" font-size="10">{round(rate * 100)}</text>')
     out.append(f'<text x="{left + cell * len(columns) / 2:.0f}" y="{height - 8}" '

@@ -28,7 +28,7 @@ from raspis_cli.rules.options import (
     OptionSpec,
     OptionValue,
 )
-from raspis_cli.text.i18n import N_, _
+from raspis_cli.text.i18n import N_, _, message_of
 
 __all__ = [
     "KINDS",
@@ -118,7 +118,7 @@ class Rules:
             try:
                 changes[name] = spec.read(raw)
             except OptionError as e:
-                raise RulesError(str(e)) from None
+                raise RulesError(message_of(e)) from None
         if not changes:
             return self
         return dataclasses.replace(self, **changes)

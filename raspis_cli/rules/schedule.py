@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from raspis_cli.rules import Rules
-from raspis_cli.text.i18n import _, kind_label, ngettext
+from raspis_cli.text.i18n import _, joined, kind_label, ngettext
 
 __all__ = ["Schedule", "ScheduledDeal", "schedule_for"]
 
@@ -65,7 +65,7 @@ class Schedule:
             if cards != self.tail_cards or kind not in self.tail_kinds:
                 return _("after deal {number} the schedule has special deals ({kinds}) of {want}, the record "
                          "has {got}").format(
-                    number=len(self.fixed), kinds=", ".join(kind_label(k) for k in self.tail_kinds),
+                    number=len(self.fixed), kinds=joined(", ", (kind_label(k) for k in self.tail_kinds)),
                     want=ngettext("{n} card", "{n} cards", self.tail_cards).format(n=self.tail_cards),
                     got=_cards_kind(cards, kind))
             return None

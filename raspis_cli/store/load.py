@@ -37,6 +37,7 @@ from raspis_cli.store.errors import StoreError
 from raspis_cli.store.idset import IdMarks
 from raspis_cli.store.rows import TableBuilder, game_id
 from raspis_cli.store.schema import GAME_TABLES, stored_columns, stored_name
+from raspis_cli.text.i18n import message_of
 
 if TYPE_CHECKING:
     import duckdb
@@ -706,7 +707,7 @@ def load_units(
                 pieces = [(path, piece) for path, piece in
                           shard_pieces([str(unit) for unit in units], *shard)]
             except ShardError as e:
-                raise LoadError(str(e)) from None
+                raise LoadError(message_of(e)) from None
         summary = LoadSummary(files=len(units) if pieces is None else
                               sum(1 for _, piece in pieces if piece is not None and piece.final))
         batch_gc()

@@ -246,7 +246,7 @@ class TableBuilder:
         for index, deal in enumerate(record.deals):
             self._add_deal(gid, index, deal, by_position.get(index), seat_of, names, rules)
         for ordinal, p in enumerate(problems):
-            self._add("violations", game_id=gid, ordinal=ordinal, kind=p.kind, message=p.text(),
+            self._add("violations", game_id=gid, ordinal=ordinal, kind=p.kind, message=p.canonical_text(),
                       deal=p.deal, trick=p.trick, player=p.player, source_line=p.line,
                       source_column=p.column)
 

@@ -43,9 +43,9 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import gettext
@@ -54,17 +54,23 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "_",
+    "Text",
+    "canonical",
+    "canonical_text",
     "catalogue_path",
-    "english_for_json",
     "compile_po",
+    "decimal",
     "explicit_language",
+    "joined",
     "kind_label",
     "language",
     "language_from_argv",
     "language_from_environment",
+    "message_of",
     "ngettext",
     "read_po",
     "set_language",
+    "show_as",
     "speaking",
 ]
 
@@ -196,19 +202,114 @@ def _translation() -> gettext.NullTranslations:
     return translation
 
 
-def english_for_json() -> None:
-    """Messages in English from now on: a command writing JSON (a contract
-    with fixed English wording, docs/RECORD-JSON.md) calls this before it
-    builds any message, whatever the interface language."""
-    global _language
-    _language = "en"
+_SHOWN: dict[type, Callable[[Any], str]] = {}
+
+
+def show_as(kind: type, shown: Callable[[Any], str]) -> None:
+    """Register how a value of ``kind`` appears as a parameter of a translated
+    message: ``shown(value)`` in the text a person reads (a card as ``Д♦``),
+    ``str(value)`` in the canonical text (``Q♦``)."""
+    _SHOWN[kind] = shown
+
+
+def _shown(value: object) -> object:
+    show = _SHOWN.get(type(value))
+    return value if show is None else show(value)
+
+
+class Text(str):
+    """A message in the language in force that keeps its canonical (English) text.
+
+    What :func:`_` and :func:`ngettext` return under Russian: the string itself
+    is what a person reads, :attr:`canonical` is the same message built from
+    the English msgid with the same parameters. ``.format``, ``+`` and
+    :func:`joined` carry both along, so a message built deep in the engine
+    shows in Russian and is stored (DuckDB, JSON) in English, whatever the
+    locale, without switching the language (:func:`canonical`); an exception
+    raised with a :class:`Text` passes it on as a parameter. An f-string,
+    ``str.join`` or a slice gives a plain ``str`` and loses the canonical
+    text: build messages from ``_()``, ``.format`` and :func:`joined` only
+    (the same-bytes-in-any-locale tests catch a loss)."""
+
+    canonical: str
+
+    def __new__(cls, shown: str, canonical: str | None = None) -> Text:
+        """``shown`` in the language in force; ``canonical`` its English text."""
+        self = super().__new__(cls, shown)
+        self.canonical = shown if canonical is None else canonical
+        return self
+
+    def format(self, *args: object, **kwargs: object) -> Text:
+        """Both texts formatted: the shown one with the parameters as shown,
+        the canonical one with each parameter's canonical text."""
+        return Text(str.format(self, *(_shown(a) for a in args), **{k: _shown(v) for k, v in kwargs.items()}),
+                    self.canonical.format(*(canonical(a) for a in args),
+                                          **{k: canonical(v) for k, v in kwargs.items()}))
+
+    def __add__(self, other: str) -> Text:
+        return Text(str.__add__(self, other), self.canonical + canonical_text(other))
+
+    def __radd__(self, other: str) -> Text:
+        return Text(str.__add__(other, self), canonical_text(other) + self.canonical)
+
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str]]:
+        return Text, (str(self), self.canonical)
+
+
+def canonical(value: object) -> object:
+    """``value`` as it is stored: a :class:`Text` as its English text, in a
+    dict, list or tuple too (deeply); anything else as it is. What JSON and
+    DuckDB receive, so they hold the same bytes in any locale."""
+    if isinstance(value, Text):
+        return value.canonical
+    if isinstance(value, BaseException) and len(value.args) == 1 and isinstance(value.args[0], Text):
+        return value.args[0].canonical
+    if isinstance(value, dict):
+        return {canonical(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [canonical(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(canonical(v) for v in value)
+    return value
+
+
+def canonical_text(text: str) -> str:
+    """One message's canonical (English) text: :func:`canonical` for a ``str``."""
+    return text.canonical if isinstance(text, Text) else text
+
+
+def message_of(error: BaseException) -> str:
+    """The message an exception was raised with, its canonical text kept
+    (``str(error)`` would drop it); ``str(error)`` for any other exception."""
+    if len(error.args) == 1 and isinstance(error.args[0], str):
+        return error.args[0]
+    return str(error)
+
+
+def joined(separator: str, parts: Iterable[str]) -> str:
+    """``separator.join(parts)`` keeping the canonical text of each part."""
+    items = list(parts)
+    shown = separator.join(items)
+    if not any(isinstance(p, Text) for p in items) and not isinstance(separator, Text):
+        return shown
+    return Text(shown, canonical_text(separator).join(canonical_text(p) for p in items))
+
+
+def decimal(value: object, digits: int | None = 2, *, sign: bool = False) -> str:
+    """A number with ``digits`` decimals (None: as it is, a ``Decimal``'s own)
+    as the language writes it: ``5.60`` in English, ``5,60`` in Russian
+    (``sign``: ``+`` before a positive one)."""
+    spec = ("+" if sign else "") + ("" if digits is None else f".{digits}f")
+    text = format(value, spec) if spec else str(value)
+    return text.replace(".", ",") if language() == "ru" else text
 
 
 def _(message: str) -> str:
-    """``message`` (English) in the language in force."""
+    """``message`` (English) in the language in force; under Russian a
+    :class:`Text` that keeps ``message`` as its canonical text."""
     if language() == "en":
         return message
-    return _translation().gettext(message)
+    return Text(_translation().gettext(message), message)
 
 
 def N_(message: str) -> str:  # noqa: N802  (the gettext convention)
@@ -217,10 +318,12 @@ def N_(message: str) -> str:  # noqa: N802  (the gettext convention)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of ``singular``/``plural`` for the count ``n``, translated."""
+    """The form of ``singular``/``plural`` for the count ``n``, translated
+    (a :class:`Text` keeping the English form as its canonical text)."""
+    english = singular if n == 1 else plural
     if language() == "en":
-        return singular if n == 1 else plural
-    return _translation().ngettext(singular, plural, n)
+        return english
+    return Text(_translation().ngettext(singular, plural, n), english)
 
 
 KIND_LABELS: dict[str, str] = {

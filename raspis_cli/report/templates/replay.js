@@ -73,12 +73,12 @@
       var inTrick = current ? current.i + 1 : 0;
       var trickLen = current ? deal.tricks[current.t].plays.length : 0;
       status.textContent = step === 0
-        ? W.start + " · " + deal.tricks.length + " " + W.tricks
+        ? W.start + " · " + deal.tricks_text
         : W.trick + " " + trickNo + " " + W.of + " " + deal.tricks.length + " · " + W.card + " " + inTrick + " " + W.of + " " + trickLen;
       status.setAttribute("data-trick", String(trickNo));
       status.setAttribute("data-step", String(step));
       status.setAttribute("data-steps", String(all.length));
-      info.textContent = W.deal + " " + deal.number + " · " + deal.kind + " · " + deal.cards + " · " +
+      info.textContent = W.deal + " " + deal.number + " · " + deal.kind + " · " + deal.cards_text + " · " +
         W.dealer + ": " + deal.dealer + " · " + W.trump + ": " + deal.trump;
       showAnalysis(deal, current);
       handsBox.textContent = "";
