@@ -80,6 +80,10 @@ def _allowed() -> set[str]:
     words |= {"true", "false", "valid"}
     for spec in OPTIONS.values():
         words.update(str(c) for c in (getattr(spec, "choices", None) or ()))
+    # the names of stats reports, as typed after --report (stats' overview names them)
+    from raspis_cli.store.schema import REPORTS
+
+    words |= set(REPORTS)
     return words
 
 
