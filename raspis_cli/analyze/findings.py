@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from raspis_cli.model.cards import card_words
 from raspis_cli.model.joker import ANY_WORDS, JokerDecl
 from raspis_cli.solver.pimc import BidAdvice
 from raspis_cli.solver.search import Outcome
@@ -32,13 +33,14 @@ class KeptPlay:
         in Russian ``7♠ (по старшим, любая масть / забрать)``."""
         with speaking(lang):
             any_words = {key: _(msgid) for key, msgid in ANY_WORDS.items()}
+        card = card_words(self.card, lang)
         if self.any_declaration:
-            return f"{self.card} ({any_words['declaration']})"
+            return f"{card} ({any_words['declaration']})"
         if not self.declarations and not self.any_modes:
-            return self.card
+            return card
         parts = [f"{JokerDecl(mode).words(lang)}, {any_words['suit']}" for mode in self.any_modes]
         parts += [d.words(lang) for d in self.declarations]
-        return f"{self.card} ({' / '.join(parts)})"
+        return f"{card} ({' / '.join(parts)})"
 
     def to_json(self) -> str:
         """The play in English words (:meth:`words`)."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from raspis_cli.model.cards import card_words
+
 if TYPE_CHECKING:
     from raspis_cli.analyze.findings import Mistake, PlayerDeal
     from raspis_cli.solver.pimc import BidAdvice
@@ -183,7 +185,7 @@ def mistake_words(m: Mistake, lang: str, *, with_trick: bool = False) -> str:
     card that handed a bid to somebody; ``with_trick`` puts the trick's
     number in front (the report shows it on the trick instead)."""
     s = _words(lang)
-    card = m.card + (f" ({m.declared.words(lang)})" if m.declared is not None else "")
+    card = card_words(m.card, lang) + (f" ({m.declared.words(lang)})" if m.declared is not None else "")
     if m.kind == "lost-bid":
         text = s["lost"].format(player=m.player, card=card, bid=m.bid)
         if m.keeping:

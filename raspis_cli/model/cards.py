@@ -21,6 +21,7 @@ from typing import Final
 from raspis_cli.text.i18n import Text, language, show_as
 
 __all__ = [
+    "card_words",
     "BLACK_JOKER",
     "NO_SUIT",
     "RANK_INDEX",
@@ -195,6 +196,14 @@ def card_text(card: int) -> str:
     if language() == "ru":
         return Text(_PRETTY_RU[card], _PRETTY[card])
     return _PRETTY[card]
+
+
+def card_words(text: str, lang: str) -> str:
+    """A card written in English (``Q♠``) as a text in ``lang`` writes it (``Д♠`` in
+    Russian); any other text is returned as it is."""
+    if lang == "ru" and len(text) >= 2 and text[0] in _RUSSIAN_RANKS and text[1:] in _SUIT_SYMBOLS:
+        return _RUSSIAN_RANKS[text[0]] + text[1:]
+    return text
 
 
 def cards_text(cards: Iterable[int], separator: str = " ") -> str:
