@@ -279,7 +279,9 @@ def interruptible(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
         yield
     except (duckdb.Error, RuntimeError) as e:
         # DuckDB says so in several ways (InterruptException, a RuntimeError from a fetch)
-        if interrupted.is_set() or isinstance(e, duckdb.InterruptException):
+        # (the watcher may not have marked it yet when DuckDB already says so: a busy machine)
+        if (interrupted.is_set() or isinstance(e, duckdb.InterruptException)
+                or str(e).strip().lower() == "query interrupted"):
             raise KeyboardInterrupt from None
         raise
     finally:
