@@ -20,9 +20,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.browserkit import CHROMIUM, DRIVER
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(p).exists()), None)
-DRIVER = "/usr/bin/chromedriver" if Path("/usr/bin/chromedriver").exists() else None
 PHONE = (390, 844)
 
 

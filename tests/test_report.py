@@ -12,24 +12,20 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browserkit import CHROMIUM, DRIVER, need_browser
 from tests.clikit import ROOT
 from tests.storekit import hand_games, run, write_json
 
 SAMPLES = ROOT / "samples"
 OUTPUT = Path(os.environ.get("RASPIS_TEST_OUTPUT") or ROOT / "tests" / "output")
-CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(p).exists()), None)
-DRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if Path("/usr/bin/chromedriver").exists()
-                                          else None)
 
 
 def _report(capsys: pytest.CaptureFixture[str], *args: str) -> None:
@@ -166,12 +162,8 @@ def test_club_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if CHROMIUM is None or DRIVER is None:
-        message = ("CHROMIUM NOT FOUND: the browser tests of raspis report are SKIPPED "
-                   "(apt-get install chromium chromium-driver; .ci/run installs them)")
-        warnings.warn(message, stacklevel=1)
-        sys.stderr.write("\n" + "!" * 80 + "\n" + message + "\n" + "!" * 80 + "\n")
-        pytest.skip(message)
+    need_browser("raspis report")
+    assert CHROMIUM is not None and DRIVER is not None
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 

@@ -12,16 +12,15 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browserkit import need_browser
 from tests.clikit import ROOT, run_cli
-from tests.servekit import CHROMIUM, DRIVER, PHONE, Served, phone, play_deal, request, say, view
+from tests.servekit import PHONE, Served, phone, play_deal, request, say, view
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -31,19 +30,12 @@ PLAYERS = f"Анна, Борис, {HOSTILE}"
 OUTPUT = Path(os.environ.get("RASPIS_TEST_OUTPUT") or ROOT / "tests" / "output")
 
 
-def _need_browser() -> None:
-    if CHROMIUM is None or DRIVER is None:
-        message = ("CHROMIUM NOT FOUND: the browser tests of raspis serve are SKIPPED "
-                   "(apt-get install chromium chromium-driver; .ci/run installs them)")
-        warnings.warn(message, stacklevel=1)
-        sys.stderr.write("\n" + "!" * 80 + "\n" + message + "\n" + "!" * 80 + "\n")
-        pytest.skip(message)
 
 
 @pytest.fixture(scope="module")
 def phones() -> Iterator[list[Any]]:
     """Two phones (one for each of two players), for the whole module."""
-    _need_browser()
+    need_browser("raspis serve")
     first = phone("en")
     try:
         second = phone("en")
@@ -261,7 +253,7 @@ def test_killed_with_kill_9_mid_game_and_started_again(tmp_path: Path) -> None:
 def test_the_page_speaks_the_browsers_language(tmp_path: Path) -> None:
     """A Russian phone gets the page in Russian (Accept-Language); ?lang=en
     switches it, and the choice is kept."""
-    _need_browser()
+    need_browser("raspis serve")
     driver = phone("ru")
     try:
         with Served(str(tmp_path / "ru.rsp"), "--players", "Анна, Борис, Вера", "--lan") as served:
