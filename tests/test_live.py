@@ -305,3 +305,29 @@ def test_a_replayed_deal_writes_the_revoke_penalty(tmp_path: Path) -> None:
     first = _read_game(replayed).deals[0]  # type: ignore[attr-defined]
     assert first.replayed and [(p.player, p.points) for p in first.penalties] == [("Boris", -50)]
     assert run_cli("validate", str(replayed)).returncode == 0
+
+
+def test_a_deal_taken_back_stays_in_the_file_as_written_until_it_is_entered_again(tmp_path: Path) -> None:
+    """undo at the next deal's first question reopens the deal before; quitting
+    (or a crash) before it is entered again leaves it in the file as it was
+    written, and live says so; taking back every one of its answers blanks it."""
+    deal1 = ["♥", "1", "0", "0", "1", "0", ""]  # deal 1 of joker54 (the last count by default)
+    path = tmp_path / "kept.rsp"
+    code, out, err = _pipe(path, [*deal1, "undo", "quit"], "-p", "Анна, Борис, Вера", "-r", "joker54")
+    assert code == 0, err
+    assert "deal 1 taken back: its last answer is asked again" in out
+    assert "deal 1 was taken back and not entered again: the sheet keeps it as it was written" in out
+    assert "stopped: 1 deal saved in" in out
+    first = _read_game(path).deals[0]  # type: ignore[attr-defined]
+    assert str(first.trump) == "♥" and sorted(first.bids.values()) == [0, 0, 1]
+    assert sorted(first.taken.values()) == [0, 1, 1]
+    written = path.read_text(encoding="utf-8")
+    code, out, err = _pipe(path, ["quit"])  # resumed: deal 1 is there, and nothing changes
+    assert code == 0 and "1 deal written; going on" in out
+    assert path.read_text(encoding="utf-8") == written
+    blank = tmp_path / "blank.rsp"
+    code, out, err = _pipe(blank, [*deal1, "undo", *["undo"] * 6, "quit"], "-p", "Анна, Борис, Вера",
+                           "-r", "joker54")
+    assert code == 0, err
+    assert "not entered again" not in out and "stopped: 0 deals saved in" in out
+    assert _read_game(blank).deals[0].bids is None  # type: ignore[attr-defined]

@@ -339,9 +339,14 @@ class LiveSession:
                     self.show(sheet.answer(answer))
             except Quit:
                 sheet.keep_comments()
+                held = sheet.kept_as_written()
+                if held is not None:
+                    self.say("\n" + _("deal {number} was taken back and not entered again: the sheet keeps "
+                                      "it as it was written").format(number=held))
+                saved = sheet.saved_played()
                 self.say("\n" + ngettext("stopped: {n} deal saved in {path}; go on with: raspis live {path}",
                                           "stopped: {n} deals saved in {path}; go on with: raspis live "
-                                          "{path}", sheet.played()).format(n=sheet.played(), path=self.path))
+                                          "{path}", saved).format(n=saved, path=self.path))
                 return 0
         self.finish()
         return 0

@@ -40,8 +40,10 @@ API (stable: names are added, never renamed)
     One step back inside the open deal; the value there is offered again.
 ``.undo()``
     Take back the last thing entered: the open deal's last answer; when the
-    open deal is empty, the last deal written in this session (blanked in the
-    file and reopened at its last answer); an edit not begun is cancelled.
+    open deal is empty, the last deal written in this session (reopened at its
+    last answer; the file keeps it as written until it is written again or all
+    its answers are taken back, :meth:`~EditableSheet.kept_as_written`); an
+    edit not begun is cancelled.
 ``.edit(number)``
     Reopen written deal ``number`` with its values as the defaults; the open
     deal is put aside and comes back after it. On its last answer the later
@@ -373,6 +375,12 @@ class EditableSheet:
         self._parked: OpenDeal | None = None
         self._session: list[int] = []
         """The positions of the deals written in this session, in order (for undo)."""
+        self._held: GameRecord | None = None
+        """While a deal taken back by undo is reopened with answers still in it: the
+        game as the file holds it, the deal as it was written. The file is left so
+        until the deal is written again, all its answers are taken back, or
+        something else is saved: quitting, a crash or a power cut in between loses
+        nothing that was written."""
         self._open_next()
 
     # -- the sheet as it stands -------------------------------------------------------------
@@ -730,10 +738,25 @@ class EditableSheet:
     # -- writing ----------------------------------------------------------------------------
 
     def _save(self) -> bool:
+        """Write the sheet as it stands (a deal held as written is let go)."""
+        self._held = None
         if self.file is None:
             return False
         self.file.save(self.text())
         return True
+
+    def kept_as_written(self) -> int | None:
+        """The number of the deal taken back by undo and not yet written again,
+        which the file still holds as it was written; ``None`` when there is none."""
+        o = self.open
+        if self._held is None or o is None:
+            return None
+        return o.deal.number
+
+    def saved_played(self) -> int:
+        """How many deals the file holds with their results (:meth:`played`,
+        and the deal :meth:`kept_as_written`, if any)."""
+        return self.played() + (1 if self.kept_as_written() is not None else 0)
 
     def _set_game(self, game: GameRecord) -> None:
         self.games[-1] = game
@@ -849,21 +872,23 @@ class EditableSheet:
         if o is not None and o.trail:
             key = o.trail.pop()
             o.values.pop(key)
-            return Outcome(event="undone", number=o.deal.number, undone=key)
+            saved = False
+            if self._held is not None and not o.values:  # every answer of the deal taken back
+                saved = self._save()
+            return Outcome(event="undone", number=o.deal.number, undone=key, saved=saved)
         if o is not None and o.editing:
             return self.cancel()
         if not self._session:
             return _refused(_("nothing entered in this session to take back; to correct a deal written "
                               "before, type edit and its number"))
         index = self._session.pop()
-        game = self.game
+        game = as_written = self.game
         old = game.deals[index]
         if old.replayed:  # the deal dealt again goes with it
             after = game.deals[index + 1] if index + 1 < len(game.deals) else None
             if after is not None and after.number == old.number and not is_played(after):
                 game = with_deals(game, game.deals[:index + 1] + game.deals[index + 2:])
         self._set_game(self._marked(blank_out(game, index)))
-        saved = self._save()
         self._parked = None
         self._open_next()
         reopened = self.open
@@ -875,6 +900,11 @@ class EditableSheet:
             values.pop(keys.pop())
         reopened.values = {k: values[k] for k in keys}
         reopened.trail = keys
+        if reopened.values and not old.replayed:  # the file keeps it as written until it is written again
+            saved = False
+            self._held = as_written
+        else:
+            saved = self._save()
         return Outcome(event="taken-back", number=old.number, saved=saved)
 
     def cancel(self) -> Outcome:
@@ -992,12 +1022,17 @@ class EditableSheet:
         if o is None or o.editing:
             return False
         index = o.deal.index
-        if index >= len(self.game.deals) or self.game.deals[index].comments == o.comments:
+        held = self._held
+        game = held if held is not None else self.game
+        if index >= len(game.deals) or game.deals[index].comments == o.comments:
             return False
-        deal = self.game.deals[index]
+        deal = game.deals[index]
         deal.comments = list(o.comments)
         deal.comment_anchors = ["on:deal"] * len(o.comments)
-        self._save()
+        if held is None:
+            self._save()
+        elif self.file is not None:  # onto the deal as written, which the file keeps
+            self.file.save(write_games([*self.games[:-1], held]))
         return True
 
     def replayed(self) -> Outcome:
