@@ -74,11 +74,11 @@ def _tap(driver: Any, word: str) -> int:
     """Tap the key that says ``word`` and wait for the page to take the answer."""
     from selenium.webdriver.common.by import By
 
-    before = _version(driver)
     key = driver.find_element(By.CSS_SELECTOR, f'#table button[data-say="{word}"]')
     key.click()
-    _wait(driver, f"document.getElementById('table').getAttribute('data-version') != '{before}' || "
-                  "document.getElementById('msg').textContent != ''")
+    # the click marks the table busy at once, and the page clears the mark only after it has
+    # shown the server's answer (a message left from the tap before is no sign of this one's)
+    _wait(driver, "!document.getElementById('table').classList.contains('busy')")
     return _version(driver)
 
 
