@@ -12,14 +12,14 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import pyarrow as pa
 
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.joker import JokerDecl
-from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord
+from raspis_cli.model.record import NO_TRUMP, DealRecord, DeclaredTrick, GameRecord
 from raspis_cli.notation.writer import option_text
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.rules.options import OptionError
@@ -256,58 +256,73 @@ class TableBuilder:
         dealer_seat = seat_of.get(deal.dealer)
         trump_suit = _suit(engine.trump) if engine is not None else None
         bid_sum = sum(deal.bids.values()) if deal.bids else None
+        entries = deal.trick_entries()
         self._add("deals", game_id=gid, deal_index=index, number=deal.number, kind=deal.kind,
                   cards=deal.cards, dealer=deal.dealer, dealer_seat=dealer_seat,
                   trump=_trump_code(deal.trump), trump_suit=trump_suit, bid_sum=bid_sum,
-                  has_tricks=bool(deal.tricks),
+                  has_tricks=bool(entries),
                   taken_source=result.taken_source if result is not None else None,
                   replayed=deal.replayed)
         if result is not None:
-            n = len(names)
-            wt, ws, wtot = result.written_taken, result.written_scores, result.written_totals
-            for name, seat in seat_of.items():
-                bid, taken = result.bids.get(name), result.taken.get(name)
-                outcome = None
-                if bid is not None and taken is not None:
-                    outcome = "exact" if bid == taken else "under" if taken < bid else "over"
-                position = (seat - dealer_seat - 1) % n + 1 if dealer_seat is not None else None
-                self._add("deal_results", game_id=gid, deal_index=index, number=deal.number,
-                          seat=seat, player=name, bid_position=position,
-                          is_dealer=seat == dealer_seat, bid=bid, taken=taken, outcome=outcome,
-                          score=result.scores.get(name), penalty=result.penalties.get(name),
-                          total=result.totals.get(name),
-                          written_taken=wt.get(name) if wt else None,
-                          written_score=ws.get(name) if ws else None,
-                          written_total=wtot.get(name) if wtot else None)
-        tricks = deal.trick_plays()
-        if not tricks:
+            self._add_results(gid, index, deal, result, seat_of, names, dealer_seat)
+        if not entries:
             return
-        history = {t.number: t for t in engine.history} if engine is not None else {}
+        winners = ({number: (winner, led, trump) for number, winner, led, trump in engine.trick_winners()}
+                   if engine is not None else {})
         deck = rules.deck_cards
         jokers = deck.joker_mask
         plays = self.row_lists["plays"]
+        tricks = self.row_lists["tricks"]
         play_row = ROWS["plays"]
-        for number, trick in enumerate(tricks, start=1):
-            if not trick:
-                continue
-            done = history.get(number)
-            winner = done.winner if done is not None else None
-            leader = trick[0][0]
-            self._add("tricks", game_id=gid, deal_index=index, trick=number,
-                      leader_seat=seat_of.get(leader), leader=leader, winner_seat=winner,
-                      winner=names[winner] if winner is not None and winner < len(names) else None,
-                      led_suit=_suit(done.led_suit) if done else None,
-                      trump_suit=_suit(done.trump) if done else None)
-            for position, (player, card, joker) in enumerate(trick):
-                play_seat = seat_of.get(player)
+        trick_row = ROWS["tricks"]
+        rotations: dict[int, tuple[list[str], list[int | None]]] = {}
+        """The seats of each list of players the compact tricks share, by its id."""
+        for number, entry in enumerate(entries, start=1):
+            # the compact record of play read as it is (a plain trick: the players
+            # from the leader and the cards), the plays as objects only where made
+            trick: list[tuple[str, Card, JokerDecl | None]]
+            if type(entry) is tuple and len(entry) == 4:
+                players, cards = entry[0], entry[1]
+                if not cards:
+                    continue
+                leader = players[0]
+                known = rotations.get(id(players))
+                if known is not None and known[0] is players:
+                    seats = known[1]
+                else:
+                    seats = [seat_of.get(p) for p in players]
+                    rotations[id(players)] = (players, seats)
+                trick = []
+            else:
+                if isinstance(entry, list):
+                    trick = [(p.player, p.card, p.joker) for p in entry]
+                else:
+                    written = cast(DeclaredTrick, entry)
+                    trick = list(zip(written[0], written[1], written[4], strict=False))
+                if not trick:
+                    continue
+                players = [play[0] for play in trick]
+                cards = [play[1] for play in trick]
+                leader = players[0]
+                seats = [seat_of.get(p) for p in players]
+            done = winners.get(number)
+            winner = done[0] if done is not None else None
+            tricks.append(trick_row(
+                game_id=gid, deal_index=index, trick=number, leader_seat=seats[0], leader=leader,
+                winner_seat=winner,
+                winner=names[winner] if winner is not None and winner < len(names) else None,
+                led_suit=_suit(done[1]) if done else None,
+                trump_suit=_suit(done[2]) if done else None))
+            for position, card in enumerate(cards):
+                play_seat = seats[position]
                 won = None if winner is None else play_seat == winner
-                unseated = player if play_seat is None else None
+                joker = trick[position][2] if trick else None
                 if joker is None and not jokers >> card & 1:
                     # the one row built by position: a plain card, the hot loop of a load
                     # (by name it costs a third more load time); tests/test_store_rows.py
                     # checks every column of these rows against the record
                     plays.append((gid, index, number, position, play_seat, card, False, None,
-                                  None, None, won, unseated))
+                                  None, None, won, None if play_seat is not None else players[position]))
                     continue
                 declared = joker.suit if joker is not None else None
                 named = joker.card if joker is not None else None
@@ -316,4 +331,39 @@ class TableBuilder:
                     card=card, is_joker=deck.is_joker(card),
                     joker_mode=joker.mode if joker is not None else None,
                     joker_suit=declared, joker_card=named, won=won,
-                    player=unseated))
+                    player=None if play_seat is not None else players[position]))
+
+    def _add_results(self, gid: str, index: int, deal: DealRecord, result: DealResult,
+                     seat_of: dict[str, int], names: list[str], dealer_seat: int | None) -> None:
+        """The rows of ``deal_results``: from the result's lists by seat while it
+        has them (:meth:`DealResult.seat_values`), else from its dicts by name."""
+        n = len(names)
+        wt, ws, wtot = result.written_taken, result.written_scores, result.written_totals
+        rows = self.row_lists["deal_results"]
+        row = ROWS["deal_results"]
+        by_seat = result.seat_values()
+        penalties = result.penalties if by_seat is None else None
+        for name, seat in seat_of.items():
+            if by_seat is not None:
+                bids, taken_list, scores, totals = by_seat
+                bid = None if bids is None else bids[seat]
+                taken: int | None = taken_list[seat]
+                score: int | None = scores[seat]
+                total: int | None = totals[seat]
+                penalty: int | None = result.seat_penalty(seat)
+            else:
+                assert penalties is not None
+                bid, taken = result.bids.get(name), result.taken.get(name)
+                score, total = result.scores.get(name), result.totals.get(name)
+                penalty = penalties.get(name)
+            outcome = None
+            if bid is not None and taken is not None:
+                outcome = "exact" if bid == taken else "under" if taken < bid else "over"
+            position = (seat - dealer_seat - 1) % n + 1 if dealer_seat is not None else None
+            rows.append(row(game_id=gid, deal_index=index, number=deal.number,
+                            seat=seat, player=name, bid_position=position,
+                            is_dealer=seat == dealer_seat, bid=bid, taken=taken, outcome=outcome,
+                            score=score, penalty=penalty, total=total,
+                            written_taken=wt.get(name) if wt else None,
+                            written_score=ws.get(name) if ws else None,
+                            written_total=wtot.get(name) if wtot else None))
