@@ -610,9 +610,12 @@ class Deal:
             table = _TURNS.get(n)
         natural = self._natural_mask
         suit_masks = self._suit_masks
-        circular = self.rules.circular_trumps
         deal_trump = NO_SUIT if self.trump is None else self.trump
-        must_trump = self._must_trump
+        # each suit led's trump (trick_trump), and the trumps a player void in the
+        # suit led must play: under must-trump only
+        trumps = [trick_trump(led, deal_trump, self.rules.circular_trumps) for led in range(NO_SUIT)]
+        trump_masks = [suit_masks[trump] if self._must_trump and trump != NO_SUIT else 0
+                       for trump in trumps]
         taken = self.taken
         history = self._history
         leader = self.leader
@@ -634,35 +637,39 @@ class Deal:
                 break  # not every seat in turn from the leader
             lead_card = cards[0]
             bit = 1 << lead_card
-            if not natural & bit or not hands[leader] & bit:
+            hand = hands[leader]
+            if not natural & bit or not hand & bit:
                 break
             led = SUIT_INDEX[lead_card]
-            trump = trick_trump(led, deal_trump, circular)
+            trump = trumps[led]
             led_mask = suit_masks[led]
-            # void in the suit led: a trump is required only under must-trump
-            trump_mask = suit_masks[trump] if must_trump and trump != NO_SUIT else 0
+            trump_mask = trump_masks[led]
             keys = ORDER[led][trump]
             best = keys[lead_card]
             winner = leader
+            # each card taken from its hand as it is found legal (the seats differ:
+            # a later card's test reads another hand), put back if one is not
+            hands[leader] = hand ^ bit
             position = 1
             while position < n:
                 card = cards[position]
                 bit = 1 << card
-                hand = hands[seats[position]]
-                if not natural & bit or not hand & bit:
+                seat = seats[position]
+                hand = hands[seat]
+                if (not natural & bit or not hand & bit
+                        or (not bit & led_mask
+                            and (hand & led_mask or (not bit & trump_mask and hand & trump_mask)))):
                     break
-                if not bit & led_mask and (hand & led_mask
-                                           or (not bit & trump_mask and hand & trump_mask)):
-                    break
+                hands[seat] = hand ^ bit
                 key = keys[card]
                 if key > best:
                     best = key
-                    winner = seats[position]
+                    winner = seat
                 position += 1
             if position < n:
+                for back in range(position):
+                    hands[seats[back]] ^= 1 << cards[back]
                 break
-            for position in range(n):
-                hands[seats[position]] ^= 1 << cards[position]
             taken[winner] += 1
             history.append((number, seats, cards, winner, led, trump))
             number += 1

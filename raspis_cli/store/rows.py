@@ -12,14 +12,14 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import pyarrow as pa
 
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.joker import JokerDecl
-from raspis_cli.model.record import NO_TRUMP, DealRecord, DeclaredTrick, GameRecord
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry
 from raspis_cli.notation.writer import option_text
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.rules.options import OptionError
@@ -86,13 +86,29 @@ def _canonical_deal(deal: DealRecord) -> dict[str, object]:
         value = getattr(deal, key)
         if value is not None:
             out[key] = dict(value)
-    tricks = deal.trick_plays()
-    if tricks:  # "tricks": [] says no more than no tricks at all
-        out["tricks"] = [[[player, _CODES[card], None if joker is None else _decl_value(joker)]
-                          for player, card, joker in trick] for trick in tricks]
+    entries = deal.trick_entries()
+    if entries:  # "tricks": [] says no more than no tricks at all
+        codes = _CODES
+        out["tricks"] = [
+            # a plain compact trick read as it is (the players from the leader, the cards)
+            [[player, codes[card], None] for player, card in zip(entry[0], entry[1])]  # noqa: B905 (as trick_plays)
+            if type(entry) is tuple and len(entry) == 4 else
+            [[player, codes[card], None if joker is None else _decl_value(joker)]
+             for player, card, joker in _entry_plays(entry)]
+            for entry in entries]
     if deal.penalties is not None:
         out["penalties"] = [[p.player, p.points, p.reason] for p in deal.penalties]
     return out
+
+
+def _entry_plays(entry: PlayEntry) -> list[tuple[str, Card, JokerDecl | None]]:
+    """A trick of the record as (player, card, declaration) per card, in play
+    order (:meth:`DealRecord.trick_plays` of one trick)."""
+    if isinstance(entry, list):
+        return [(p.player, p.card, p.joker) for p in entry]
+    if len(entry) == 6:
+        return list(zip(entry[0], entry[1], entry[4], strict=False))
+    return list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False))
 
 
 def canonical_game(game: GameRecord) -> dict[str, object]:
@@ -294,11 +310,7 @@ class TableBuilder:
                     rotations[id(players)] = (players, seats)
                 trick = []
             else:
-                if isinstance(entry, list):
-                    trick = [(p.player, p.card, p.joker) for p in entry]
-                else:
-                    written = cast(DeclaredTrick, entry)
-                    trick = list(zip(written[0], written[1], written[4], strict=False))
+                trick = _entry_plays(entry)
                 if not trick:
                     continue
                 players = [play[0] for play in trick]
@@ -313,6 +325,14 @@ class TableBuilder:
                 winner=names[winner] if winner is not None and winner < len(names) else None,
                 led_suit=_suit(done[1]) if done else None,
                 trump_suit=_suit(done[2]) if done else None))
+            if not trick and not any(jokers >> card & 1 for card in cards):
+                # a plain trick (no joker, every player a seat or not): its rows at once,
+                # by position (tests/test_store_rows.py checks every column against the record)
+                plays.extend([(gid, index, number, position, seats[position], card, False, None, None,
+                               None, None if winner is None else seats[position] == winner,
+                               None if seats[position] is not None else players[position])
+                              for position, card in enumerate(cards)])
+                continue
             for position, card in enumerate(cards):
                 play_seat = seats[position]
                 won = None if winner is None else play_seat == winner
