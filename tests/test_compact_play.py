@@ -27,7 +27,7 @@ from raspis_cli.judge.replay import GameResult, replay_game
 from raspis_cli.model.cards import Card
 from raspis_cli.notation import ReadResult, read_text
 from raspis_cli.notation.writer import write_game
-from raspis_cli.rules import OPTIONS, PRESETS, Rules
+from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.rules.bidding import PASS_LIMITS
 from raspis_cli.simulate.game import simulate_game
 from tests.faultkit import FAULTS, with_fault
@@ -437,7 +437,7 @@ def _option_text(name: str, value: str, preset: str, detail: str) -> str | None:
     try:
         rules = Rules.preset(preset).with_options({name: value})
         game = simulate_game(rules, max(rules.players[0], 3), 700 + len(name) + len(value))
-    except Exception:  # noqa: BLE001 (a combination the preset refuses: no game)
+    except RulesError:  # a combination the preset refuses: no game
         return None
     if detail == "sheet":
         for deal in game.deals:
