@@ -23,6 +23,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from raspis_cli.bots.heuristic import EngineDisagreementError
 from raspis_cli.judge.replay import GameResult, replay_game
 from raspis_cli.model.cards import Card
 from raspis_cli.notation import ReadResult, read_text
@@ -437,7 +438,7 @@ def _option_text(name: str, value: str, preset: str, detail: str) -> str | None:
     try:
         rules = Rules.preset(preset).with_options({name: value})
         game = simulate_game(rules, max(rules.players[0], 3), 700 + len(name) + len(value))
-    except RulesError:  # a combination the preset refuses: no game
+    except (RulesError, EngineDisagreementError):  # a combination the preset (or the bots) refuse: no game
         return None
     if detail == "sheet":
         for deal in game.deals:
