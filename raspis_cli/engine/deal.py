@@ -61,7 +61,7 @@ PLAY = "play"
 DONE = "done"
 
 PLAIN_TRICK_HANDLES: Final[dict[str, tuple[str, ...]]] = {"void": tuple(MUST_TRUMP)}
-"""The option values :meth:`Deal.play_plain_trick` (a whole trick on bit
+"""The option values :meth:`Deal.play_plain_tricks` (whole tricks on bit
 masks) implements: under any other it plays no trick and the caller plays
 card by card (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
 

@@ -121,9 +121,8 @@ class SheetReconciliation:
         (:meth:`Game.sheet_deal`). True when all of it holds and the deal is
         recorded as the long way records it; False, and nothing changed,
         when something does not (the long way then says what)."""
-        if (record.hands is not None or record.replayed or record.compact_play() is not None
-                or record.tricks is not None):
-            return False
+        if record.hands is not None or record.replayed or record.trick_entries() is not None:
+            return False  # (trick_entries: the compact play or the tricks, without making objects)
         seat_of = self.seat_of
         names = self.names
         n = len(names)
