@@ -163,6 +163,8 @@ class Deal:
         self._history: list[TrickResult | _PlainTrick] = []
         """The tricks played: a :class:`TrickResult`, or as :meth:`play_plain_tricks`
         keeps a trick (:data:`_PlainTrick`) until :attr:`history` is asked for."""
+        self._compact_from = -1
+        """The index in :attr:`_history` of its first trick kept as integers (-1: none)."""
         self._suit_masks = self.deck.suit_masks
         self._joker_mask = self.deck.joker_mask
         self._natural_mask = self.deck.mask & ~self.deck.joker_mask
@@ -551,7 +553,12 @@ class Deal:
         made a :class:`TrickResult` here, the first time it is asked for (by
         show, the reports, analysis, the bots), not for every trick judged."""
         history = self._history
-        for index, trick in enumerate(history):
+        start = self._compact_from
+        if start < 0:
+            return history  # type: ignore[return-value]  # every trick an object already
+        self._compact_from = -1
+        for index in range(start, len(history)):
+            trick = history[index]
             if type(trick) is tuple:
                 number, seats, cards, winner, led, trump = trick
                 history[index] = TrickResult(
@@ -671,6 +678,8 @@ class Deal:
                     hands[seats[back]] ^= 1 << cards[back]
                 break
             taken[winner] += 1
+            if self._compact_from < 0:
+                self._compact_from = len(history)
             history.append((number, seats, cards, winner, led, trump))
             number += 1
             leader = winner
