@@ -91,7 +91,8 @@ def _canonical_deal(deal: DealRecord) -> dict[str, object]:
         codes = _CODES
         out["tricks"] = [
             # a plain compact trick read as it is (the players from the leader, the cards)
-            [[player, codes[card], None] for player, card in zip(entry[0], entry[1])]  # noqa: B905 (as trick_plays)
+            # (tuples: JSON writes them as the arrays they stand for, and they cost less to make)
+            [(player, codes[card], None) for player, card in zip(entry[0], entry[1])]  # noqa: B905 (as trick_plays)
             if type(entry) is tuple and len(entry) == 4 else
             [[player, codes[card], None if joker is None else _decl_value(joker)]
              for player, card, joker in _entry_plays(entry)]
@@ -182,6 +183,8 @@ def _suit(suit: Suit | None) -> str | None:
 
 
 _CODES: Final = tuple(Card.from_index(i).code for i in range(54))
+_JOKER_CARDS: dict[int, frozenset[int]] = {}
+"""The joker cards of each deck's joker mask (a few decks)."""
 
 
 
@@ -287,6 +290,9 @@ class TableBuilder:
                    if engine is not None else {})
         deck = rules.deck_cards
         jokers = deck.joker_mask
+        joker_cards = _JOKER_CARDS.get(jokers)
+        if joker_cards is None:
+            joker_cards = _JOKER_CARDS[jokers] = frozenset(c for c in range(54) if jokers >> c & 1)
         plays = self.row_lists["plays"]
         tricks = self.row_lists["tricks"]
         play_row = ROWS["plays"]
@@ -325,7 +331,7 @@ class TableBuilder:
                 winner=names[winner] if winner is not None and winner < len(names) else None,
                 led_suit=_suit(done[1]) if done else None,
                 trump_suit=_suit(done[2]) if done else None))
-            if not trick and not any(jokers >> card & 1 for card in cards):
+            if not trick and joker_cards.isdisjoint(cards):
                 # a plain trick (no joker, every player a seat or not): its rows at once,
                 # by position (tests/test_store_rows.py checks every column against the record)
                 plays.extend([(gid, index, number, position, seats[position], card, False, None, None,
