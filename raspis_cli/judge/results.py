@@ -122,51 +122,42 @@ class DealResult:
         assert self._names is not None
         return self.penalties[self._names[seat]]
 
-    def _named(self, values: object) -> dict[str, int | None]:
-        assert self._names is not None
-        return dict(zip(self._names, values))  # type: ignore[call-overload]  # noqa: B905 (one per seat)
+    def _by_name(self, slot: str, missing: int | None) -> object:
+        """The value kept in ``slot`` as a dict by name: made from the list by
+        seat the first time (``missing`` for every player when the list is
+        ``None``), and kept as the result's from then on."""
+        found = getattr(self, slot)
+        if type(found) is not dict:
+            names = self._names or ()
+            found = (dict.fromkeys(names, missing) if found is None
+                     else dict(zip(names, found)))  # noqa: B905 (one per seat)
+            setattr(self, slot, found)
+        return found
 
     @property
     def bids(self) -> dict[str, int | None]:
         """Each player's bid (``None``: not known, or a kind without bids)."""
-        found = self._bids
-        if type(found) is not dict:
-            found = self._bids = (dict.fromkeys(self._names or ()) if found is None
-                                  else self._named(found))
-        return cast("dict[str, int | None]", found)
+        return cast("dict[str, int | None]", self._by_name("_bids", None))
 
     @property
     def taken(self) -> dict[str, int | None]:
         """Each player's tricks taken (see :attr:`taken_source`)."""
-        found = self._taken
-        if type(found) is not dict:
-            found = self._taken = self._named(found)
-        return cast("dict[str, int | None]", found)
+        return cast("dict[str, int | None]", self._by_name("_taken", None))
 
     @property
     def scores(self) -> dict[str, int | None]:
         """Each player's score in the deal, penalties included (``None``: not known)."""
-        found = self._scores
-        if type(found) is not dict:
-            found = self._scores = self._named(found)
-        return cast("dict[str, int | None]", found)
+        return cast("dict[str, int | None]", self._by_name("_scores", None))
 
     @property
     def totals(self) -> dict[str, int]:
         """Each player's running total after the deal."""
-        found = self._totals
-        if type(found) is not dict:
-            found = self._totals = self._named(found)
-        return cast("dict[str, int]", found)
+        return cast("dict[str, int]", self._by_name("_totals", None))
 
     @property
     def penalties(self) -> dict[str, int]:
         """Each player's penalty points in the deal."""
-        found = self._penalties
-        if type(found) is not dict:
-            found = self._penalties = (dict.fromkeys(self._names or (), 0) if found is None
-                                       else self._named(found))
-        return cast("dict[str, int]", found)
+        return cast("dict[str, int]", self._by_name("_penalties", 0))
 
     @property
     def deal(self) -> Deal | None:
