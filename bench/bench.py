@@ -303,10 +303,10 @@ def stage(name: str, part: Path, jobs: int) -> dict[str, Any]:
             out["seconds"] = time.perf_counter() - start
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-        own = resource.getrusage(resource.RUSAGE_SELF)
-        workers = resource.getrusage(resource.RUSAGE_CHILDREN)
-        out["parent_cpu"] = own.ru_utime + own.ru_stime
-        out["workers_cpu"] = workers.ru_utime + workers.ru_stime
+        parent_usage = resource.getrusage(resource.RUSAGE_SELF)
+        workers_usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        out["parent_cpu"] = parent_usage.ru_utime + parent_usage.ru_stime
+        out["workers_cpu"] = workers_usage.ru_utime + workers_usage.ru_stime
     elif name in ("read_csv", "ingest"):
         import pyarrow as pa
 
