@@ -23,11 +23,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from raspis_cli.bots.heuristic import EngineDisagreementError
 from raspis_cli.judge.replay import GameResult, replay_game
 from raspis_cli.model.cards import Card
 from raspis_cli.notation import ReadResult, read_text
 from raspis_cli.notation.writer import write_game
-from raspis_cli.rules import OPTIONS, PRESETS, Rules
+from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
 from raspis_cli.rules.bidding import PASS_LIMITS
 from raspis_cli.simulate.game import simulate_game
 from tests.faultkit import FAULTS, with_fault
@@ -422,3 +423,63 @@ def test_hostile_lines_read_by_the_fast_paths_as_the_long_way(monkeypatch: Any) 
     fast = [read_text(t) for t in texts]
     assert [[d.code for d in r.diagnostics] for r in fast] == [["E302"], ["E214"], ["E214"], ["E214"]]
     _assert_as_the_long_way(texts, fast, monkeypatch)
+
+
+_OPTION_VALUES = sorted({(name, value) for name, spec in OPTIONS.items()
+                         for value in spec.choices if name not in ("deck", "joker", "schedule", "specials")})
+"""Every value of every option that is a switch (the option table's choices)."""
+
+
+@cache
+def _option_text(name: str, value: str, preset: str, detail: str) -> str | None:
+    """A simulated game under ``preset`` with one option set to ``value``, as
+    notation (``None`` where the preset cannot take the value); ``detail``
+    ``sheet`` leaves out hands and play."""
+    try:
+        rules = Rules.preset(preset).with_options({name: value})
+        game = simulate_game(rules, max(rules.players[0], 3), 700 + len(name) + len(value))
+    except (RulesError, EngineDisagreementError):  # a combination the preset (or the bots) refuse: no game
+        return None
+    if detail == "sheet":
+        for deal in game.deals:
+            deal.hands = None
+            deal.tricks = None
+    return write_game(game)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(option=st.sampled_from(_OPTION_VALUES), preset=st.sampled_from(("raspisnoy", "joker54", "classic")),
+       detail=st.sampled_from(("full", "sheet")), edits=st.integers(0, 3),
+       edit_seed=st.integers(0, 2**32 - 1))
+def test_every_option_value_judged_compactly_as_card_by_card(
+        option: tuple[str, str], preset: str, detail: str, edits: int, edit_seed: int) -> None:
+    """Under every value of every option of the option table, the compact path
+    (tricks a deal at a time on bit masks, results kept by seat, a sheet line's
+    deal made on demand) reports what the card-by-card replay reports, on a
+    correct game and on edited ones; the integers it keeps give the same
+    winners (``Deal.trick_winners``) and values by seat as the objects."""
+    text = _option_text(*option, preset, detail)
+    if text is None:
+        return
+    rnd = random.Random(edit_seed)
+    for _ in range(edits):
+        text = (_edit(text, rnd) if detail == "full" and rnd.random() < 0.7
+                else _edit_joker(text, rnd) if detail == "full" else _edit_sheet(text, rnd))
+    fast, slow = _both(text)
+    assert fast == slow
+    for i, game in enumerate(read_text(text).games):
+        result = replay_game(game, i, ordered_bids=True)
+        for deal in result.deals:
+            by_seat = deal.seat_values()
+            if by_seat is not None:
+                bids, taken, scores, totals = by_seat
+                names = list(deal.taken)
+                assert deal.seat_values() is None  # a dict asked for: the dicts are the result
+                assert taken == [deal.taken[n] for n in names]
+                assert scores == [deal.scores[n] for n in names]
+                assert totals == [deal.totals[n] for n in names]
+                assert bids is None or bids == [deal.bids[n] for n in names]
+            engine = deal.deal
+            if engine is not None:
+                winners = engine.trick_winners()
+                assert winners == [(t.number, t.winner, t.led_suit, t.trump) for t in engine.history]

@@ -31,7 +31,7 @@ from raspis_cli.simulate.simulator import COMPACT_HANDLES, Simulator
 from raspis_cli.solver.search import KERNEL_HANDLES, KERNEL_REFUSES, Solver, SolverRefusedError
 
 FAST_PATHS: dict[str, dict[str, tuple[str, ...]]] = {
-    "Deal.play_plain_trick": PLAIN_TRICK_HANDLES,
+    "Deal.play_plain_tricks": PLAIN_TRICK_HANDLES,
     "Simulator.play_compact": COMPACT_HANDLES,
     "the solver kernel": KERNEL_HANDLES,
 }

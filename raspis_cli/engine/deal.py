@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 from raspis_cli.engine.actions import WINNING_LEAD_MODES, Play, Violation
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
@@ -61,7 +61,7 @@ PLAY = "play"
 DONE = "done"
 
 PLAIN_TRICK_HANDLES: Final[dict[str, tuple[str, ...]]] = {"void": tuple(MUST_TRUMP)}
-"""The option values :meth:`Deal.play_plain_trick` (a whole trick on bit
+"""The option values :meth:`Deal.play_plain_tricks` (whole tricks on bit
 masks) implements: under any other it plays no trick and the caller plays
 card by card (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
 
@@ -72,6 +72,10 @@ _WIN = 100
 _LOSE = -1
 """A losing joker ranks below every card."""
 _SUITS = tuple(Suit)
+_PlainTrick = tuple[int, Sequence[int], Sequence[int], int, int, int]
+"""A trick :meth:`Deal.play_plain_tricks` played, as it keeps it: its number,
+the seats in play order, the cards, the winner's seat, the suit led and the
+trump (suit indexes, :data:`~raspis_cli.model.cards.NO_SUIT` for none)."""
 _NO_DECLS = itertools.repeat(None)
 """No declaration, for every card of a trick without a joker (``zip``'s third list)."""
 _TURNS: dict[int, list[list[int]]] = {}
@@ -156,7 +160,11 @@ class Deal:
         self.penalties = [0] * players
         self.penalty_notes: list[tuple[int, int, str]] = []
         self.revokes = 0
-        self.history: list[TrickResult] = []
+        self._history: list[TrickResult | _PlainTrick] = []
+        """The tricks played: a :class:`TrickResult`, or as :meth:`play_plain_tricks`
+        keeps a trick (:data:`_PlainTrick`) until :attr:`history` is asked for."""
+        self._compact_from = -1
+        """The index in :attr:`_history` of its first trick kept as integers (-1: none)."""
         self._suit_masks = self.deck.suit_masks
         self._joker_mask = self.deck.joker_mask
         self._natural_mask = self.deck.mask & ~self.deck.joker_mask
@@ -530,7 +538,7 @@ class Deal:
         winner_index = trick_winner(self.trick, self.rules, self._joker_mask, self.trump)
         winner = self.trick[winner_index][0]
         self.taken[winner] += 1
-        self.history.append(TrickResult(self.trick_number, self.leader, self.trick, winner, led,
+        self._history.append(TrickResult(self.trick_number, self.leader, self.trick, winner, led,
                                         self._trick_trump(led)))
         self.trick = []
         self.trick_number += 1
@@ -538,56 +546,150 @@ class Deal:
         if self.trick_number > self.cards:
             self.phase = DONE
 
+    @property
+    def history(self) -> list[TrickResult]:
+        """Every finished trick, in order: who led, what was played, who won.
+        A trick :meth:`play_plain_tricks` played is kept as a few integers and
+        made a :class:`TrickResult` here, the first time it is asked for (by
+        show, the reports, analysis, the bots), not for every trick judged."""
+        history = self._history
+        start = self._compact_from
+        if start < 0:
+            return history  # type: ignore[return-value]  # every trick an object already
+        self._compact_from = -1
+        for index in range(start, len(history)):
+            trick = history[index]
+            if type(trick) is tuple:
+                number, seats, cards, winner, led, trump = trick
+                history[index] = TrickResult(
+                    number, seats[0], list(zip(seats, cards, _NO_DECLS)),  # noqa: B905 (n each)
+                    winner, _SUITS[led], _SUITS[trump] if trump != NO_SUIT else None)
+        return history  # type: ignore[return-value]
+
+    def trick_winners(self) -> list[tuple[int, int, Suit | None, Suit | None]]:
+        """``(number, winner, led suit, trump)`` of every finished trick, without
+        making its :class:`TrickResult`: for readers of the outcome alone (the
+        store's rows)."""
+        out: list[tuple[int, int, Suit | None, Suit | None]] = []
+        for trick in self._history:
+            if type(trick) is tuple:
+                trump = trick[5]
+                out.append((trick[0], trick[3], _SUITS[trick[4]],
+                            _SUITS[trump] if trump != NO_SUIT else None))
+            else:
+                assert isinstance(trick, TrickResult)
+                out.append((trick.number, trick.winner, trick.led_suit, trick.trump))
+        return out
+
     def play_plain_trick(self, seats: Sequence[int], cards: Sequence[int]) -> bool:
         """Apply a whole trick at once when it is plainly legal: no joker, every
         seat in turn, every card held, suit (and trump) followed. Returns False
         and changes nothing otherwise; the caller then plays it card by card
-        with :meth:`play`, which explains what is wrong. The hot path of
-        validation: one call per trick instead of one per card, and every
-        check a bit mask test (the same rule as :func:`follow_mask`)."""
+        with :meth:`play`, which explains what is wrong
+        (:meth:`play_plain_tricks` of one trick)."""
+        return self.play_plain_tricks(((seats, cards),), 0, None) == 1
+
+    def play_plain_tricks(self, tricks: Sequence[Sequence[Any]], first: int,
+                          seats_of: Mapping[str, Sequence[int]] | None) -> int:
+        """Apply ``tricks[first:]`` whole, one after another, while each is
+        plainly legal: no joker, every seat in turn from the leader, every card
+        held, suit (and trump) followed; returns the index of the first trick
+        not played (``first``: none was). A trick not played changes nothing;
+        the caller then plays it card by card with :meth:`play`, which
+        explains what is wrong. The hot path of validation: one call per
+        deal, every check a bit-mask test (the rule of :func:`follow_mask`,
+        inline), and each trick kept as a few integers (:attr:`history` makes
+        its object when asked).
+
+        A trick is ``(players, cards, ...)`` (a
+        :data:`~raspis_cli.model.record.CompactTrick`): ``seats_of`` gives the
+        seats of the players by the first player's name (a name it does not
+        know stops the play there); without ``seats_of`` the first item is the
+        seats themselves."""
         hands = self.hands
         n = self.players
-        if (hands is None or self.trick or self.phase != PLAY or len(cards) != n
-                or len(seats) != n or not self._plain_tricks):
-            return False
-        leader = self.leader
+        if (hands is None or self.trick or self.phase != PLAY or not self._plain_tricks):
+            return first
+        end = len(tricks)
         table = _TURNS.get(n)
-        turn = table[leader] if table is not None else _turn(n, leader)
-        if seats != turn and (type(seats) is list or list(seats) != turn):
-            return False  # not every seat in turn from the leader
+        if table is None:
+            _turn(n, 0)
+            table = _TURNS.get(n)
         natural = self._natural_mask
-        lead_card = cards[0]
-        bit = 1 << lead_card
-        if not natural & bit or not hands[leader] & bit:
-            return False
-        led = SUIT_INDEX[lead_card]
-        trump = trick_trump(led, NO_SUIT if self.trump is None else self.trump,
-                            self.rules.circular_trumps)
-        led_mask = self._suit_masks[led]
-        # void in the suit led: a trump is required only under must-trump
-        trump_mask = self._suit_masks[trump] if self._must_trump and trump != NO_SUIT else 0
-        for position in range(1, n):
-            bit = 1 << cards[position]
-            hand = hands[seats[position]]
+        suit_masks = self._suit_masks
+        deal_trump = NO_SUIT if self.trump is None else self.trump
+        # each suit led's trump (trick_trump), and the trumps a player void in the
+        # suit led must play: under must-trump only
+        trumps = [trick_trump(led, deal_trump, self.rules.circular_trumps) for led in range(NO_SUIT)]
+        trump_masks = [suit_masks[trump] if self._must_trump and trump != NO_SUIT else 0
+                       for trump in trumps]
+        taken = self.taken
+        history = self._history
+        leader = self.leader
+        number = self.trick_number
+        last = self.cards
+        at = first
+        while at < end:
+            trick = tricks[at]
+            if type(trick) is not tuple or len(trick) > 4:
+                break  # a joker's trick, or plays as objects
+            cards = trick[1]
+            if len(cards) != n:
+                break
+            seats = trick[0] if seats_of is None else seats_of.get(trick[0][0])
+            if seats is None:
+                break
+            turn = table[leader] if table is not None else _turn(n, leader)
+            if seats is not turn and seats != turn and (type(seats) is list or list(seats) != turn):
+                break  # not every seat in turn from the leader
+            lead_card = cards[0]
+            bit = 1 << lead_card
+            hand = hands[leader]
             if not natural & bit or not hand & bit:
-                return False
-            if not bit & led_mask and (hand & led_mask
-                                       or (not bit & trump_mask and hand & trump_mask)):
-                return False
-        keys = ORDER[led][trump]
-        ranks = [keys[card] for card in cards]
-        winner = seats[ranks.index(max(ranks))]
-        entries: list[Entry] = list(zip(seats, cards, _NO_DECLS))  # noqa: B905 (n each; the keyword is slow)
-        for seat, card, _decl in entries:
-            hands[seat] ^= 1 << card
-        self.taken[winner] += 1
-        self.history.append(TrickResult(self.trick_number, leader, entries, winner, _SUITS[led],
-                                        _SUITS[trump] if trump != NO_SUIT else None))
-        self.trick_number += 1
-        self.leader = winner
-        if self.trick_number > self.cards:
-            self.phase = DONE
-        return True
+                break
+            led = SUIT_INDEX[lead_card]
+            trump = trumps[led]
+            led_mask = suit_masks[led]
+            trump_mask = trump_masks[led]
+            keys = ORDER[led][trump]
+            best = keys[lead_card]
+            winner = leader
+            # each card taken from its hand as it is found legal (the seats differ:
+            # a later card's test reads another hand), put back if one is not
+            hands[leader] = hand ^ bit
+            position = 1
+            while position < n:
+                card = cards[position]
+                bit = 1 << card
+                seat = seats[position]
+                hand = hands[seat]
+                if (not natural & bit or not hand & bit
+                        or (not bit & led_mask
+                            and (hand & led_mask or (not bit & trump_mask and hand & trump_mask)))):
+                    break
+                hands[seat] = hand ^ bit
+                key = keys[card]
+                if key > best:
+                    best = key
+                    winner = seat
+                position += 1
+            if position < n:
+                for back in range(position):
+                    hands[seats[back]] ^= 1 << cards[back]
+                break
+            taken[winner] += 1
+            if self._compact_from < 0:
+                self._compact_from = len(history)
+            history.append((number, seats, cards, winner, led, trump))
+            number += 1
+            leader = winner
+            at += 1
+            if number > last:
+                self.phase = DONE
+                break
+        self.trick_number = number
+        self.leader = leader
+        return at
 
     def play_trick(self, seats: Sequence[int], cards: Sequence[int],
                    decls: Sequence[JokerDecl | None]) -> bool:
@@ -670,7 +772,7 @@ class Deal:
         twin.taken = list(self.taken)
         twin.penalties = list(self.penalties)
         twin.penalty_notes = list(self.penalty_notes)
-        twin.history = list(self.history)
+        twin._history = list(self._history)
         twin.pass_streaks = list(self.pass_streaks)
         return twin
 

@@ -7,7 +7,8 @@ trump) and opens a :class:`~raspis_cli.engine.deal.Deal` for the rest.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 
 from raspis_cli.engine.actions import Violation
 from raspis_cli.engine.deal import PLAY, Deal
@@ -24,6 +25,20 @@ __all__ = ["Game", "TrumpInput", "effective_trump"]
 TrumpInput = Card | Suit | None
 """A trump as recorded: the card turned up or shown, a bare suit, or ``None``
 (no trump, when ``trump_given``; not written otherwise)."""
+
+
+def _sheet_engine_deal(rules: Rules, players: int, dealer: int, cards: int, kind: str,
+                       trump: TrumpInput, pass_streaks: Sequence[int], names: Sequence[str],
+                       bids: Sequence[int] | None) -> Deal:
+    """The engine's deal of a sheet's line :meth:`Game.sheet_deal` found in
+    order: opened, its bids made, ready for play (which a sheet has none of)."""
+    deal = Deal(rules, players, dealer, cards, kind, effective_trump(rules, kind, trump), None,
+                pass_streaks, names)
+    if bids is not None:
+        deal.bids = list(bids)
+        deal.bid_count = players
+    deal.phase = PLAY
+    return deal
 
 
 def effective_trump(rules: Rules, kind: str, trump: TrumpInput) -> Suit | None:
@@ -152,16 +167,19 @@ class Game:
         return deal, out
 
     def sheet_deal(self, number: int, kind: str, dealer: int, cards: int, trump: TrumpInput,
-                   trump_given: bool, bids: Sequence[int] | None) -> Deal | None:
+                   trump_given: bool, bids: Sequence[int] | None) -> Callable[[], Deal] | None:
         """A deal recorded without hands or play (a score sheet's line) opened
         and bid at once, checked with arithmetic: what :meth:`start_deal` and
         :meth:`Deal.bid` (each seat in bidding order, ``bids`` per seat,
         ``None`` for a kind without bids) would check, without a violation,
-        a message or a call per bid made. Returns the deal, bids made, ready
-        for :meth:`finish_deal`, when none of them finds anything wrong;
-        ``None``, and nothing changed, otherwise (the caller then takes the
-        long way, which says what is wrong). A deal numbered other than next
-        (a gap, a replayed deal's repeat) always takes the long way."""
+        a message or a call per bid made. When none of them finds anything
+        wrong, the deal is opened (the game moves on to it, ready for
+        :meth:`finish_sheet_deal`) and the answer is a function that makes its
+        engine :class:`Deal`, bids made, for whoever asks for it (a sheet's
+        deal has no play, so nobody needs it to judge); ``None``, and nothing
+        changed, otherwise (the caller then takes the long way, which says
+        what is wrong). A deal numbered other than next (a gap, a replayed
+        deal's repeat) always takes the long way."""
         rules = self.rules
         n = self.players
         if kind not in KINDS or cards < 1 or cards * n > rules.deck:
@@ -194,15 +212,22 @@ class Game:
             self.first_dealer = dealer
         else:
             self.rotation = rotation
-        deal = Deal(rules, n, dealer, cards, kind, effective_trump(rules, kind, trump), None,
-                    self.pass_streaks, self.names)
-        if bids is not None:
-            deal.bids = list(bids)
-            deal.bid_count = n
-        deal.phase = PLAY
         self.last_number = number
         self.last_replayed = False
-        return deal
+        return functools.partial(_sheet_engine_deal, rules, n, dealer, cards, kind, trump,
+                                 self.pass_streaks, self.names, bids)
+
+    def finish_sheet_deal(self, bids: Sequence[int] | None, scores: Sequence[int]) -> None:
+        """:meth:`finish_deal` of a deal :meth:`sheet_deal` opened, by
+        arithmetic: its scores added to the totals, the pass streaks carried
+        on (``bids`` per seat, ``None`` for a kind without bids)."""
+        totals = self.totals
+        for seat, score in enumerate(scores):
+            totals[seat] += score
+        self.scored_deals += 1
+        if bids is not None:
+            self.pass_streaks = [(streak + 1) if bid == 0 else 0
+                                 for bid, streak in zip(bids, self.pass_streaks)]  # noqa: B905 (one per seat)
 
     def _check_hands(self, hands: Sequence[Sequence[Card]], cards: int,
                      complete: bool) -> tuple[list[int], list[Violation]]:

@@ -6,7 +6,7 @@ The engine (:class:`~raspis_cli.engine.deal.Deal`: legality, the card-by-card
 play, :func:`~raspis_cli.engine.deal.trick_winner`), the simulator's bots and
 the tests' fault injector all call these, so a change here (a new void rule,
 say) reaches every one of them. The one exception is the engine's fast
-whole-trick path (:meth:`~raspis_cli.engine.deal.Deal.play_plain_trick`),
+whole-trick path (:meth:`~raspis_cli.engine.deal.Deal.play_plain_tricks`),
 which writes :func:`follow_mask` as bit-mask tests inline for speed (the
 joker's whole-trick path, :meth:`~raspis_cli.engine.deal.Deal.play_joker_trick`,
 calls the engine's own checks per card instead);

@@ -121,9 +121,8 @@ class SheetReconciliation:
         (:meth:`Game.sheet_deal`). True when all of it holds and the deal is
         recorded as the long way records it; False, and nothing changed,
         when something does not (the long way then says what)."""
-        if (record.hands is not None or record.replayed or record.compact_play() is not None
-                or record.tricks is not None):
-            return False
+        if record.hands is not None or record.replayed or record.trick_entries() is not None:
+            return False  # (trick_entries: the compact play or the tricks, without making objects)
         seat_of = self.seat_of
         names = self.names
         n = len(names)
@@ -192,23 +191,22 @@ class SheetReconciliation:
                     return False
                 offsets.append((name, offset))
         trump = record.trump
-        deal = self.game.sheet_deal(record.number, kind, dealer, cards,
-                                    None if trump is None or trump is NO_TRUMP else trump,
-                                    trump is not None, bids)
-        if deal is None:
+        make_deal = self.game.sheet_deal(record.number, kind, dealer, cards,
+                                         None if trump is None or trump is NO_TRUMP else trump,
+                                         trump is not None, bids)
+        if make_deal is None:
             return False
         if record.pos is not None:
             self.previous_line = record.pos.line
-        self.game.finish_deal(deal, scores)
+        self.game.finish_sheet_deal(bids, scores)
         self.total_offsets.update(offsets)
-        # the names are the seats in order (none listed twice), every list one
-        # per seat: zip without strict (its keyword costs more than the dict)
-        self.deals.append(DealResult(
-            record.number, kind, cards, record.dealer, trump_text(trump),
-            dict.fromkeys(names) if bids is None else dict(zip(names, bids)),  # noqa: B905
-            dict(zip(names, taken)), "written", dict(zip(names, scores)),  # noqa: B905
-            dict(zip(names, totals)), dict(zip(names, penalties)),  # noqa: B905
-            written_taken, written_scores, written_totals, False, [], deal, self.position))
+        # the names are the seats in order (none listed twice), every list one per seat:
+        # the dicts by name, and the engine's deal, made only when asked for
+        self.deals.append(DealResult.by_seat(
+            record.number, kind, cards, record.dealer, trump_text(trump), names,
+            None if bids is None else list[int | None](bids), taken,
+            "written", scores, list(totals), penalties, written_taken, written_scores,
+            written_totals, make_deal, self.position))
         return True
 
     def _plain_results(self, record: DealRecord, deal: Deal) -> bool:
@@ -256,12 +254,11 @@ class SheetReconciliation:
         if written_totals is not None and self.total_offsets:
             for name in names:  # each total written agrees: no difference carried on
                 self.total_offsets[name] = 0
-        # one per seat, in seating order (zip without strict: its keyword costs more than the dict)
-        self.deals.append(DealResult(
-            record.number, kind, record.cards, record.dealer, trump_text(record.trump),
-            dict(zip(names, bids)), dict(zip(names, taken)), "tricks",  # noqa: B905
-            dict(zip(names, scores)), dict(zip(names, running)), dict.fromkeys(names, 0),  # noqa: B905
-            written_taken, written_scores, written_totals, False, [], deal, self.position))
+        # one per seat, in seating order: the dicts by name made only when asked for
+        self.deals.append(DealResult.by_seat(
+            record.number, kind, record.cards, record.dealer, trump_text(record.trump), names,
+            bids, list(taken), "tricks", scores, running, None, written_taken, written_scores,
+            written_totals, deal, self.position))
         return True
 
     def _results(self, record: DealRecord, deal: Deal, play_complete: bool,

@@ -221,8 +221,9 @@ class GameReplay(SheetReconciliation):
     def _tricks(self, record: DealRecord, deal: Deal, may_stop_early: bool) -> bool:
         """Play the recorded tricks; True when the play went to the end.
 
-        A compact trick (:data:`~raspis_cli.model.record.CompactTrick`) is tried
-        whole with bit masks (:meth:`Deal.play_plain_trick`), and so is a
+        Compact tricks (:data:`~raspis_cli.model.record.CompactTrick`) are tried
+        whole with bit masks, as many in a row as are plainly legal
+        (:meth:`Deal.play_plain_tricks`), and so is a
         trick read as plays, a joker's included (:meth:`Deal.play_trick`); a
         trick the masks find a problem in is played card by card from its
         plays as objects, which is what reports the problem."""
@@ -234,7 +235,15 @@ class GameReplay(SheetReconciliation):
         fast = self.compact
         n_players = len(self.names)
         rotation_seats = self.rotation_seats
+        played = 0
+        """The tricks played whole by :meth:`Deal.play_plain_tricks` so far."""
         for number, entry in enumerate(entries, start=1):
+            if number <= played:
+                continue
+            if fast and type(entry) is tuple and len(entry) == 4:
+                played = deal.play_plain_tricks(entries, number - 1, rotation_seats)
+                if played >= number:
+                    continue
             if isinstance(entry, tuple):
                 rotation, cards = entry[0], entry[1]
                 if number <= record.cards and len(cards) == n_players:

@@ -19,7 +19,7 @@ import pyarrow as pa
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.joker import JokerDecl
-from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord
+from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry
 from raspis_cli.notation.writer import option_text
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.rules.options import OptionError
@@ -86,13 +86,30 @@ def _canonical_deal(deal: DealRecord) -> dict[str, object]:
         value = getattr(deal, key)
         if value is not None:
             out[key] = dict(value)
-    tricks = deal.trick_plays()
-    if tricks:  # "tricks": [] says no more than no tricks at all
-        out["tricks"] = [[[player, _CODES[card], None if joker is None else _decl_value(joker)]
-                          for player, card, joker in trick] for trick in tricks]
+    entries = deal.trick_entries()
+    if entries:  # "tricks": [] says no more than no tricks at all
+        codes = _CODES
+        out["tricks"] = [
+            # a plain compact trick read as it is (the players from the leader, the cards)
+            # (tuples: JSON writes them as the arrays they stand for, and they cost less to make)
+            [(player, codes[card], None) for player, card in zip(entry[0], entry[1])]  # noqa: B905 (as trick_plays)
+            if type(entry) is tuple and len(entry) == 4 else
+            [[player, codes[card], None if joker is None else _decl_value(joker)]
+             for player, card, joker in _entry_plays(entry)]
+            for entry in entries]
     if deal.penalties is not None:
         out["penalties"] = [[p.player, p.points, p.reason] for p in deal.penalties]
     return out
+
+
+def _entry_plays(entry: PlayEntry) -> list[tuple[str, Card, JokerDecl | None]]:
+    """A trick of the record as (player, card, declaration) per card, in play
+    order (:meth:`DealRecord.trick_plays` of one trick)."""
+    if isinstance(entry, list):
+        return [(p.player, p.card, p.joker) for p in entry]
+    if len(entry) == 6:
+        return list(zip(entry[0], entry[1], entry[4], strict=False))
+    return list(zip(entry[0], entry[1], [None] * len(entry[1]), strict=False))
 
 
 def canonical_game(game: GameRecord) -> dict[str, object]:
@@ -166,6 +183,8 @@ def _suit(suit: Suit | None) -> str | None:
 
 
 _CODES: Final = tuple(Card.from_index(i).code for i in range(54))
+_JOKER_CARDS: dict[int, frozenset[int]] = {}
+"""The joker cards of each deck's joker mask (a few decks)."""
 
 
 
@@ -256,58 +275,80 @@ class TableBuilder:
         dealer_seat = seat_of.get(deal.dealer)
         trump_suit = _suit(engine.trump) if engine is not None else None
         bid_sum = sum(deal.bids.values()) if deal.bids else None
+        entries = deal.trick_entries()
         self._add("deals", game_id=gid, deal_index=index, number=deal.number, kind=deal.kind,
                   cards=deal.cards, dealer=deal.dealer, dealer_seat=dealer_seat,
                   trump=_trump_code(deal.trump), trump_suit=trump_suit, bid_sum=bid_sum,
-                  has_tricks=bool(deal.tricks),
+                  has_tricks=bool(entries),
                   taken_source=result.taken_source if result is not None else None,
                   replayed=deal.replayed)
         if result is not None:
-            n = len(names)
-            wt, ws, wtot = result.written_taken, result.written_scores, result.written_totals
-            for name, seat in seat_of.items():
-                bid, taken = result.bids.get(name), result.taken.get(name)
-                outcome = None
-                if bid is not None and taken is not None:
-                    outcome = "exact" if bid == taken else "under" if taken < bid else "over"
-                position = (seat - dealer_seat - 1) % n + 1 if dealer_seat is not None else None
-                self._add("deal_results", game_id=gid, deal_index=index, number=deal.number,
-                          seat=seat, player=name, bid_position=position,
-                          is_dealer=seat == dealer_seat, bid=bid, taken=taken, outcome=outcome,
-                          score=result.scores.get(name), penalty=result.penalties.get(name),
-                          total=result.totals.get(name),
-                          written_taken=wt.get(name) if wt else None,
-                          written_score=ws.get(name) if ws else None,
-                          written_total=wtot.get(name) if wtot else None)
-        tricks = deal.trick_plays()
-        if not tricks:
+            self._add_results(gid, index, deal, result, seat_of, names, dealer_seat)
+        if not entries:
             return
-        history = {t.number: t for t in engine.history} if engine is not None else {}
+        winners = ({number: (winner, led, trump) for number, winner, led, trump in engine.trick_winners()}
+                   if engine is not None else {})
         deck = rules.deck_cards
         jokers = deck.joker_mask
+        joker_cards = _JOKER_CARDS.get(jokers)
+        if joker_cards is None:
+            joker_cards = _JOKER_CARDS[jokers] = frozenset(c for c in range(54) if jokers >> c & 1)
         plays = self.row_lists["plays"]
+        tricks = self.row_lists["tricks"]
         play_row = ROWS["plays"]
-        for number, trick in enumerate(tricks, start=1):
-            if not trick:
+        trick_row = ROWS["tricks"]
+        rotations: dict[int, tuple[list[str], list[int | None]]] = {}
+        """The seats of each list of players the compact tricks share, by its id."""
+        for number, entry in enumerate(entries, start=1):
+            # the compact record of play read as it is (a plain trick: the players
+            # from the leader and the cards), the plays as objects only where made
+            trick: list[tuple[str, Card, JokerDecl | None]]
+            if type(entry) is tuple and len(entry) == 4:
+                players, cards = entry[0], entry[1]
+                if not cards:
+                    continue
+                leader = players[0]
+                known = rotations.get(id(players))
+                if known is not None and known[0] is players:
+                    seats = known[1]
+                else:
+                    seats = [seat_of.get(p) for p in players]
+                    rotations[id(players)] = (players, seats)
+                trick = []
+            else:
+                trick = _entry_plays(entry)
+                if not trick:
+                    continue
+                players = [play[0] for play in trick]
+                cards = [play[1] for play in trick]
+                leader = players[0]
+                seats = [seat_of.get(p) for p in players]
+            done = winners.get(number)
+            winner = done[0] if done is not None else None
+            tricks.append(trick_row(
+                game_id=gid, deal_index=index, trick=number, leader_seat=seats[0], leader=leader,
+                winner_seat=winner,
+                winner=names[winner] if winner is not None and winner < len(names) else None,
+                led_suit=_suit(done[1]) if done else None,
+                trump_suit=_suit(done[2]) if done else None))
+            if not trick and joker_cards.isdisjoint(cards):
+                # a plain trick (no joker, every player a seat or not): its rows at once,
+                # by position (tests/test_store_rows.py checks every column against the record)
+                plays.extend([(gid, index, number, position, seats[position], card, False, None, None,
+                               None, None if winner is None else seats[position] == winner,
+                               None if seats[position] is not None else players[position])
+                              for position, card in enumerate(cards)])
                 continue
-            done = history.get(number)
-            winner = done.winner if done is not None else None
-            leader = trick[0][0]
-            self._add("tricks", game_id=gid, deal_index=index, trick=number,
-                      leader_seat=seat_of.get(leader), leader=leader, winner_seat=winner,
-                      winner=names[winner] if winner is not None and winner < len(names) else None,
-                      led_suit=_suit(done.led_suit) if done else None,
-                      trump_suit=_suit(done.trump) if done else None)
-            for position, (player, card, joker) in enumerate(trick):
-                play_seat = seat_of.get(player)
+            for position, card in enumerate(cards):
+                play_seat = seats[position]
                 won = None if winner is None else play_seat == winner
-                unseated = player if play_seat is None else None
+                joker = trick[position][2] if trick else None
                 if joker is None and not jokers >> card & 1:
                     # the one row built by position: a plain card, the hot loop of a load
                     # (by name it costs a third more load time); tests/test_store_rows.py
                     # checks every column of these rows against the record
                     plays.append((gid, index, number, position, play_seat, card, False, None,
-                                  None, None, won, unseated))
+                                  None, None, won, None if play_seat is not None else players[position]))
                     continue
                 declared = joker.suit if joker is not None else None
                 named = joker.card if joker is not None else None
@@ -316,4 +357,39 @@ class TableBuilder:
                     card=card, is_joker=deck.is_joker(card),
                     joker_mode=joker.mode if joker is not None else None,
                     joker_suit=declared, joker_card=named, won=won,
-                    player=unseated))
+                    player=None if play_seat is not None else players[position]))
+
+    def _add_results(self, gid: str, index: int, deal: DealRecord, result: DealResult,
+                     seat_of: dict[str, int], names: list[str], dealer_seat: int | None) -> None:
+        """The rows of ``deal_results``: from the result's lists by seat while it
+        has them (:meth:`DealResult.seat_values`), else from its dicts by name."""
+        n = len(names)
+        wt, ws, wtot = result.written_taken, result.written_scores, result.written_totals
+        rows = self.row_lists["deal_results"]
+        row = ROWS["deal_results"]
+        by_seat = result.seat_values()
+        penalties = result.penalties if by_seat is None else None
+        for name, seat in seat_of.items():
+            if by_seat is not None:
+                bids, taken_list, scores, totals = by_seat
+                bid = None if bids is None else bids[seat]
+                taken: int | None = taken_list[seat]
+                score: int | None = scores[seat]
+                total: int | None = totals[seat]
+                penalty: int | None = result.seat_penalty(seat)
+            else:
+                assert penalties is not None
+                bid, taken = result.bids.get(name), result.taken.get(name)
+                score, total = result.scores.get(name), result.totals.get(name)
+                penalty = penalties.get(name)
+            outcome = None
+            if bid is not None and taken is not None:
+                outcome = "exact" if bid == taken else "under" if taken < bid else "over"
+            position = (seat - dealer_seat - 1) % n + 1 if dealer_seat is not None else None
+            rows.append(row(game_id=gid, deal_index=index, number=deal.number,
+                            seat=seat, player=name, bid_position=position,
+                            is_dealer=seat == dealer_seat, bid=bid, taken=taken, outcome=outcome,
+                            score=score, penalty=penalty, total=total,
+                            written_taken=wt.get(name) if wt else None,
+                            written_score=ws.get(name) if ws else None,
+                            written_total=wtot.get(name) if wtot else None))
