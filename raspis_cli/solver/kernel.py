@@ -1328,6 +1328,17 @@ def ssearch(care: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
         at = table_find(xt, ko, h, size, X_SET, care, w)
         if at >= 0:
             return xt[at + X_RESULT]
+        if care >> left & 1:
+            # the set ends in "at least k": that half asked first by the
+            # cheaper search (its bounds kept in ``tt`` answer it again)
+            k = left
+            while care >> (k - 1) & 1:
+                k -= 1
+            if bsearch(k, 0, depth, tt, w):
+                xt_store(xt, ko, h, care, size, 1, w)
+                return 1
+            if w[ST + S_ABORT]:
+                return 0
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES

@@ -307,22 +307,30 @@ class Solver:
         taken = deal.taken[self.player]
         if self._xt is None:
             self._xt = _zeros(len(self._tt), align=self._slot * 8)
+        # the most tricks the player can be sure of decides every set that
+        # holds all counts from it up (forced) or none up to it (not forced):
+        # the bisection of the cheaper search, its bounds kept in the table
+        most = self._value(0, 0, left) if left else 0
+        top = (1 << (left + 1)) - 1
         out = []
         for payoff in payoffs:
-            values = sorted({payoff[taken + k] for k in range(left + 1)}, reverse=True)
-            # the lowest value is sure (every count pays at least it), and
-            # forcing gets harder as the value rises: bisect for the highest forced
-            high, low = 0, len(values) - 1
-            while high < low:
-                middle = (high + low) // 2
-                care = sum(1 << k for k in range(left + 1) if payoff[taken + k] >= values[middle])
-                found = sk.ssearch(care, 0, self._tt, self._xt, self._w)
-                self._check()
-                if found:
-                    low = middle
+            values = sorted({payoff[taken + k] for k in range(left + 1)})
+            # forcing gets harder as the value rises: from the highest value
+            # known forced, up the values until one is not (each a search)
+            best = values[0]  # every count pays at least the lowest value
+            for value in values[1:]:
+                care = sum(1 << k for k in range(left + 1) if payoff[taken + k] >= value)
+                if care | ((1 << most) - 1) == top:
+                    forced = True
+                elif care & ((2 << most) - 1) == 0:
+                    forced = False
                 else:
-                    high = middle + 1
-            out.append(values[low])
+                    forced = bool(sk.ssearch(care, 0, self._tt, self._xt, self._w))
+                    self._check()
+                if not forced:
+                    break
+                best = value
+            out.append(best)
         return out
 
     def can_force(self, deal: Deal, tricks: int) -> bool:
