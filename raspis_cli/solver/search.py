@@ -300,9 +300,13 @@ class Solver:
         counted, pays ``payoff[t]``) the most the player can be sure of from
         this point of ``deal``: the highest ``v`` such that the player can
         force the final count into ``{t : payoff[t] >= v}`` against the others
-        acting together. Exact for any payoff: each such set is one search
-        (:func:`~raspis_cli.solver.kernel.ssearch`), the values bisected. One
-        question: the budget covers every payoff together."""
+        acting together. Exact for any payoff: the "at least" value first
+        (it decides many sets), then each payoff's values climbed, a set
+        one search (:func:`~raspis_cli.solver.kernel.ssearch`), or, for the
+        sets "``b`` or ``k`` and more" that bids' scores ask, one search of
+        every ``b`` at once for each ``k``
+        (:func:`~raspis_cli.solver.kernel.vsearch`). One question: the
+        budget covers every payoff together."""
         left = self._load(deal)
         taken = deal.taken[self.player]
         if self._xt is None:
@@ -312,26 +316,52 @@ class Solver:
         # the bisection of the cheaper search, its bounds kept in the table
         most = self._value(0, 0, left) if left else 0
         top = (1 << (left + 1)) - 1
-        out = []
-        for payoff in payoffs:
-            values = sorted({payoff[taken + k] for k in range(left + 1)})
-            # forcing gets harder as the value rises: from the highest value
-            # known forced, up the values until one is not (each a search)
-            best = values[0]  # every count pays at least the lowest value
-            for value in values[1:]:
-                care = sum(1 << k for k in range(left + 1) if payoff[taken + k] >= value)
-                if care | ((1 << most) - 1) == top:
-                    forced = True
-                elif care & ((2 << most) - 1) == 0:
-                    forced = False
+        # forcing gets harder as the value rises: each payoff climbs its
+        # values from the lowest (every count pays at least it) until one is
+        # not forced; the sets "count b, or k and more" (what a bid's score
+        # asks) of every payoff at one step are one search for each k
+        values = [sorted({payoff[taken + k] for k in range(left + 1)}) for payoff in payoffs]
+        best = [row[0] for row in values]
+        step = [1] * len(payoffs)
+        open_ = list(range(len(payoffs)))
+        while open_:
+            asked: dict[int, int] = {}  # k -> bits b
+            sets: list[tuple[int, int, int, int]] = []  # payoff, care, k (-1: ssearch), b
+            for i in open_:
+                payoff = payoffs[i]
+                while step[i] < len(values[i]):
+                    value = values[i][step[i]]
+                    care = sum(1 << k for k in range(left + 1) if payoff[taken + k] >= value)
+                    if care | ((1 << most) - 1) == top:
+                        best[i] = value
+                        step[i] += 1
+                        continue
+                    if care & ((2 << most) - 1) == 0:
+                        step[i] = len(values[i])
+                        break
+                    k, b = _one_and_run(care, left)
+                    if k >= 0:
+                        asked[k] = asked.get(k, 0) | 1 << b
+                    sets.append((i, care, k, b))
+                    break
+            found = {}
+            for k, bits in asked.items():
+                found[k] = int(sk.vsearch(bits, k, 0, self._tt, self._xt, self._w))
+                self._check()
+            open_ = []
+            for i, care, k, b in sets:
+                if k >= 0:
+                    forced = bool(found[k] >> b & 1)
                 else:
                     forced = bool(sk.ssearch(care, 0, self._tt, self._xt, self._w))
                     self._check()
-                if not forced:
-                    break
-                best = value
-            out.append(best)
-        return out
+                if forced:
+                    best[i] = values[i][step[i]]
+                    step[i] += 1
+                    open_.append(i)
+                else:
+                    step[i] = len(values[i])
+        return best
 
     def can_force(self, deal: Deal, tricks: int) -> bool:
         """Whether the player can force exactly ``tricks`` (counting the
@@ -433,6 +463,19 @@ def table_bits(players: int, cards: int) -> int:
     play, the same with the compiled kernel and without, so a search under a
     budget visits the same positions and gives the same answer on either."""
     return max(10, min(18, 6 + players * cards // 2))
+
+
+def _one_and_run(care: int, left: int) -> tuple[int, int]:
+    """``(k, b)`` when the set ``care`` of counts 0..``left`` is ``{b}`` and
+    every count from ``k`` up (``k`` > ``b`` + 1; ``k`` = ``left`` + 1: none),
+    else ``(-1, -1)``."""
+    k = left + 1
+    while k > 0 and care >> (k - 1) & 1:
+        k -= 1
+    below = care & ((1 << k) - 1)
+    if below == 0 or below & (below - 1) or below << 1 == 1 << k:
+        return -1, -1
+    return k, below.bit_length() - 1
 
 
 def legal_plays_of(deal: Deal) -> list[Play]:
