@@ -1419,16 +1419,34 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
         # no line of play reaches that count (the sure tricks of each side;
         # what one side can force is no such fact)
         sure = sure_tricks(w)
-        bits &= ~((1 << (sure >> 6)) - 1) & ((2 << (left - (sure & 63))) - 1)
+        fewest = sure >> 6
+        others = sure & 63
+        if k > left:
+            # exact counts only: one strategy of the others that keeps the
+            # player above (below) a count refutes it (as in esearch)
+            forced = quick_tricks(1, w) & 63
+            if forced > fewest:
+                fewest = forced
+            if w[ST + S_LEADER] != player:
+                got = cash(w[ST + S_LEADER], w)
+                if got > others:
+                    others = got
+        bits &= ~((1 << fewest) - 1) & ((2 << (left - others)) - 1)
         if bits == 0:
             return 0
         h = make_key(ko, w)
         at = tt_find(tt, ko, h, size, w)
         if at >= 0:
             known_yes = tt[at + T_YES] & bits
-            most = tt[at + T_BOUNDS] >> 8 & 255
+            bounds = tt[at + T_BOUNDS]
+            most = bounds >> 8 & 255
             if most < left:
                 bits &= (2 << most) - 1  # beyond what the player can force at least
+            unwon_most = bounds >> 24 & 255
+            if k > left and unwon_most < left:
+                bits &= ~((1 << (left - unwon_most)) - 1)
+            if k > left:
+                bits &= ~tt[at + T_NO]
         # tagged -1 - k: never a set of ssearch's (those are not negative)
         h = ((h ^ (-1 - k)) * 0x5851F42D4C957F2D) & _MASK63
         h ^= h >> 29

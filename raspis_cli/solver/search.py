@@ -316,52 +316,55 @@ class Solver:
         # the bisection of the cheaper search, its bounds kept in the table
         most = self._value(0, 0, left) if left else 0
         top = (1 << (left + 1)) - 1
-        # forcing gets harder as the value rises: each payoff climbs its
-        # values from the lowest (every count pays at least it) until one is
-        # not forced; the sets "count b, or k and more" (what a bid's score
-        # asks) of every payoff at one step are one search for each k
+        # forcing gets harder as the value rises (each payoff's sets shrink):
+        # per payoff, the index of the highest value known forced (the
+        # lowest: every count pays at least it) and of the lowest known not.
+        # Asked first: the value just above the known (most often the last
+        # one forced); after a first yes, the highest (a bid made exactly);
+        # then bisected. The sets "count b, or k and more" (a bid's score)
+        # asked at one step by every payoff are one search for each k
         values = [sorted({payoff[taken + k] for k in range(left + 1)}) for payoff in payoffs]
-        best = [row[0] for row in values]
-        step = [1] * len(payoffs)
-        open_ = list(range(len(payoffs)))
-        while open_:
+        low = [0] * len(payoffs)
+        high = [len(row) for row in values]
+        asked_yet = [0] * len(payoffs)
+        while True:
             asked: dict[int, int] = {}  # k -> bits b
-            sets: list[tuple[int, int, int, int]] = []  # payoff, care, k (-1: ssearch), b
-            for i in open_:
-                payoff = payoffs[i]
-                while step[i] < len(values[i]):
-                    value = values[i][step[i]]
+            sets: list[tuple[int, int, int, int, int]] = []  # payoff, index, care, k (-1: ssearch), b
+            for i, payoff in enumerate(payoffs):
+                while high[i] - low[i] > 1:
+                    at = (low[i] + 1 if asked_yet[i] == 0 else
+                          high[i] - 1 if asked_yet[i] == 1 else (low[i] + high[i]) // 2)
+                    value = values[i][at]
                     care = sum(1 << k for k in range(left + 1) if payoff[taken + k] >= value)
                     if care | ((1 << most) - 1) == top:
-                        best[i] = value
-                        step[i] += 1
-                        continue
-                    if care & ((2 << most) - 1) == 0:
-                        step[i] = len(values[i])
+                        low[i] = at
+                    elif care & ((2 << most) - 1) == 0:
+                        high[i] = at
+                    else:
+                        k, b = _one_and_run(care, left)
+                        if k >= 0:
+                            asked[k] = asked.get(k, 0) | 1 << b
+                        sets.append((i, at, care, k, b))
                         break
-                    k, b = _one_and_run(care, left)
-                    if k >= 0:
-                        asked[k] = asked.get(k, 0) | 1 << b
-                    sets.append((i, care, k, b))
-                    break
+            if not sets:
+                break
             found = {}
             for k, bits in asked.items():
                 found[k] = int(sk.vsearch(bits, k, 0, self._tt, self._xt, self._w))
                 self._check()
-            open_ = []
-            for i, care, k, b in sets:
+            for i, at, care, k, b in sets:
                 if k >= 0:
                     forced = bool(found[k] >> b & 1)
                 else:
                     forced = bool(sk.ssearch(care, 0, self._tt, self._xt, self._w))
                     self._check()
                 if forced:
-                    best[i] = values[i][step[i]]
-                    step[i] += 1
-                    open_.append(i)
+                    low[i] = at
+                    asked_yet[i] += 1
                 else:
-                    step[i] = len(values[i])
-        return best
+                    high[i] = at
+                    asked_yet[i] = 2  # no value above it: bisect what is left
+        return [row[at] for row, at in zip(values, low, strict=True)]
 
     def can_force(self, deal: Deal, tricks: int) -> bool:
         """Whether the player can force exactly ``tricks`` (counting the
