@@ -39,8 +39,8 @@ import time
 from pathlib import Path
 
 from raspis_cli.rules import Rules
-from raspis_cli.solver.randomdeal import random_position, random_small_case
 from raspis_cli.solver.pimc import bid_payoffs
+from raspis_cli.solver.randomdeal import random_position, random_small_case
 from raspis_cli.solver.search import (
     BudgetExceededError,
     Solver,
