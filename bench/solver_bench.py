@@ -8,7 +8,9 @@ Prints, one line each, ``target | figure | met/MISSED``:
 
 - agreement: N random small positions (2-4 players, 1-4 cards, every preset,
   shuffled joker and void options, random points of the play) solved by the
-  solver and by brute force over the engine's own deal: every one must agree;
+  solver and by brute force over the engine's own deal: every one must agree,
+  the outcome and what bid advice asks (the score each bid is sure of, and
+  of one random payoff);
 - speed per player-deal: random deals of each size (players x cards, the
   joker dealt, raspisnoy, a random trump), the full outcome of one random
   player from the first card (exact counts, at least, at most: what
@@ -37,8 +39,15 @@ import time
 from pathlib import Path
 
 from raspis_cli.rules import Rules
+from raspis_cli.solver.pimc import bid_payoffs
 from raspis_cli.solver.randomdeal import random_position, random_small_case
-from raspis_cli.solver.search import BudgetExceededError, Solver, brute_force, solve
+from raspis_cli.solver.search import (
+    BudgetExceededError,
+    Solver,
+    brute_force,
+    brute_force_guaranteed,
+    solve,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +72,13 @@ def agreement(count: int, seed: int) -> bool:
         except ValueError:  # a line without a legal play: contradictory options
             skipped += 1
             continue
-        if solve(deal, player) != expected:
+        # what bid advice asks too: each bid's sure score, and a random payoff
+        payoffs = bid_payoffs(deal.rules, rng.choice(["normal", "forehead"]), deal.cards,
+                              range(deal.cards + 1))
+        payoffs.append([rng.randint(-3, 3) for _ in range(deal.cards + 1)])
+        if solve(deal, player) != expected or \
+                Solver(deal, player).guaranteed(deal, payoffs) != brute_force_guaranteed(
+                    deal, player, payoffs):
             mismatched += 1
             print(f"  MISMATCH: {deal.rules.preset_name} hands={deal.hands} trick={deal.trick} "
                   f"player={player}", flush=True)
@@ -129,9 +144,10 @@ def pimc(samples: int, players: int, cards: int, seed: int) -> None:
     advice = bid_advice(rules, deal, seat, samples, seed=seed, budget=None)
     took = time.process_time() - started
     target = (players, cards) == (4, 9)
+    stop = f", settled after {advice.drawn}" if advice.settled else ""
     _line(f"PIMC bid advice, {players}x{cards}, K={samples}", "<= 5 s" if target else "-",
-          f"{took:.1f} s ({advice.solved}/{samples} samples solved)",
-          (took <= 5.0 and advice.solved == samples) if target else None)
+          f"{took:.1f} s ({advice.solved}/{advice.drawn} samples solved{stop})",
+          (took <= 5.0 and advice.solved == advice.drawn) if target else None)
 
 
 def _warm_up() -> str:

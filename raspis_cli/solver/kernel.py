@@ -41,7 +41,8 @@ from typing import Any, TypeVar, cast
 from raspis_cli.model.cards import NO_SUIT as _CARDS_NO_SUIT
 from raspis_cli.model.joker_modes import KERNEL_CODES
 
-__all__ = ["JIT", "MODES", "NO_SUIT", "bsearch", "esearch", "follow_naturals", "ssearch", "trick_winner"]
+__all__ = ["JIT", "MODES", "NO_SUIT", "bsearch", "esearch", "follow_naturals", "ssearch", "trick_winner",
+           "vsearch"]
 
 NO_SUIT = _CARDS_NO_SUIT
 MODES = KERNEL_CODES
@@ -95,7 +96,7 @@ KEY_WORDS = 8
 T_BOUNDS, T_YES, T_NO, T_KEY = 1, 2, 3, 4
 # the table of ``ssearch``, slots of the same size: the hash of key and set, the set,
 # the result, the key words from ``T_KEY`` on
-X_SET, X_RESULT = 1, 2
+X_SET, X_RESULT, X_NO = 1, 2, 3
 NO_BOUNDS = 63 << 8 | 63 << 24
 PROBE = 4
 _MASK63 = 0x7FFFFFFFFFFFFFFF
@@ -1205,11 +1206,10 @@ def esearch(care: int, depth: int, tt: Ints, w: Ints) -> int:
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES
-    # order for the counts asked: few tricks (below a fair share) as 'avoid'
-    low_bit = care & -care
-    fewest = bit_index(low_bit) if low_bit else 0
-    left_now = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
-    count = expand(seat, base, 1 if fewest * n < left_now else 0, w)
+    # the player's moves ordered as for winning tricks, the others' as for
+    # making the player win them: 40% fewer positions on 3x12 deals than
+    # ordering by the lowest count asked
+    count = expand(seat, base, 0 if maximize else 1, w)
     if count < 0:
         return 0
     acc = 0 if maximize else care
@@ -1328,6 +1328,17 @@ def ssearch(care: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
         at = table_find(xt, ko, h, size, X_SET, care, w)
         if at >= 0:
             return xt[at + X_RESULT]
+        if care >> left & 1:
+            # the set ends in "at least k": that half asked first by the
+            # cheaper search (its bounds kept in ``tt`` answer it again)
+            k = left
+            while care >> (k - 1) & 1:
+                k -= 1
+            if bsearch(k, 0, depth, tt, w):
+                xt_store(xt, ko, h, care, size, 1, w)
+                return 1
+            if w[ST + S_ABORT]:
+                return 0
     seat = (w[ST + S_LEADER] + tlen) % n
     maximize = seat == player
     base = depth * MAX_MOVES
@@ -1369,3 +1380,131 @@ def ssearch(care: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
     if tlen == 0:
         xt_store(xt, ko, h, care, size, result, w)
     return result
+
+
+@kernel
+def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
+    """For each bit ``b`` of ``bits`` (``b`` < ``k``), whether the player can
+    force the count of further tricks into ``{b}`` and ``k`` or more: the
+    questions of :func:`ssearch` that differ only in ``b``, asked in one
+    search (bit ``b`` of the result: yes), as :func:`esearch` asks its
+    exact counts: the union over the player's moves, the intersection over
+    the others'. With ``k`` above the tricks left, exact counts. At a trick
+    boundary "``k`` or more" is asked first by :func:`bsearch` (yes: every
+    bit yes); when not, a bit whose count cannot be reached is no, and the
+    counts :func:`esearch` found forceable are yes; the bits known yes and
+    no are kept in ``xt`` (tagged by ``k``). Sets ``w[ST + S_ABORT]`` past
+    the budget."""
+    n = w[RU + R_PLAYERS]
+    player = w[RU + R_PLAYER]
+    tlen = w[ST + S_TLEN]
+    ko = depth * KEY_WORDS
+    h = 0
+    size = w[RU + R_TT_SIZE]
+    known_yes = 0
+    rest = bits
+    if k <= 0:
+        return bits
+    if tlen == 0:
+        left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+        bits &= (2 << left) - 1
+        if bits == 0 or left == 0:
+            return bits  # the deal is over: no more tricks, the count 0
+        if k <= left:
+            if bsearch(k, 0, depth, tt, w):
+                return bits
+            if w[ST + S_ABORT]:
+                return 0
+        # not "k or more": a bit is yes only with its count, and no where
+        # no line of play reaches that count (the sure tricks of each side;
+        # what one side can force is no such fact)
+        sure = sure_tricks(w)
+        fewest = sure >> 6
+        others = sure & 63
+        if k > left:
+            # exact counts only: one strategy of the others that keeps the
+            # player above (below) a count refutes it (as in esearch)
+            forced = quick_tricks(1, w) & 63
+            if forced > fewest:
+                fewest = forced
+            if w[ST + S_LEADER] != player:
+                got = cash(w[ST + S_LEADER], w)
+                if got > others:
+                    others = got
+        bits &= ~((1 << fewest) - 1) & ((2 << (left - others)) - 1)
+        if bits == 0:
+            return 0
+        h = make_key(ko, w)
+        at = tt_find(tt, ko, h, size, w)
+        if at >= 0:
+            known_yes = tt[at + T_YES] & bits
+            bounds = tt[at + T_BOUNDS]
+            most = bounds >> 8 & 255
+            if most < left:
+                bits &= (2 << most) - 1  # beyond what the player can force at least
+            unwon_most = bounds >> 24 & 255
+            if k > left and unwon_most < left:
+                bits &= ~((1 << (left - unwon_most)) - 1)
+            if k > left:
+                bits &= ~tt[at + T_NO]
+        # tagged -1 - k: never a set of ssearch's (those are not negative)
+        h = ((h ^ (-1 - k)) * 0x5851F42D4C957F2D) & _MASK63
+        h ^= h >> 29
+        at = table_find(xt, ko, h, size, X_SET, -1 - k, w)
+        if at >= 0:
+            known_yes |= xt[at + X_RESULT] & bits
+            bits &= ~xt[at + X_NO]
+        rest = bits & ~known_yes
+        if rest == 0:
+            return known_yes
+    seat = (w[ST + S_LEADER] + tlen) % n
+    maximize = seat == player
+    base = depth * MAX_MOVES
+    # the player's moves ordered as for winning tricks, the others' as for
+    # making the player win them (45% fewer positions on 12-card samples
+    # than esearch's order by the lowest count asked, either mode for all)
+    count = expand(seat, base, 0 if maximize else 1, w)
+    if count < 0:
+        return 0
+    acc = 0 if maximize else rest
+    for m in range(base, base + count):
+        need = rest & ~acc if maximize else acc
+        if need == 0:
+            break
+        card = w[MC + m]
+        bit = 1 << card
+        w[HA + seat] ^= bit
+        w[TC + tlen] = card
+        w[TD + tlen] = w[MD + m]
+        if tlen + 1 == n:
+            leader = w[ST + S_LEADER]
+            winner = close_trick(depth, w[ML + m], w)
+            if winner == player:
+                value = vsearch(need >> 1, k - 1, depth + 1, tt, xt, w) << 1
+                # the count 0 is past: that bit asks "k or more" alone
+                if need & 1 and not w[ST + S_ABORT] and bsearch(k - 1, 0, depth + 1, tt, w):
+                    value |= 1
+            else:
+                value = vsearch(need, k, depth + 1, tt, xt, w)
+            reopen_trick(depth, leader, w)
+        else:
+            w[ST + S_TLEN] = tlen + 1
+            value = vsearch(need, k, depth + 1, tt, xt, w)
+        w[ST + S_TLEN] = tlen
+        w[HA + seat] ^= bit
+        if w[ST + S_ABORT]:
+            return 0
+        if maximize:
+            acc |= value & need
+        else:
+            acc &= value
+    if tlen == 0:
+        at = table_find(xt, ko, h, size, X_SET, -1 - k, w)
+        if at < 0:
+            at = table_claim(xt, ko, h, size, w)
+            xt[at + X_SET] = -1 - k
+            xt[at + X_RESULT] = 0
+            xt[at + X_NO] = 0
+        xt[at + X_RESULT] |= acc & rest
+        xt[at + X_NO] |= rest & ~acc
+    return acc | known_yes

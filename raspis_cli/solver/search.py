@@ -300,30 +300,71 @@ class Solver:
         counted, pays ``payoff[t]``) the most the player can be sure of from
         this point of ``deal``: the highest ``v`` such that the player can
         force the final count into ``{t : payoff[t] >= v}`` against the others
-        acting together. Exact for any payoff: each such set is one search
-        (:func:`~raspis_cli.solver.kernel.ssearch`), the values bisected. One
-        question: the budget covers every payoff together."""
+        acting together. Exact for any payoff: the "at least" value first
+        (it decides many sets), then each payoff's values climbed, a set
+        one search (:func:`~raspis_cli.solver.kernel.ssearch`), or, for the
+        sets "``b`` or ``k`` and more" that bids' scores ask, one search of
+        every ``b`` at once for each ``k``
+        (:func:`~raspis_cli.solver.kernel.vsearch`). One question: the
+        budget covers every payoff together."""
         left = self._load(deal)
         taken = deal.taken[self.player]
         if self._xt is None:
             self._xt = _zeros(len(self._tt), align=self._slot * 8)
-        out = []
-        for payoff in payoffs:
-            values = sorted({payoff[taken + k] for k in range(left + 1)}, reverse=True)
-            # the lowest value is sure (every count pays at least it), and
-            # forcing gets harder as the value rises: bisect for the highest forced
-            high, low = 0, len(values) - 1
-            while high < low:
-                middle = (high + low) // 2
-                care = sum(1 << k for k in range(left + 1) if payoff[taken + k] >= values[middle])
-                found = sk.ssearch(care, 0, self._tt, self._xt, self._w)
+        # the most tricks the player can be sure of decides every set that
+        # holds all counts from it up (forced) or none up to it (not forced):
+        # the bisection of the cheaper search, its bounds kept in the table
+        most = self._value(0, 0, left) if left else 0
+        top = (1 << (left + 1)) - 1
+        # forcing gets harder as the value rises (each payoff's sets shrink):
+        # per payoff, the index of the highest value known forced (the
+        # lowest: every count pays at least it) and of the lowest known not.
+        # Asked first: the value just above the known (most often the last
+        # one forced); after a first yes, the highest (a bid made exactly);
+        # then bisected. The sets "count b, or k and more" (a bid's score)
+        # asked at one step by every payoff are one search for each k
+        values = [sorted({payoff[taken + k] for k in range(left + 1)}) for payoff in payoffs]
+        low = [0] * len(payoffs)
+        high = [len(row) for row in values]
+        asked_yet = [0] * len(payoffs)
+        while True:
+            asked: dict[int, int] = {}  # k -> bits b
+            sets: list[tuple[int, int, int, int, int]] = []  # payoff, index, care, k (-1: ssearch), b
+            for i, payoff in enumerate(payoffs):
+                while high[i] - low[i] > 1:
+                    at = (low[i] + 1 if asked_yet[i] == 0 else
+                          high[i] - 1 if asked_yet[i] == 1 else (low[i] + high[i]) // 2)
+                    value = values[i][at]
+                    care = sum(1 << k for k in range(left + 1) if payoff[taken + k] >= value)
+                    if care | ((1 << most) - 1) == top:
+                        low[i] = at
+                    elif care & ((2 << most) - 1) == 0:
+                        high[i] = at
+                    else:
+                        k, b = _one_and_run(care, left)
+                        if k >= 0:
+                            asked[k] = asked.get(k, 0) | 1 << b
+                        sets.append((i, at, care, k, b))
+                        break
+            if not sets:
+                break
+            found = {}
+            for k, bits in asked.items():
+                found[k] = int(sk.vsearch(bits, k, 0, self._tt, self._xt, self._w))
                 self._check()
-                if found:
-                    low = middle
+            for i, at, care, k, b in sets:
+                if k >= 0:
+                    forced = bool(found[k] >> b & 1)
                 else:
-                    high = middle + 1
-            out.append(values[low])
-        return out
+                    forced = bool(sk.ssearch(care, 0, self._tt, self._xt, self._w))
+                    self._check()
+                if forced:
+                    low[i] = at
+                    asked_yet[i] += 1
+                else:
+                    high[i] = at
+                    asked_yet[i] = 2  # no value above it: bisect what is left
+        return [row[at] for row, at in zip(values, low, strict=True)]
 
     def can_force(self, deal: Deal, tricks: int) -> bool:
         """Whether the player can force exactly ``tricks`` (counting the
@@ -425,6 +466,19 @@ def table_bits(players: int, cards: int) -> int:
     play, the same with the compiled kernel and without, so a search under a
     budget visits the same positions and gives the same answer on either."""
     return max(10, min(18, 6 + players * cards // 2))
+
+
+def _one_and_run(care: int, left: int) -> tuple[int, int]:
+    """``(k, b)`` when the set ``care`` of counts 0..``left`` is ``{b}`` and
+    every count from ``k`` up (``k`` > ``b`` + 1; ``k`` = ``left`` + 1: none),
+    else ``(-1, -1)``."""
+    k = left + 1
+    while k > 0 and care >> (k - 1) & 1:
+        k -= 1
+    below = care & ((1 << k) - 1)
+    if below == 0 or below & (below - 1) or below << 1 == 1 << k:
+        return -1, -1
+    return k, below.bit_length() - 1
 
 
 def legal_plays_of(deal: Deal) -> list[Play]:
