@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
-from raspis_cli.text.i18n import Text, language, show_as
+from raspis_cli.text.i18n import Text, language, show_as, show_stored
 
 __all__ = [
     "card_words",
@@ -229,6 +229,8 @@ RANK_INDEX: Final = (*(i % 13 for i in range(52)), 0, 0)
 
 
 show_as(Card, card_text)  # a card in a translated message: Д♦ shown, Q♦ stored
+show_stored(lambda text: (card_words(text, language()) if card_words(text, language()) != text else None))
+# ... and in a stored message shown again (raspis serve's page of a stored game): Q♦ stored, Д♦ shown
 
 
 def suit_index(card: int) -> int:
