@@ -335,6 +335,10 @@ _PERSON_PLACES = frozenset({"player", "name", "dealer", "who", "payer", "payee",
 _COUNT_PLACES = frozenset({"n", "number", "deal", "trick", "size", "offset", "line", "column", "count"})
 """Placeholders that always hold a whole number."""
 
+_WORD_PLACES = frozenset({"kind", "kinds", "what", "whats"})
+"""Placeholders whose value may be one translated word (``dark``, ``bids``): any
+other short value is a keyword or a name, shown as it is stored."""
+
 _STORED_WORDS: list[Callable[[str], str | None]] = []
 _PATTERNS: dict[str, list[tuple[Any, str | tuple[str, str], str, int]]] = {}
 
@@ -401,7 +405,7 @@ def _stored_value(place: str, value: str, depth: int) -> tuple[str, int]:
             return word, 0
     if re.fullmatch(r"[+-]?\d+\.\d+", value):
         return value.replace(".", ","), 0
-    nested = _parse(value, depth + 1, bare=place in ("kind", "kinds") or len(value.split()) >= 4)
+    nested = _parse(value, depth + 1, bare=place in _WORD_PLACES or len(value.split()) >= 4)
     return (value, 0) if nested is None else nested
 
 
@@ -460,21 +464,21 @@ def _parse(text: str, depth: int, *, bare: bool = True) -> tuple[str, int] | Non
 
     patterns = _message_patterns()
     for compiled, key, english, literal in patterns:
-        if not bare and "{" not in english:
-            continue
+        if (not bare and "{" not in english) or (not literal and not depth):
+            continue  # a msgid of placeholders only (``{cards} {kind}``) builds a parameter, never a message
         m = compiled.fullmatch(text)
         if m is not None:
             consider(_formatted(key, english, literal, m.groupdict(), depth))
     for compiled, key, english, literal in patterns:
         if english[:1] not in " ;,.(":
             continue
-        m = re.compile("(?P<_head>.+?)" + compiled.pattern, re.S).fullmatch(text)
+        m = re.compile(r"(?P<_head>.+?)(?P<_gap>\s*)" + compiled.pattern, re.S).fullmatch(text)
         if m is not None:
             head = _parse(m.group("_head"), depth + 1)
-            tail = _formatted(key, english, literal, {k: v for k, v in m.groupdict().items() if k != "_head"},
-                              depth)
+            tail = _formatted(key, english, literal,
+                              {k: v for k, v in m.groupdict().items() if k not in ("_head", "_gap")}, depth)
             if head is not None and tail is not None:
-                consider((head[0] + tail[0], head[1] + tail[1]))
+                consider((head[0] + m.group("_gap") + tail[0], head[1] + tail[1]))
     name, colon, message = text.partition(": ")
     if colon and len(name) <= 40:  # ``Анна: the joker was played without a declaration``
         said = _parse(message, depth + 1)
