@@ -479,6 +479,16 @@ def _parse(text: str, depth: int, *, bare: bool = True) -> tuple[str, int] | Non
                               {k: v for k, v in m.groupdict().items() if k not in ("_head", "_gap")}, depth)
             if head is not None and tail is not None:
                 consider((head[0] + m.group("_gap") + tail[0], head[1] + tail[1]))
+    for compiled, key, english, literal in patterns:  # a message with a place put before it (``deal 3: ``)
+        if not literal or not english[-1:].isspace():
+            continue
+        m = re.compile(compiled.pattern + "(?P<_tail>.+)", re.S).fullmatch(text)
+        if m is not None:
+            head = _formatted(key, english, literal, {k: v for k, v in m.groupdict().items() if k != "_tail"},
+                              depth)
+            tail = _parse(m.group("_tail"), depth + 1)
+            if head is not None and tail is not None:
+                consider((head[0] + tail[0], head[1] + tail[1]))
     name, colon, message = text.partition(": ")
     if colon and len(name) <= 40:  # ``Анна: the joker was played without a declaration``
         said = _parse(message, depth + 1)
