@@ -390,6 +390,19 @@ def _message_patterns() -> list[tuple[Any, str | tuple[str, str], str, int]]:
     return patterns
 
 
+_AROUND: dict[str, Any] = {}
+
+
+def _around(pattern: str) -> Any:
+    """``pattern`` compiled once (a msgid with a head or a tail around it)."""
+    compiled = _AROUND.get(pattern)
+    if compiled is None:
+        import re
+
+        compiled = _AROUND[pattern] = re.compile(pattern, re.S)
+    return compiled
+
+
 def _stored_value(place: str, value: str, depth: int) -> tuple[str, int]:
     """One parameter of a stored message as it is shown, and how many of its
     characters a msgid's own words matched: a name or what a person wrote as
@@ -472,7 +485,7 @@ def _parse(text: str, depth: int, *, bare: bool = True) -> tuple[str, int] | Non
     for compiled, key, english, literal in patterns:
         if english[:1] not in " ;,.(":
             continue
-        m = re.compile(r"(?P<_head>.+?)(?P<_gap>\s*)" + compiled.pattern, re.S).fullmatch(text)
+        m = _around(r"(?P<_head>.+?)(?P<_gap>\s*)" + compiled.pattern).fullmatch(text)
         if m is not None:
             head = _parse(m.group("_head"), depth + 1)
             tail = _formatted(key, english, literal,
@@ -482,7 +495,7 @@ def _parse(text: str, depth: int, *, bare: bool = True) -> tuple[str, int] | Non
     for compiled, key, english, literal in patterns:  # a message with a place put before it (``deal 3: ``)
         if not literal or not english[-1:].isspace():
             continue
-        m = re.compile(compiled.pattern + "(?P<_tail>.+)", re.S).fullmatch(text)
+        m = _around(compiled.pattern + "(?P<_tail>.+)").fullmatch(text)
         if m is not None:
             head = _formatted(key, english, literal, {k: v for k, v in m.groupdict().items() if k != "_tail"},
                               depth)
