@@ -411,3 +411,61 @@ def test_a_second_keeper_of_the_same_file_is_refused(tmp_path: Path) -> None:
     with Served(str(game), "--players", "Анна, Борис, Вера"):
         done = run_cli("serve", str(game), "--port", "0")
         assert done.returncode != 0 and "raspis serve" in done.stderr, done.stderr
+
+
+STORED_WORDS = {
+    "ru": ["не записан заказ игрока Boris", "5♥ в руке игрока Анна — не карта этой колоды из 36 карт",
+           "заказ игрока Анна — 5, а карт 4 (можно от 0 до 4)"],
+    "en": ["no bid is written for Boris", "5♥ in Анна's hand is not a card of this 36-card deck",
+           "Анна bid 5 with 4 cards (0 to 4)"],
+}
+"""Violations of samples/errors-friday.rsp as ``raspis validate`` shows them, in each language."""
+
+
+def _desktop(lang: str) -> Any:
+    """A headless Chromium as a desktop screen, 1280×900, the browser's language ``lang``."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from tests.browserkit import CHROMIUM, DRIVER
+
+    assert CHROMIUM is not None and DRIVER is not None
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--hide-scrollbars", "--window-size=1280,900",
+                f"--lang={'ru-RU' if lang == 'ru' else 'en-US'}"):
+        options.add_argument(arg)
+    accept = "ru-RU,ru" if lang == "ru" else "en-US,en"
+    options.add_experimental_option("prefs", {"intl.accept_languages": accept})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=options, service=Service(DRIVER))
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_stored_games_violations_in_the_pages_language(lang: str, size: str, tmp_path: Path) -> None:
+    """serve --db: a stored game's page shows its violations in the page's
+    language (the database keeps them in English), on a phone and on a
+    desktop screen, as validate shows them."""
+    need_browser("raspis serve")
+    db = tmp_path / "club.duckdb"
+    assert run_cli("load", str(ROOT / "samples" / "errors-friday.rsp"), "--db", str(db), "-q").returncode == 0
+    driver = phone(lang) if size == "phone" else _desktop(lang)
+    try:
+        with Served(str(tmp_path / "g.rsp"), "--players", "Анна, Борис, Вера", "--db", str(db)) as served:
+            driver.get(served.base + "club/games")
+            _wait(driver, "document.querySelectorAll('table.games a').length > 0")
+            driver.find_elements("css selector", "table.games a")[0].click()
+            _wait(driver, "document.querySelector('ul.problems') !== null")
+            shown = driver.find_element("css selector", "ul.problems").text
+            for words in STORED_WORDS[lang]:
+                assert words in shown, shown
+            assert not any(words in shown for words in STORED_WORDS["en" if lang == "ru" else "ru"]), shown
+            if size == "phone":
+                _no_sideways_scroll(driver)
+            driver.execute_script("document.querySelector('ul.problems').scrollIntoView()")
+            _shot(driver, f"serve-stored-violations-{lang}-{size}.png")
+            assert _errors(driver) == []
+    finally:
+        driver.quit()

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
-from raspis_cli.text.i18n import Text, language, show_as
+from raspis_cli.text.i18n import Text, language, show_as, show_stored
 
 __all__ = [
     "card_words",
@@ -229,6 +229,22 @@ RANK_INDEX: Final = (*(i % 13 for i in range(52)), 0, 0)
 
 
 show_as(Card, card_text)  # a card in a translated message: Д♦ shown, Q♦ stored
+
+
+def _stored_cards(text: str) -> str | None:
+    """A stored message's parameter that is a card or a list of cards (``Q♦``,
+    ``6♦, 8♦, J♦``) as the language in force writes it, or None for any other text."""
+    lang = language()
+    parts = text.split(", ")
+    shown = [card_words(part, lang) for part in parts]
+    if all(s != p or (p[:-1] in _RANKS_SHOWN and p[-1:] in _SUIT_SYMBOLS)
+           for s, p in zip(shown, parts, strict=True)):
+        return ", ".join(shown)
+    return None
+
+
+_RANKS_SHOWN: Final = frozenset({"2", "3", "4", "5", "6", "7", "8", "9", "10"})
+show_stored(_stored_cards)  # ... and in a stored message shown again (serve's page of a stored game)
 
 
 def suit_index(card: int) -> int:

@@ -71,6 +71,8 @@ __all__ = [
     "read_po",
     "set_language",
     "show_as",
+    "show_stored",
+    "shown_from_canonical",
     "speaking",
 ]
 
@@ -324,6 +326,206 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if language() == "en":
         return english
     return Text(_translation().ngettext(singular, plural, n), english)
+
+
+_PERSON_PLACES = frozenset({"player", "name", "dealer", "who", "payer", "payee", "bidder", "next", "leader",
+                            "winner", "file", "path", "db", "token", "word", "value", "section"})
+"""Placeholders whose value is what a person wrote, a name or a notation keyword: shown as it is stored."""
+
+_COUNT_PLACES = frozenset({"n", "number", "deal", "trick", "size", "offset", "line", "column", "count"})
+"""Placeholders that always hold a whole number."""
+
+_WORD_PLACES = frozenset({"kind", "kinds", "what", "whats"})
+"""Placeholders whose value may be one translated word (``dark``, ``bids``): any
+other short value is a keyword or a name, shown as it is stored."""
+
+_STORED_WORDS: list[Callable[[str], str | None]] = []
+_PATTERNS: dict[str, list[tuple[Any, str | tuple[str, str], str, int]]] = {}
+
+
+def show_stored(shown: Callable[[str], str | None]) -> None:
+    """Register how a parameter of a stored message appears when the message is
+    shown again (:func:`shown_from_canonical`): ``shown(text)`` for a stored
+    parameter's text (``Q♦``) in the language in force (``Д♦``), or None when
+    it is not such a value. The stored-text twin of :func:`show_as`."""
+    _STORED_WORDS.append(shown)
+
+
+def _message_patterns() -> list[tuple[Any, str | tuple[str, str], str, int]]:
+    """Every msgid of the catalogue as a pattern matching the texts it builds:
+    (compiled pattern, catalogue key, the English form matched, its literal length), the most
+    specific (most letters outside its placeholders) first; a msgid with a
+    format spec is left out."""
+    import re
+
+    lang = language()
+    cached = _PATTERNS.get(lang)
+    if cached is not None:
+        return cached
+    found: list[tuple[int, Any, str | tuple[str, str], str]] = []
+    for key in read_po(catalogue_path(lang).read_text(encoding="utf-8")):
+        for english in ((key,) if isinstance(key, str) else dict.fromkeys(key)):
+            if not english:
+                continue
+            parts = re.split(r"\{(\w+)\}", english)
+            literal = "".join(parts[0::2])
+            if re.search(r"\{[^{}\s]*[:!][^{}]*\}", english) or not literal:
+                continue
+            pattern, seen = "", set()
+            for i, part in enumerate(parts):
+                if i % 2 == 0:
+                    pattern += re.escape(part)
+                elif part in seen:
+                    pattern += f"(?P={part})"
+                else:
+                    seen.add(part)
+                    pattern += f"(?P<{part}>[+-]?\\d+)" if part in _COUNT_PLACES else f"(?P<{part}>.+?)"
+            letters = len(re.findall(r"[^\W\d_]", literal))
+            found.append((letters, re.compile(pattern, re.S), key, english))
+            if ".+?" in pattern:  # the same with each parameter as long as it can be
+                found.append((letters, re.compile(pattern.replace(".+?)", ".+)"), re.S), key, english))
+    found.sort(key=lambda item: -item[0])
+    patterns = [(compiled, key, english, n) for n, compiled, key, english in found]
+    _PATTERNS[lang] = patterns
+    return patterns
+
+
+_AROUND: dict[str, Any] = {}
+
+
+def _around(pattern: str) -> Any:
+    """``pattern`` compiled once (a msgid with a head or a tail around it)."""
+    compiled = _AROUND.get(pattern)
+    if compiled is None:
+        import re
+
+        compiled = _AROUND[pattern] = re.compile(pattern, re.S)
+    return compiled
+
+
+def _stored_value(place: str, value: str, depth: int) -> tuple[str, int]:
+    """One parameter of a stored message as it is shown, and how many of its
+    characters a msgid's own words matched: a name or what a person wrote as
+    it is; a card, a number with decimals or a nested message in the
+    language in force."""
+    import re
+
+    if place in _PERSON_PLACES or value[:1] in "'\"«" or value.lstrip("+-").isdigit():
+        return value, 0
+    for shown in _STORED_WORDS:
+        word = shown(value)
+        if word is not None:
+            return word, 0
+    if re.fullmatch(r"[+-]?\d+\.\d+", value):
+        return value.replace(".", ","), 0
+    nested = _parse(value, depth + 1, bare=place in _WORD_PLACES or len(value.split()) >= 4)
+    return (value, 0) if nested is None else nested
+
+
+def _formatted(key: str | tuple[str, str], english: str, literal: int, groups: dict[str, str],
+               depth: int) -> tuple[str, int] | None:
+    """The translation of ``key`` with the stored parameters ``groups`` (and
+    the characters matched), or None when it does not fit them. A msgid of
+    placeholders and punctuation only (``{cards} {kind}``) fits only when
+    each of its parameters is itself a message."""
+    translation = _translation()
+    params: dict[str, str] = {}
+    covered = literal - 1  # each msgid a reading uses costs one: the simplest reading wins a tie
+    for place, value in groups.items():
+        params[place], matched = _stored_value(place, value, depth)
+        if not literal and matched <= 0:
+            return None
+        covered += matched
+    if isinstance(key, str):
+        template = translation.gettext(key)
+    else:  # the count: {n}, else the first number that agrees with the English form matched
+        singular = english == key[0] and key[0] != key[1]
+        numbers = [int(v) for p, v in sorted(groups.items(), key=lambda item: item[0] != "n") if v.isdigit()]
+        fits = [n for n in numbers if (n == 1) == singular or key[0] == key[1]]
+        count = fits[0] if fits else (1 if singular else 5)
+        template = translation.ngettext(key[0], key[1], count)
+    if not groups:
+        return template, covered
+    try:
+        return template.format(**params), covered
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def _parse(text: str, depth: int, *, bare: bool = True) -> tuple[str, int] | None:
+    """``text`` (a stored message) in the language in force and how many of
+    its characters msgids' own words matched (the reading that matches most
+    wins: a message with a sentence added, `` (did you mean …?)``, is read as
+    the two msgids rather than one whose parameter swallowed the sentence),
+    or None when no msgid of the catalogue builds it. Not ``bare``: only a
+    msgid with placeholders may build it (a parameter that is one word, such
+    as ``as`` or ``high``, is a keyword, not the msgid ``as``)."""
+    import re
+
+    if depth > 4 or not text:
+        return None
+    code = re.match(r"([EWJ]\d{3}): ", text)
+    if code:
+        rest = _parse(text[code.end():], depth + 1)
+        return None if rest is None else (code.group(1) + ": " + rest[0], rest[1] + code.end())
+    best: tuple[str, int] | None = None
+
+    def consider(found: tuple[str, int] | None) -> None:
+        nonlocal best
+        if found is not None and found[1] > 0 and (best is None or found[1] > best[1]):
+            best = found
+
+    patterns = _message_patterns()
+    for compiled, key, english, literal in patterns:
+        if (not bare and "{" not in english) or (not literal and not depth):
+            continue  # a msgid of placeholders only (``{cards} {kind}``) builds a parameter, never a message
+        m = compiled.fullmatch(text)
+        if m is not None:
+            consider(_formatted(key, english, literal, m.groupdict(), depth))
+    for compiled, key, english, literal in patterns:
+        if english[:1] not in " ;,.(":
+            continue
+        m = _around(r"(?P<_head>.+?)(?P<_gap>\s*)" + compiled.pattern).fullmatch(text)
+        if m is not None:
+            head = _parse(m.group("_head"), depth + 1)
+            tail = _formatted(key, english, literal,
+                              {k: v for k, v in m.groupdict().items() if k not in ("_head", "_gap")}, depth)
+            if head is not None and tail is not None:
+                consider((head[0] + m.group("_gap") + tail[0], head[1] + tail[1]))
+    for compiled, key, english, literal in patterns:  # a message with a place put before it (``deal 3: ``)
+        if not literal or not english[-1:].isspace():
+            continue
+        m = _around(compiled.pattern + "(?P<_tail>.+)").fullmatch(text)
+        if m is not None:
+            head = _formatted(key, english, literal, {k: v for k, v in m.groupdict().items() if k != "_tail"},
+                              depth)
+            tail = _parse(m.group("_tail"), depth + 1)
+            if head is not None and tail is not None:
+                consider((head[0] + tail[0], head[1] + tail[1]))
+    name, colon, message = text.partition(": ")
+    if colon and len(name) <= 40:  # ``Анна: the joker was played without a declaration``
+        said = _parse(message, depth + 1)
+        if said is not None:
+            consider((name + colon + said[0], said[1]))
+    if "; " in text:
+        parts = [_parse(part, depth + 1) for part in text.split("; ")]
+        if all(part is not None for part in parts):
+            consider(("; ".join(part[0] for part in parts if part is not None),
+                      sum(part[1] + 2 for part in parts if part is not None)))
+    return best
+
+
+def shown_from_canonical(text: str) -> str:
+    """A stored message (its canonical English text, as ``violations.message``
+    and JSON keep it) as a person reads it in the language in force: the
+    catalogue's msgid that builds it is found, its translation formatted with
+    the same parameters (cards, decimals and nested messages shown in the
+    language too; names and what a person wrote as they are). English, or a
+    text no msgid builds, is returned as it is."""
+    if language() == "en":
+        return text
+    shown = _parse(text, 0)
+    return text if shown is None else Text(shown[0], text)
 
 
 KIND_LABELS: dict[str, str] = {
