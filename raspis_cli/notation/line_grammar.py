@@ -244,11 +244,13 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
 
 
 _HEAD_WORD_RE: Final = re.compile(r"[^\s:]+")
-_PAIRS_RE: Final = re.compile(r'\s*(?>(?:"[^"]*"|[^\s:=,"]+)\s*[:=]?\s*[+-]?\d+\s*,?\s*)+')
+_PAIRS_RE: Final = re.compile(r'\s*+(?>(?:"[^"]*+"|[^\s:=,"]+)\s*+[:=]?+\s*+[+-]?+\d++\s*+,?+\s*+)+')
 """``NAME NUMBER, ...`` (the tricks each player took) written after a trick
-word. Each pair is an atomic group: once a pair has matched it is not split
-again another way (a name may hold digits, so ``a1a1a1…`` splits in
-exponentially many ways, and a line of them took minutes before failing)."""
+word. Each pair is an atomic group and everything but the name possessive:
+once matched, a pair is not split another way, nor a run of spaces (a name
+may hold digits, so ``a1a1a1…`` splits in exponentially many ways, and the
+two runs of spaces matched around ``[:=]?`` split a run of spaces in quadratically many:
+lines of either took minutes before failing)."""
 
 
 def _fast_list(code: str, parts: list[str], key: str) -> TrickLine | HandLine | None:
