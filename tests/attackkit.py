@@ -362,7 +362,7 @@ def _wait(until: Callable[[], bool], first: subprocess.Popen[bytes], seconds: fl
 
 def _locked_by(lock: Path, pid: int) -> bool:
     try:
-        return json.loads(lock.read_text(encoding="utf-8")).get("pid") == pid
+        return bool(json.loads(lock.read_text(encoding="utf-8")).get("pid") == pid)
     except (OSError, ValueError, AttributeError):
         return False
 
@@ -378,9 +378,9 @@ def concurrent_live(rnd: random.Random, blank: bytes, work: Path) -> Outcome:
     sheet.write_bytes(blank)
     (work / "link.rsp").symlink_to(sheet)
     os.link(sheet, work / "hard.rsp")
-    names = {"the same name": str(sheet), "a link": str(work / "link.rsp"), "dot": str(folder / "." / "sheet.rsp"),
-             "dot-dot": str(folder / ".." / "club" / "sheet.rsp"), "double slash": str(folder) + "//sheet.rsp",
-             "a hard link": str(work / "hard.rsp")}
+    names = {"the same name": str(sheet), "a link": str(work / "link.rsp"),
+             "dot": str(folder / "." / "sheet.rsp"), "dot-dot": str(folder / ".." / "club" / "sheet.rsp"),
+             "double slash": str(folder) + "//sheet.rsp", "a hard link": str(work / "hard.rsp")}
     name = rnd.choice(sorted(names))
     when = rnd.choice(("while it runs", "while it runs", "after kill -9", "after it quit"))
     typed = rnd.randint(0, 2)
@@ -440,13 +440,15 @@ def _two_sessions(first: subprocess.Popen[bytes], sheet: Path, second: Path, loc
     if when == "while it runs":
         if code == 2:
             if str(first.pid) not in err:
-                return outcome(f"refused without naming the first session's process {first.pid}: {err[-200:]}")
+                return outcome(f"refused without naming the first session's process {first.pid}: "
+                               f"{err[-200:]}")
             if sheet.read_bytes() != before:
                 return outcome("refused, but the sheet was changed")
         elif not (hard and code == 0):
             return outcome(f"a second session ran beside the first (exit {code}): {(out + err)[-200:]}")
         elif _trumps(second) != [*prior, SECOND_TRUMP]:  # a name of its own: the second kept it
-            return outcome(f"the hard link holds the deals {_trumps(second)}, expected {[*prior, SECOND_TRUMP]}")
+            return outcome(f"the hard link holds the deals {_trumps(second)}, "
+                           f"expected {[*prior, SECOND_TRUMP]}")
         send([*_deal(typed + 1, FIRST_TRUMP), "quit"])
         if first.wait(timeout=90) != 0:
             return outcome(f"the first session, going on, exited {first.returncode}")
