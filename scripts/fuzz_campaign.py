@@ -308,7 +308,7 @@ class _Worker:
             limit += CPU_LIMIT_PER_BYTE * len(payload)
         spent = self.cpu()
         if spent > limit:
-            return f"timeout: over {limit:.0f} s of CPU"
+            return f"timeout: over {limit:.1f} s of CPU"
         if time.monotonic() - self.began > WALL_LIMIT:
             return f"timeout: over {WALL_LIMIT:.0f} s ({spent:.0f} s of CPU)"
         return None

@@ -250,3 +250,30 @@ def test_a_name_with_a_suit_symbol_is_quoted() -> None:
     assert read.ok
     assert '"Ан♥на"' in write_games(read.games)
     check_bytes(json.dumps(game).encode("utf-8"))
+
+
+def test_the_campaign_counts_a_hang_as_a_failure_and_saves_the_input(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found: an input of seed 42 hung the campaign for half an hour (a reader's pattern that
+    tried 2^n splits); a worker over its CPU limit is now killed, its input counted and saved."""
+    from scripts import fuzz_campaign
+    from tests import attackkit, fuzzkit
+
+    def hang(data: bytes) -> None:
+        while True:
+            pass
+
+    monkeypatch.setattr(fuzzkit, "check_bytes", hang)  # the workers are forked: they hang too
+    monkeypatch.setattr(fuzzkit, "seeds", lambda: [b"[Players \"A, B\"]\n1. 1 A x\n"])
+    monkeypatch.setattr(attackkit, "attacks", lambda folder: {})
+    monkeypatch.setattr(fuzz_campaign, "CPU_LIMIT", {"bytes": 0.3})
+    monkeypatch.setattr(fuzz_campaign, "CPU_LIMIT_PER_BYTE", 0.0)
+    monkeypatch.setattr(fuzz_campaign, "ATTACK_WEIGHTS", {})
+    code = fuzz_campaign.attack_loop(2.0, 2, 7, tmp_path, workers=2)
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "2 inputs in" in out and "2 restarted" in out
+    assert "bytes | timeout: over 0.3 s of CPU |" in out
+    saved = sorted(tmp_path.glob("failure-*"))
+    assert [p.name for p in saved] == ["failure-001-bytes.bin"]  # one distinct failure, its input
+    assert saved[0].read_bytes()
