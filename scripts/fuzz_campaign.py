@@ -216,10 +216,10 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path, workers: int 
 
     try:
         while total < inputs and time.monotonic() < deadline:
-            for conn in wait([w.conn for w in pool], timeout=1.0):
-                worker = next(w for w in pool if w.conn is conn)
+            for ready in wait([w.conn for w in pool], timeout=1.0):
+                worker = next(w for w in pool if w.conn is ready)
                 try:
-                    message = conn.recv()
+                    message = worker.conn.recv()
                 except (EOFError, OSError):
                     message = None
                 if message is None:  # the worker died under an input
@@ -471,7 +471,7 @@ def _attack_figures(out: Path, failures: dict[tuple[str, str], str], tried: Mapp
 
 
 def atheris_main(minutes: float) -> int:
-    import atheris  # type: ignore[import-not-found]
+    import atheris
 
     with atheris.instrument_imports():
         import raspis_cli.files.sources
