@@ -240,7 +240,7 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path, workers: int 
                 if total >= inputs:
                     break
             for i, worker in enumerate(pool):
-                stuck = worker.stuck()
+                stuck = worker.stuck() if total < inputs else None
                 if stuck is not None:
                     kind, payload = worker.current or ("bytes", b"")
                     count(kind, _label(kind, payload), stuck, worker.cpu(), payload)

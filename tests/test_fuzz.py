@@ -271,9 +271,9 @@ def test_the_campaign_counts_a_hang_as_a_failure_and_saves_the_input(
     monkeypatch.setattr(fuzz_campaign, "ATTACK_WEIGHTS", {})
     code = fuzz_campaign.attack_loop(2.0, 2, 7, tmp_path, workers=2)
     out = capsys.readouterr().out
-    assert code == 1
-    assert "2 inputs in" in out and "2 restarted" in out
-    assert "bytes | timeout: over 0.3 s of CPU |" in out
+    assert code == 1, out
+    assert "2 inputs in" in out and "2 restarted" in out, out
+    assert "bytes | timeout: over 0.3 s of CPU |" in out, out
     saved = sorted(tmp_path.glob("failure-*"))
     assert [p.name for p in saved] == ["failure-001-bytes.bin"]  # one distinct failure, its input
     assert saved[0].read_bytes()
