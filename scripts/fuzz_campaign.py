@@ -30,7 +30,19 @@ tests/attackkit.py, each with its oracle: crafted club databases (a planted
 secret must appear nowhere), a command's output onto one of its inputs
 (never written; an existing file only with --force), odd digits and control
 characters at ``raspis live``'s prompts (no traceback; the sheet reads
-back). Two ``live`` sessions on one sheet are named there as pending.
+back), two ``live`` sessions on one sheet (the second refused while the
+first runs, naming it; no deal lost). The inputs run in ``--workers N``
+processes (all in-process but ``concurrent-live``, which starts the first
+``live``), each watched: an input over its CPU limit (a byte mutation: 10 s
+and 50 µs a byte; a class: 60 s) or 600 s of wall time is a failure, its
+worker killed and started again; a byte mutation over 2 s of CPU and 20 µs
+a byte is a failure (slow). Every failing input is saved under ``--out``
+(bytes, or the random state of its attack), and ``--replay FILE`` runs it
+again in one process. Ctrl-C (or ``kill PID``) ends the campaign with its
+figures so far.
+
+    nice -n 19 python -m scripts.fuzz_campaign --attacks --inputs 100000 --seed 42 --workers 2
+    python -m scripts.fuzz_campaign --replay fuzz-failures/failure-001-bytes.bin
 """
 
 from __future__ import annotations
