@@ -277,3 +277,15 @@ def test_the_campaign_counts_a_hang_as_a_failure_and_saves_the_input(
     saved = sorted(tmp_path.glob("failure-*"))
     assert [p.name for p in saved] == ["failure-001-bytes.bin"]  # one distinct failure, its input
     assert saved[0].read_bytes()
+
+
+@pytest.mark.parametrize("field", ["bids", "taken", "scores", "totals"])
+def test_an_empty_object_of_a_deal_is_the_same_as_none(field: str) -> None:
+    """Found (seed 42, input 53,442): a JSON deal whose only values were ``"bids": {}`` was
+    written as a row of ``-`` cells, which reads as a row to fill in and was then written
+    otherwise: fmt was not idempotent. An empty object is now read as none, as ``"tricks": []``."""
+    game = json.loads(seeds()[-1])
+    game["deals"].insert(1, {"number": 2, "kind": "normal", "dealer": "Boris", "cards": 2, field: {}})
+    read = read_json_text(json.dumps(game))
+    assert read.ok and getattr(read.games[0].deals[1], field) is None
+    check_bytes(json.dumps(game).encode("utf-8"))
