@@ -205,6 +205,7 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path, workers: int 
     tried: collections.Counter[str] = collections.Counter()
     failed: collections.Counter[str] = collections.Counter()
     cpu: collections.defaultdict[str, float] = collections.defaultdict(float)
+    wall: collections.defaultdict[str, float] = collections.defaultdict(float)
     failures: dict[tuple[str, str], str] = {}
     pool = [_Worker(context, seed, index, 0) for index in range(workers)]
     start = time.monotonic()
@@ -212,11 +213,13 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path, workers: int 
     total = 0
     restarts = 0
 
-    def count(kind: str, label: str, problem: str | None, spent: float, payload: object) -> None:
+    def count(kind: str, label: str, problem: str | None, spent: float, worker: _Worker) -> None:
         nonlocal total
+        payload = worker.payload
         total += 1
         tried[kind] += 1
         cpu[kind] += spent
+        wall[kind] += time.monotonic() - worker.began
         if problem is None:
             return
         failed[kind] += 1
@@ -237,7 +240,7 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path, workers: int 
                 if message is None:  # the worker died under an input
                     kind, payload = worker.current or ("bytes", b"")
                     count(kind, _label(kind, payload), f"the worker died (exit {worker.process.exitcode})",
-                          0.0, payload)
+                          0.0, worker)
                     pool[pool.index(worker)] = worker.restart(context, seed)
                     restarts += 1
                 elif message[0] == "begin":
@@ -245,7 +248,7 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path, workers: int 
                 else:
                     _, kind, label, problem, spent = message
                     worker.current = None
-                    count(kind, label, problem, spent, worker.payload)
+                    count(kind, label, problem, spent, worker)
                     if total % 5000 == 0:
                         print(f"... {total} inputs, {time.monotonic() - start:.0f} s, tried {dict(tried)}, "
                               f"failed {dict(failed)}", flush=True)
@@ -255,7 +258,7 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path, workers: int 
                 stuck = worker.stuck() if total < inputs else None
                 if stuck is not None:
                     kind, payload = worker.current or ("bytes", b"")
-                    count(kind, _label(kind, payload), stuck, worker.cpu(), payload)
+                    count(kind, _label(kind, payload), stuck, worker.cpu(), worker)
                     pool[i] = worker.restart(context, seed)
                     restarts += 1
     except KeyboardInterrupt:  # Ctrl-C ends the campaign with its figures so far
@@ -263,8 +266,8 @@ def attack_loop(minutes: float, inputs: int, seed: int, out: Path, workers: int 
     finally:
         for worker in pool:
             worker.stop()
-    _attack_figures(out, failures, tried, failed, cpu, total, time.monotonic() - start, seed, workers,
-                    restarts)
+    _attack_figures(out, failures, tried, failed, (cpu, wall), total, time.monotonic() - start, seed,
+                    workers, restarts)
     return 1 if failures else 0
 
 
@@ -459,8 +462,8 @@ def replay(path: Path) -> int:
 
 
 def _attack_figures(out: Path, failures: dict[tuple[str, str], str], tried: Mapping[str, int],
-                    failed: Mapping[str, int], cpu: Mapping[str, float], total: int, elapsed: float,
-                    seed: int, workers: int, restarts: int) -> None:
+                    failed: Mapping[str, int], seconds: tuple[Mapping[str, float], Mapping[str, float]],
+                    total: int, elapsed: float, seed: int, workers: int, restarts: int) -> None:
     """The end of :func:`attack_loop`: the distinct failures listed under
     ``out``, the figures per class printed."""
     from tests import attackkit
@@ -472,10 +475,12 @@ def _attack_figures(out: Path, failures: dict[tuple[str, str], str], tried: Mapp
     rate = total / elapsed if elapsed else 0.0
     print(f"\n{total} inputs in {elapsed / 60:.1f} min ({rate:.1f}/s) with {workers} worker(s), "
           f"{restarts} restarted; seed {seed}")
-    print(f"  {'class':18} {'tried':>7} {'failed':>6} {'distinct':>8} {'CPU s':>7}")
+    cpu, wall = seconds
+    print(f"  {'class':18} {'tried':>7} {'failed':>6} {'distinct':>8} {'CPU s':>7} {'wall s':>7}")
     for kind in ["bytes", *ATTACK_WEIGHTS]:
         print(f"  {kind:18} {tried.get(kind, 0):7} {failed.get(kind, 0):6} "
-              f"{len([k for k in failures if k[0] == kind]):8} {cpu.get(kind, 0.0):7.0f}")
+              f"{len([k for k in failures if k[0] == kind]):8} {cpu.get(kind, 0.0):7.0f} "
+              f"{wall.get(kind, 0.0):7.0f}")
     for kind, why in attackkit.PENDING.items():
         print(f"  {kind:18} pending: {why}")
     for (kind, problem), label in sorted(failures.items()):
@@ -522,9 +527,15 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1,
                         help="processes of --attacks (each watched for hangs)")
     parser.add_argument("--replay", type=Path, help="run one input --attacks saved again")
+    parser.add_argument("--only", choices=["bytes", *ATTACK_WEIGHTS],
+                        help="--attacks of this class alone (to run it again after a fix)")
     args = parser.parse_args()
     if args.replay:
         return replay(args.replay)
+    if args.only:
+        only = {} if args.only == "bytes" else {args.only: 1.0}
+        ATTACK_WEIGHTS.clear()  # the workers are forked: they draw from these weights
+        ATTACK_WEIGHTS.update(only)
     if args.attacks:
         return attack_loop(args.minutes if args.minutes != 10 else 10**6, args.inputs, args.seed, args.out,
                            max(1, args.workers))
