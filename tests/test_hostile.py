@@ -332,3 +332,18 @@ def test_a_trick_line_of_names_run_into_numbers_is_read_with_a_message(tmp_path:
     assert [(p["line"], p["message"][:5]) for p in problems] == [(4, "E303:"), (5, "E303:")]
     assert "expected a card like 10♥" in problems[0]["message"]
     assert "expected a card after 'x', got the end of the line" in problems[1]["message"]
+
+
+def test_a_deal_line_with_a_long_run_of_spaces_after_its_cells_is_read_with_a_message(tmp_path: Path) -> None:
+    # the one-match reading of a plain sheet line split the spaces after its last cell between
+    # two patterns (n² ways) before it failed: 20 s for a line of the fuzz campaign's seed 42;
+    # the time is bench/hostile_timing.py's, the message this test's
+    path = tmp_path / "g.rsp"
+    path.write_text('[Players "Анна, Борис, Вера"]\n\n1. 1 Борис ♠ | 0/0 | 1/1 | 0/0' + " " * 60_000
+                    + "[\n", encoding="utf-8")
+    done = run_cli("validate", "-f", "json", str(path))
+    problems = syntax_problems(json.loads(done.stdout)["files"][0])
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert [(p["line"], p["column"]) for p in problems] == [(3, 60_031)]
+    message = problems[0]["message"]
+    assert message.startswith("E211: expected a sheet cell like 2/1") and "got '['" in message
