@@ -289,3 +289,18 @@ def test_an_empty_object_of_a_deal_is_the_same_as_none(field: str) -> None:
     read = read_json_text(json.dumps(game))
     assert read.ok and getattr(read.games[0].deals[1], field) is None
     check_bytes(json.dumps(game).encode("utf-8"))
+
+
+def test_a_comment_after_a_games_last_line_stays_in_that_game() -> None:
+    """Found (seed 42, input 98,697): a deal's comment written after its last line, at the end of
+    a game, went to the next game when read again (fmt was not idempotent). As above a deal, only
+    the comments just above a game's first tag, no blank line between, start that game."""
+    text = ('[Players "A, Boris, Vera"]\n2. 3 Boris -\n  taken Gena 3, Boris 0\n; after taken\n'
+            '  hand A: RJ BJ 2♣\n\n; before the second game\n[Rules "x"]\n[Players "A, Boris, Vera"]\n')
+    games = read_text(text).games
+    written = write_games(games)
+    again = read_text(written).games
+    assert [d.comments for d in again[0].deals] == [["; after taken"]]
+    assert again[1].comments == ["; before the second game"] and again[1].comment_anchors == ["start"]
+    assert write_games(again) == written
+    check_bytes(text.encode("utf-8"))
