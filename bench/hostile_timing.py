@@ -25,6 +25,11 @@ LONG_LINES = {
     "sheet cell with 60,000 spaces": "23. 9 Вера | 3/3 200 1330 |" + " " * 30_000 + "9" + " " * 30_000
     + "2/5 50 1130 | 2/0 0 1440",
     "penalty with 60,000 spaces": "  penalty Анна -20 revoke" + " " * 60_000 + "of hearts",
+    # each took seconds to minutes before its pattern was made possessive (the campaign's seed 42)
+    "trick of names run into numbers": "  trick " + "a1" * 30_000 + " x",
+    "trick, a card and 60,000 spaces": "  trick Борис: 6♣" + " " * 60_000 + "x",
+    "sheet line, 60,000 spaces after": '[Players "Анна, Борис, Вера"]\n1. 1 Борис ♠ | 0/0 | 1/1 | 0/0'
+    + " " * 60_000 + "[",
 }
 
 

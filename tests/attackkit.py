@@ -20,8 +20,18 @@ with its oracle.
   characters, carriage returns, bidi controls, long comments, Cyrillic.
   Oracle: no traceback, and the sheet ``live`` wrote reads back without a
   syntax error.
-- ``concurrent-live`` (two ``live`` sessions on one sheet) is named here as
-  pending: it needs the sheet lock, which is not on this branch yet.
+- ``concurrent-live``: two ``raspis live`` sessions on one sheet. The first
+  (a process of its own, answered through a pipe) has typed 0 to 2 deals;
+  the second (in-process) opens the sheet by the same or another name (a
+  link, ``./``, ``..``, ``//``, in Russian or English) while the first is
+  at its prompt, after the first was killed (``kill -9``), or after it
+  quit. Oracle: while the first runs, the second is refused (exit 2) with a
+  message naming the first's process, and the sheet is unchanged; the first
+  then saves its next deal; once the first is gone (quit or killed) the
+  second keeps the sheet; every deal either saved is in the sheet, in
+  order. A hard link is a name of its own (the lock is per name; the first
+  save replaces the file, so the names part): the second may keep it, and
+  then nothing either saved may be lost.
 """
 
 from __future__ import annotations
@@ -33,7 +43,10 @@ import os
 import random
 import secrets
 import shutil
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,9 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "classic.rsp"
 
-PENDING: dict[str, str] = {
-    "concurrent-live": "two live sessions on one sheet: needs the sheet lock (not on this branch)",
-}
+PENDING: dict[str, str] = {}
 """Attack classes named but not run, and why."""
 
 
@@ -317,6 +328,157 @@ def prompt_input(rnd: random.Random, blank: bytes, work: Path) -> Outcome:
     return Outcome("prompt-input", label, failure)
 
 
+# --- two live sessions on one sheet -------------------------------------------------------------
+
+FIRST_TRUMP, SECOND_TRUMP = "9♥", "8♠"
+"""The trump each session names in every deal it types: whose deal a saved line is."""
+
+
+def _deal(number: int, trump: str) -> list[str]:
+    """The answers of deal ``number`` (that many cards) on the blank sheet for
+    three: the trump, three bids of 0, the first asked takes every trick."""
+    return [trump, "0", "0", "0", str(number), "0", ""]
+
+
+def _trumps(path: Path) -> list[str]:
+    """The trumps of the deals saved in a sheet, in order (its bids filled)."""
+    from raspis_cli.notation import read_text
+
+    games = read_text(path.read_text(encoding="utf-8")).games
+    return [str(d.trump) for g in games for d in g.deals if d.bids]
+
+
+def _wait(until: Callable[[], bool], first: subprocess.Popen[bytes], seconds: float = 90.0) -> str | None:
+    """Wait for ``until``; a failure if the first session ends or time runs out."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        if first.poll() is not None:
+            return f"the first session ended (exit {first.returncode}) before it was at its prompt"
+        if time.monotonic() > deadline:
+            return "the first session did not get there in time"
+        time.sleep(0.02)
+    return None
+
+
+def _locked_by(lock: Path, pid: int) -> bool:
+    try:
+        return bool(json.loads(lock.read_text(encoding="utf-8")).get("pid") == pid)
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def concurrent_live(rnd: random.Random, blank: bytes, work: Path) -> Outcome:
+    """Two ``live`` sessions on one sheet (see the module's docstring)."""
+    from raspis_cli.sheet.sheetfile import lock_path
+
+    shutil.rmtree(work, ignore_errors=True)
+    folder = work / "club"
+    folder.mkdir(parents=True)
+    sheet = folder / "sheet.rsp"
+    sheet.write_bytes(blank)
+    (work / "link.rsp").symlink_to(sheet)
+    os.link(sheet, work / "hard.rsp")
+    names = {"the same name": str(sheet), "a link": str(work / "link.rsp"),
+             "dot": str(folder / "." / "sheet.rsp"), "dot-dot": str(folder / ".." / "club" / "sheet.rsp"),
+             "double slash": str(folder) + "//sheet.rsp", "a hard link": str(work / "hard.rsp")}
+    name = rnd.choice(sorted(names))
+    when = rnd.choice(("while it runs", "while it runs", "after kill -9", "after it quit"))
+    typed = rnd.randint(0, 2)
+    lang = rnd.choice(([], ["--lang", "ru"], ["--lang", "en"]))
+    label = f"second by {name} {when}, first typed {typed}{' ' + lang[1] if lang else ''}"
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "LANGUAGE", "LC_ALL",
+                                                            "LC_MESSAGES", "LANG")}
+    env.update(NO_COLOR="1", PYTHONIOENCODING="utf-8", PYTHONPATH=str(ROOT))
+    with open(work / "first.out", "wb") as out:
+        first = subprocess.Popen([sys.executable, "-m", "raspis_cli", "live", str(sheet)], cwd=ROOT, env=env,
+                                 stdin=subprocess.PIPE, stdout=out, stderr=subprocess.STDOUT)
+    assert first.stdin is not None
+    try:
+        return _two_sessions(first, sheet, Path(names[name]), Path(lock_path(str(sheet))), name, when, typed,
+                             lang, label)
+    finally:
+        if first.poll() is None:
+            first.kill()
+        first.wait()
+        first.stdin.close()
+
+
+def _two_sessions(first: subprocess.Popen[bytes], sheet: Path, second: Path, lock: Path, name: str, when: str,
+                  typed: int, lang: list[str], label: str) -> Outcome:
+    assert first.stdin is not None
+
+    def send(answers: list[str]) -> None:
+        assert first.stdin is not None
+        first.stdin.write(("\n".join(answers) + "\n").encode("utf-8"))
+        first.stdin.flush()
+
+    def outcome(failure: str | None) -> Outcome:
+        return Outcome("concurrent-live", label, failure)
+
+    failure = _wait(lambda: _locked_by(lock, first.pid), first)
+    if failure:
+        return outcome(failure)
+    for number in range(1, typed + 1):
+        send(_deal(number, FIRST_TRUMP))
+        failure = _wait(lambda n=number: len(_trumps(sheet)) == n, first)  # type: ignore[misc]
+        if failure:
+            return outcome(failure + f" (deal {number} not saved)")
+    expected = [FIRST_TRUMP] * typed
+    if when == "after kill -9":
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    elif when == "after it quit":
+        send(["quit"])
+        if first.wait(timeout=90) != 0:
+            return outcome(f"the first session's quit exited {first.returncode}")
+    before = sheet.read_bytes()
+    code, out, err, prior = _second_session(second, lang)
+    failure = _broken(code, out, err)
+    if failure:
+        return outcome(failure)
+    hard = name == "a hard link"
+    if when == "while it runs":
+        if code == 2:
+            if str(first.pid) not in err:
+                return outcome(f"refused without naming the first session's process {first.pid}: "
+                               f"{err[-200:]}")
+            if sheet.read_bytes() != before:
+                return outcome("refused, but the sheet was changed")
+        elif not (hard and code == 0):
+            return outcome(f"a second session ran beside the first (exit {code}): {(out + err)[-200:]}")
+        elif _trumps(second) != [*prior, SECOND_TRUMP]:  # a name of its own: the second kept it
+            return outcome(f"the hard link holds the deals {_trumps(second)}, "
+                           f"expected {[*prior, SECOND_TRUMP]}")
+        send([*_deal(typed + 1, FIRST_TRUMP), "quit"])
+        if first.wait(timeout=90) != 0:
+            return outcome(f"the first session, going on, exited {first.returncode}")
+        expected.append(FIRST_TRUMP)
+        if _trumps(sheet) != expected:
+            return outcome(f"the sheet holds the deals {_trumps(sheet)}, expected {expected}")
+        if code == 0:
+            return outcome(None)
+        code, out, err, prior = _second_session(second, lang)  # the first is gone: the sheet is free
+        failure = _broken(code, out, err)
+        if failure:
+            return outcome(failure)
+    if code != 0:
+        return outcome(f"the second session, alone, exited {code}: {(out + err)[-200:]}")
+    if not hard and prior != expected:
+        return outcome(f"the second session found the deals {prior}, expected {expected}")
+    if _trumps(second) != [*prior, SECOND_TRUMP]:
+        return outcome(f"the sheet holds the deals {_trumps(second)}, expected {[*prior, SECOND_TRUMP]}")
+    return outcome(None)
+
+
+def _second_session(second: Path, lang: list[str]) -> tuple[int, str, str, list[str]]:
+    """The second ``live`` (in-process), typing the next deal of the sheet it
+    finds: exit code, stdout, stderr, and the deals it found."""
+    prior = _trumps(second)
+    stdin = "\n".join([*_deal(len(prior) + 1, SECOND_TRUMP), "quit"]) + "\n"
+    code, out, err = run_cli(["live", str(second), *lang], stdin=stdin)
+    return code, out, err, prior
+
+
 def blank_sheet(folder: Path) -> bytes:
     """A blank raspisnoy sheet for three, as ``raspis new`` writes it."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -340,6 +502,7 @@ def attacks(folder: Path) -> dict[str, Attack]:
         return output_onto_input(rnd, folder / "onto", cli=counter["n"] % 8 == 0)
 
     return {
+        "concurrent-live": lambda rnd: concurrent_live(rnd, blank, folder / "two"),
         "crafted-db": lambda rnd: crafted_db(rnd, club, folder / "crafted"),
         "output-onto-input": onto_input,
         "prompt-input": lambda rnd: prompt_input(rnd, blank, folder / "live"),

@@ -250,3 +250,57 @@ def test_a_name_with_a_suit_symbol_is_quoted() -> None:
     assert read.ok
     assert '"Ан♥на"' in write_games(read.games)
     check_bytes(json.dumps(game).encode("utf-8"))
+
+
+def test_the_campaign_counts_a_hang_as_a_failure_and_saves_the_input(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found: an input of seed 42 hung the campaign for half an hour (a reader's pattern that
+    tried 2^n splits); a worker over its CPU limit is now killed, its input counted and saved."""
+    from scripts import fuzz_campaign
+    from tests import attackkit, fuzzkit
+
+    def hang(data: bytes) -> None:
+        while True:
+            pass
+
+    monkeypatch.setattr(fuzzkit, "check_bytes", hang)  # the workers are forked: they hang too
+    monkeypatch.setattr(fuzzkit, "seeds", lambda: [b"[Players \"A, B\"]\n1. 1 A x\n"])
+    monkeypatch.setattr(attackkit, "attacks", lambda folder: {})
+    monkeypatch.setattr(fuzz_campaign, "CPU_LIMIT", {"bytes": 0.3})
+    monkeypatch.setattr(fuzz_campaign, "CPU_LIMIT_PER_BYTE", 0.0)
+    monkeypatch.setattr(fuzz_campaign, "ATTACK_WEIGHTS", {})
+    code = fuzz_campaign.attack_loop(2.0, 2, 7, tmp_path, workers=2)
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert "2 inputs in" in out and "2 restarted" in out, out
+    assert "bytes | timeout: over 0.3 s of CPU |" in out, out
+    saved = sorted(tmp_path.glob("failure-*"))
+    assert [p.name for p in saved] == ["failure-001-bytes.bin"]  # one distinct failure, its input
+    assert saved[0].read_bytes()
+
+
+@pytest.mark.parametrize("field", ["bids", "taken", "scores", "totals"])
+def test_an_empty_object_of_a_deal_is_the_same_as_none(field: str) -> None:
+    """Found (seed 42, input 53,442): a JSON deal whose only values were ``"bids": {}`` was
+    written as a row of ``-`` cells, which reads as a row to fill in and was then written
+    otherwise: fmt was not idempotent. An empty object is now read as none, as ``"tricks": []``."""
+    game = json.loads(seeds()[-1])
+    game["deals"].insert(1, {"number": 2, "kind": "normal", "dealer": "Boris", "cards": 2, field: {}})
+    read = read_json_text(json.dumps(game))
+    assert read.ok and getattr(read.games[0].deals[1], field) is None
+    check_bytes(json.dumps(game).encode("utf-8"))
+
+
+def test_a_comment_after_a_games_last_line_stays_in_that_game() -> None:
+    """Found (seed 42, input 98,697): a deal's comment written after its last line, at the end of
+    a game, went to the next game when read again (fmt was not idempotent). As above a deal, only
+    the comments just above a game's first tag, no blank line between, start that game."""
+    text = ('[Players "A, Boris, Vera"]\n2. 3 Boris -\n  taken Gena 3, Boris 0\n; after taken\n'
+            '  hand A: RJ BJ 2♣\n\n; before the second game\n[Rules "x"]\n[Players "A, Boris, Vera"]\n')
+    games = read_text(text).games
+    written = write_games(games)
+    again = read_text(written).games
+    assert [d.comments for d in again[0].deals] == [["; after taken"]]
+    assert again[1].comments == ["; before the second game"] and again[1].comment_anchors == ["start"]
+    assert write_games(again) == written
+    check_bytes(text.encode("utf-8"))

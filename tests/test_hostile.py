@@ -316,3 +316,34 @@ def test_a_game_of_a_thousand_players_is_checked_without_a_traceback() -> None:
         result = replay_game(read_text(text).games[0], ordered_bids=True)
         assert {"players", "deal-size"} <= {p.kind for p in result.problems}
     assert all(len(table) <= 16 for table in deal_module._TURNS.values())
+
+
+def test_a_trick_line_of_names_run_into_numbers_is_read_with_a_message(tmp_path: Path) -> None:
+    # 'a1a1…' after a trick word, or a card and a long run of spaces: the hint that looks for
+    # 'NAME NUMBER' pairs once tried every way of splitting them (2^n ways, n² ways); the fuzz
+    # campaign's seed 42 hung on such lines for minutes
+    path = tmp_path / "g.rsp"
+    path.write_text('[Players "Анна, Борис, Вера"]\n\n1. 1 Борис ♠ | 0/0 | 1/1 | 0/0\n'
+                    "  trick " + "a1" * 2000 + " x\n  trick Борис: 6♣" + " " * 60_000 + "x\n",
+                    encoding="utf-8")
+    done = run_cli("validate", "-f", "json", str(path))  # a subprocess: a hang fails on its timeout
+    problems = syntax_problems(json.loads(done.stdout)["files"][0])
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert [(p["line"], p["message"][:5]) for p in problems] == [(4, "E303:"), (5, "E303:")]
+    assert "expected a card like 10♥" in problems[0]["message"]
+    assert "expected a card after 'x', got the end of the line" in problems[1]["message"]
+
+
+def test_a_deal_line_with_a_long_run_of_spaces_after_its_cells_is_read_with_a_message(tmp_path: Path) -> None:
+    # the one-match reading of a plain sheet line split the spaces after its last cell between
+    # two patterns (n² ways) before it failed: 20 s for a line of the fuzz campaign's seed 42;
+    # the time is bench/hostile_timing.py's, the message this test's
+    path = tmp_path / "g.rsp"
+    path.write_text('[Players "Анна, Борис, Вера"]\n\n1. 1 Борис ♠ | 0/0 | 1/1 | 0/0' + " " * 60_000
+                    + "[\n", encoding="utf-8")
+    done = run_cli("validate", "-f", "json", str(path))
+    problems = syntax_problems(json.loads(done.stdout)["files"][0])
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert [(p["line"], p["column"]) for p in problems] == [(3, 60_031)]
+    message = problems[0]["message"]
+    assert message.startswith("E211: expected a sheet cell like 2/1") and "got '['" in message

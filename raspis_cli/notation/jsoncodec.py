@@ -312,7 +312,9 @@ def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | Non
     are put in the order they were made: ``bid_order`` when written, else
     the implied order (:func:`implied_bid_order`, when ``players`` are given).
     ``"tricks": []`` is the same as no tricks (no card was played: the
-    notation writes nothing for it either)."""
+    notation writes nothing for it either), and an empty object of bids,
+    taken, scores or totals the same as none (the notation's cells cannot
+    tell them apart: a row of ``-`` reads as a row still to fill in)."""
     d = _expect(obj, dict, path, N_("a deal object"))
     for key in ("number", "kind", "dealer", "cards"):
         if key not in d:
@@ -349,6 +351,7 @@ def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | Non
             deal.bids = {n: deal.bids[n] for n in order}
         elif players is not None:
             deal.bids = {n: deal.bids[n] for n in implied_bid_order(players, deal.dealer, deal.bids)}
+        deal.bids = deal.bids or None
     elif "bid_order" in d:
         raise JsonRecordError(f"{path}.bid_order", _("there is no \"bids\" to order"))
     if d.get("tricks") == []:
@@ -375,7 +378,7 @@ def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | Non
         deal.tricks = tricks
     for kind in PAIRS_LINES[1:]:
         if kind.field in d:
-            setattr(deal, kind.field, _name_map(d[kind.field], f"{path}.{kind.field}"))
+            setattr(deal, kind.field, _name_map(d[kind.field], f"{path}.{kind.field}") or None)
     if "penalties" in d:
         pens = []
         for i, p in enumerate(_expect(d["penalties"], list, f"{path}.penalties", N_("a list"))):

@@ -244,8 +244,13 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
 
 
 _HEAD_WORD_RE: Final = re.compile(r"[^\s:]+")
-_PAIRS_RE: Final = re.compile(r'\s*(?:(?:"[^"]*"|[^\s:=,"]+)\s*[:=]?\s*[+-]?\d+\s*,?\s*)+')
-"""Quotes a phone or a word processor puts in a tag, read as the plain ``"``."""
+_PAIRS_RE: Final = re.compile(r'\s*+(?>(?:"[^"]*+"|[^\s:=,"]+)\s*+[:=]?+\s*+[+-]?+\d++\s*+,?+\s*+)+')
+"""``NAME NUMBER, ...`` (the tricks each player took) written after a trick
+word. Each pair is an atomic group and everything but the name possessive:
+once matched, a pair is not split another way, nor a run of spaces (a name
+may hold digits, so ``a1a1a1…`` splits in exponentially many ways, and the
+two runs of spaces matched around ``[:=]?`` split a run of spaces in quadratically many:
+lines of either took minutes before failing)."""
 
 
 def _fast_list(code: str, parts: list[str], key: str) -> TrickLine | HandLine | None:
@@ -408,11 +413,13 @@ def _fast_cells(code: str, bar: int) -> list[Cell] | None:
     return cells
 
 
-_CELL_PATTERN: Final = (r"\s*([0-9]{1,18}|-)/([0-9]{1,18}|-)"
-                        r"(?:\s+(-?[0-9]{1,18}|-)(?:\s+(-?[0-9]{1,18}|-))?)?\s*")
+_CELL_PATTERN: Final = (r"\s*+([0-9]{1,18}|-)/([0-9]{1,18}|-)"
+                        r"(?:\s++(-?[0-9]{1,18}|-)(?:\s++(-?[0-9]{1,18}|-))?)?\s*+")
 """A sheet cell as the writer writes it: ``BID/TAKEN [SCORE [TOTAL]]``, each
 value a plain number or ``-``; anything else (a sign ``+``, a pass word, a
-bare number) is read the long way."""
+bare number) is read the long way. Its runs of spaces are possessive: a run
+is never split between two of them (a line of 70,000 spaces after its last
+cell took 20 s to fail)."""
 _CELLS_RES: dict[int, re.Pattern[str]] = {}
 
 CellValues = tuple[str | None, ...]
@@ -431,7 +438,7 @@ def plain_deal_line(code: str, players: int) -> tuple[DealLine, CellValues] | No
         return None
     pattern = _CELLS_RES.get(players)
     if pattern is None:
-        pattern = _CELLS_RES[players] = re.compile(r"\|".join([_CELL_PATTERN] * players) + r"\|?\s*")
+        pattern = _CELLS_RES[players] = re.compile(r"\|".join([_CELL_PATTERN] * players) + r"\|?\s*+")
     m = pattern.fullmatch(code, bar + 1)
     if m is None:
         return None

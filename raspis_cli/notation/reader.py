@@ -428,6 +428,13 @@ class _Reader:
             return None
         finished = None
         if isinstance(parsed, TagLine) and self.game is not None and self.game.has_body:
+            # the comments just above the tag (no blank line between) start the next game; those
+            # before them stay after the line above them, in this game
+            leading = self.take_leading(src.number)
+            if self.pending:
+                self.game.last_line = max(n for _, n in self.pending)
+                self.flush_pending(starts_game=False)
+            self.pending.extend(leading)
             finished = self.finish_game()
         if self.game is None:
             self.game = _GameState(src.number)
