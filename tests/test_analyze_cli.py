@@ -70,6 +70,23 @@ def test_jobs_read_each_piece_once_and_agree(many_games: Path, monkeypatch: pyte
     assert json.loads(parallel.stdout) == serial
 
 
+def test_player_is_matched_the_same_with_workers(many_games: Path) -> None:
+    """--player takes a name in any case with -j 2 as in one process (the workers
+    matched it before: 'no player named' for a name -j 1 took)."""
+    players = run_cli("analyze", str(many_games), "--deal", "2", "--samples", "0", "-f", "json")
+    name = json.loads(players.stdout)["games"][0]["summary"][1]["player"]
+    typed = name.upper() if name != name.upper() else name.lower()
+    serial = _json(str(many_games), "--deal", "2", "--samples", "0", "--player", typed)
+    parallel = run_cli("analyze", str(many_games), "--deal", "2", "--samples", "0", "-f", "json",
+                       "--player", typed, "-j", "2")
+    assert parallel.returncode == 0, parallel.stderr
+    assert json.loads(parallel.stdout) == serial
+    assert {s["player"] for g in serial["games"] for s in g["summary"]} == {name}
+    unknown = run_cli("analyze", str(many_games), "--deal", "2", "--samples", "0", "--player", "Nobody",
+                      "-j", "2")
+    assert unknown.returncode == 2 and "no player named 'Nobody'" in unknown.stderr
+
+
 def test_a_file_without_hands_is_one_line() -> None:
     done = run_cli("analyze", "samples/classic.rsp")
     assert done.returncode == 0, done.stderr

@@ -89,12 +89,16 @@ def _analyze_one(task: tuple[int, int, Settings]) -> DealAnalysis:
 def _analyze_piece(task: tuple[str, Piece, Settings]) -> list[GameAnalysis]:
     """Every game of one piece of a file, read once by this worker, its games
     numbered from the file's start."""
+    from raspis_cli.text.suggest import match_name
+
     path, piece, settings = task
     choice, encoding, deal, player, samples, seed, budget = settings
     out = []
     for result, _compared in read_results(path, choice, encoding, piece=piece):
         result.index += piece.games_before or 0
-        out.append(analyze_game(result, deal=deal, player=player, samples=samples, seed=seed,
+        # the name as --player matches it in one process (any case, Latin for Cyrillic), per game
+        named = None if player is None else (match_name(player, result.record.players).name or player)
+        out.append(analyze_game(result, deal=deal, player=named, samples=samples, seed=seed,
                                 budget=budget))
     return out
 
@@ -298,6 +302,10 @@ def analyze(
             fail(_("there is no deal {deal} in {file}").format(deal=deal, file=file)
                  + (_(", game {game}").format(game=game) if game else ""))
         games = _by_deal(results, settings, jobs)
+    if player is not None and len(pieces) > 1:  # the workers matched the name game by game
+        player = player_name(player, list(dict.fromkeys(s.player for g in games for s in g.summary)),
+                             "--player", _("no player named {name} in {file}").format(name=repr(player),
+                                                                                     file=file))
     if player is not None and not any(s.player == player for g in games for s in g.summary):
         fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
     if deal is not None and not any(g.deals for g in games):
