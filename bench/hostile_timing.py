@@ -53,6 +53,11 @@ def main() -> None:
     small = best(lambda: read_text(game * 4))
     big = best(lambda: read_text(game * 40))
     print(f"read 4 games {small:.3f} s, 40 games {big:.3f} s: ratio {big / small:.1f} (linear: about 10)")
+    from raspis_cli.notation.writer import russian_keywords
+
+    block = "{ a comment\n" + " " * 60_000 + "x\n}"
+    print(f"{'fmt --lang ru, a comment line of 60,000 spaces':36} {len(block):>10,} chars  "
+          f"{best(lambda: russian_keywords(block)):8.3f} s")
     json_game = seeds()[-1].decode("utf-8")
     listed = best(lambda: read_json_text("[" + ",".join([json_game] * 300) + "]"))
     print(f"a .json list of 300 games: {listed:.3f} s")

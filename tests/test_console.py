@@ -84,6 +84,20 @@ def test_score_headers_and_kinds_in_russian() -> None:
     assert "победитель: Boris" in done.stdout
 
 
+def test_fmt_in_russian_leaves_comments_as_written(tmp_path: Path) -> None:
+    """Only the keyword that heads a line's code is translated: a { … } block's
+    inner lines are comment text (its 'trick' was rewritten 'взятка' before)."""
+    path = tmp_path / "block.rsp"
+    path.write_text('[Event "x"]\n[Players "Анна, Борис, Вера"]\n[Rules "raspisnoy"]\n'
+                    "1. 1 Анна | 0/0 | 0/0 | 1/1 { a note\n  trick words, play and hand inside\n"
+                    + " " * 1000 + "final\n}\n", encoding="utf-8")
+    english = run_cli("fmt", str(path))
+    russian = run_cli("fmt", str(path), "--lang", "ru")
+    assert russian.returncode == english.returncode == 0, russian.stderr
+    assert "\n  trick words, play and hand inside\n" + " " * 1000 + "final\n}" in russian.stdout
+    assert russian.stdout == english.stdout  # this game has no keyword outside the comment
+
+
 def test_fmt_writes_russian_keywords_that_read_back(tmp_path: Path) -> None:
     russian = run_cli("fmt", "samples/joker54-full.rsp", "--lang", "ru")
     assert russian.returncode == 0, russian.stderr

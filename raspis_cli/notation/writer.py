@@ -764,18 +764,27 @@ RUSSIAN_KINDS: dict[str, str] = {
     "forehead": "лобовая",
 }
 _DEAL_HEAD_RE = re.compile(r"(\d+\.\s+\d+\s+)(no-trump|dark|miser|golden|forehead)(?=\s)")
-_KEYWORD_HEAD_RE = re.compile(r"(\s*)(" + "|".join(RUSSIAN_KEYWORDS) + r")(?=\s|$)")
+_KEYWORD_HEAD_RE = re.compile(r"([ \t]*+)(" + "|".join(RUSSIAN_KEYWORDS) + r")(?=\s|$)")
 
 
 def russian_keywords(text: str) -> str:
     """Canonical notation with its keywords and kinds of deal in Russian
     (``trick`` → ``взятка``, ``no-trump`` → ``бескозырка``): the first word
-    of each line only, so names, comments and tags are left as they are."""
+    of each line's code only (the scanner's: comments blanked, a ``{ … }``
+    block over several lines included), so names, comments and tags are left
+    as they are."""
+    from raspis_cli.notation.scanner import scan
+
     out = []
-    for line in text.split("\n"):
-        if line[:1].isdigit():
-            line = _DEAL_HEAD_RE.sub(lambda m: m.group(1) + RUSSIAN_KINDS[m.group(2)], line, count=1)
-        elif line[:1] not in ("[", ";", "{"):
-            line = _KEYWORD_HEAD_RE.sub(lambda m: m.group(1) + RUSSIAN_KEYWORDS[m.group(2)], line, count=1)
+    for src in scan(text.split("\n"), []):
+        line, code = src.text, src.code
+        if code[:1].isdigit():
+            m = _DEAL_HEAD_RE.match(code)
+            if m is not None:
+                line = line[:m.start(2)] + RUSSIAN_KINDS[m.group(2)] + line[m.end(2):]
+        else:
+            m = _KEYWORD_HEAD_RE.match(code)
+            if m is not None:
+                line = line[:m.start(2)] + RUSSIAN_KEYWORDS[m.group(2)] + line[m.end(2):]
         out.append(line)
     return "\n".join(out)
