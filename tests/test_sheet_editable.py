@@ -85,9 +85,9 @@ def test_back_offers_the_value_again_and_undo_drops_it() -> None:
     assert out.event == "taken-back" and out.number == 1 and sheet.played() == 0
     step = sheet.step()
     assert step is not None and step.key == f"taken:{deals[0].taken[-1][0]}"
-    assert sheet.text() != before
+    assert sheet.text() == before and sheet.kept_as_written() == [1]  # the file keeps it as written
     _type(sheet, [""])  # its default, the count that makes the sum
-    assert sheet.text() == before
+    assert sheet.text() == before and sheet.kept_as_written() == [] and sheet.played() == 1
     assert sheet.undo().event == "taken-back"
     _type(sheet, [""])
     # nothing from before this session is taken back by undo
@@ -267,3 +267,59 @@ def test_a_save_refuses_text_that_would_not_read_back(tmp_path: Path) -> None:
     with pytest.raises(SheetError, match="would not read back"):
         store.save('[Players "A, B"]\n1. 1 A | x\n')
     assert not path.exists()
+
+
+class _Saved:
+    """A stand-in for the sheet's file: the last text saved."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def save(self, text: str) -> None:
+        self.text = text
+
+
+def _played_in(text: str) -> list[int]:
+    return [d.number for d in read_text(text).games[-1].deals
+            if d.bids is not None or d.taken is not None]
+
+
+def _four_deals_saved() -> tuple[EditableSheet, _Saved]:
+    sheet, deals = _sheet()
+    saved = _Saved()
+    sheet.file = saved
+    for deal in deals[:4]:
+        _type(sheet, _answers(deal))
+    return sheet, saved
+
+
+def test_an_edit_while_a_deal_is_taken_back_keeps_that_deal_in_the_file() -> None:
+    """Deal 4 taken back (undo), then deal 2 corrected and saved: the file
+    still holds deal 4 as written, and the sheet names deal 4 (not 2) as kept."""
+    sheet, saved = _four_deals_saved()
+    written = saved.text
+    assert sheet.undo().event == "taken-back" and saved.text == written
+    assert sheet.edit(2).event == "editing"
+    assert sheet.kept_as_written() == [4]
+    while (step := sheet.step()) is not None and step.editing:
+        assert sheet.answer("").refused is None  # every value as written
+    assert _played_in(saved.text) == [1, 2, 3, 4] and saved.text == written
+    assert sheet.kept_as_written() == [4] and sheet.saved_played() == 4 and sheet.played() == 3
+
+
+def test_a_second_undo_keeps_both_deals_taken_back_until_they_are_entered_again() -> None:
+    """back to deal 4's first question, undo again: deal 3 is reopened, and the
+    file keeps 3 and 4 as written; a comment kept at quit goes onto deal 3 as
+    written; taking back every answer of deal 3 lets both go."""
+    sheet, saved = _four_deals_saved()
+    sheet.undo()
+    while sheet.open is not None and sheet.open.trail:
+        sheet.back()
+    assert sheet.undo().number == 3
+    assert sheet.kept_as_written() == [3, 4] and sheet.saved_played() == 4
+    assert sheet.comment("спорная").refused is None and sheet.keep_comments()
+    game = read_text(saved.text).games[-1]
+    assert _played_in(saved.text) == [1, 2, 3, 4] and game.deals[2].comments == ["; спорная"]
+    while sheet.open is not None and sheet.open.trail:
+        sheet.undo()
+    assert sheet.kept_as_written() == [] and _played_in(saved.text) == [1, 2]

@@ -340,9 +340,12 @@ class LiveSession:
             except Quit:
                 sheet.keep_comments()
                 held = sheet.kept_as_written()
-                if held is not None:
-                    self.say("\n" + _("deal {number} was taken back and not entered again: the sheet keeps "
-                                      "it as it was written").format(number=held))
+                if held:
+                    self.say("\n" + ngettext(
+                        "deal {numbers} was taken back and not entered again: the sheet keeps it as it was "
+                        "written",
+                        "deals {numbers} were taken back and not entered again: the sheet keeps them as they "
+                        "were written", len(held)).format(numbers=", ".join(map(str, held))))
                 saved = sheet.saved_played()
                 self.say("\n" + ngettext("stopped: {n} deal saved in {path}; go on with: raspis live {path}",
                                           "stopped: {n} deals saved in {path}; go on with: raspis live "

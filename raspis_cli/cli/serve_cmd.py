@@ -121,7 +121,7 @@ def serve(
         _run(file, sheet, bind, port, token, money, db)
     finally:
         store.close()
-    done = sheet.played()
+    done = sheet.saved_played()
     _say(ngettext("stopped: {n} deal saved in {path}; go on with: raspis serve {path}",
                   "stopped: {n} deals saved in {path}; go on with: raspis serve {path}", done).format(
         n=done, path=file))

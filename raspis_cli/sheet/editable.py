@@ -42,7 +42,8 @@ API (stable: names are added, never renamed)
     Take back the last thing entered: the open deal's last answer; when the
     open deal is empty, the last deal written in this session (reopened at its
     last answer; the file keeps it as written until it is written again or all
-    its answers are taken back, :meth:`~EditableSheet.kept_as_written`); an
+    its answers are taken back, :meth:`~EditableSheet.kept_as_written`, and
+    whatever else is saved meanwhile is saved around it); an
     edit not begun is cancelled.
 ``.edit(number)``
     Reopen written deal ``number`` with its values as the defaults; the open
@@ -90,7 +91,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
@@ -375,12 +376,15 @@ class EditableSheet:
         self._parked: OpenDeal | None = None
         self._session: list[int] = []
         """The positions of the deals written in this session, in order (for undo)."""
-        self._held: GameRecord | None = None
-        """While a deal taken back by undo is reopened with answers still in it: the
-        game as the file holds it, the deal as it was written. The file is left so
-        until the deal is written again, all its answers are taken back, or
-        something else is saved: quitting, a crash or a power cut in between loses
-        nothing that was written."""
+        self._held: dict[int, DealRecord] = {}
+        """The deals taken back by undo and not entered again, by number, as they
+        were written: the file keeps them so (the sheet in memory has them blank)
+        until each is written again or every answer of an earlier one taken back
+        is taken back too. Whatever else is saved in between (an edit, a comment)
+        is saved around them: quitting, a crash or a power cut loses nothing that
+        was written."""
+        self._held_totals: dict[str, int] | None = None
+        """The game's ``final`` totals as written when the first deal was held."""
         self._open_next()
 
     # -- the sheet as it stands -------------------------------------------------------------
@@ -401,8 +405,20 @@ class EditableSheet:
         return not self.game.unfinished
 
     def text(self) -> str:
-        """The file's text: every game in the canonical notation."""
-        return write_games(self.games)
+        """The file's text: every game in the canonical notation, the deals
+        :meth:`kept_as_written` as they were written."""
+        return write_games([*self.games[:-1], self._as_saved()])
+
+    def _as_saved(self) -> GameRecord:
+        """The game as the file holds it: the sheet's, with the deals taken
+        back and not entered again as they were written."""
+        game = self.game
+        if not self._held:
+            return game
+        deals = [self._held.get(d.number, d) if not is_played(d) else d for d in game.deals]
+        out = with_deals(game, deals)
+        out.totals = self._held_totals
+        return self._marked(out)
 
     def played(self) -> int:
         """How many deals have their results written."""
@@ -738,25 +754,28 @@ class EditableSheet:
     # -- writing ----------------------------------------------------------------------------
 
     def _save(self) -> bool:
-        """Write the sheet as it stands (a deal held as written is let go)."""
-        self._held = None
+        """Write the sheet as it stands (the deals held as written kept so)."""
         if self.file is None:
             return False
         self.file.save(self.text())
         return True
 
-    def kept_as_written(self) -> int | None:
-        """The number of the deal taken back by undo and not yet written again,
-        which the file still holds as it was written; ``None`` when there is none."""
-        o = self.open
-        if self._held is None or o is None:
-            return None
-        return o.deal.number
+    def _let_go(self, numbers: Iterable[int]) -> None:
+        """These deals are no longer held as written (entered again, or taken back)."""
+        for number in numbers:
+            self._held.pop(number, None)
+        if not self._held:
+            self._held_totals = None
+
+    def kept_as_written(self) -> list[int]:
+        """The numbers of the deals taken back by undo and not yet entered
+        again, which the file still holds as they were written (in order)."""
+        return sorted(self._held)
 
     def saved_played(self) -> int:
         """How many deals the file holds with their results (:meth:`played`,
-        and the deal :meth:`kept_as_written`, if any)."""
-        return self.played() + (1 if self.kept_as_written() is not None else 0)
+        and the deals :meth:`kept_as_written`)."""
+        return sum(1 for d in self._as_saved().deals if is_played(d))
 
     def _set_game(self, game: GameRecord) -> None:
         self.games[-1] = game
@@ -787,6 +806,7 @@ class EditableSheet:
         _write_scores(deal, next(d for d in result.deals if d.position == index))
         self._set_game(self._marked(fill_deal(self.game, index, deal)))
         self._session.append(index)
+        self._let_go([deal.number])
         mine = next(d for d in self.result.deals if d.position == index)
         problems = [p for p in self.result.problems if p.deal == deal.number]
         self.open = None
@@ -873,7 +893,9 @@ class EditableSheet:
             key = o.trail.pop()
             o.values.pop(key)
             saved = False
-            if self._held is not None and not o.values:  # every answer of the deal taken back
+            if o.deal.number in self._held and not o.values:
+                # every answer of the deal taken back: so are the deals after it
+                self._let_go([n for n in self._held if n >= o.deal.number])
                 saved = self._save()
             return Outcome(event="undone", number=o.deal.number, undone=key, saved=saved)
         if o is not None and o.editing:
@@ -882,7 +904,7 @@ class EditableSheet:
             return _refused(_("nothing entered in this session to take back; to correct a deal written "
                               "before, type edit and its number"))
         index = self._session.pop()
-        game = as_written = self.game
+        game = self.game
         old = game.deals[index]
         if old.replayed:  # the deal dealt again goes with it
             after = game.deals[index + 1] if index + 1 < len(game.deals) else None
@@ -902,8 +924,11 @@ class EditableSheet:
         reopened.trail = keys
         if reopened.values and not old.replayed:  # the file keeps it as written until it is written again
             saved = False
-            self._held = as_written
-        else:
+            if not self._held:
+                self._held_totals = game.totals
+            self._held[old.number] = old
+        else:  # a deal dealt again: the replay taken back at once, the deal after it with it
+            self._let_go([old.number])
             saved = self._save()
         return Outcome(event="taken-back", number=old.number, saved=saved)
 
@@ -1022,17 +1047,15 @@ class EditableSheet:
         if o is None or o.editing:
             return False
         index = o.deal.index
-        held = self._held
-        game = held if held is not None else self.game
-        if index >= len(game.deals) or game.deals[index].comments == o.comments:
+        game = self.game
+        if index >= len(game.deals):
             return False
-        deal = game.deals[index]
+        deal = self._held.get(o.deal.number, game.deals[index])  # onto the deal as written, if held
+        if deal.comments == o.comments:
+            return False
         deal.comments = list(o.comments)
         deal.comment_anchors = ["on:deal"] * len(o.comments)
-        if held is None:
-            self._save()
-        elif self.file is not None:  # onto the deal as written, which the file keeps
-            self.file.save(write_games([*self.games[:-1], held]))
+        self._save()
         return True
 
     def replayed(self) -> Outcome:
@@ -1064,6 +1087,7 @@ class EditableSheet:
         deals.insert(d.index + 1, again)
         self._set_game(self._marked(with_deals(game, deals)))
         self._session.append(d.index)
+        self._let_go([d.number])  # what was written of it is replaced by the replay
         mine = next(x for x in self.result.deals if x.position == d.index)
         self.open = None
         saved = self._save()
