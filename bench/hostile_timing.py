@@ -33,6 +33,15 @@ LONG_LINES = {
 }
 
 
+STORED_MESSAGES = {
+    # a stored message shown again in Russian (serve's and the report's pages of a stored game)
+    "stored: 'deal 2: ' x 240, a message": "deal 2: " * 240 + "the comment is empty",
+    "stored: 1,990 spaces": "a" + " " * 1_990 + "b",
+    "stored: 'x: ' x 600, a message": "x: " * 600 + "the comment is empty",
+    "stored: 20,000 spaces (shown as stored)": "a" + " " * 20_000 + "b",
+}
+
+
 def best(action: object, repeat: int = 3) -> float:
     """The best of ``repeat`` timings of ``action()`` in seconds."""
     times = []
@@ -58,6 +67,12 @@ def main() -> None:
     block = "{ a comment\n" + " " * 60_000 + "x\n}"
     print(f"{'fmt --lang ru, a comment line of 60,000 spaces':36} {len(block):>10,} chars  "
           f"{best(lambda: russian_keywords(block)):8.3f} s")
+    from raspis_cli.text import i18n
+
+    with i18n.speaking("ru"):  # once each: a reading is remembered
+        for name, text in STORED_MESSAGES.items():
+            print(f"{name:36} {len(text):>10,} chars  "
+                  f"{best(lambda t=text: i18n.shown_from_canonical(t), 1):8.3f} s")
     json_game = seeds()[-1].decode("utf-8")
     listed = best(lambda: read_json_text("[" + ",".join([json_game] * 300) + "]"))
     print(f"a .json list of 300 games: {listed:.3f} s")

@@ -208,3 +208,17 @@ def test_a_stored_message_shows_as_validate_shows_it(tmp_path: Path) -> None:
         set_language("en")
     assert not samples_missed, samples_missed
     assert sum(agree.values()) >= 0.95 * len(agree), (sum(agree.values()), len(agree))
+
+
+def test_a_stored_message_prefixed_many_times_is_read_and_a_huge_one_shown_as_stored() -> None:
+    """A stored message is read back with its parts nested (``deal 2: `` before
+    ``deal 2: ``, each part found once and remembered); a text longer than any
+    message raspis writes (a crafted database) is shown as it is stored."""
+    from raspis_cli.text.i18n import shown_from_canonical, speaking
+
+    with speaking("ru"):
+        assert str(shown_from_canonical("deal 2: " * 3 + "the comment is empty")) == (
+            "раздача 2: " * 3 + "комментарий пуст")
+        huge = "deal 2: the comment is empty" + " " * 3000
+        assert str(shown_from_canonical(huge)) == huge
+        assert str(shown_from_canonical("deal 2: the comment is empty")) == "раздача 2: комментарий пуст"

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -340,7 +341,8 @@ _WORD_PLACES = frozenset({"kind", "kinds", "what", "whats"})
 other short value is a keyword or a name, shown as it is stored."""
 
 _STORED_WORDS: list[Callable[[str], str | None]] = []
-_PATTERNS: dict[str, list[tuple[Any, str | tuple[str, str], str, int]]] = {}
+_Pattern = tuple[Any, "str | tuple[str, str]", str, int, tuple[str, ...]]
+_PATTERNS: dict[str, list[_Pattern]] = {}
 
 
 def show_stored(shown: Callable[[str], str | None]) -> None:
@@ -351,9 +353,10 @@ def show_stored(shown: Callable[[str], str | None]) -> None:
     _STORED_WORDS.append(shown)
 
 
-def _message_patterns() -> list[tuple[Any, str | tuple[str, str], str, int]]:
+def _message_patterns() -> list[_Pattern]:
     """Every msgid of the catalogue as a pattern matching the texts it builds:
-    (compiled pattern, catalogue key, the English form matched, its literal length), the most
+    (compiled pattern, catalogue key, the English form matched, its literal length, the
+    words between its placeholders, which a text it builds holds), the most
     specific (most letters outside its placeholders) first; a msgid with a
     format spec is left out."""
     import re
@@ -362,7 +365,7 @@ def _message_patterns() -> list[tuple[Any, str | tuple[str, str], str, int]]:
     cached = _PATTERNS.get(lang)
     if cached is not None:
         return cached
-    found: list[tuple[int, Any, str | tuple[str, str], str]] = []
+    found: list[tuple[int, Any, str | tuple[str, str], str, tuple[str, ...]]] = []
     for key in read_po(catalogue_path(lang).read_text(encoding="utf-8")):
         for english in ((key,) if isinstance(key, str) else dict.fromkeys(key)):
             if not english:
@@ -381,11 +384,12 @@ def _message_patterns() -> list[tuple[Any, str | tuple[str, str], str, int]]:
                     seen.add(part)
                     pattern += f"(?P<{part}>[+-]?\\d+)" if part in _COUNT_PLACES else f"(?P<{part}>.+?)"
             letters = len(re.findall(r"[^\W\d_]", literal))
-            found.append((letters, re.compile(pattern, re.S), key, english))
+            needs = tuple(part for part in parts[0::2] if part)
+            found.append((letters, re.compile(pattern, re.S), key, english, needs))
             if ".+?" in pattern:  # the same with each parameter as long as it can be
-                found.append((letters, re.compile(pattern.replace(".+?)", ".+)"), re.S), key, english))
+                found.append((letters, re.compile(pattern.replace(".+?)", ".+)"), re.S), key, english, needs))
     found.sort(key=lambda item: -item[0])
-    patterns = [(compiled, key, english, n) for n, compiled, key, english in found]
+    patterns = [(compiled, key, english, n, needs) for n, compiled, key, english, needs in found]
     _PATTERNS[lang] = patterns
     return patterns
 
@@ -453,6 +457,13 @@ def _formatted(key: str | tuple[str, str], english: str, literal: int, groups: d
 
 
 def _parse(text: str, depth: int, *, bare: bool = True) -> tuple[str, int] | None:
+    """:func:`_read_stored` in the language in force (remembered: a page shows
+    the same messages again, and a reading tries the same parts many ways)."""
+    return _read_stored(text, depth, bare, language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _read_stored(text: str, depth: int, bare: bool, lang: str) -> tuple[str, int] | None:
     """``text`` (a stored message) in the language in force and how many of
     its characters msgids' own words matched (the reading that matches most
     wins: a message with a sentence added, `` (did you mean …?)``, is read as
@@ -476,14 +487,16 @@ def _parse(text: str, depth: int, *, bare: bool = True) -> tuple[str, int] | Non
             best = found
 
     patterns = _message_patterns()
-    for compiled, key, english, literal in patterns:
+    for compiled, key, english, literal, needs in patterns:
         if (not bare and "{" not in english) or (not literal and not depth):
             continue  # a msgid of placeholders only (``{cards} {kind}``) builds a parameter, never a message
+        if not all(word in text for word in needs):
+            continue
         m = compiled.fullmatch(text)
         if m is not None:
             consider(_formatted(key, english, literal, m.groupdict(), depth))
-    for compiled, key, english, literal in patterns:
-        if english[:1] not in " ;,.(":
+    for compiled, key, english, literal, needs in patterns:
+        if english[:1] not in " ;,.(" or not all(word in text for word in needs):
             continue
         m = _around(r"(?P<_head>.+?)(?P<_gap>\s*)" + compiled.pattern).fullmatch(text)
         if m is not None:
@@ -492,8 +505,9 @@ def _parse(text: str, depth: int, *, bare: bool = True) -> tuple[str, int] | Non
                               {k: v for k, v in m.groupdict().items() if k not in ("_head", "_gap")}, depth)
             if head is not None and tail is not None:
                 consider((head[0] + m.group("_gap") + tail[0], head[1] + tail[1]))
-    for compiled, key, english, literal in patterns:  # a message with a place put before it (``deal 3: ``)
-        if not literal or not english[-1:].isspace():
+    # a message with a place put before it (``deal 3: ``)
+    for compiled, key, english, literal, needs in patterns:
+        if not literal or not english[-1:].isspace() or not all(word in text for word in needs):
             continue
         m = _around(compiled.pattern + "(?P<_tail>.+)").fullmatch(text)
         if m is not None:
@@ -515,6 +529,12 @@ def _parse(text: str, depth: int, *, bare: bool = True) -> tuple[str, int] | Non
     return best
 
 
+_LONGEST_STORED_READ = 2000
+"""A stored message longer than this is shown as stored (no message of raspis is
+so long but for what a person wrote in it; reading one back costs more than its
+length)."""
+
+
 def shown_from_canonical(text: str) -> str:
     """A stored message (its canonical English text, as ``violations.message``
     and JSON keep it) as a person reads it in the language in force: the
@@ -522,7 +542,7 @@ def shown_from_canonical(text: str) -> str:
     the same parameters (cards, decimals and nested messages shown in the
     language too; names and what a person wrote as they are). English, or a
     text no msgid builds, is returned as it is."""
-    if language() == "en":
+    if language() == "en" or len(text) > _LONGEST_STORED_READ:
         return text
     shown = _parse(text, 0)
     return text if shown is None else Text(shown[0], text)
