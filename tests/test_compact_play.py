@@ -483,3 +483,46 @@ def test_every_option_value_judged_compactly_as_card_by_card(
             if engine is not None:
                 winners = engine.trick_winners()
                 assert winners == [(t.number, t.winner, t.led_suit, t.trump) for t in engine.history]
+
+
+def test_joker_trick_lines_read_by_the_fast_path_as_the_long_way(monkeypatch: Any) -> None:
+    """A single-spaced trick line with joker declarations (only the leader
+    named) is kept as one DeclaredTrick by the reader's fast path; every
+    declaration it does not take (the trump's suit named, an unreadable one,
+    the joker declared as the joker, detached, doubled spaces, a second
+    name, a card the deck lacks) goes the long way, and either way the
+    records, positions and diagnostics are the long way's."""
+    head = '[Rules "raspisnoy"]\n[Players "Анна, Boris, Vera"]\n'
+    deal = "1. 3 Vera K♣ | 1/1 | 0/0 | 1/2\n"
+    tricks = [
+        "  trick Анна: 7♠(take ♦) 9♦ 6♦",
+        "  trick Анна: 7♠(high ♠) 9♦ 6♦",
+        "  trick Анна: 7♠(take) 9♦ 6♦",
+        "  trick Анна: 9♦ 7♠(discard ♥) 6♦",
+        "  trick Анна: 9♦ 7♠(take ♦) 6♦(low)",
+        "  trick Анна: 7♠(по старшим пикам) 9♦ 6♦",
+        "  trick Анна: 7♠(забрать) 9♦ 6♦",
+        "  trick Анна: 7♠(по старшим козырям) 9♦ 6♦",
+        "  trick Анна: 7♠(as A♦) 9♦ 6♦",
+        "  trick Анна: 7♠(as joker) 9♦ 6♦",
+        "  trick Анна: 7♠(fly away) 9♦ 6♦",
+        "  trick Анна: 7♠ (take ♦) 9♦ 6♦",
+        "  trick Анна: 7♠(take ♦)  9♦ 6♦",
+        "  trick Анна: 7♠(take ♦) 9♦ 6♦ ",
+        "  trick Анна: 7♠(take ♦) Boris 9♦ 6♦",
+        "  trick Анна: 7♠(take ♦) 9♦ 6♦ 8♦",
+        "  trick Анна: joker(take ♦) 9♦ 6♦",
+        "  trick Анна: 7♠(take ♦) 9♦ X♦",
+        "  trick Анна: 7♠(take ♦)x 9♦ 6♦",
+        "  trick Nobody: 7♠(take ♦) 9♦ 6♦",
+        "  trick A♥: 7♠(take ♦) 9♦ 6♦",
+        "  trick Анна: 7♠(take (♦)) 9♦ 6♦",
+    ]
+    texts = [head + deal + line + "\n" for line in tricks]
+    texts.append(head + deal + "\n".join(tricks[:5]) + "\n")
+    texts.append(head + deal + "  trick Анна: 9♦ 6♦ 8♦\n" + tricks[0] + "\n")
+    fast = [read_text(t) for t in texts]
+    declared = [e for r in fast for g in r.games for d in g.deals for e in d.compact_play() or ()
+                if isinstance(e, tuple) and len(e) == 6]
+    assert len(declared) >= 10
+    _assert_as_the_long_way(texts, fast, monkeypatch)

@@ -49,11 +49,22 @@ from raspis_cli.notation.line_grammar import (
     TagLine,
     TrickLine,
     mixed_script_reading,
+    parse_decl,
     parse_line,
     plain_deal_line,
 )
-from raspis_cli.notation.scanner import SourceLine, scan
-from raspis_cli.notation.tokens import CARD_TOKENS, JOKER_WORD, KEYWORDS, NONE_WORD, TRUMP_WORD
+from raspis_cli.notation.scanner import Scanner, SourceLine
+from raspis_cli.notation.tokens import (
+    BARE_NAME_RE,
+    CARD_TOKENS,
+    JOKER_WORD,
+    KEYWORDS,
+    NONE_WORD,
+    P_TOKEN,
+    SUIT_SYMBOL_RE,
+    TRUMP_WORD,
+    read_card_token,
+)
 from raspis_cli.notation.writer import bidding_order, deal_keys, game_keys, option_text
 from raspis_cli.rules import OPTIONS, Rules, RulesError
 from raspis_cli.text.i18n import _
@@ -316,97 +327,93 @@ class _Reader:
 
     def _run(self, lines: Iterable[str], start: int = 1) -> Iterator[GameRecord]:
         scan_errors: list[tuple[str, str, int, int, str]] = []
+        scanner = Scanner(scan_errors)
         clean = _CLEAN_TOKENS
         keywords = KEYWORDS
         card_tokens = CARD_TOKENS
-        for src in scan(lines, scan_errors, start):
-            self.src = src
-            code = src.code
+        fast = self.fast_paths
+        for number, code in enumerate(lines, start):
+            if not (fast and scanner.block is None and not self.skipping and not self.pending
+                    and not ('"' in code or ";" in code or "{" in code or "}" in code
+                             or (code[:1] in "[ \t" and "[" in code))):
+                # (the test of Scanner.plain, inline): comments, quotes, an open block, a
+                # tag line; or the reader resynchronising, or comments waiting for a line
+                for src in scanner.feed(number, code):
+                    finished = self.source_line(src, scan_errors)
+                    if finished is not None:
+                        yield finished
+                continue
+            # a plain line, its own code (no comment, nothing pending, no scan error):
+            # read here without a SourceLine where a fast path takes it
             parts = code.split()
             if not clean.issuperset(parts) and _mixed_tokens(parts):
-                self.mixed_scripts(src)
-            parsed: object
-            if (not scan_errors and not src.comments and not self.skipping and not self.pending
-                    and self.fast_paths):
-                if not parts:
-                    continue  # a blank line (no comment on it, nothing pending): nothing to do
-                d = self.deal
-                if d is not None:
-                    # the commonest lines, a plain trick or hand line after the deal's
-                    # first of its kind (what plain_detail does, inline): a trick kept
-                    # as one compact trick, a hand as its cards
-                    if len(parts) > 2 and '"' not in code and "(" not in code:
-                        key = keywords.get(parts[0])
-                        lead = parts[1]
-                        if (key == "trick" or key == "hand") and lead[-1] == ":" and len(lead) > 1:
-                            g = self.game
-                            assert g is not None
-                            state = d.deal.__dict__
-                            name = lead[:-1]
-                            if key == "trick":
-                                play = state["_play"]
-                                rotation = g.rotations.get(name)
-                                ok = (play is not None and rotation is not None
-                                      and len(parts) - 2 <= len(rotation))
-                            else:
-                                hands = state["hands"]
-                                ok = hands is not None and name not in hands
-                            if ok:
-                                cards = list(map(card_tokens.get, parts[2:]))
-                                indent = len(code) - len(code.lstrip())
-                                if (None not in cards and JOKER_WORD not in cards
-                                        and len(code) == indent + sum(map(len, parts)) + len(parts) - 1):
-                                    number = src.number
-                                    g.last_line = number
-                                    self.last_owner = "deal"
-                                    if key == "trick":
-                                        play.append((rotation, cards, number, code))
-                                        count = len(play)
-                                        d.last_key = (_TRICK_KEYS[count] if count < len(_TRICK_KEYS)
-                                                      else f"trick:{count}")
-                                    else:
-                                        hands[name] = cards
-                                        at = Pos(number, indent + len(parts[0]) + 2)
-                                        positions = state["_positions"]
-                                        hand_key = "hand:" + name
-                                        positions[hand_key] = at
-                                        positions.setdefault("hands", at)
-                                        d.last_key = hand_key
-                                    continue
-                elif code[:1].isdigit() and self.plain_deal(src):
-                    continue
-                if d is not None:
-                    if code[:1].isdigit() and self.plain_deal(src):
-                        continue
-                    key = self.plain_detail(code, d, src.number, parts)
-                    if key is not None:
+                finished = self.source_line(SourceLine(number, code, code), scan_errors, parts)
+                if finished is not None:
+                    yield finished
+                continue
+            if not parts:
+                continue  # a blank line (no comment on it, nothing pending): nothing to do
+            d = self.deal
+            if d is not None:
+                # the commonest lines, a plain trick or hand line after the deal's
+                # first of its kind (what plain_detail does, inline): a trick kept
+                # as one compact trick, a hand as its cards
+                if len(parts) > 2 and "(" not in code:
+                    key = keywords.get(parts[0])
+                    lead = parts[1]
+                    if (key == "trick" or key == "hand") and lead[-1] == ":" and len(lead) > 1:
                         g = self.game
                         assert g is not None
-                        g.last_line = src.number
-                        d.last_key = key
-                        self.last_owner = "deal"
-                        continue
-                parsed = parse_line(src.code)
-                tp = type(parsed)
-                if d is not None and (tp is TrickLine or tp is HandLine):
-                    # the common case, kept short: a detail line of the deal
+                        state = d.deal.__dict__
+                        name = lead[:-1]
+                        if key == "trick":
+                            play = state["_play"]
+                            rotation = g.rotations.get(name)
+                            ok = (play is not None and rotation is not None
+                                  and len(parts) - 2 <= len(rotation))
+                        else:
+                            hands = state["hands"]
+                            ok = hands is not None and name not in hands
+                        if ok:
+                            cards = list(map(card_tokens.get, parts[2:]))
+                            indent = len(code) - len(code.lstrip())
+                            if (None not in cards and JOKER_WORD not in cards
+                                    and len(code) == indent + sum(map(len, parts)) + len(parts) - 1):
+                                g.last_line = number
+                                self.last_owner = "deal"
+                                if key == "trick":
+                                    play.append((rotation, cards, number, code))
+                                    count = len(play)
+                                    d.last_key = (_TRICK_KEYS[count] if count < len(_TRICK_KEYS)
+                                                  else f"trick:{count}")
+                                else:
+                                    hands[name] = cards
+                                    at = Pos(number, indent + len(parts[0]) + 2)
+                                    positions = state["_positions"]
+                                    hand_key = "hand:" + name
+                                    positions[hand_key] = at
+                                    positions.setdefault("hands", at)
+                                    d.last_key = hand_key
+                                continue
+                if code[:1].isdigit() and self.plain_deal(code, number):
+                    continue
+                key = self.plain_detail(code, d, number, parts)
+                if key is None and "(" in code:
+                    key = self.declared_trick(code, d, number, parts)
+                if key is not None:
                     g = self.game
                     assert g is not None
-                    g.last_line = src.number
-                    key = (self.trick(parsed, d, src) if tp is TrickLine  # type: ignore[arg-type]
-                           else self.detail(parsed, d, src))
-                    if key is not None:
-                        d.last_key = key
-                        self.last_owner = "deal"
+                    g.last_line = number
+                    d.last_key = key
+                    self.last_owner = "deal"
                     continue
-            else:
-                bad_line = False
-                for code, msg, line, col, text in scan_errors:
-                    self.diags.append(syntax_error(code, msg, line, col, text, self.path))
-                    bad_line = bad_line or line == src.number
-                scan_errors.clear()
-                parsed = None if bad_line else parse_line(src.code)
-            finished = self.line(src, parsed)
+            elif code[:1].isdigit() and self.plain_deal(code, number):
+                continue
+            finished = self.source_line(SourceLine(number, code, code), scan_errors, parts, True)
+            if finished is not None:
+                yield finished
+        for src in scanner.end():
+            finished = self.source_line(src, scan_errors)
             if finished is not None:
                 yield finished
         for code, msg, line, col, text in scan_errors:
@@ -419,6 +426,62 @@ class _Reader:
             finished = self.finish_game()
             if finished is not None:
                 yield finished
+
+    def source_line(self, src: SourceLine, scan_errors: list[tuple[str, str, int, int, str]],
+                    parts: list[str] | None = None, tried: bool = False) -> GameRecord | None:
+        """Read one scanned line (the scan's errors first); the previous game
+        when this line ends it. ``parts``: the line's words, its mixed
+        scripts already warned about; ``tried``: the fast paths already
+        tried and not taken."""
+        self.src = src
+        code = src.code
+        if parts is None:
+            parts = code.split()
+            if not _CLEAN_TOKENS.issuperset(parts) and _mixed_tokens(parts):
+                self.mixed_scripts(src)
+        elif not tried and not _CLEAN_TOKENS.issuperset(parts) and _mixed_tokens(parts):
+            self.mixed_scripts(src)
+        parsed: object
+        if (not scan_errors and not src.comments and not self.skipping and not self.pending
+                and self.fast_paths):
+            if not parts:
+                return None  # a blank line (no comment on it, nothing pending): nothing to do
+            d = self.deal
+            if not tried:
+                if code[:1].isdigit() and self.plain_deal(code, src.number):
+                    return None
+                if d is not None:
+                    key = self.plain_detail(code, d, src.number, parts)
+                    if key is None and "(" in code:
+                        key = self.declared_trick(code, d, src.number, parts)
+                    if key is not None:
+                        g = self.game
+                        assert g is not None
+                        g.last_line = src.number
+                        d.last_key = key
+                        self.last_owner = "deal"
+                        return None
+            parsed = parse_line(code)
+            tp = type(parsed)
+            if d is not None and (tp is TrickLine or tp is HandLine):
+                # the common case, kept short: a detail line of the deal
+                g = self.game
+                assert g is not None
+                g.last_line = src.number
+                key = (self.trick(parsed, d, src) if tp is TrickLine  # type: ignore[arg-type]
+                       else self.detail(parsed, d, src))
+                if key is not None:
+                    d.last_key = key
+                    self.last_owner = "deal"
+                return None
+        else:
+            bad_line = False
+            for ecode, msg, line, col, text in scan_errors:
+                self.diags.append(syntax_error(ecode, msg, line, col, text, self.path))
+                bad_line = bad_line or line == src.number
+            scan_errors.clear()
+            parsed = None if bad_line else parse_line(code)
+        return self.line(src, parsed)
 
     def line(self, src: SourceLine, parsed: object) -> GameRecord | None:
         """Apply one line; returns the previous game when this line ends it."""
@@ -694,7 +757,7 @@ class _Reader:
         assert isinstance(p.trump, (Card, Suit))
         return True, p.trump
 
-    def plain_deal(self, src: SourceLine) -> bool:
+    def plain_deal(self, code: str, number: int) -> bool:
         """A deal line with one plain cell per player, read by one match
         (:func:`plain_deal_line`) and applied as :meth:`line` would apply it;
         the positions of its values are worked out when asked for. False:
@@ -703,7 +766,7 @@ class _Reader:
         if g is None or not g.game.players:
             return False
         players = g.game.players
-        found = plain_deal_line(src.code, len(players))
+        found = plain_deal_line(code, len(players))
         if found is None:
             return False
         p, texts = found
@@ -721,14 +784,14 @@ class _Reader:
         self.finish_deal()
         self.skipping = False
         g.has_body = True
-        g.last_line = line = src.number
+        g.last_line = line = number
         raw = p.trump  # (a joker's trump went the long way above: the rest as deal_trump reads it)
         trump: TrumpValue | None = NO_TRUMP if raw == NONE_WORD else raw  # type: ignore[assignment]
         deal = DealRecord.bare(p.number, p.kind, p.dealer, p.cards, trump, Pos(line, p.cols["number"]))
         state = _DealState(deal)
         self.deal = state
         self.cells(state, values, players)
-        deal.add_positions_later(functools.partial(_plain_deal_positions, src.code, players, line))
+        deal.add_positions_later(functools.partial(_plain_deal_positions, code, players, line))
         self.last_owner = "deal"
         return True
 
@@ -887,6 +950,60 @@ class _Reader:
             return f"hand:{name}"
         play = deal.start_compact_play()
         play.append((rotation, cards, line, code))  # type: ignore[arg-type]
+        return f"trick:{len(play)}"
+
+    def declared_trick(self, code: str, d: _DealState, line: int, parts: list[str]) -> str | None:
+        """A single-spaced trick line whose cards carry joker declarations
+        (``trick NAME: CARD CARD(decl) ...``, no names but the leader's) kept
+        as one :data:`~raspis_cli.model.record.DeclaredTrick`, as
+        :func:`parse_line` and :meth:`trick` keep it: each declaration read by
+        the one reading of declarations (:func:`parse_decl`). ``None``, and
+        nothing done, for anything else, or for a declaration that needs the
+        deal (a suit named as the trump's) or would be an error: the long way
+        reads it (and says what is wrong)."""
+        if len(parts) < 3 or '"' in code:
+            return None
+        lead = parts[1]
+        if KEYWORDS.get(parts[0]) != "trick" or len(lead) < 2 or lead[-1] != ":":
+            return None
+        name = lead[:-1]
+        g = self.game
+        assert g is not None
+        rotation = g.rotations.get(name)
+        deal = d.deal
+        if rotation is None or deal.__dict__["_tricks"] is not None or not _plain_leader(name):
+            return None
+        indent = len(code) - len(code.lstrip())
+        name_col = indent + len(parts[0]) + 2
+        at = name_col + len(lead) - 1  # just after the ':'
+        if _DECLARED_BODY_RE.fullmatch(code, at) is None:
+            return None
+        cards: list[Card] = []
+        declared: list[JokerDecl | None] = []
+        cols = [name_col]
+        known = CARD_TOKENS
+        decls = _DECLS
+        for m in _DECLARED_ITEM_RE.finditer(code, at):
+            card = known.get(m.group(1))
+            if type(card) is not Card:
+                return None  # no card, or the joker as a word: the long way
+            text = m.group(2)
+            decl: JokerDecl | None = None
+            if text is not None:
+                key = (text, not cards)
+                decl = decls.get(key, _UNREAD)  # type: ignore[arg-type]
+                if decl is _UNREAD:
+                    decl = _declaration(*key)
+                if decl is None:
+                    return None
+            if cards:
+                cols.append(m.start(1) + 1)
+            cards.append(card)
+            declared.append(decl)
+        if len(cards) > len(rotation):
+            return None
+        play = deal.start_compact_play()
+        play.append((rotation, cards, line, code, declared, cols))
         return f"trick:{len(play)}"
 
     def trick(self, parsed: TrickLine, d: _DealState, src: SourceLine) -> str | None:
@@ -1090,6 +1207,55 @@ class _Reader:
             line, column = (problem.pos.line, problem.pos.column) if problem.pos else (g.first_line, 1)
             self.diags.append(syntax_error("E215", problem.message, line, column, "", self.path))
         return game
+
+
+_DECLARED_BODY_RE: Final = re.compile(r"(?: [^\s()]+(?:\([^()]*\))?)+")
+"""The cards of a single-spaced trick line after ``NAME:``, some with a
+joker declaration attached (:meth:`_Reader.declared_trick`)."""
+_DECLARED_ITEM_RE: Final = re.compile(r" ([^\s()]+)(?:\(([^()]*)\))?")
+"""One card of :data:`_DECLARED_BODY_RE`, and its declaration's text."""
+_P_TOKEN_RE: Final = re.compile(P_TOKEN)
+_UNREAD: Final = object()
+_DECLS: dict[tuple[str, bool], JokerDecl | None] = {}
+"""Declarations read lately by their text and whether the card leads: the
+declaration, or ``None`` where the long way reads it (:func:`_declaration`)."""
+_LEADERS: dict[str, bool] = {}
+"""Leaders' names seen lately: whether the long way reads the name as a plain name."""
+
+
+def _declaration(text: str, leads: bool) -> JokerDecl | None:
+    """The declaration a trick line's ``(text)`` makes, read as the long way
+    reads it (:func:`parse_decl`, then :meth:`_Reader.joker_decl`);
+    ``None`` where that needs the deal (a suit named as the trump's) or is
+    an error (unreadable, the joker declared as the joker): the long way
+    reads those. Remembered in :data:`_DECLS`."""
+    raw = parse_decl(text, leads)
+    decl: JokerDecl | None = None
+    if raw is not None:
+        mode, suit, card = raw
+        if suit != TRUMP_WORD and card != JOKER_WORD:
+            assert suit is None or isinstance(suit, Suit)
+            assert card is None or isinstance(card, Card)
+            decl = JokerDecl(mode, suit, card)
+    if len(_DECLS) >= 4096:
+        _DECLS.clear()
+    _DECLS[(text, leads)] = decl
+    return decl
+
+
+def _plain_leader(name: str) -> bool:
+    """Whether the long way (:func:`parse_line`) reads ``name`` before a
+    trick's ``:`` as a player's name: one word, no card, no suit sign.
+    Remembered in :data:`_LEADERS`."""
+    ok = _LEADERS.get(name)
+    if ok is None:
+        ok = (_P_TOKEN_RE.fullmatch(name) is not None and BARE_NAME_RE.fullmatch(name) is not None
+              and SUIT_SYMBOL_RE.search(name) is None and CARD_TOKENS.get(name) is None
+              and read_card_token(name) is None)
+        if len(_LEADERS) >= 4096:
+            _LEADERS.clear()
+        _LEADERS[name] = ok
+    return ok
 
 
 _CELL_PARTS: tuple[str, ...] = ("bid", "taken", "score", "total")

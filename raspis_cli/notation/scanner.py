@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 from raspis_cli.notation.tokens import CURLY_QUOTES, CURLY_RE
 from raspis_cli.text.i18n import _
 
-__all__ = ["Comment", "SourceLine", "scan"]
+__all__ = ["Comment", "Scanner", "SourceLine", "scan"]
 
 
 # --- scanning: comments ------------------------------------------------------
@@ -52,22 +52,35 @@ MAX_COMMENT_CHARS: Final = 1 << 20
 """The most characters a ``{ ... }`` comment may hold before it is taken as never closed."""
 
 
-def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
-         start: int = 1) -> Iterator[SourceLine]:
-    """Split physical lines into code and comments.
+class Scanner:
+    """The scanner's state between lines (a ``{ ... }`` block left open and
+    the lines it holds): :meth:`feed` each physical line in turn, then
+    :meth:`end`. :func:`scan` is the same over an iterator of lines; a reader
+    that sees a line is plain (:meth:`plain`) may take it as its own code,
+    without a :class:`SourceLine`, as :meth:`feed` would have yielded it."""
 
-    ``lines`` are the file's lines without line breaks. Block comments may
-    span lines: the line a block starts on is yielded (with the comment) once
-    the block is closed. A block left open at the end of the input, or an
-    unclosed quoted string, is reported in ``errors`` as ``(code, message,
-    line, column, source)``. ``start`` is the number of the first line
-    (a piece of a file read from its middle).
-    """
-    block: list[str] | None = None
-    block_col = 0
-    block_size = 0
-    held: list[SourceLine] = []
-    for number, text in enumerate(lines, start):
+    __slots__ = ("errors", "block", "block_col", "block_size", "held")
+
+    def __init__(self, errors: list[tuple[str, str, int, int, str]]) -> None:
+        self.errors = errors
+        self.block: list[str] | None = None
+        self.block_col = 0
+        self.block_size = 0
+        self.held: list[SourceLine] = []
+
+    def plain(self, text: str) -> bool:
+        """Whether :meth:`feed` would yield ``text`` at once as its own code,
+        with no comment and no error (no block open, no quote, no comment
+        sign, not a tag line that may hold a phone's curly quotes)."""
+        return self.block is None and not ('"' in text or ";" in text or "{" in text or "}" in text
+                                           or (text[:1] in "[ \t" and "[" in text))
+
+    def feed(self, number: int, text: str) -> Iterator[SourceLine]:
+        """The lines ready once physical line ``number`` is read: itself, or
+        nothing while a block is open, or the lines a block held once it closes."""
+        errors = self.errors
+        block = self.block
+        held = self.held
         raw = text
         if (block is None and text[:1] in "[ \t" and '"' not in text and "[" in text
                 and CURLY_RE.search(text) and text.lstrip()[:1] == "["):
@@ -75,31 +88,32 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
         if block is None and not ('"' in text or ";" in text or "{" in text or "}" in text):
             # (four substring tests cost less than one search of a regex [;{}"])
             yield SourceLine(number, raw, text)
-            continue
+            return
         src = SourceLine(number, raw, text)
         code = list(text)
         pos = 0
-        if block is not None and (len(block) >= MAX_COMMENT_LINES or block_size > MAX_COMMENT_CHARS):
+        if block is not None and (len(block) >= MAX_COMMENT_LINES or self.block_size > MAX_COMMENT_CHARS):
             # an unclosed { would hold the rest of the file: give up on it here
             first = held[0]
             errors.append(("E120", _("a {{ comment }} is not closed within {lines} lines or {chars} "
                                      "characters").format(
-                lines=MAX_COMMENT_LINES, chars=MAX_COMMENT_CHARS), first.number, block_col, first.text))
-            first.comments.append(Comment("\n".join(block) + "}", first.number, block_col))
-            block = None
+                lines=MAX_COMMENT_LINES, chars=MAX_COMMENT_CHARS), first.number, self.block_col,
+                first.text))
+            first.comments.append(Comment("\n".join(block) + "}", first.number, self.block_col))
+            block = self.block = None
             yield from held
             held.clear()
         if block is not None:
-            block_size += len(text)
+            self.block_size += len(text)
             end = text.find("}")
             if end < 0:
                 block.append(text)
                 src.code = " " * len(text)
                 held.append(src)
-                continue
+                return
             block.append(text[: end + 1])
-            held[0].comments.append(Comment("\n".join(block), held[0].number, block_col))
-            block = None
+            held[0].comments.append(Comment("\n".join(block), held[0].number, self.block_col))
+            block = self.block = None
             for k in range(end + 1):
                 code[k] = " "
             pos = end + 1
@@ -124,9 +138,9 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
                 break
             end = text.find("}", start + 1)
             if end < 0:
-                block_size = len(text) - start
-                block = [text[start:]]
-                block_col = start + 1
+                self.block_size = len(text) - start
+                block = self.block = [text[start:]]
+                self.block_col = start + 1
                 for k in range(start, len(code)):
                     code[k] = " "
                 break
@@ -139,9 +153,33 @@ def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
             held.append(src)
         else:
             yield src
-    if block is not None:
-        first = held[0]
-        errors.append(("E120", _("a { comment } is not closed before the end of the file"),
-                       first.number, block_col, first.text))
-        first.comments.append(Comment("\n".join(block) + "}", first.number, block_col))
-        yield from held
+
+    def end(self) -> Iterator[SourceLine]:
+        """The lines still held at the end of the input (a block never closed, reported)."""
+        block = self.block
+        if block is not None:
+            held = self.held
+            first = held[0]
+            self.errors.append(("E120", _("a { comment } is not closed before the end of the file"),
+                                first.number, self.block_col, first.text))
+            first.comments.append(Comment("\n".join(block) + "}", first.number, self.block_col))
+            self.block = None
+            yield from held
+            held.clear()
+
+
+def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
+         start: int = 1) -> Iterator[SourceLine]:
+    """Split physical lines into code and comments.
+
+    ``lines`` are the file's lines without line breaks. Block comments may
+    span lines: the line a block starts on is yielded (with the comment) once
+    the block is closed. A block left open at the end of the input, or an
+    unclosed quoted string, is reported in ``errors`` as ``(code, message,
+    line, column, source)``. ``start`` is the number of the first line
+    (a piece of a file read from its middle).
+    """
+    scanner = Scanner(errors)
+    for number, text in enumerate(lines, start):
+        yield from scanner.feed(number, text)
+    yield from scanner.end()
