@@ -354,60 +354,47 @@ class _Reader:
             if not parts:
                 continue  # a blank line (no comment on it, nothing pending): nothing to do
             d = self.deal
-            if d is not None:
-                # the commonest lines, a plain trick or hand line after the deal's
-                # first of its kind (what plain_detail does, inline): a trick kept
-                # as one compact trick, a hand as its cards
-                if len(parts) > 2 and "(" not in code:
-                    key = keywords.get(parts[0])
-                    lead = parts[1]
-                    if (key == "trick" or key == "hand") and lead[-1] == ":" and len(lead) > 1:
-                        g = self.game
-                        assert g is not None
-                        state = d.deal.__dict__
-                        name = lead[:-1]
-                        if key == "trick":
-                            play = state["_play"]
-                            rotation = g.rotations.get(name)
-                            ok = (play is not None and rotation is not None
-                                  and len(parts) - 2 <= len(rotation))
-                        else:
-                            hands = state["hands"]
-                            ok = hands is not None and name not in hands
-                        if ok:
-                            cards = list(map(card_tokens.get, parts[2:]))
-                            indent = len(code) - len(code.lstrip())
-                            if (None not in cards and JOKER_WORD not in cards
-                                    and len(code) == indent + sum(map(len, parts)) + len(parts) - 1):
-                                g.last_line = number
-                                self.last_owner = "deal"
-                                if key == "trick":
-                                    play.append((rotation, cards, number, code))
-                                    count = len(play)
-                                    d.last_key = (_TRICK_KEYS[count] if count < len(_TRICK_KEYS)
-                                                  else f"trick:{count}")
-                                else:
-                                    hands[name] = cards
-                                    at = Pos(number, indent + len(parts[0]) + 2)
-                                    positions = state["_positions"]
-                                    hand_key = "hand:" + name
-                                    positions[hand_key] = at
-                                    positions.setdefault("hands", at)
-                                    d.last_key = hand_key
-                                continue
-                if code[:1].isdigit() and self.plain_deal(code, number):
-                    continue
-                key = self.plain_detail(code, d, number, parts)
-                if key is None and "(" in code:
-                    key = self.declared_trick(code, d, number, parts)
-                if key is not None:
+            # the commonest lines, a plain trick or hand line after the deal's
+            # first of its kind (what plain_detail does, inline): a trick kept
+            # as one compact trick, a hand as its cards
+            if d is not None and len(parts) > 2 and "(" not in code:
+                key = keywords.get(parts[0])
+                lead = parts[1]
+                if (key == "trick" or key == "hand") and lead[-1] == ":" and len(lead) > 1:
                     g = self.game
                     assert g is not None
-                    g.last_line = number
-                    d.last_key = key
-                    self.last_owner = "deal"
-                    continue
-            elif code[:1].isdigit() and self.plain_deal(code, number):
+                    state = d.deal.__dict__
+                    name = lead[:-1]
+                    if key == "trick":
+                        play = state["_play"]
+                        rotation = g.rotations.get(name)
+                        ok = (play is not None and rotation is not None
+                              and len(parts) - 2 <= len(rotation))
+                    else:
+                        hands = state["hands"]
+                        ok = hands is not None and name not in hands
+                    if ok:
+                        cards = list(map(card_tokens.get, parts[2:]))
+                        indent = len(code) - len(code.lstrip())
+                        if (None not in cards and JOKER_WORD not in cards
+                                and len(code) == indent + sum(map(len, parts)) + len(parts) - 1):
+                            g.last_line = number
+                            self.last_owner = "deal"
+                            if key == "trick":
+                                play.append((rotation, cards, number, code))
+                                count = len(play)
+                                d.last_key = (_TRICK_KEYS[count] if count < len(_TRICK_KEYS)
+                                              else f"trick:{count}")
+                            else:
+                                hands[name] = cards
+                                at = Pos(number, indent + len(parts[0]) + 2)
+                                positions = state["_positions"]
+                                hand_key = "hand:" + name
+                                positions[hand_key] = at
+                                positions.setdefault("hands", at)
+                                d.last_key = hand_key
+                            continue
+            if self.fast_line(code, number, parts):
                 continue
             finished = self.source_line(SourceLine(number, code, code), scan_errors, parts, True)
             if finished is not None:
@@ -427,40 +414,47 @@ class _Reader:
             if finished is not None:
                 yield finished
 
+    def fast_line(self, code: str, number: int, parts: list[str]) -> bool:
+        """Whether a fast path took this plain line (no comment on it, nothing
+        pending): a plain deal line, a plain detail line, a trick line with
+        joker declarations; False, nothing done, for the long way."""
+        if code[:1].isdigit() and self.plain_deal(code, number):
+            return True
+        d = self.deal
+        if d is None:
+            return False
+        key = self.plain_detail(code, d, number, parts)
+        if key is None and "(" in code:
+            key = self.declared_trick(code, d, number, parts)
+        if key is None:
+            return False
+        g = self.game
+        assert g is not None
+        g.last_line = number
+        d.last_key = key
+        self.last_owner = "deal"
+        return True
+
     def source_line(self, src: SourceLine, scan_errors: list[tuple[str, str, int, int, str]],
                     parts: list[str] | None = None, tried: bool = False) -> GameRecord | None:
         """Read one scanned line (the scan's errors first); the previous game
-        when this line ends it. ``parts``: the line's words, its mixed
-        scripts already warned about; ``tried``: the fast paths already
-        tried and not taken."""
+        when this line ends it. ``parts``: the line's words when split
+        already; ``tried``: the fast paths already tried and not taken (and
+        the line's scripts already checked)."""
         self.src = src
         code = src.code
         if parts is None:
             parts = code.split()
-            if not _CLEAN_TOKENS.issuperset(parts) and _mixed_tokens(parts):
-                self.mixed_scripts(src)
-        elif not tried and not _CLEAN_TOKENS.issuperset(parts) and _mixed_tokens(parts):
+        if not tried and not _CLEAN_TOKENS.issuperset(parts) and _mixed_tokens(parts):
             self.mixed_scripts(src)
         parsed: object
         if (not scan_errors and not src.comments and not self.skipping and not self.pending
                 and self.fast_paths):
             if not parts:
                 return None  # a blank line (no comment on it, nothing pending): nothing to do
+            if not tried and self.fast_line(code, src.number, parts):
+                return None
             d = self.deal
-            if not tried:
-                if code[:1].isdigit() and self.plain_deal(code, src.number):
-                    return None
-                if d is not None:
-                    key = self.plain_detail(code, d, src.number, parts)
-                    if key is None and "(" in code:
-                        key = self.declared_trick(code, d, src.number, parts)
-                    if key is not None:
-                        g = self.game
-                        assert g is not None
-                        g.last_line = src.number
-                        d.last_key = key
-                        self.last_owner = "deal"
-                        return None
             parsed = parse_line(code)
             tp = type(parsed)
             if d is not None and (tp is TrickLine or tp is HandLine):
@@ -982,7 +976,6 @@ class _Reader:
         declared: list[JokerDecl | None] = []
         cols = [name_col]
         known = CARD_TOKENS
-        decls = _DECLS
         for m in _DECLARED_ITEM_RE.finditer(code, at):
             card = known.get(m.group(1))
             if type(card) is not Card:
@@ -990,10 +983,7 @@ class _Reader:
             text = m.group(2)
             decl: JokerDecl | None = None
             if text is not None:
-                key = (text, not cards)
-                decl = decls.get(key, _UNREAD)  # type: ignore[arg-type]
-                if decl is _UNREAD:
-                    decl = _declaration(*key)
+                decl = _declaration(text, not cards)
                 if decl is None:
                     return None
             if cards:
@@ -1215,20 +1205,15 @@ joker declaration attached (:meth:`_Reader.declared_trick`)."""
 _DECLARED_ITEM_RE: Final = re.compile(r" ([^\s()]+)(?:\(([^()]*)\))?")
 """One card of :data:`_DECLARED_BODY_RE`, and its declaration's text."""
 _P_TOKEN_RE: Final = re.compile(P_TOKEN)
-_UNREAD: Final = object()
-_DECLS: dict[tuple[str, bool], JokerDecl | None] = {}
-"""Declarations read lately by their text and whether the card leads: the
-declaration, or ``None`` where the long way reads it (:func:`_declaration`)."""
-_LEADERS: dict[str, bool] = {}
-"""Leaders' names seen lately: whether the long way reads the name as a plain name."""
 
 
+@functools.lru_cache(maxsize=4096)
 def _declaration(text: str, leads: bool) -> JokerDecl | None:
     """The declaration a trick line's ``(text)`` makes, read as the long way
     reads it (:func:`parse_decl`, then :meth:`_Reader.joker_decl`);
     ``None`` where that needs the deal (a suit named as the trump's) or is
     an error (unreadable, the joker declared as the joker): the long way
-    reads those. Remembered in :data:`_DECLS`."""
+    reads those. Remembered (the same few declarations recur)."""
     raw = parse_decl(text, leads)
     decl: JokerDecl | None = None
     if raw is not None:
@@ -1237,25 +1222,17 @@ def _declaration(text: str, leads: bool) -> JokerDecl | None:
             assert suit is None or isinstance(suit, Suit)
             assert card is None or isinstance(card, Card)
             decl = JokerDecl(mode, suit, card)
-    if len(_DECLS) >= 4096:
-        _DECLS.clear()
-    _DECLS[(text, leads)] = decl
     return decl
 
 
+@functools.lru_cache(maxsize=4096)
 def _plain_leader(name: str) -> bool:
     """Whether the long way (:func:`parse_line`) reads ``name`` before a
     trick's ``:`` as a player's name: one word, no card, no suit sign.
-    Remembered in :data:`_LEADERS`."""
-    ok = _LEADERS.get(name)
-    if ok is None:
-        ok = (_P_TOKEN_RE.fullmatch(name) is not None and BARE_NAME_RE.fullmatch(name) is not None
-              and SUIT_SYMBOL_RE.search(name) is None and CARD_TOKENS.get(name) is None
-              and read_card_token(name) is None)
-        if len(_LEADERS) >= 4096:
-            _LEADERS.clear()
-        _LEADERS[name] = ok
-    return ok
+    Remembered (a game has a few leaders)."""
+    return (_P_TOKEN_RE.fullmatch(name) is not None and BARE_NAME_RE.fullmatch(name) is not None
+            and SUIT_SYMBOL_RE.search(name) is None and CARD_TOKENS.get(name) is None
+            and read_card_token(name) is None)
 
 
 _CELL_PARTS: tuple[str, ...] = ("bid", "taken", "score", "total")
