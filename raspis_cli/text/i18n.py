@@ -486,17 +486,16 @@ def _read_stored(text: str, depth: int, bare: bool, lang: str) -> tuple[str, int
         if found is not None and found[1] > 0 and (best is None or found[1] > best[1]):
             best = found
 
-    patterns = _message_patterns()
-    for compiled, key, english, literal, needs in patterns:
+    # a msgid can build the text, or a part of it, only when the text holds its words
+    patterns = [p for p in _message_patterns() if all(word in text for word in p[4])]
+    for compiled, key, english, literal, _needs in patterns:
         if (not bare and "{" not in english) or (not literal and not depth):
             continue  # a msgid of placeholders only (``{cards} {kind}``) builds a parameter, never a message
-        if not all(word in text for word in needs):
-            continue
         m = compiled.fullmatch(text)
         if m is not None:
             consider(_formatted(key, english, literal, m.groupdict(), depth))
-    for compiled, key, english, literal, needs in patterns:
-        if english[:1] not in " ;,.(" or not all(word in text for word in needs):
+    for compiled, key, english, literal, _needs in patterns:
+        if english[:1] not in " ;,.(":
             continue
         m = _around(r"(?P<_head>.+?)(?P<_gap>\s*)" + compiled.pattern).fullmatch(text)
         if m is not None:
@@ -506,8 +505,8 @@ def _read_stored(text: str, depth: int, bare: bool, lang: str) -> tuple[str, int
             if head is not None and tail is not None:
                 consider((head[0] + m.group("_gap") + tail[0], head[1] + tail[1]))
     # a message with a place put before it (``deal 3: ``)
-    for compiled, key, english, literal, needs in patterns:
-        if not literal or not english[-1:].isspace() or not all(word in text for word in needs):
+    for compiled, key, english, literal, _needs in patterns:
+        if not literal or not english[-1:].isspace():
             continue
         m = _around(compiled.pattern + "(?P<_tail>.+)").fullmatch(text)
         if m is not None:
