@@ -97,6 +97,10 @@ T_BOUNDS, T_YES, T_NO, T_KEY = 1, 2, 3, 4
 # the table of ``ssearch``, slots of the same size: the hash of key and set, the set,
 # the result, the key words from ``T_KEY`` on
 X_SET, X_RESULT, X_NO = 1, 2, 3
+# the entry of :func:`vsearch` (its set word): per count b, four bits at 4 * b
+# of the lowest (``X_RESULT``) and the highest (``X_NO``) the value may be
+V_BOUNDS = -1
+V_NO_HIGHS = (1 << 52) - 1
 NO_BOUNDS = 63 << 8 | 63 << 24
 PROBE = 4
 _MASK63 = 0x7FFFFFFFFFFFFFFF
@@ -1392,8 +1396,10 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
     the others'. With ``k`` above the tricks left, exact counts. At a trick
     boundary "``k`` or more" is asked first by :func:`bsearch` (yes: every
     bit yes); when not, a bit whose count cannot be reached is no, and the
-    counts :func:`esearch` found forceable are yes; the bits known yes and
-    no are kept in ``xt`` (tagged by ``k``). Sets ``w[ST + S_ABORT]`` past
+    counts :func:`esearch` found forceable are yes; what is learnt is kept
+    in ``xt``, one entry per position for every ``k``: per count ``b``, the
+    bounds of the highest ``k`` for which it can be forced (a yes answers
+    every lower ``k``, a no every higher). Sets ``w[ST + S_ABORT]`` past
     the budget."""
     n = w[RU + R_PLAYERS]
     player = w[RU + R_PLAYER]
@@ -1447,13 +1453,26 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
                 bits &= ~((1 << (left - unwon_most)) - 1)
             if k > left:
                 bits &= ~tt[at + T_NO]
-        # tagged -1 - k: never a set of ssearch's (those are not negative)
-        h = ((h ^ (-1 - k)) * 0x5851F42D4C957F2D) & _MASK63
+        # one entry per position for every k: per count b, the bounds of
+        # the highest k for which "b, or k and more" can be forced (the sets
+        # shrink as k grows, so a yes holds for every lower k and a no for
+        # every higher); tagged V_BOUNDS, never a set of ssearch's
+        kk = k if k <= left + 1 else left + 1  # above the tricks left: exact counts
+        h = ((h ^ V_BOUNDS) * 0x5851F42D4C957F2D) & _MASK63
         h ^= h >> 29
-        at = table_find(xt, ko, h, size, X_SET, -1 - k, w)
+        at = table_find(xt, ko, h, size, X_SET, V_BOUNDS, w)
         if at >= 0:
-            known_yes |= xt[at + X_RESULT] & bits
-            bits &= ~xt[at + X_NO]
+            lows = xt[at + X_RESULT]
+            highs = xt[at + X_NO]
+            rest = bits & ~known_yes
+            while rest:
+                low_bit = rest & -rest
+                rest ^= low_bit
+                b = bit_index(low_bit)
+                if lows >> 4 * b & 15 >= kk:
+                    known_yes |= low_bit
+                elif highs >> 4 * b & 15 < kk:
+                    bits &= ~low_bit
         rest = bits & ~known_yes
         if rest == 0:
             return known_yes
@@ -1499,12 +1518,26 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
         else:
             acc &= value
     if tlen == 0:
-        at = table_find(xt, ko, h, size, X_SET, -1 - k, w)
+        left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+        kk = k if k <= left + 1 else left + 1
+        at = table_find(xt, ko, h, size, X_SET, V_BOUNDS, w)
         if at < 0:
             at = table_claim(xt, ko, h, size, w)
-            xt[at + X_SET] = -1 - k
+            xt[at + X_SET] = V_BOUNDS
             xt[at + X_RESULT] = 0
-            xt[at + X_NO] = 0
-        xt[at + X_RESULT] |= acc & rest
-        xt[at + X_NO] |= rest & ~acc
+            xt[at + X_NO] = V_NO_HIGHS
+        lows = xt[at + X_RESULT]
+        highs = xt[at + X_NO]
+        done = rest
+        while done:
+            low_bit = done & -done
+            done ^= low_bit
+            b = bit_index(low_bit)
+            if acc & low_bit:
+                if lows >> 4 * b & 15 < kk:
+                    lows = lows & ~(15 << 4 * b) | kk << 4 * b
+            elif highs >> 4 * b & 15 > kk - 1:
+                highs = highs & ~(15 << 4 * b) | (kk - 1) << 4 * b
+        xt[at + X_RESULT] = lows
+        xt[at + X_NO] = highs
     return acc | known_yes
