@@ -94,3 +94,75 @@ def test_a_single_legal_bid_is_forced() -> None:
     advice = bid_advice(deal.rules, deal, 0, 10, legal=[1])
     assert advice == BidAdvice({}, 10, 0, forced=True)
     assert advice.best is None and advice.regret(1) is None
+
+
+def test_what_one_question_left_in_the_table_answers_the_next_exactly() -> None:
+    """One solver asked several payoffs in turn, as the samples of one advice
+    ask: the bounds each question leaves in the table (per count, the highest
+    "count, or k and more" known forced or not, for every k) must answer the
+    next exactly."""
+    rng = random.Random("guaranteed/reused")
+    checked = 0
+    while checked < 120:
+        deal, player = random_small_case(rng)
+        rounds = [bid_payoffs(deal.rules, rng.choice(["normal", "forehead"]), deal.cards,
+                              range(deal.cards + 1)),
+                  [[rng.randint(-3, 3) for _ in range(deal.cards + 1)] for _ in range(2)],
+                  bid_payoffs(deal.rules, "normal", deal.cards, range(deal.cards, -1, -1))]
+        try:
+            expected = [brute_force_guaranteed(deal, player, payoffs) for payoffs in rounds]
+        except ValueError:
+            continue
+        solver = Solver(deal, player)
+        assert [solver.guaranteed(deal, payoffs) for payoffs in rounds] == expected, (
+            deal.rules, deal.hands, deal.trick, player)
+        checked += 1
+
+
+def _medium_deal() -> Deal:
+    rng = random.Random("advice/budget")
+    from raspis_cli.solver.randomdeal import random_position
+
+    return random_position(rng, rules_of("raspisnoy"), 3, 7, joker_chance=1.0, kind="normal", played=0)
+
+
+def test_the_samples_stop_when_the_advice_has_spent_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The samples of one advice together visit at most ``total_budget``
+    positions; past it they stop and the advice says so."""
+    deal = _medium_deal()
+    made: list[Solver] = []
+
+    class Recorded(Solver):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            made.append(self)
+
+    monkeypatch.setattr(pimc, "Solver", Recorded)
+    free = bid_advice(deal.rules, deal, 1, 30, seed="b")
+    assert not free.budget_spent and free.drawn > 3
+    spent_so_far = made[-1].nodes
+    total = spent_so_far // 3
+    capped = bid_advice(deal.rules, deal, 1, 30, seed="b", total_budget=total)
+    assert capped.budget_spent and not capped.settled
+    assert 1 <= capped.drawn < free.drawn
+    assert made[-1].nodes <= total + 1
+    # a budget it does not reach changes nothing
+    roomy = bid_advice(deal.rules, deal, 1, 30, seed="b", total_budget=spent_so_far * 2)
+    assert roomy == free
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "advice (search budget spent after 7 samples, 5 solved): best bid 0 (expected +3.0), "
+           "bid 1 expected -4.0"),
+    ("ru", "совет (лимит поиска исчерпан на 7 выборках, решено 5): лучший заказ 0 (в среднем +3,0), "
+           "заказ 1: в среднем -4,0"),
+])
+def test_an_advice_stopped_by_its_budget_says_so(lang: str, words: str) -> None:
+    from raspis_cli.analyze.findings import PlayerDeal
+    from raspis_cli.analyze.words import advice_words
+
+    advice = BidAdvice({0: 3.0, 1: -4.0}, 100, 5, drawn=7, budget_spent=True)
+    line = advice_words(PlayerDeal("Анна", 1, 1, None, advice=advice), lang)
+    assert line is not None and line.startswith(words)
+    shown = PlayerDeal("Анна", 1, 1, None, advice=advice).to_json()["advice"]
+    assert isinstance(shown, dict) and shown["budget_spent"] is True

@@ -112,6 +112,7 @@ class PlayerDeal:
                 "drawn": advice.drawn,
                 "solved": advice.solved,
                 "settled": advice.settled,
+                "budget_spent": advice.budget_spent,
                 "forced": advice.forced,
                 "expected": {str(b): round(v, 2) for b, v in advice.expected.items()},
                 "best": advice.best,

@@ -67,7 +67,8 @@ may visit before it gives up: about a second with the compiled kernel
 NO_HANDS = "the hands or the play are not recorded"
 """Why a deal without its hands or its play is left out."""
 SAMPLE_BUDGET_SHARE = 20
-"""Each PIMC sample's search may visit the budget / this many positions."""
+"""Each PIMC sample's search may visit the budget / this many positions; the
+samples of one player's advice in one deal, the budget in all."""
 
 
 def kept_plays(keeping: Sequence[Play], legal: Sequence[Play]) -> list[KeptPlay]:
@@ -218,7 +219,8 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
                                        seed=f"{seed}/{result.index}/{record.number}/{seat}",
                                        legal=_legal_bids(start, seat), seen=seen, shown=shown,
                                        budget=None if budget is None else
-                                       max(1, budget // SAMPLE_BUDGET_SHARE))
+                                       max(1, budget // SAMPLE_BUDGET_SHARE),
+                                       total_budget=budget)
         out.players.append(player)
     return out
 

@@ -110,8 +110,9 @@ def advice_words(p: PlayerDeal, lang: str, *, brief: bool = False) -> str | None
 
     ``brief``: ``best bid 1, regret 5.0 points`` (the report's line); otherwise
     the line of ``raspis analyze`` (samples solved, whether the best bid
-    settled early, expected scores; the regret is :func:`regret_words`). A
-    forced bid (the only one allowed) is said so."""
+    settled early or the search budget stopped the samples, expected
+    scores; the regret is :func:`regret_words`). A forced bid (the only one
+    allowed) is said so."""
     advice: BidAdvice | None = p.advice
     if advice is None or p.bid is None:
         return None
@@ -130,6 +131,11 @@ def advice_words(p: PlayerDeal, lang: str, *, brief: bool = False) -> str | None
                             "(expected {best_value}), bid {bid} expected {bid_value}",
                             "advice (settled after {drawn} samples, {solved} solved): best bid {best} "
                             "(expected {best_value}), bid {bid} expected {bid_value}", advice.drawn)
+        elif advice.budget_spent:
+            text = ngettext("advice (search budget spent after {drawn} sample, {solved} solved): best bid "
+                            "{best} (expected {best_value}), bid {bid} expected {bid_value}",
+                            "advice (search budget spent after {drawn} samples, {solved} solved): best bid "
+                            "{best} (expected {best_value}), bid {bid} expected {bid_value}", advice.drawn)
         else:
             text = ngettext("advice ({solved}/{drawn} samples): best bid {best} (expected {best_value}), "
                             "bid {bid} expected {bid_value}",

@@ -17,8 +17,12 @@ of those scores even when neither exactly 0 nor at least 2 can be forced.
 The samples stop early when the best bid is settled: from
 :data:`SETTLE_AFTER` samples on, when for every other bid the best bid's
 mean lead over it, less :data:`SETTLE_Z` standard errors of that lead, is
-above zero (or the two scored alike in every sample). The samples come from
-the seed, so the advice, and where it stopped, are the same on every machine.
+above zero (or the two scored alike in every sample). They stop too when
+the advice has visited its whole budget of positions (``total_budget``: the
+time of one deal's advice bounded, whatever the samples cost). The samples
+come from the seed and the positions counted are the same with the compiled
+kernel and without, so the advice, and where it stopped, are the same on
+every machine.
 """
 
 from __future__ import annotations
@@ -51,7 +55,8 @@ class BidAdvice:
     ``samples``: how many were allowed; ``drawn``: how many were dealt
     (fewer when the best bid was ``settled`` early); ``solved``: how many of
     those were solved within the budget. ``forced``: the player had one legal
-    bid (nothing is sampled then)."""
+    bid (nothing is sampled then). ``budget_spent``: the samples stopped
+    because the advice's whole budget of positions was visited."""
 
     expected: dict[int, float]
     samples: int
@@ -59,6 +64,7 @@ class BidAdvice:
     drawn: int = 0
     settled: bool = False
     forced: bool = False
+    budget_spent: bool = False
 
     @property
     def best(self) -> int | None:
@@ -137,15 +143,18 @@ def sample_hands(rng: random.Random, deal: Deal, seat: int, seen: int = 0,
 
 def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int | str = 0,
                legal: Sequence[int] | None = None, seen: int = 0,
-               shown: dict[int, int] | None = None, budget: int | None = None) -> BidAdvice:
+               shown: dict[int, int] | None = None, budget: int | None = None,
+               total_budget: int | None = None) -> BidAdvice:
     """Expected score of each legal bid of ``seat`` over up to ``samples``
     deals consistent with what it saw (``seen``, ``shown``: see
     :func:`sample_hands`), stopping early when the best bid is settled (see
     the module). ``legal`` defaults to every bid 0..cards; one legal bid is
     forced (nothing sampled). A sample whose solve goes over ``budget``
     positions is left out (``solved`` counts the rest); if none of the first
-    :data:`GIVE_UP_AFTER` is solved, the advice gives up. Reproducible: the samples come
-    from ``seed``."""
+    :data:`GIVE_UP_AFTER` is solved, the advice gives up. The samples together
+    visit at most ``total_budget`` positions (the last one may get less than
+    ``budget``); past it they stop (``budget_spent``). Reproducible: the
+    samples come from ``seed``."""
     bids = list(legal) if legal is not None else list(range(deal.cards + 1))
     if len(bids) == 1:
         return BidAdvice({}, samples, 0, forced=True)
@@ -155,18 +164,25 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     own_known = deal.kind != "dark"
     drawn = 0
     stopped = False
+    spent = False
     solver: Solver | None = None
     # one solver for every sample: a table key is a whole position, so what
     # one sample learns (mostly the last tricks) answers for another
     while drawn < samples:
         if drawn == GIVE_UP_AFTER and not scores:
             break  # a deal too big for the budget: the rest would fail alike
+        if solver is not None and total_budget is not None and solver.nodes >= total_budget:
+            spent = True
+            break
         drawn += 1
         hands = sample_hands(rng, deal, seat, seen, shown, own_known)
         sample = Deal(rules, deal.players, deal.dealer, deal.cards, deal.kind, deal.trump, hands)
         sample.skip_bidding()
         if solver is None:
             solver = Solver(sample, seat, budget)
+        if total_budget is not None:
+            left = total_budget - solver.nodes
+            solver.budget = left if budget is None else min(budget, left)
         try:
             scores.append(solver.guaranteed(sample, payoffs))
         except BudgetExceededError:
@@ -176,4 +192,4 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
             break
     solved = len(scores)
     expected = {b: sum(row[i] for row in scores) / solved for i, b in enumerate(bids)} if solved else {}
-    return BidAdvice(expected, samples, solved, drawn, stopped)
+    return BidAdvice(expected, samples, solved, drawn, stopped, budget_spent=spent)
