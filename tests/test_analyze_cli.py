@@ -61,7 +61,7 @@ def test_jobs_read_each_piece_once_and_agree(many_games: Path, monkeypatch: pyte
 
     monkeypatch.setattr(analyze_cmd, "read_results", counted)
     settings: analyze_cmd.Settings = (RulesChoice(), None, 2, None, 0, 0, None)
-    games = [g for piece in pieces for g in analyze_cmd._analyze_piece((str(many_games), piece, settings))]
+    games = [g for piece in pieces for g in analyze_cmd._analyze_piece((str(many_games), piece, settings))[0]]
     assert reads == pieces
     serial = _json(str(many_games), "--deal", "2", "--samples", "0")
     assert [g.to_json() for g in games] == serial["games"]
@@ -85,6 +85,12 @@ def test_player_is_matched_the_same_with_workers(many_games: Path) -> None:
     unknown = run_cli("analyze", str(many_games), "--deal", "2", "--samples", "0", "--player", "Nobody",
                       "-j", "2")
     assert unknown.returncode == 2 and "no player named 'Nobody'" in unknown.stderr
+    # a name mistyped gets the suggestion with workers as in one process
+    typo = name[:-1] + ("x" if name[-1] != "x" else "y")
+    hints = [run_cli("analyze", str(many_games), "--deal", "2", "--samples", "0", "--player", typo,
+                     *jobs).stderr for jobs in ([], ["-j", "2"])]
+    assert "did you mean" in hints[0] and name in hints[0]
+    assert hints[1] == hints[0]
 
 
 def test_a_file_without_hands_is_one_line() -> None:

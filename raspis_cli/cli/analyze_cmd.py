@@ -86,21 +86,24 @@ def _analyze_one(task: tuple[int, int, Settings]) -> DealAnalysis:
     return analyze_deal(result, deal_result, samples=samples, seed=seed, budget=budget, only=player)
 
 
-def _analyze_piece(task: tuple[str, Piece, Settings]) -> list[GameAnalysis]:
+def _analyze_piece(task: tuple[str, Piece, Settings]) -> tuple[list[GameAnalysis], list[str]]:
     """Every game of one piece of a file, read once by this worker, its games
-    numbered from the file's start."""
+    numbered from the file's start; and the names of the players of those
+    games (for "did you mean" when ``--player`` matches nobody)."""
     from raspis_cli.text.suggest import match_name
 
     path, piece, settings = task
     choice, encoding, deal, player, samples, seed, budget = settings
     out = []
+    names: dict[str, None] = {}
     for result, _compared in read_results(path, choice, encoding, piece=piece):
         result.index += piece.games_before or 0
+        names.update(dict.fromkeys(result.record.players))
         # the name as --player matches it in one process (any case, Latin for Cyrillic), per game
         named = None if player is None else (match_name(player, result.record.players).name or player)
         out.append(analyze_game(result, deal=deal, player=named, samples=samples, seed=seed,
                                 budget=budget))
-    return out
+    return out, list(names)
 
 
 def deal_weight(cards: int) -> int:
@@ -134,12 +137,15 @@ def _by_deal(results: dict[int, GameResult], settings: Settings, jobs: int,
     return games
 
 
-def _by_piece(file: str, pieces: list[Piece], settings: Settings, jobs: int) -> list[GameAnalysis]:
-    """The file's pieces each read and analysed whole by one of ``jobs`` workers."""
+def _by_piece(file: str, pieces: list[Piece], settings: Settings, jobs: int,
+              ) -> tuple[list[GameAnalysis], list[str]]:
+    """The file's pieces each read and analysed whole by one of ``jobs``
+    workers; and the names of every game's players."""
     tasks = [(file, piece, settings) for piece in pieces]
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
         parts = list(progress_bar(pool.imap(_analyze_piece, tasks), [1] * len(tasks)))
-    return [g for part in parts for g in part]
+    names = list(dict.fromkeys(name for _games, seen in parts for name in seen))
+    return [g for games, _seen in parts for g in games], names
 
 
 def _print_deal(analysis: DealAnalysis, lang: str) -> None:
@@ -275,9 +281,10 @@ def analyze(
     pieces = (split_file(file, PIECE_GAMES, encoding, counted=True)
               if jobs > 1 and game is None and not annotate else [])
     checked: list[GameResult] = []
+    everyone: list[str] = []
     if len(pieces) > 1:
         try:
-            games = _by_piece(file, pieces, settings, jobs)
+            games, everyone = _by_piece(file, pieces, settings, jobs)
         except CheckError as e:
             fail(str(e))
     else:
@@ -303,9 +310,9 @@ def analyze(
                  + (_(", game {game}").format(game=game) if game else ""))
         games = _by_deal(results, settings, jobs)
     if player is not None and len(pieces) > 1:  # the workers matched the name game by game
-        player = player_name(player, list(dict.fromkeys(s.player for g in games for s in g.summary)),
-                             "--player", _("no player named {name} in {file}").format(name=repr(player),
-                                                                                     file=file))
+        matched = list(dict.fromkeys(s.player for g in games for s in g.summary))
+        player = player_name(player, matched or everyone, "--player",
+                             _("no player named {name} in {file}").format(name=repr(player), file=file))
     if player is not None and not any(s.player == player for g in games for s in g.summary):
         fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
     if deal is not None and not any(g.deals for g in games):
