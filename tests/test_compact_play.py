@@ -458,7 +458,10 @@ def test_every_option_value_judged_compactly_as_card_by_card(
     (tricks a deal at a time on bit masks, results kept by seat, a sheet line's
     deal made on demand) reports what the card-by-card replay reports, on a
     correct game and on edited ones; the integers it keeps give the same
-    winners (``Deal.trick_winners``) and values by seat as the objects."""
+    winners (``Deal.trick_winners``) and values by seat as the objects; and the
+    reader's fast paths (plain lines without an object, joker trick lines
+    kept compactly) read the records, positions and diagnostics of the long
+    way."""
     text = _option_text(*option, preset, detail)
     if text is None:
         return
@@ -468,7 +471,10 @@ def test_every_option_value_judged_compactly_as_card_by_card(
                 else _edit_joker(text, rnd) if detail == "full" else _edit_sheet(text, rnd))
     fast, slow = _both(text)
     assert fast == slow
-    for i, game in enumerate(read_text(text).games):
+    read = read_text(text)
+    with pytest.MonkeyPatch.context() as patch:
+        _assert_as_the_long_way([text], [read], patch)
+    for i, game in enumerate(read.games):
         result = replay_game(game, i, ordered_bids=True)
         for deal in result.deals:
             by_seat = deal.seat_values()
@@ -484,32 +490,6 @@ def test_every_option_value_judged_compactly_as_card_by_card(
             if engine is not None:
                 winners = engine.trick_winners()
                 assert winners == [(t.number, t.winner, t.led_suit, t.trump) for t in engine.history]
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(option=st.sampled_from(_OPTION_VALUES), preset=st.sampled_from(("raspisnoy", "joker54", "classic")),
-       detail=st.sampled_from(("full", "sheet")), edits=st.integers(0, 3),
-       edit_seed=st.integers(0, 2**32 - 1))
-def test_every_option_value_read_by_the_fast_paths_as_the_long_way(
-        option: tuple[str, str], preset: str, detail: str, edits: int, edit_seed: int) -> None:
-    """Under every value of every option of the option table, a game (correct,
-    or with cards and joker declarations moved about) read with the reader's
-    fast paths on (plain lines without an object, joker trick lines kept
-    compactly) gives the records, positions and diagnostics of the long way,
-    and its replay reports the same."""
-    text = _option_text(*option, preset, detail)
-    if text is None:
-        return
-    rnd = random.Random(edit_seed)
-    for _ in range(edits):
-        text = (_edit(text, rnd) if detail == "full" and rnd.random() < 0.5
-                else _edit_joker(text, rnd) if detail == "full" else _edit_sheet(text, rnd))
-    fast = read_text(text)
-    with pytest.MonkeyPatch.context() as patch:
-        _assert_as_the_long_way([text], [fast], patch)
-        slow = read_text(text)
-    assert [_report(replay_game(g, i, ordered_bids=True)) for i, g in enumerate(fast.games)] == [
-        _report(replay_game(g, i, ordered_bids=True)) for i, g in enumerate(slow.games)]
 
 
 def test_joker_trick_lines_read_by_the_fast_path_as_the_long_way(monkeypatch: Any) -> None:
