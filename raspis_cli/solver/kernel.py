@@ -100,7 +100,8 @@ X_SET, X_RESULT, X_NO = 1, 2, 3
 # the entry of :func:`vsearch` (its set word): per count b, four bits at 4 * b
 # of the lowest (``X_RESULT``) and the highest (``X_NO``) the value may be
 V_BOUNDS = -1
-V_NO_HIGHS = (1 << 52) - 1
+V_MAX_LEFT = 13  # with more tricks left the entry is not kept (the counts would not fit)
+V_NO_HIGHS = (1 << 4 * (V_MAX_LEFT + 1)) - 1
 NO_BOUNDS = 63 << 8 | 63 << 24
 PROBE = 4
 _MASK63 = 0x7FFFFFFFFFFFFFFF
@@ -1460,7 +1461,7 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
         kk = k if k <= left + 1 else left + 1  # above the tricks left: exact counts
         h = ((h ^ V_BOUNDS) * 0x5851F42D4C957F2D) & _MASK63
         h ^= h >> 29
-        at = table_find(xt, ko, h, size, X_SET, V_BOUNDS, w)
+        at = table_find(xt, ko, h, size, X_SET, V_BOUNDS, w) if left <= V_MAX_LEFT else -1
         if at >= 0:
             lows = xt[at + X_RESULT]
             highs = xt[at + X_NO]
@@ -1517,8 +1518,8 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
             acc |= value & need
         else:
             acc &= value
-    if tlen == 0:
-        left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+    left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
+    if tlen == 0 and left <= V_MAX_LEFT:
         kk = k if k <= left + 1 else left + 1
         at = table_find(xt, ko, h, size, X_SET, V_BOUNDS, w)
         if at < 0:
