@@ -146,6 +146,9 @@ def test_the_samples_stop_when_the_advice_has_spent_its_budget(monkeypatch: pyte
     assert capped.budget_spent and not capped.settled
     assert 1 <= capped.drawn < free.drawn
     assert made[-1].nodes <= total + 1
+    # the total running out on the last sample allowed is said too
+    last = bid_advice(deal.rules, deal, 1, capped.drawn, seed="b", total_budget=total)
+    assert last.budget_spent and last.drawn == capped.drawn
     # a budget it does not reach changes nothing
     roomy = bid_advice(deal.rules, deal, 1, 30, seed="b", total_budget=spent_so_far * 2)
     assert roomy == free

@@ -152,8 +152,9 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     forced (nothing sampled). A sample whose solve goes over ``budget``
     positions is left out (``solved`` counts the rest); if none of the first
     :data:`GIVE_UP_AFTER` is solved, the advice gives up. The samples together
-    visit at most ``total_budget`` positions (the last one may get less than
-    ``budget``); past it they stop (``budget_spent``). Reproducible: the
+    visit ``total_budget`` positions at most (and the one that goes over it;
+    the last sample may get less than ``budget``); there they stop
+    (``budget_spent``). Reproducible: the
     samples come from ``seed``."""
     bids = list(legal) if legal is not None else list(range(deal.cards + 1))
     if len(bids) == 1:
@@ -190,6 +191,8 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
         if drawn < samples and settled(scores):
             stopped = True
             break
+    if total_budget is not None and solver is not None and solver.nodes >= total_budget:
+        spent = True  # the last sample drawn ran into it
     solved = len(scores)
     expected = {b: sum(row[i] for row in scores) / solved for i, b in enumerate(bids)} if solved else {}
     return BidAdvice(expected, samples, solved, drawn, stopped, budget_spent=spent)
