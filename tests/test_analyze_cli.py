@@ -145,3 +145,19 @@ def test_json_is_english_whatever_the_interface() -> None:
     assert not any("\u0400" <= ch <= "\u04ff" for ch in json.dumps(
         [m for d in json.loads(en.stdout)["games"][0]["deals"] for m in d["mistakes"]],
         ensure_ascii=False).replace("Анна", "").replace("Вера", ""))
+
+
+@pytest.mark.parametrize(("lang", "note"), [
+    ("en", "note: 3 of the players' deals got no answer within the search budget; a larger --budget "
+           "answers more, taking longer\n"),
+    ("ru", "примечание: в 3 случаях (игрок в раздаче) ответа в пределах лимита поиска нет; с большим "
+           "--budget ответов будет больше, но дольше\n"),
+])
+def test_deals_left_unanswered_by_the_budget_are_counted_once(lang: str, note: str) -> None:
+    env = {"LANG": "ru_RU.UTF-8"} if lang == "ru" else None
+    tight = run_cli("analyze", SAMPLE, "--deal", "10", "--budget", "2000", "--samples", "10", env_extra=env)
+    assert tight.returncode == 0, tight.stderr
+    assert tight.stderr.endswith(note) and tight.stderr.count("\n") == 1
+    assert tight.stdout.count("\n") > 3  # the deal is still shown
+    roomy = run_cli("analyze", SAMPLE, "--deal", "3", env_extra=env)
+    assert roomy.returncode == 0 and roomy.stderr == ""

@@ -322,6 +322,7 @@ def analyze(
         for g in games:
             annotate_game(records[g.index].deals, g)
         _write_annotated(records, output)
+    _say_if_unanswered(games, limit)
     if fmt == "json":
         write_json({"file": file, "samples": samples, "seed": seed,
                     "games": [g.to_json() for g in games]})
@@ -353,6 +354,21 @@ def _say_if_slow(samples: int) -> None:
                        "numba where it can")
                      + ("" if samples == 0 else _("; --samples 0 leaves out the bid advice, the "
                                                   "slowest part")))
+
+
+def _say_if_unanswered(games: list[GameAnalysis], budget: int | None) -> None:
+    """Once, on standard error: how many player-deals got no answer within
+    the search budget (the outcome, or the bid advice with no sample solved),
+    and that a larger ``--budget`` answers more of them, taking longer."""
+    if budget is None:
+        return
+    missed = sum(1 for g in games for d in g.deals for p in d.players
+                 if not p.solved or (p.advice is not None and not p.advice.forced and not p.advice.solved))
+    if missed:
+        stderr.print(ngettext("note: {n} of the players' deals got no answer within the search budget; "
+                              "a larger --budget answers more, taking longer",
+                              "note: {n} of the players' deals got no answer within the search budget; "
+                              "a larger --budget answers more, taking longer", missed).format(n=missed))
 
 
 def progress_bar(items: Iterator[T], weights: list[int]) -> Iterator[T]:
