@@ -12,7 +12,7 @@ from raspis_cli.engine import Deal
 from raspis_cli.rules import PRESETS
 from raspis_cli.solver import pimc
 from raspis_cli.solver.pimc import BidAdvice, bid_advice, bid_payoffs, settled
-from raspis_cli.solver.randomdeal import random_small_case
+from raspis_cli.solver.randomdeal import random_position, random_small_case
 from raspis_cli.solver.search import Solver, brute_force_guaranteed
 from tests.enginekit import deal_of, rules_of
 
@@ -121,8 +121,6 @@ def test_what_one_question_left_in_the_table_answers_the_next_exactly() -> None:
 
 def _medium_deal() -> Deal:
     rng = random.Random("advice/budget")
-    from raspis_cli.solver.randomdeal import random_position
-
     return random_position(rng, rules_of("raspisnoy"), 3, 7, joker_chance=1.0, kind="normal", played=0)
 
 

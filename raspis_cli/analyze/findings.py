@@ -86,6 +86,13 @@ class PlayerDeal:
     solved: bool = True
 
     @property
+    def unanswered(self) -> bool:
+        """Whether the search budget left this player's deal without an answer:
+        the outcome not solved, or bid advice with no sample solved."""
+        return not self.solved or (self.advice is not None and not self.advice.forced
+                                   and not self.advice.solved)
+
+    @property
     def makeable(self) -> bool | None:
         """Whether the bid could be forced at the first card (``None``: unknown)."""
         if self.bid is None or self.outcome is None:

@@ -362,8 +362,7 @@ def _say_if_unanswered(games: list[GameAnalysis], budget: int | None) -> None:
     and that a larger ``--budget`` answers more of them, taking longer."""
     if budget is None:
         return
-    missed = sum(1 for g in games for d in g.deals for p in d.players
-                 if not p.solved or (p.advice is not None and not p.advice.forced and not p.advice.solved))
+    missed = sum(p.unanswered for g in games for d in g.deals for p in d.players)
     if missed:
         stderr.print(ngettext("note: {n} of the players' deals got no answer within the search budget; "
                               "a larger --budget answers more, taking longer",

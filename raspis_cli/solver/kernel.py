@@ -1410,6 +1410,8 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
     size = w[RU + R_TT_SIZE]
     known_yes = 0
     rest = bits
+    kk = 0  # k, clamped to the tricks left + 1 (above: exact counts)
+    keep = False  # whether this position's bounds entry is read and kept (few enough tricks left)
     if k <= 0:
         return bits
     if tlen == 0:
@@ -1458,10 +1460,11 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
         # the highest k for which "b, or k and more" can be forced (the sets
         # shrink as k grows, so a yes holds for every lower k and a no for
         # every higher); tagged V_BOUNDS, never a set of ssearch's
-        kk = k if k <= left + 1 else left + 1  # above the tricks left: exact counts
+        kk = k if k <= left + 1 else left + 1
+        keep = left <= V_MAX_LEFT
         h = ((h ^ V_BOUNDS) * 0x5851F42D4C957F2D) & _MASK63
         h ^= h >> 29
-        at = table_find(xt, ko, h, size, X_SET, V_BOUNDS, w) if left <= V_MAX_LEFT else -1
+        at = table_find(xt, ko, h, size, X_SET, V_BOUNDS, w) if keep else -1
         if at >= 0:
             lows = xt[at + X_RESULT]
             highs = xt[at + X_NO]
@@ -1518,9 +1521,7 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
             acc |= value & need
         else:
             acc &= value
-    left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
-    if tlen == 0 and left <= V_MAX_LEFT:
-        kk = k if k <= left + 1 else left + 1
+    if keep:
         at = table_find(xt, ko, h, size, X_SET, V_BOUNDS, w)
         if at < 0:
             at = table_claim(xt, ko, h, size, w)

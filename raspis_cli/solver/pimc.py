@@ -165,15 +165,16 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     own_known = deal.kind != "dark"
     drawn = 0
     stopped = False
-    spent = False
     solver: Solver | None = None
+
+    def spent() -> bool:
+        return total_budget is not None and solver is not None and solver.nodes >= total_budget
     # one solver for every sample: a table key is a whole position, so what
     # one sample learns (mostly the last tricks) answers for another
     while drawn < samples:
         if drawn == GIVE_UP_AFTER and not scores:
             break  # a deal too big for the budget: the rest would fail alike
-        if solver is not None and total_budget is not None and solver.nodes >= total_budget:
-            spent = True
+        if spent():
             break
         drawn += 1
         hands = sample_hands(rng, deal, seat, seen, shown, own_known)
@@ -191,8 +192,7 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
         if drawn < samples and settled(scores):
             stopped = True
             break
-    if total_budget is not None and solver is not None and solver.nodes >= total_budget:
-        spent = True  # the last sample drawn ran into it
     solved = len(scores)
     expected = {b: sum(row[i] for row in scores) / solved for i, b in enumerate(bids)} if solved else {}
-    return BidAdvice(expected, samples, solved, drawn, stopped, budget_spent=spent)
+    # spent on the last sample drawn too, or when it broke the loop above
+    return BidAdvice(expected, samples, solved, drawn, stopped, budget_spent=spent())
