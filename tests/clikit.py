@@ -14,18 +14,22 @@ GOLDEN = ROOT / "tests" / "golden"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-def run_cli(*args: str, stdin: str | None = None,
-            env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, stdin: str | None = None, env_extra: dict[str, str] | None = None,
+            merge_stderr: bool = False) -> subprocess.CompletedProcess[str]:
     """Run ``raspis ARGS`` as a user would (a fresh process, output not a
     terminal, no colour) from the repository root. The locale is neutral
-    (English) unless ``env_extra`` sets one (``{"LANG": "ru_RU.UTF-8"}``)."""
+    (English) unless ``env_extra`` sets one (``{"LANG": "ru_RU.UTF-8"}``).
+    ``merge_stderr``: standard error into the same pipe as the output, in the
+    order written (as ``2>&1``)."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("COLUMNS", "FORCE_COLOR") and k not in LOCALE_VARIABLES}
     env["NO_COLOR"] = "1"
     env["PYTHONIOENCODING"] = "utf-8"
     env.update(env_extra or {})
     return subprocess.run([sys.executable, "-m", "raspis_cli", *args], cwd=ROOT, env=env, input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+                          stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT if merge_stderr else subprocess.PIPE,
+                          text=True, encoding="utf-8", timeout=120)
 
 
 def check_golden(name: str, actual: str) -> None:

@@ -159,5 +159,9 @@ def test_deals_left_unanswered_by_the_budget_are_counted_once(lang: str, note: s
     assert tight.returncode == 0, tight.stderr
     assert tight.stderr.endswith(note) and tight.stderr.count("\n") == 1
     assert tight.stdout.count("\n") > 3  # the deal is still shown
+    # the note comes after the analysis, where it is read (standard error into the same pipe)
+    merged = run_cli("analyze", SAMPLE, "--deal", "10", "--budget", "2000", "--samples", "10",
+                     env_extra=env, merge_stderr=True)
+    assert merged.stdout == tight.stdout + tight.stderr
     roomy = run_cli("analyze", SAMPLE, "--deal", "3", env_extra=env)
     assert roomy.returncode == 0 and roomy.stderr == ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import sys
 from collections.abc import Iterator
 from typing import Annotated, TypeVar
 
@@ -322,10 +323,10 @@ def analyze(
         for g in games:
             annotate_game(records[g.index].deals, g)
         _write_annotated(records, output)
-    _say_if_unanswered(games, limit)
     if fmt == "json":
         write_json({"file": file, "samples": samples, "seed": seed,
                     "games": [g.to_json() for g in games]})
+        _say_if_unanswered(games, limit)
         return
     lang = language()
     if all(a.skipped == NO_HANDS for g in games for a in g.deals):
@@ -338,6 +339,7 @@ def analyze(
         for analysis in g.deals:
             _print_deal(analysis, lang)
         _print_summary(g)
+    _say_if_unanswered(games, limit)  # last, where it is read after the analysis
 
 
 def _say_if_slow(samples: int) -> None:
@@ -357,13 +359,16 @@ def _say_if_slow(samples: int) -> None:
 
 
 def _say_if_unanswered(games: list[GameAnalysis], budget: int | None) -> None:
-    """Once, on standard error: how many player-deals got no answer within
-    the search budget (the outcome, or the bid advice with no sample solved),
-    and that a larger ``--budget`` answers more of them, taking longer."""
+    """Once, on standard error, after the analysis (standard output flushed
+    first, so that the note comes last in a pipe too): how many player-deals
+    got no answer within the search budget (the outcome, or the bid advice
+    with no sample solved), and that a larger ``--budget`` answers more of
+    them, taking longer."""
     if budget is None:
         return
     missed = sum(p.unanswered for g in games for d in g.deals for p in d.players)
     if missed:
+        sys.stdout.flush()
         stderr.print(ngettext("note: {n} of the players' deals got no answer within the search budget; "
                               "a larger --budget answers more, taking longer",
                               "note: {n} of the players' deals got no answer within the search budget; "
