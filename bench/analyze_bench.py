@@ -14,6 +14,12 @@ once, so ``-j 2`` takes less wall time than ``-j 1``.
 
     .venv/bin/python -m bench.analyze_bench            # the sample, and 300 games
     .venv/bin/python -m bench.analyze_bench --quick    # deal 5 and 20 games: checks the script runs
+    .venv/bin/python -m bench.analyze_bench --positions  # and where the bid advice's positions go
+
+``--positions`` analyses the sample once more in this process and prints the
+solver positions the bid advice visited, and the share of them visited by
+samples that went over their budget (visited for no answer), by deal size:
+positions do not depend on the machine, so runs of different days compare.
 """
 
 from __future__ import annotations
@@ -60,6 +66,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="deal 5 only and 20 games")
     parser.add_argument("--games", type=int, default=300, help="simulated games of the -j rows")
+    parser.add_argument("--positions", action="store_true",
+                        help="also count the bid advice's positions, solved and not, in this process")
     options = parser.parse_args()
     from raspis_cli.solver import kernel
 
@@ -94,6 +102,37 @@ def main() -> None:
                   + ("|" if jobs == 1 else
                      f"wall below -j 1's | {'met' if wall < walls[0] else 'MISSED'}") + " |")
         print(f"-j 1 and -j 2 outputs identical: {outputs[0] == outputs[1]}")
+    if options.positions:
+        _advice_positions(["--deal", "5"] if options.quick else [])
+
+
+def _advice_positions(only: list[str]) -> None:
+    """Print the bid advice's positions on the sample, by the deal's number of
+    cards: in all, and in samples that went over their budget."""
+    from raspis_cli.analyze.post_mortem import analyze_game
+    from raspis_cli.judge.check import read_results
+
+    [(result, _)] = read_results(str(ROOT / SAMPLE))
+    deal = int(only[1]) if only else None
+    analysis = analyze_game(result, deal=deal)
+    by_cards: dict[int, list[int]] = {}
+    for one in analysis.deals:
+        for player in one.players:
+            if player.advice is not None:
+                row = by_cards.setdefault(one.cards, [0, 0, 0])
+                row[0] += 1
+                row[1] += player.advice.positions
+                row[2] += player.advice.unsolved_positions
+    print("| cards | player-deals advised | advice positions | of them in unsolved samples |")
+    print("|---|---|---|---|")
+    for cards, (lines, positions, unsolved) in sorted(by_cards.items()):
+        share = f"{100 * unsolved / positions:.0f} %" if positions else "-"
+        print(f"| {cards} | {lines} | {positions:,} | {unsolved:,} ({share}) |")
+    lines = sum(row[0] for row in by_cards.values())
+    positions = sum(row[1] for row in by_cards.values())
+    unsolved = sum(row[2] for row in by_cards.values())
+    share = f"{100 * unsolved / positions:.0f} %" if positions else "-"
+    print(f"| all | {lines} | {positions:,} | {unsolved:,} ({share}) |")
 
 
 if __name__ == "__main__":

@@ -48,3 +48,18 @@ def test_solver_bench_quick_prints_its_rows() -> None:
     assert "agreement with brute force" in out and "50/50 agree" in out
     assert "3 players x 3 cards, median per player-deal" in out
     assert "PIMC bid advice, 3x3, K=4" in out and "(4/4 samples solved)" in out
+
+
+def test_analyze_bench_counts_the_advice_positions_of_deal_5() -> None:
+    """``analyze_bench --positions`` on deal 5 of the sample: the three
+    players' advice, every sample solved, so none of the positions unsolved."""
+    done = subprocess.run([sys.executable, "-c", "from bench.analyze_bench import _advice_positions; "
+                           "_advice_positions(['--deal', '5'])"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split("|")[1:-1] for line in done.stdout.splitlines()[2:]]
+    assert [row[0].strip() for row in rows] == ["5", "all"]
+    for row in rows:
+        assert row[1].strip() == "3"
+        assert int(row[2].replace(",", "")) > 0
+        assert row[3].strip() == "0 (0 %)"

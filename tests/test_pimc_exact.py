@@ -152,6 +152,41 @@ def test_the_samples_stop_when_the_advice_has_spent_its_budget(monkeypatch: pyte
     assert roomy == free
 
 
+def test_the_advice_counts_what_its_unsolved_samples_visited(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``positions`` is what the advice's solver visited; ``unsolved_positions``
+    the part visited by samples that went over their budget: none when every
+    sample is solved, all of it when none is, in between when some are."""
+    deal = _medium_deal()
+    made: list[Solver] = []
+
+    class Recorded(Solver):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            made.append(self)
+
+    monkeypatch.setattr(pimc, "Solver", Recorded)
+    free = bid_advice(deal.rules, deal, 1, 30, seed="b")
+    assert free.positions == made[-1].nodes > 0 and free.unsolved_positions == 0
+    none = bid_advice(deal.rules, deal, 1, 30, seed="b", budget=1)
+    assert none.solved == 0 and none.drawn == pimc.GIVE_UP_AFTER
+    assert none.unsolved_positions == none.positions == made[-1].nodes > 0
+    # a budget between the samples' costs (their median when every one is solved)
+    costs: list[int] = []
+    solver = Solver(deal, 1)
+    rng = random.Random("raspis-pimc/b")
+    for _ in range(free.drawn):
+        hands = pimc.sample_hands(rng, deal, 1)
+        sample = Deal(deal.rules, deal.players, deal.dealer, deal.cards, deal.kind, deal.trump, hands)
+        sample.skip_bidding()
+        before = solver.nodes
+        solver.guaranteed(sample, pimc.bid_payoffs(deal.rules, deal.kind, deal.cards, range(deal.cards + 1)))
+        costs.append(solver.nodes - before)
+    cut = sorted(costs)[len(costs) // 2]
+    some = bid_advice(deal.rules, deal, 1, 30, seed="b", budget=cut)
+    assert 0 < some.solved < some.drawn
+    assert 0 < some.unsolved_positions < some.positions == made[-1].nodes
+
+
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "advice (search budget spent after 7 samples, 5 solved): best bid 0 (expected +3.0), "
            "bid 1 expected -4.0"),

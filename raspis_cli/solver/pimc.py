@@ -56,7 +56,10 @@ class BidAdvice:
     (fewer when the best bid was ``settled`` early); ``solved``: how many of
     those were solved within the budget. ``forced``: the player had one legal
     bid (nothing is sampled then). ``budget_spent``: the samples stopped
-    because the advice's whole budget of positions was visited."""
+    because the advice's whole budget of positions was visited.
+    ``positions``: the solver's positions over every sample drawn;
+    ``unsolved_positions``: those of them visited by samples that went over
+    their budget (visited for no answer: where a cheaper search would pay)."""
 
     expected: dict[int, float]
     samples: int
@@ -65,6 +68,8 @@ class BidAdvice:
     settled: bool = False
     forced: bool = False
     budget_spent: bool = False
+    positions: int = 0
+    unsolved_positions: int = 0
 
     @property
     def best(self) -> int | None:
@@ -166,6 +171,7 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     drawn = 0
     stopped = False
     solver: Solver | None = None
+    unsolved_positions = 0
 
     def spent() -> bool:
         return total_budget is not None and solver is not None and solver.nodes >= total_budget
@@ -185,9 +191,11 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
         if total_budget is not None:
             left = total_budget - solver.nodes
             solver.budget = left if budget is None else min(budget, left)
+        before = solver.nodes
         try:
             scores.append(solver.guaranteed(sample, payoffs))
         except BudgetExceededError:
+            unsolved_positions += solver.nodes - before
             continue
         if drawn < samples and settled(scores):
             stopped = True
@@ -195,4 +203,6 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     solved = len(scores)
     expected = {b: sum(row[i] for row in scores) / solved for i, b in enumerate(bids)} if solved else {}
     # spent on the last sample drawn too, or when it broke the loop above
-    return BidAdvice(expected, samples, solved, drawn, stopped, budget_spent=spent())
+    return BidAdvice(expected, samples, solved, drawn, stopped, budget_spent=spent(),
+                     positions=solver.nodes if solver is not None else 0,
+                     unsolved_positions=unsolved_positions)
