@@ -103,17 +103,22 @@ def main() -> None:
                      f"wall below -j 1's | {'met' if wall < walls[0] else 'MISSED'}") + " |")
         print(f"-j 1 and -j 2 outputs identical: {outputs[0] == outputs[1]}")
     if options.positions:
-        _advice_positions(["--deal", "5"] if options.quick else [])
+        _advice_positions(5 if options.quick else None)
 
 
-def _advice_positions(only: list[str]) -> None:
-    """Print the bid advice's positions on the sample, by the deal's number of
-    cards: in all, and in samples that went over their budget."""
+def _positions_row(label: str, lines: int, positions: int, unsolved: int) -> str:
+    share = f"{100 * unsolved / positions:.0f} %" if positions else "-"
+    return f"| {label} | {lines} | {positions:,} | {unsolved:,} ({share}) |"
+
+
+def _advice_positions(deal: int | None) -> None:
+    """Print the bid advice's positions on the sample (or its deal ``deal``),
+    by the deal's number of cards: in all, and in samples that went over
+    their budget."""
     from raspis_cli.analyze.post_mortem import analyze_game
     from raspis_cli.judge.check import read_results
 
     [(result, _)] = read_results(str(ROOT / SAMPLE))
-    deal = int(only[1]) if only else None
     analysis = analyze_game(result, deal=deal)
     by_cards: dict[int, list[int]] = {}
     for one in analysis.deals:
@@ -125,14 +130,9 @@ def _advice_positions(only: list[str]) -> None:
                 row[2] += player.advice.unsolved_positions
     print("| cards | player-deals advised | advice positions | of them in unsolved samples |")
     print("|---|---|---|---|")
-    for cards, (lines, positions, unsolved) in sorted(by_cards.items()):
-        share = f"{100 * unsolved / positions:.0f} %" if positions else "-"
-        print(f"| {cards} | {lines} | {positions:,} | {unsolved:,} ({share}) |")
-    lines = sum(row[0] for row in by_cards.values())
-    positions = sum(row[1] for row in by_cards.values())
-    unsolved = sum(row[2] for row in by_cards.values())
-    share = f"{100 * unsolved / positions:.0f} %" if positions else "-"
-    print(f"| all | {lines} | {positions:,} | {unsolved:,} ({share}) |")
+    for cards, row in sorted(by_cards.items()):
+        print(_positions_row(str(cards), *row))
+    print(_positions_row("all", *(sum(column) for column in zip(*by_cards.values(), strict=True))))
 
 
 if __name__ == "__main__":

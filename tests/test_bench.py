@@ -54,7 +54,7 @@ def test_analyze_bench_counts_the_advice_positions_of_deal_5() -> None:
     """``analyze_bench --positions`` on deal 5 of the sample: the three
     players' advice, every sample solved, so none of the positions unsolved."""
     done = subprocess.run([sys.executable, "-c", "from bench.analyze_bench import _advice_positions; "
-                           "_advice_positions(['--deal', '5'])"],
+                           "_advice_positions(5)"],
                           capture_output=True, text=True, encoding="utf-8", timeout=600, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     rows = [line.split("|")[1:-1] for line in done.stdout.splitlines()[2:]]
