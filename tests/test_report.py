@@ -331,3 +331,26 @@ def test_club_page_in_the_browser(browser: Any, tmp_path: Path, capsys: pytest.C
         assert len(chart.find_elements(By.CSS_SELECTOR, "polyline.series")) == min(len(players), 8)
     assert browser.find_elements(By.CSS_SELECTOR, "svg.heatmap rect.cell")
     _shot(browser, "club-report.png")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_report_analyze_says_last_how_many_deals_the_budget_left_unanswered(tmp_path: Path, lang: str) -> None:
+    """report --analyze ends as analyze does: after the line that says the
+    page was written, once, the players' deals the budget left without an
+    answer (the same count as analyze's), in the interface's language. (With
+    every deal answered nothing is said: the other --analyze tests.)"""
+    from tests.clikit import run_cli
+
+    lines = (SAMPLES / "raspisnoy-full-3p.rsp").read_text(encoding="utf-8").splitlines(keepends=True)
+    ten = tmp_path / "ten.rsp"
+    ten.write_text("".join(lines[:next(i for i, line in enumerate(lines) if line.startswith("11."))]),
+                   encoding="utf-8")
+    env = {"LANG": "ru_RU.UTF-8"} if lang == "ru" else None
+    page = tmp_path / "page.html"
+    tight = run_cli("report", str(ten), "--analyze", "--budget", "2000", "-o", str(page), env_extra=env,
+                    merge_stderr=True)
+    analysed = run_cli("analyze", str(ten), "--samples", "0", "--budget", "2000", env_extra=env)
+    assert tight.returncode == 0 and analysed.returncode == 0, tight.stdout + analysed.stderr
+    written, note = tight.stdout.splitlines()
+    assert written.startswith("записан " if lang == "ru" else "wrote ")
+    assert note == analysed.stderr.strip() and note.startswith("примечание: в " if lang == "ru" else "note: ")

@@ -276,7 +276,7 @@ def analyze(
     check_encoding_option(encoding)
     limit = DEFAULT_BUDGET if budget is None else (budget or None)
     settings: Settings = (choice, encoding, deal, player, samples, seed, limit)
-    _say_if_slow(samples)
+    say_if_slow(samples)
     # many games and workers, nothing to write back: each worker reads its own
     # pieces of the file (the reader's cut, as validate -j), nothing read twice
     pieces = (split_file(file, PIECE_GAMES, encoding, counted=True)
@@ -326,7 +326,7 @@ def analyze(
     if fmt == "json":
         write_json({"file": file, "samples": samples, "seed": seed,
                     "games": [g.to_json() for g in games]})
-        _say_if_unanswered(games, limit)
+        say_if_unanswered(games, limit)
         return
     lang = language()
     if all(a.skipped == NO_HANDS for g in games for a in g.deals):
@@ -339,10 +339,10 @@ def analyze(
         for analysis in g.deals:
             _print_deal(analysis, lang)
         _print_summary(g)
-    _say_if_unanswered(games, limit)  # last, where it is read after the analysis
+    say_if_unanswered(games, limit)  # last, where it is read after the analysis
 
 
-def _say_if_slow(samples: int) -> None:
+def say_if_slow(samples: int) -> None:
     """Once, on standard error: the solver is not compiled here (numba is
     missing), so the analysis runs many times slower. Not said when the plain
     kernel was asked for (``RASPIS_NO_JIT=1``)."""
@@ -358,7 +358,7 @@ def _say_if_slow(samples: int) -> None:
                                                   "slowest part")))
 
 
-def _say_if_unanswered(games: list[GameAnalysis], budget: int | None) -> None:
+def say_if_unanswered(games: list[GameAnalysis], budget: int | None) -> None:
     """Once, on standard error, after the analysis (standard output flushed
     first, so that the note comes last in a pipe too): how many player-deals
     got no answer within the search budget (the outcome, or the bid advice

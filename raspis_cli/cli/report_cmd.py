@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -73,6 +73,7 @@ def report(
     if (file is None) == (db is None):
         fail(_("give a game file, or --db DATABASE for the club report (not both)"))
     check_output(output, [name for name in (file, db) if name is not None], force)
+    analysis: _Analysis | None = None
     if db is not None:
         if analyze:
             fail(_("--analyze is for a game file, not the club report"))
@@ -80,6 +81,10 @@ def report(
     else:
         assert file is not None
         analysis = _Analysis(samples, seed, budget) if analyze else None
+        if analysis is not None:
+            from raspis_cli.cli.analyze_cmd import say_if_slow
+
+            say_if_slow(samples)
         page = _game_page(file, language, preset, options, encoding, analysis)
     from raspis_cli.files.atomic import write_atomic
 
@@ -90,24 +95,37 @@ def report(
     size = len(page.encode("utf-8")) // 1024 + 1
     stdout.print(escape_text(_("wrote {file} ({size} KB)").format(file=output, size=size)), markup=False,
                  highlight=False)
+    if analysis is not None:  # last, as analyze says it
+        from raspis_cli.cli.analyze_cmd import say_if_unanswered
+
+        say_if_unanswered(list(analysis.found.values()), analysis.limit)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Analysis:
-    """What ``--analyze`` asks of the solver (``budget`` None: analyze's default)."""
+    """What ``--analyze`` asks of the solver (``budget`` None: analyze's
+    default), and what it found (by game index), for the closing note."""
 
     samples: int
     seed: int
     budget: int | None
+    found: dict[int, GameAnalysis] = field(default_factory=dict)
+
+    @property
+    def limit(self) -> int | None:
+        """The search budget used (None: unbounded)."""
+        from raspis_cli.analyze.post_mortem import DEFAULT_BUDGET
+
+        return DEFAULT_BUDGET if self.budget is None else (self.budget or None)
 
 
 def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnalysis]:
     """Every deal of every game analysed as ``raspis analyze`` does it, with
     analyze's progress bar on a terminal."""
-    from raspis_cli.analyze.post_mortem import DEFAULT_BUDGET, GameAnalysis, analyze_deal, summarize
+    from raspis_cli.analyze.post_mortem import GameAnalysis, analyze_deal, summarize
     from raspis_cli.cli.analyze_cmd import deal_weight, progress_bar
 
-    budget = DEFAULT_BUDGET if asked.budget is None else (asked.budget or None)
+    budget = asked.limit
     jobs = [(result, deal) for result in results for deal in result.deals]
     found = iter(progress_bar((analyze_deal(result, deal, samples=asked.samples, seed=asked.seed,
                                             budget=budget) for result, deal in jobs),
@@ -117,6 +135,7 @@ def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnal
         deals = [next(found) for _ in result.deals]
         out[result.index] = GameAnalysis(result.index, result.record.tags.get("Event"), deals,
                                          summarize(result.record.players, deals))
+    asked.found = out
     return out
 
 
