@@ -51,7 +51,7 @@ RENDERS: dict[str, tuple[str, ...]] = {
     "rules-list": ("rules", "list"),
     "rules-show": ("rules", "show", "raspisnoy"),
     "rules-schedule": ("rules", "schedule", "raspisnoy", "-p", "Анна, Борис, Вера"),
-    "new": ("new", "-p", "Анна, Борис, Вера"),
+    "new": ("new", "-p", "Анна, Борис, Вера", "--date", "2026-12-01"),  # a fixed date: the golden holds it
     "fmt": ("fmt", "samples/raspisnoy-sheet-dispute.rsp", "--check"),
     "convert": ("convert", "samples/errors-friday.rsp", "--to", "json"),
     "stats": ("stats", "--db", DB),
