@@ -55,7 +55,8 @@ def _forced(exact: list[int]) -> str:
 
 def forced_words(p: PlayerDeal, lang: str, *, with_mark: bool = True) -> str:
     """``bid 3, took 2; could force exactly 2 or 3 (could take at least 3, or at most 2)``,
-    and (``with_mark``) ``· not makeable`` when the bid could not be forced."""
+    and (``with_mark``) ``· the bid could not be forced`` when it could not (said so, not
+    "not makeable": a bid handed back by the others is made without being makeable)."""
     with speaking(lang):
         head = (ngettext("bid {bid}, took {taken}", "bid {bid}, took {taken}", p.taken)
                 .format(bid=p.bid, taken=p.taken) if p.bid is not None
@@ -65,14 +66,14 @@ def forced_words(p: PlayerDeal, lang: str, *, with_mark: bool = True) -> str:
         text = (head + "; " + _forced(list(p.outcome.exact))
                 + f" ({bounds_words(p.outcome.at_least, p.outcome.at_most, lang)})")
         if with_mark and p.makeable is False:
-            text += " · " + _("not makeable")
+            text += " · " + _("the bid could not be forced")
         return text
 
 
 def not_makeable_words(lang: str) -> str:
-    """``not makeable``: the mark of a bid the player could not force."""
+    """``the bid could not be forced``: the mark of a bid the player could not force."""
     with speaking(lang):
-        return _("not makeable")
+        return _("the bid could not be forced")
 
 
 def number_words(value: float, lang: str, *, sign: bool = False) -> str:
