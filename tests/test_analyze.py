@@ -92,7 +92,8 @@ def test_text_post_mortem_in_russian() -> None:
                    env_extra={"LANG": "ru_RU.UTF-8"})
     assert done.returncode == 0, done.stderr
     check_golden("analyze-deal3.ru.txt", done.stdout)
-    for english in ("bid", "took", "could", "trick", "handed", "advice", "summary", "the bid could not be forced"):
+    for english in ("bid", "took", "could", "trick", "handed", "advice", "summary",
+                    "the bid could not be forced"):
         assert english not in done.stdout, english
 
 

@@ -334,7 +334,8 @@ def test_club_page_in_the_browser(browser: Any, tmp_path: Path, capsys: pytest.C
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_report_analyze_says_last_how_many_deals_the_budget_left_unanswered(tmp_path: Path, lang: str) -> None:
+def test_report_analyze_says_last_how_many_deals_the_budget_left_unanswered(tmp_path: Path,
+                                                                            lang: str) -> None:
     """report --analyze ends as analyze does: after the line that says the
     page was written, once, the players' deals the budget left without an
     answer (the same count as analyze's), in the interface's language. (With
