@@ -57,6 +57,7 @@ __all__ = [
     "PlayerSummary",
     "analyze_game",
     "annotate_game",
+    "search_budget",
 ]
 
 DEFAULT_SAMPLES = 100
@@ -64,6 +65,14 @@ DEFAULT_BUDGET = 5_000_000 if solver_kernel.JIT else 200_000
 """Positions one question to the solver (can this bid still be forced here?)
 may visit before it gives up: about a second with the compiled kernel
 (numba), 200,000 positions (seconds) as plain Python."""
+
+
+def search_budget(asked: int | None) -> int | None:
+    """The budget a ``--budget`` option asks for: :data:`DEFAULT_BUDGET` when
+    not given, none (``None``: unbounded) for 0, else the number given."""
+    return DEFAULT_BUDGET if asked is None else (asked or None)
+
+
 NO_HANDS = "the hands or the play are not recorded"
 """Why a deal without its hands or its play is left out."""
 SAMPLE_BUDGET_SHARE = 20

@@ -12,7 +12,6 @@ from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from raspis_cli.analyze.post_mortem import (
-    DEFAULT_BUDGET,
     DEFAULT_SAMPLES,
     NO_HANDS,
     DealAnalysis,
@@ -20,6 +19,7 @@ from raspis_cli.analyze.post_mortem import (
     analyze_deal,
     analyze_game,
     annotate_game,
+    search_budget,
     summarize,
 )
 from raspis_cli.analyze.words import (
@@ -274,7 +274,7 @@ def analyze(
     check_output(output, [file], force)
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
-    limit = DEFAULT_BUDGET if budget is None else (budget or None)
+    limit = search_budget(budget)
     settings: Settings = (choice, encoding, deal, player, samples, seed, limit)
     say_if_slow(samples)
     # many games and workers, nothing to write back: each worker reads its own

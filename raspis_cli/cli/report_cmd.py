@@ -114,9 +114,9 @@ class _Analysis:
     @property
     def limit(self) -> int | None:
         """The search budget used (None: unbounded)."""
-        from raspis_cli.analyze.post_mortem import DEFAULT_BUDGET
+        from raspis_cli.analyze.post_mortem import search_budget
 
-        return DEFAULT_BUDGET if self.budget is None else (self.budget or None)
+        return search_budget(self.budget)
 
 
 def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnalysis]:
