@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -73,19 +73,19 @@ def report(
     if (file is None) == (db is None):
         fail(_("give a game file, or --db DATABASE for the club report (not both)"))
     check_output(output, [name for name in (file, db) if name is not None], force)
-    analysis: _Analysis | None = None
+    analysed: list[GameAnalysis] | None = None  # with --analyze: for the closing note
     if db is not None:
         if analyze:
             fail(_("--analyze is for a game file, not the club report"))
         page = _club_page(db, language)
     else:
         assert file is not None
-        analysis = _Analysis(samples, seed, budget) if analyze else None
-        if analysis is not None:
+        asked = _Analysis(samples, seed, budget) if analyze else None
+        if asked is not None:
             from raspis_cli.cli.analyze_cmd import say_if_slow
 
             say_if_slow(samples)
-        page = _game_page(file, language, preset, options, encoding, analysis)
+        page, analysed = _game_page(file, language, preset, options, encoding, asked)
     from raspis_cli.files.atomic import write_atomic
 
     try:
@@ -95,37 +95,29 @@ def report(
     size = len(page.encode("utf-8")) // 1024 + 1
     stdout.print(escape_text(_("wrote {file} ({size} KB)").format(file=output, size=size)), markup=False,
                  highlight=False)
-    if analysis is not None:  # last, as analyze says it
+    if analysed is not None:  # last, as analyze says it
+        from raspis_cli.analyze.post_mortem import search_budget
         from raspis_cli.cli.analyze_cmd import say_if_unanswered
 
-        say_if_unanswered(list(analysis.found.values()), analysis.limit)
+        say_if_unanswered(analysed, search_budget(budget))
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Analysis:
-    """What ``--analyze`` asks of the solver (``budget`` None: analyze's
-    default), and what it found (by game index), for the closing note."""
+    """What ``--analyze`` asks of the solver (``budget`` None: analyze's default)."""
 
     samples: int
     seed: int
     budget: int | None
-    found: dict[int, GameAnalysis] = field(default_factory=dict)
-
-    @property
-    def limit(self) -> int | None:
-        """The search budget used (None: unbounded)."""
-        from raspis_cli.analyze.post_mortem import search_budget
-
-        return search_budget(self.budget)
 
 
 def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnalysis]:
     """Every deal of every game analysed as ``raspis analyze`` does it, with
     analyze's progress bar on a terminal."""
-    from raspis_cli.analyze.post_mortem import GameAnalysis, analyze_deal, summarize
+    from raspis_cli.analyze.post_mortem import GameAnalysis, analyze_deal, search_budget, summarize
     from raspis_cli.cli.analyze_cmd import deal_weight, progress_bar
 
-    budget = asked.limit
+    budget = search_budget(asked.budget)
     jobs = [(result, deal) for result in results for deal in result.deals]
     found = iter(progress_bar((analyze_deal(result, deal, samples=asked.samples, seed=asked.seed,
                                             budget=budget) for result, deal in jobs),
@@ -135,22 +127,24 @@ def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnal
         deals = [next(found) for _ in result.deals]
         out[result.index] = GameAnalysis(result.index, result.record.tags.get("Event"), deals,
                                          summarize(result.record.players, deals))
-    asked.found = out
     return out
 
 
 def _game_page(file: str, lang: str, preset: str | None, options: list[str] | None,
-               encoding: str | None, analysis: _Analysis | None) -> str:
+               encoding: str | None, analysis: _Analysis | None) -> tuple[str, list[GameAnalysis] | None]:
+    """The game page, and (with ``analysis``) what the analysis found, game by game."""
     from raspis_cli.judge.check import CheckError, iter_results
     from raspis_cli.report.game import game_context
     from raspis_cli.report.render import render
 
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
+    found: dict[int, GameAnalysis] | None = None
     try:
         if analysis is not None:  # the solver's questions are asked game after game
             results = [first for first, _ in iter_results(file, choice, encoding)]
-            context = game_context(results, lang, _analyses(results, analysis))
+            found = _analyses(results, analysis)
+            context = game_context(results, lang, found)
             del results
         else:  # each game's result goes once the page's part of it is made
             context = game_context((first for first, _ in iter_results(file, choice, encoding)), lang)
@@ -166,7 +160,8 @@ def _game_page(file: str, lang: str, preset: str | None, options: list[str] | No
             "the replays of {n} games are left out of the page (from game {first} on; a page holds at most "
             "{mb} MB of replays): report a file with fewer games to see them", len(left_out)).format(
             n=len(left_out), first=left_out[0], mb=context["replay_mb"]))
-    return render("game.html.j2", lang, title=Path(file).name, **context)
+    return (render("game.html.j2", lang, title=Path(file).name, **context),
+            None if found is None else list(found.values()))
 
 
 def _club_page(db: str, lang: str) -> str:
