@@ -55,8 +55,8 @@ def _forced(exact: list[int]) -> str:
 
 def forced_words(p: PlayerDeal, lang: str, *, with_mark: bool = True) -> str:
     """``bid 3, took 2; could force exactly 2 or 3 (could take at least 3, or at most 2)``,
-    and (``with_mark``) ``· the bid could not be forced`` when it could not (said so, not
-    "not makeable": a bid handed back by the others is made without being makeable)."""
+    and (``with_mark``) ``· the bid could not be forced`` (:func:`not_makeable_words`) when it
+    could not (a bid the others handed back is made though it could not be forced)."""
     with speaking(lang):
         head = (ngettext("bid {bid}, took {taken}", "bid {bid}, took {taken}", p.taken)
                 .format(bid=p.bid, taken=p.taken) if p.bid is not None
@@ -66,7 +66,7 @@ def forced_words(p: PlayerDeal, lang: str, *, with_mark: bool = True) -> str:
         text = (head + "; " + _forced(list(p.outcome.exact))
                 + f" ({bounds_words(p.outcome.at_least, p.outcome.at_most, lang)})")
         if with_mark and p.makeable is False:
-            text += " · " + _("the bid could not be forced")
+            text += " · " + not_makeable_words(lang)
         return text
 
 
