@@ -199,3 +199,33 @@ def test_loses_one_is_a_sound_bound(preset: str) -> None:
             deal.rules, deal.hands, deal.leader, player)
         fired += 1
     assert fired >= 20, fired
+
+
+def test_table_key_of_up_to_four_hands_matches_the_general_key() -> None:
+    """:func:`kernel.make_key` keeps up to four hands in locals; the key words
+    and hash must be those of the loop over every hand (``_make_key_wide``),
+    with ranks renumbered and without, jokers held or not."""
+    rng = random.Random("make-key")
+    w = [0] * sk.W_LEN
+    deck_suits = [((1 << 13) - 1) << 13 * suit for suit in range(4)]
+    w[sk.MA:sk.MA + 6] = [*deck_suits, 3 << 52, (1 << 52) - 1]
+    renumbered = 0
+    for _ in range(3000):
+        players = rng.choice([2, 3, 4])
+        w[sk.RU + sk.R_PLAYERS] = players
+        w[sk.RU + sk.R_AS_LIVE_OK] = rng.choice([0, 1])
+        cards = list(range(54))
+        rng.shuffle(cards)
+        size = rng.randint(1, 13)
+        for seat in range(8):
+            w[sk.HA + seat] = 0
+        for seat in range(players):
+            w[sk.HA + seat] = sum(1 << c for c in cards[seat * size:(seat + 1) * size])
+        w[sk.ST + sk.S_LEADER] = rng.randrange(players)
+        fast = sk.make_key(0, w)
+        general = sk._make_key_wide(sk.KEY_WORDS, w)
+        assert fast == general
+        assert w[sk.KB:sk.KB + players] == w[sk.KB + sk.KEY_WORDS:sk.KB + sk.KEY_WORDS + players]
+        live = sum(w[sk.HA + seat] for seat in range(players))
+        renumbered += w[sk.RU + sk.R_AS_LIVE_OK] != 0 or not live & (3 << 52)
+    assert 500 < renumbered < 2900  # both kinds of key were made

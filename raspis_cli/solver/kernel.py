@@ -908,6 +908,64 @@ def make_key(ko: int, w: Ints) -> int:
     bottom (only their order matters), unless a joker that may be declared
     'as' a card is live; jokers count per hand (two jokers play alike)."""
     n = w[RU + R_PLAYERS]
+    if n > 4:
+        return _make_key_wide(ko, w)
+    jokers = w[MA + M_JOKERS]
+    # up to four hands in locals: the key's words are written once, at the
+    # end (writes into ``w`` would make every hand be read again)
+    h0 = w[HA + 0]
+    h1 = w[HA + 1]
+    h2 = w[HA + 2] if n > 2 else 0
+    h3 = w[HA + 3] if n > 3 else 0
+    live = h0 | h1 | h2 | h3
+    k0 = h0 & ~jokers
+    k1 = h1 & ~jokers
+    k2 = h2 & ~jokers
+    k3 = h3 & ~jokers
+    if w[RU + R_AS_LIVE_OK] != 0 or not live & jokers:
+        k0 = k1 = k2 = k3 = 0
+        for suit in range(4):
+            cards = live & w[MA + suit]
+            bit = 1 << suit * 13
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                if h0 & low:
+                    k0 |= bit
+                elif h1 & low:
+                    k1 |= bit
+                elif h2 & low:
+                    k2 |= bit
+                else:
+                    k3 |= bit
+                bit <<= 1
+    k0 |= _bits(h0 & jokers) << 54 | w[ST + S_LEADER] << 57
+    k1 |= _bits(h1 & jokers) << 54
+    k2 |= _bits(h2 & jokers) << 54
+    k3 |= _bits(h3 & jokers) << 54
+    w[KB + ko] = k0
+    w[KB + ko + 1] = k1
+    h = w[ST + S_LEADER] + 1
+    h = ((h ^ k0) * 0x5851F42D4C957F2D) & _MASK63
+    h ^= h >> 29
+    h = ((h ^ k1) * 0x5851F42D4C957F2D) & _MASK63
+    h ^= h >> 29
+    if n > 2:
+        w[KB + ko + 2] = k2
+        h = ((h ^ k2) * 0x5851F42D4C957F2D) & _MASK63
+        h ^= h >> 29
+    if n > 3:
+        w[KB + ko + 3] = k3
+        h = ((h ^ k3) * 0x5851F42D4C957F2D) & _MASK63
+        h ^= h >> 29
+    return h
+
+
+@kernel
+def _make_key_wide(ko: int, w: Ints) -> int:
+    """:func:`make_key` of any number of hands (the one for more than four,
+    and the reference its faster form for up to four is tested against)."""
+    n = w[RU + R_PLAYERS]
     jokers = w[MA + M_JOKERS]
     live = 0
     for s in range(n):
