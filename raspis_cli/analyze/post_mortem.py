@@ -221,16 +221,19 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
             solved = False
         if any(v is None for v in status.get(seat, [])):
             solved = False
-        player = PlayerDeal(names[seat], bids[seat], final.taken[seat], outcome,
-                            decisions.get(seat, 0), lost_by.get(seat, 0), solved=solved)
-        if samples > 0 and bids[seat] is not None:
-            player.advice = bid_advice(start.rules, start, seat, samples,
-                                       seed=f"{seed}/{result.index}/{record.number}/{seat}",
-                                       legal=_legal_bids(start, seat), seen=seen, shown=shown,
-                                       budget=None if budget is None else
-                                       max(1, budget // SAMPLE_BUDGET_SHARE),
-                                       total_budget=budget)
-        out.players.append(player)
+        out.players.append(PlayerDeal(names[seat], bids[seat], final.taken[seat], outcome,
+                                      decisions.get(seat, 0), lost_by.get(seat, 0), solved=solved))
+    # the advice's solvers make tables of their own: the play's are let go first
+    solvers.clear()
+    if samples > 0:
+        for seat, player in zip(seats, out.players, strict=True):
+            if bids[seat] is not None:
+                player.advice = bid_advice(start.rules, start, seat, samples,
+                                           seed=f"{seed}/{result.index}/{record.number}/{seat}",
+                                           legal=_legal_bids(start, seat), seen=seen, shown=shown,
+                                           budget=None if budget is None else
+                                           max(1, budget // SAMPLE_BUDGET_SHARE),
+                                           total_budget=budget)
     return out
 
 
