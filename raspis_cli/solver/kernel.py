@@ -155,6 +155,15 @@ _BIT_OF = (
 
 
 @kernel
+def _plain(value: int) -> int:
+    """``value``, typed as a plain integer: numba types a constant argument
+    as a literal and compiles the callee again for it (a second ``bsearch``
+    and every function it calls cost seconds of the first run's compile)."""
+    plain: int = value + 0  # arithmetic is typed int64, a bare return as the literal
+    return plain
+
+
+@kernel
 def bit_index(bit: int) -> int:
     """The index of a one-bit mask (``bit`` > 0, below bit 63)."""
     return _BIT_OF[(bit * _DE_BRUIJN) >> 58 & 63]
@@ -1397,7 +1406,7 @@ def ssearch(care: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
             k = left
             while care >> (k - 1) & 1:
                 k -= 1
-            if bsearch(k, 0, depth, tt, w):
+            if bsearch(k, _plain(0), depth, tt, w):
                 xt_store(xt, ko, h, care, size, 1, w)
                 return 1
             if w[ST + S_ABORT]:
@@ -1478,7 +1487,7 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
         if bits == 0 or left == 0:
             return bits  # the deal is over: no more tricks, the count 0
         if k <= left:
-            if bsearch(k, 0, depth, tt, w):
+            if bsearch(k, _plain(0), depth, tt, w):
                 return bits
             if w[ST + S_ABORT]:
                 return 0
@@ -1563,7 +1572,7 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
             if winner == player:
                 value = vsearch(need >> 1, k - 1, depth + 1, tt, xt, w) << 1
                 # the count 0 is past: that bit asks "k or more" alone
-                if need & 1 and not w[ST + S_ABORT] and bsearch(k - 1, 0, depth + 1, tt, w):
+                if need & 1 and not w[ST + S_ABORT] and bsearch(k - 1, _plain(0), depth + 1, tt, w):
                     value |= 1
             else:
                 value = vsearch(need, k, depth + 1, tt, xt, w)
