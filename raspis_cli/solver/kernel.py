@@ -911,6 +911,13 @@ def loses_one(w: Ints) -> int:
 
 
 @kernel
+def _mix(h: int, word: int) -> int:
+    """The table hash ``h`` with one more key word mixed in."""
+    h = ((h ^ word) * 0x5851F42D4C957F2D) & _MASK63
+    return h ^ h >> 29
+
+
+@kernel
 def make_key(ko: int, w: Ints) -> int:
     """Write the table key of the trick boundary in ``hands`` at ``w[KB + ko:]``
     and return its hash. Each suit's live cards are renumbered from the
@@ -955,18 +962,14 @@ def make_key(ko: int, w: Ints) -> int:
     w[KB + ko] = k0
     w[KB + ko + 1] = k1
     h = w[ST + S_LEADER] + 1
-    h = ((h ^ k0) * 0x5851F42D4C957F2D) & _MASK63
-    h ^= h >> 29
-    h = ((h ^ k1) * 0x5851F42D4C957F2D) & _MASK63
-    h ^= h >> 29
+    h = _mix(h, k0)
+    h = _mix(h, k1)
     if n > 2:
         w[KB + ko + 2] = k2
-        h = ((h ^ k2) * 0x5851F42D4C957F2D) & _MASK63
-        h ^= h >> 29
+        h = _mix(h, k2)
     if n > 3:
         w[KB + ko + 3] = k3
-        h = ((h ^ k3) * 0x5851F42D4C957F2D) & _MASK63
-        h ^= h >> 29
+        h = _mix(h, k3)
     return h
 
 
@@ -1007,8 +1010,7 @@ def _make_key_wide(ko: int, w: Ints) -> int:
     w[KB + ko] |= w[ST + S_LEADER] << 57
     h = w[ST + S_LEADER] + 1
     for s in range(n):
-        h = ((h ^ w[KB + ko + s]) * 0x5851F42D4C957F2D) & _MASK63
-        h ^= h >> 29
+        h = _mix(h, w[KB + ko + s])
     return h
 
 
@@ -1395,8 +1397,7 @@ def ssearch(care: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
                 return 0
             if care & (care - 1) == 0 and tt[at + T_NO] & care:
                 return 0
-        h = ((h ^ care) * 0x5851F42D4C957F2D) & _MASK63
-        h ^= h >> 29
+        h = _mix(h, care)
         at = table_find(xt, ko, h, size, X_SET, care, w)
         if at >= 0:
             return xt[at + X_RESULT]
@@ -1529,8 +1530,7 @@ def vsearch(bits: int, k: int, depth: int, tt: Ints, xt: Ints, w: Ints) -> int:
         # every higher); tagged V_BOUNDS, never a set of ssearch's
         kk = k if k <= left + 1 else left + 1
         keep = left <= V_MAX_LEFT
-        h = ((h ^ V_BOUNDS) * 0x5851F42D4C957F2D) & _MASK63
-        h ^= h >> 29
+        h = _mix(h, V_BOUNDS)
         at = table_find(xt, ko, h, size, X_SET, V_BOUNDS, w) if keep else -1
         if at >= 0:
             lows = xt[at + X_RESULT]
