@@ -17,11 +17,17 @@ once, so ``-j 2`` takes less wall time than ``-j 1``.
     .venv/bin/python -m bench.analyze_bench            # the sample, and 300 games
     .venv/bin/python -m bench.analyze_bench --quick    # deal 5 and 20 games: checks the script runs
     .venv/bin/python -m bench.analyze_bench --positions  # and where the bid advice's positions go
+    .venv/bin/python -m bench.analyze_bench --budgets 20000000,80000000  # and what answering costs
 
 ``--positions`` analyses the sample once more in this process and prints the
 solver positions the bid advice visited, and the share of them visited by
 samples that went over their budget (visited for no answer), by deal size:
 positions do not depend on the machine, so runs of different days compare.
+
+``--budgets`` runs the sample's ``-j 1`` row again with each ``--budget``
+given: its CPU time (and as a multiple of the default budget's), and how
+many player-deals are still unanswered, so what answering every deal
+costs is a figure, not a guess.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = "samples/raspisnoy-full-3p.rsp"
 TARGET_CPU = 30.0
 TARGET_FIRST_RUN = 20.0
-"""The first run's wall time, the compile included: docs/ANALYZE.md says "about 20 s"."""
+"""The first run's wall time, the compile included: docs/ANALYZE.md says "10 to 20 s"."""
 UNANSWERED = ("no sample solved within the search budget", "not solved within the search budget")
 
 
@@ -73,6 +79,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300, help="simulated games of the -j rows")
     parser.add_argument("--positions", action="store_true",
                         help="also count the bid advice's positions, solved and not, in this process")
+    parser.add_argument("--budgets", default="",
+                        help="comma-separated --budget values: the sample's -j 1 row again with each")
     options = parser.parse_args()
     from raspis_cli.solver import kernel
 
@@ -90,11 +98,13 @@ def main() -> None:
         print(f"| analyze {' '.join(first[1:])}, first run (the solver compiled) | {cpu:.1f} | {wall:.1f} | "
               f"- | <= {TARGET_FIRST_RUN:.0f} s wall | {'met' if met else 'MISSED'} |")
     _run(first)  # numba's cache loaded once, not timed
+    default_cpu = 0.0
     for jobs in (1, 2):
         cpu, wall, out = _run(["analyze", *sample, "-j", str(jobs)])
-        unanswered = sum(out.count(phrase) for phrase in UNANSWERED)
+        unanswered = count_unanswered(out)
         name = f"analyze {' '.join(sample)} -j {jobs}"
         if jobs == 1:
+            default_cpu = cpu
             met = cpu <= TARGET_CPU and unanswered == 0
             verdict = f"<= {TARGET_CPU:.0f} s CPU, all answered | {'met' if met else 'MISSED'}"
         else:
@@ -115,8 +125,34 @@ def main() -> None:
                   + ("|" if jobs == 1 else
                      f"wall below -j 1's | {'met' if wall < walls[0] else 'MISSED'}") + " |")
         print(f"-j 1 and -j 2 outputs identical: {outputs[0] == outputs[1]}")
+    if options.budgets:
+        budgets = [int(value) for value in options.budgets.split(",")]
+        print("| run | CPU s | wall s | player-deals unanswered | CPU / the default budget's |")
+        print("|---|---|---|---|---|")
+        for row in budget_rows(sample, budgets, default_cpu):
+            print(row)
     if options.positions:
         _advice_positions(5 if options.quick else None)
+
+
+def count_unanswered(out: str) -> int:
+    """The player-deals the text output of ``analyze`` left without an answer
+    (the outcome, or the bid advice with no sample solved)."""
+    return sum(out.count(phrase) for phrase in UNANSWERED)
+
+
+def budget_rows(sample: list[str], budgets: list[int], default_cpu: float,
+                extra_env: dict[str, str] | None = None) -> list[str]:
+    """``analyze SAMPLE --budget B -j 1`` for each budget: a table row of its
+    CPU and wall seconds, its unanswered player-deals, and its CPU as a
+    multiple of ``default_cpu`` (the default budget's)."""
+    rows = []
+    for budget in budgets:
+        cpu, wall, out = _run(["analyze", *sample, "-j", "1", "--budget", str(budget)], extra_env)
+        ratio = f"{cpu / default_cpu:.1f}x" if default_cpu > 0 else "-"
+        rows.append(f"| analyze {' '.join(sample)} --budget {budget:,} -j 1 | {cpu:.1f} | {wall:.1f} | "
+                    f"{count_unanswered(out)} | {ratio} |")
+    return rows
 
 
 def _positions_row(label: str, lines: int, positions: int, unsolved: int) -> str:

@@ -63,3 +63,19 @@ def test_analyze_bench_counts_the_advice_positions_of_deal_5() -> None:
         assert row[1].strip() == "3"
         assert int(row[2].replace(",", "")) > 0
         assert row[3].strip() == "0 (0 %)"
+
+
+def test_analyze_bench_budget_rows_count_what_a_budget_leaves_unanswered() -> None:
+    """``analyze_bench --budgets`` on deal 5 of the sample, plain Python: a
+    tiny budget leaves players' deals unanswered, none (0) answers them all;
+    the row says so, and the CPU ratio to the given default."""
+    done = subprocess.run([sys.executable, "-c", "from bench.analyze_bench import SAMPLE, budget_rows; "
+                           "print('\\n'.join(budget_rows([SAMPLE, '--deal', '5'], [1000, 0], 1.0, "
+                           "{'RASPIS_NO_JIT': '1'})))"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    tiny, unbounded = done.stdout.splitlines()
+    cells = [cell.strip() for cell in tiny.split("|")[1:-1]]
+    assert cells[0] == "analyze samples/raspisnoy-full-3p.rsp --deal 5 --budget 1,000 -j 1"
+    assert int(cells[3]) > 0 and cells[4].endswith("x")
+    assert unbounded.split("|")[4].strip() == "0"
