@@ -27,13 +27,15 @@ positions do not depend on the machine, so runs of different days compare.
 ``--budgets`` runs the sample's ``-j 1`` row again with each ``--budget``
 given: its CPU time (and as a multiple of the default budget's), and how
 many player-deals are still unanswered, so what answering every deal
-costs is a figure, not a guess.
+costs is a figure, not a guess; and how many of the best bids each gives
+are those of the largest budget given.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -99,12 +101,13 @@ def main() -> None:
               f"- | <= {TARGET_FIRST_RUN:.0f} s wall | {'met' if met else 'MISSED'} |")
     _run(first)  # numba's cache loaded once, not timed
     default_cpu = 0.0
+    default_out = ""
     for jobs in (1, 2):
         cpu, wall, out = _run(["analyze", *sample, "-j", str(jobs)])
         unanswered = count_unanswered(out)
         name = f"analyze {' '.join(sample)} -j {jobs}"
         if jobs == 1:
-            default_cpu = cpu
+            default_cpu, default_out = cpu, out
             met = cpu <= TARGET_CPU and unanswered == 0
             verdict = f"<= {TARGET_CPU:.0f} s CPU, all answered | {'met' if met else 'MISSED'}"
         else:
@@ -127,9 +130,10 @@ def main() -> None:
         print(f"-j 1 and -j 2 outputs identical: {outputs[0] == outputs[1]}")
     if options.budgets:
         budgets = [int(value) for value in options.budgets.split(",")]
-        print("| run | CPU s | wall s | player-deals unanswered | CPU / the default budget's |")
-        print("|---|---|---|---|---|")
-        for row in budget_rows(sample, budgets, default_cpu):
+        print("| run | CPU s | wall s | player-deals unanswered | CPU / the default budget's "
+              f"| best bids as at --budget {max(budgets, key=lambda b: b or 1 << 62):,} |")
+        print("|---|---|---|---|---|---|")
+        for row in budget_rows(sample, budgets, default_cpu, default_out=default_out):
             print(row)
     if options.positions:
         _advice_positions(5 if options.quick else None)
@@ -141,18 +145,56 @@ def count_unanswered(out: str) -> int:
     return sum(out.count(phrase) for phrase in UNANSWERED)
 
 
+def best_bids(out: str) -> dict[tuple[str, str], int | None]:
+    """Each player-deal's best bid in the text output of ``analyze`` (keyed by
+    the deal's heading and the player), ``None`` where the advice gave none."""
+    found: dict[tuple[str, str], int | None] = {}
+    deal = player = ""
+    for line in out.splitlines():
+        heading = re.match(r"Deal (\d+) ", line)
+        if heading:
+            deal = heading.group(1)
+            continue
+        seat = re.match(r"  (\S+)\s+bid ", line)
+        if seat:
+            player = seat.group(1)
+        elif line.lstrip().startswith(("advice", "bid ")) and deal:
+            best = re.search(r"best bid (\d+)", line)
+            found[(deal, player)] = int(best.group(1)) if best else None
+    return found
+
+
 def budget_rows(sample: list[str], budgets: list[int], default_cpu: float,
-                extra_env: dict[str, str] | None = None) -> list[str]:
+                extra_env: dict[str, str] | None = None, default_out: str = "") -> list[str]:
     """``analyze SAMPLE --budget B -j 1`` for each budget: a table row of its
-    CPU and wall seconds, its unanswered player-deals, and its CPU as a
-    multiple of ``default_cpu`` (the default budget's)."""
-    rows = []
+    CPU and wall seconds, its unanswered player-deals, its CPU as a multiple
+    of ``default_cpu`` (the default budget's), and how many of the best bids
+    it gives are the best bids of the largest budget given (0: none, the
+    largest): how far a smaller budget's answers can be trusted. With
+    ``default_out`` (the default budget's output) a first row counts its
+    best bids the same way."""
+    runs = []
     for budget in budgets:
         cpu, wall, out = _run(["analyze", *sample, "-j", "1", "--budget", str(budget)], extra_env)
+        runs.append((budget, cpu, wall, out))
+    largest = max(budgets, key=lambda budget: budget or 1 << 62)
+    reference = best_bids(next(out for budget, _cpu, _wall, out in runs if budget == largest))
+    rows = []
+    if default_out:
+        rows.append(f"| analyze {' '.join(sample)} -j 1 (the default budget) | {default_cpu:.1f} | - | "
+                    f"{count_unanswered(default_out)} | 1.0x | {_same_best(default_out, reference)} |")
+    for budget, cpu, wall, out in runs:
         ratio = f"{cpu / default_cpu:.1f}x" if default_cpu > 0 else "-"
         rows.append(f"| analyze {' '.join(sample)} --budget {budget:,} -j 1 | {cpu:.1f} | {wall:.1f} | "
-                    f"{count_unanswered(out)} | {ratio} |")
+                    f"{count_unanswered(out)} | {ratio} | {_same_best(out, reference)} |")
     return rows
+
+
+def _same_best(out: str, reference: dict[tuple[str, str], int | None]) -> str:
+    """"K of N": of the N best bids ``out`` gives, K are the reference's."""
+    given = {key: bid for key, bid in best_bids(out).items() if bid is not None}
+    same = sum(reference.get(key) == bid for key, bid in given.items())
+    return f"{same} of {len(given)}"
 
 
 def _positions_row(label: str, lines: int, positions: int, unsolved: int) -> str:

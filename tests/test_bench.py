@@ -68,14 +68,23 @@ def test_analyze_bench_counts_the_advice_positions_of_deal_5() -> None:
 def test_analyze_bench_budget_rows_count_what_a_budget_leaves_unanswered() -> None:
     """``analyze_bench --budgets`` on deal 5 of the sample, plain Python: a
     tiny budget leaves players' deals unanswered, none (0) answers them all;
-    the row says so, and the CPU ratio to the given default."""
-    done = subprocess.run([sys.executable, "-c", "from bench.analyze_bench import SAMPLE, budget_rows; "
-                           "print('\\n'.join(budget_rows([SAMPLE, '--deal', '5'], [1000, 0], 1.0, "
-                           "{'RASPIS_NO_JIT': '1'})))"],
+    the rows say so, the CPU ratio to the given default, and how many best
+    bids are the unbounded run's (the tiny run's output also given as the
+    default's, the first row)."""
+    code = ("from bench.analyze_bench import SAMPLE, _run, budget_rows; "
+            "env = {'RASPIS_NO_JIT': '1'}; sample = [SAMPLE, '--deal', '5']; "
+            "tiny = _run(['analyze', *sample, '--budget', '1000'], env)[2]; "
+            "print('\\n'.join(budget_rows(sample, [1000, 0], 1.0, env, default_out=tiny)))")
+    done = subprocess.run([sys.executable, "-c", code],
                           capture_output=True, text=True, encoding="utf-8", timeout=600, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    tiny, unbounded = done.stdout.splitlines()
-    cells = [cell.strip() for cell in tiny.split("|")[1:-1]]
-    assert cells[0] == "analyze samples/raspisnoy-full-3p.rsp --deal 5 --budget 1,000 -j 1"
-    assert int(cells[3]) > 0 and cells[4].endswith("x")
-    assert unbounded.split("|")[4].strip() == "0"
+    rows = [[cell.strip() for cell in line.split("|")[1:-1]] for line in done.stdout.splitlines()]
+    assert [row[0] for row in rows] == [
+        "analyze samples/raspisnoy-full-3p.rsp --deal 5 -j 1 (the default budget)",
+        "analyze samples/raspisnoy-full-3p.rsp --deal 5 --budget 1,000 -j 1",
+        "analyze samples/raspisnoy-full-3p.rsp --deal 5 --budget 0 -j 1"]
+    default, tiny, unbounded = rows
+    assert default[3] == tiny[3] and int(tiny[3]) > 0 and tiny[4].endswith("x")
+    # the tiny budget answers one of the three (two samples solved), with the unbounded best bid
+    assert default[5] == tiny[5] == "1 of 1"
+    assert unbounded[3] == "0" and unbounded[5] == "3 of 3"
