@@ -131,7 +131,7 @@ def main() -> None:
     if options.budgets:
         budgets = [int(value) for value in options.budgets.split(",")]
         print("| run | CPU s | wall s | player-deals unanswered | CPU / the default budget's "
-              f"| best bids as at --budget {max(budgets, key=lambda b: b or 1 << 62):,} |")
+              f"| best bids as at --budget {largest_budget(budgets):,} |")
         print("|---|---|---|---|---|---|")
         for row in budget_rows(sample, budgets, default_cpu, default_out=default_out):
             print(row)
@@ -164,6 +164,11 @@ def best_bids(out: str) -> dict[tuple[str, str], int | None]:
     return found
 
 
+def largest_budget(budgets: list[int]) -> int:
+    """The largest of these ``--budget`` values (0, no limit, above any number)."""
+    return max(budgets, key=lambda budget: budget or 1 << 62)
+
+
 def budget_rows(sample: list[str], budgets: list[int], default_cpu: float,
                 extra_env: dict[str, str] | None = None, default_out: str = "") -> list[str]:
     """``analyze SAMPLE --budget B -j 1`` for each budget: a table row of its
@@ -177,7 +182,7 @@ def budget_rows(sample: list[str], budgets: list[int], default_cpu: float,
     for budget in budgets:
         cpu, wall, out = _run(["analyze", *sample, "-j", "1", "--budget", str(budget)], extra_env)
         runs.append((budget, cpu, wall, out))
-    largest = max(budgets, key=lambda budget: budget or 1 << 62)
+    largest = largest_budget(budgets)
     reference = best_bids(next(out for budget, _cpu, _wall, out in runs if budget == largest))
     rows = []
     if default_out:
