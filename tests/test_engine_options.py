@@ -18,6 +18,7 @@ from raspis_cli.model.cards import Suit, parse_card
 from raspis_cli.model.record import DealRecord, GameRecord, PlayRecord
 from raspis_cli.rules import OPTIONS, Rules
 from raspis_cli.rules.schedule import schedule_for
+from raspis_cli.rules.values import DealKind
 from tests.enginekit import cards, deal_of, kinds_of, random_hands, rules_of
 
 FLIPPED: set[str] = set()
@@ -425,7 +426,7 @@ def test_joker_lead_penalty() -> None:
 # --- scoring numbers ----------------------------------------------------------------------------
 
 # option -> (kind, bid, taken, score with the raspisnoy value, the value set, score with it)
-SCORING_CASES: dict[str, tuple[str, int | None, int, int, int]] = {
+SCORING_CASES: dict[str, tuple[DealKind, int | None, int, int, int]] = {
     "exact_per_trick": ("normal", 2, 2, 20, 7),
     "exact_bonus": ("normal", 2, 2, 20, 50),
     "pass_made": ("normal", 0, 0, 5, 50),
@@ -493,14 +494,14 @@ def test_play_objects_compare_by_value() -> None:
 # --- score_extras: the house scoring rules ------------------------------------------------------
 
 # value -> (kind, bid, taken, cards, score without it, score with it)
-SCORE_EXTRA_CASES: dict[str, list[tuple[str, int | None, int, int, int, int]]] = {
+SCORE_EXTRA_CASES: dict[str, list[tuple[DealKind, int | None, int, int, int, int]]] = {
     "percent-4": [("normal", 2, 2, 4, 20, 60), ("normal", 2, 1, 4, -10, -30),
                   ("normal", 2, 2, 5, 20, 20), ("dark", 0, 0, 4, 5, 15)],
     "full-bid-double": [("normal", 3, 3, 3, 30, 60), ("no-trump", 5, 5, 5, 50, 100),
                         ("normal", 1, 1, 1, 10, 10), ("normal", 3, 2, 3, -10, -10),
                         ("normal", 2, 2, 3, 20, 20)],
-    "miser-sweep": [("miser", None, 4, 4, -80, 20), ("miser", None, 3, 4, -60, -60),
-                    ("golden", None, 4, 4, 80, 80)],
+    "miser-sweep": [("miser", None, 4, 4, -80, 100), ("miser", None, 3, 4, -60, -60),
+                    ("miser", None, 0, 4, 100, 100), ("golden", None, 4, 4, 80, 80)],
 }
 
 
@@ -525,3 +526,39 @@ def test_score_extras(value: str) -> None:
         assert (value in score_formula(changed, kind, bid, taken, size)) == (before != after)
     with pytest.raises(ValueError):
         bid_score(changed, "normal", 1, 1)  # the card count is needed
+
+
+# preset, score_extras, tricks taken in a 12-card miser deal -> the score, explain's formula
+MISER_SWEEPS: list[tuple[str, str, int, int, str]] = [
+    # raspisnoy: miser_per_trick -20, no multiplier
+    ("raspisnoy", "", 12, -240, "-/12 → miser_per_trick -20 × 12 = -240"),
+    ("raspisnoy", "miser-sweep", 12, 100, "-/12 → miser-sweep = +100"),
+    ("raspisnoy", "miser-sweep", 11, -220, "-/11 → miser_per_trick -20 × 11 = -220"),
+    # classic: miser_per_trick -10, special_multiplier 2, which doubles the sweep too
+    ("classic", "", 12, -240, "-/12 → (miser_per_trick -10 × 12) × special_multiplier 2 = -240"),
+    ("classic", "miser-sweep", 12, 200, "-/12 → (miser-sweep +100) × special_multiplier 2 = +200"),
+    ("classic", "miser-sweep", 11, -220,
+     "-/11 → (miser_per_trick -10 × 11) × special_multiplier 2 = -220"),
+]
+
+
+@pytest.mark.parametrize(("preset", "extras", "taken", "score", "formula"), MISER_SWEEPS)
+def test_miser_sweep_scores_flat(preset: str, extras: str, taken: int, score: int, formula: str) -> None:
+    """A 12-card miser deal with every trick taken scores +100 under
+    ``miser-sweep`` in place of the per-trick penalties (the peer engine's
+    «штрафы за взятки в этом случае аннулируются»), times the kind's
+    multiplier; one trick fewer is the usual penalty."""
+    from raspis_cli.explain.reasons import score_formula
+
+    rules = rules_of(preset, score_extras=extras)
+    assert bid_score(rules, "miser", None, taken, 12) == score
+    assert score_formula(rules, "miser", None, taken, 12) == formula
+    deal = Deal(rules, 3, 2, 12, "miser")
+    assert deal.scores([taken, 12 - taken, 0])[0] == score
+
+
+def test_miser_sweep_with_percent_4() -> None:
+    """A 4-card miser deal swept under both house rules: +100, times 3."""
+    rules = rules_of(score_extras="percent-4,miser-sweep")
+    assert bid_score(rules, "miser", None, 4, 4) == 300
+    assert bid_score(rules, "miser", None, 3, 4) == -180

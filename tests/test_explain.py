@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from itertools import chain, combinations
+from typing import get_args
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from raspis_cli.engine import bid_score
-from raspis_cli.engine.scoring import score_terms
+from raspis_cli.engine.scoring import (
+    ScoreFactor,
+    ScoreName,
+    ScoreTerm,
+    is_flat,
+    score_factors,
+    score_terms,
+    term_value,
+)
+from raspis_cli.explain.reasons import term_word
 from raspis_cli.explain.settle import balances, settle
 from raspis_cli.rules import KINDS, PRESETS, Rules
+from raspis_cli.rules.values import DEAL_KINDS, SCORE_EXTRAS, DealKind, values_of
+from raspis_cli.text.i18n import speaking
 from tests.clikit import check_golden, run_cli
 
 CASES = "tests/data/explain-cases.rsp"
@@ -65,11 +78,46 @@ def test_formula_of_a_doubled_special_deal() -> None:
 
 
 @given(st.sampled_from(PRESETS), st.sampled_from(sorted(KINDS)), st.integers(0, 12), st.integers(0, 12))
-def test_score_terms_add_up_to_the_score(preset: str, kind: str, bid: int, taken: int) -> None:
+def test_score_terms_add_up_to_the_score(preset: str, kind: DealKind, bid: int, taken: int) -> None:
     rules = Rules.preset(preset)
     terms = score_terms(rules, kind, bid, taken)
-    assert sum(getattr(rules, name) * times for name, times in terms) * rules.special_factor(kind) \
+    assert sum(term_value(rules, name) * times for name, times in terms) * rules.special_factor(kind) \
         == bid_score(rules, kind, bid, taken)
+
+
+def _every_score_rule() -> tuple[list[tuple[ScoreTerm, int]], list[tuple[ScoreFactor, int]]]:
+    """Every term score_terms gives and every factor score_factors gives,
+    with its count, over every kind, every set of score_extras and every bid
+    and taken of deals of 1 to 5 cards (classic: a multiplier of 2)."""
+    terms: list[tuple[ScoreTerm, int]] = []
+    factors: list[tuple[ScoreFactor, int]] = []
+    for extras in chain.from_iterable(combinations(SCORE_EXTRAS, n) for n in range(len(SCORE_EXTRAS) + 1)):
+        rules = Rules.preset("classic").with_options({"score_extras": ",".join(extras)})
+        for kind in DEAL_KINDS:
+            for cards in range(1, 6):
+                for bid in range(cards + 1):
+                    for taken in range(cards + 1):
+                        terms += score_terms(rules, kind, bid, taken, cards)
+                        factors += score_factors(rules, kind, bid, taken, cards)
+    return terms, factors
+
+
+def test_every_score_name_has_its_word() -> None:
+    """Each name a formula can show, drawn from the closed types: English
+    shows the option's name, Russian a word of the catalogue; scoring gives
+    each and nothing else; a flat term is counted once."""
+    names: tuple[ScoreName, ...] = get_args(ScoreTerm) + get_args(ScoreFactor)
+    assert names == values_of(ScoreName)
+    with speaking("en"):
+        assert [term_word(n) for n in names] == list(names)
+    with speaking("ru"):
+        russian = {n: term_word(n) for n in names}
+    assert all(word and word != name for name, word in russian.items()), russian
+    assert russian["miser-sweep"] == "мизер, взяты все"
+    terms, factors = _every_score_rule()
+    assert {name for name, _count in terms} == set(get_args(ScoreTerm))
+    assert {name for name, _count in factors} == set(get_args(ScoreFactor))
+    assert all(count == 1 for name, count in terms if is_flat(name))
 
 
 def test_settlement_worked_example() -> None:

@@ -16,15 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, bid_score
-from raspis_cli.engine.scoring import score_bonuses, score_factors, score_terms
+from raspis_cli.engine.scoring import ScoreName, is_flat, score_factors, score_terms, term_value
 from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice, replay_game
 from raspis_cli.model.record import DealRecord, GameRecord
 from raspis_cli.rules import Rules
+from raspis_cli.rules.values import DealKind, is_deal_kind
 from raspis_cli.text.i18n import N_, _, ngettext
 
-__all__ = ["CellFormula", "Correction", "Fix", "cell_formula", "find_fixes", "signed"]
+__all__ = ["CellFormula", "Correction", "Fix", "cell_formula", "find_fixes", "score_formula", "signed",
+           "term_word"]
 
 TOTAL_KINDS = frozenset({"total-mismatch"})
 FIELD_RANK = {"score": 0, "total": 1, "final": 1, "taken": 2, "bid": 3}
@@ -55,52 +58,82 @@ class CellFormula:
                 and (self.written_total is None or self.written_total == self.total))
 
 
-TERM_WORDS: dict[str, str] = {
-    "exact_per_trick": N_("exact_per_trick"), "exact_bonus": N_("exact_bonus"), "pass_made": N_("pass_made"),
-    "under_per_missing": N_("under_per_missing"), "under_per_taken": N_("under_per_taken"),
-    "over_per_taken": N_("over_per_taken"), "miser_zero": N_("miser_zero"),
-    "miser_per_trick": N_("miser_per_trick"), "golden_per_trick": N_("golden_per_trick"),
-    "golden_zero": N_("golden_zero"), "forehead_per_trick": N_("forehead_per_trick"),
-    "forehead_per_missing": N_("forehead_per_missing"), "special_multiplier": N_("special_multiplier"),
-    "percent-4": N_("percent-4"), "full-bid-double": N_("full-bid-double"), "miser-sweep": N_("miser-sweep"),
-}
-"""A formula's terms: the option's name, which is how English shows it, and
-the few words Russian shows instead (the option named after the formula)."""
+def _term_msgid(name: ScoreName) -> str:
+    """The catalogue's msgid of a formula's term: the option's name, which is
+    how English shows it."""
+    match name:
+        case "exact_per_trick":
+            return N_("exact_per_trick")
+        case "exact_bonus":
+            return N_("exact_bonus")
+        case "pass_made":
+            return N_("pass_made")
+        case "under_per_missing":
+            return N_("under_per_missing")
+        case "under_per_taken":
+            return N_("under_per_taken")
+        case "over_per_taken":
+            return N_("over_per_taken")
+        case "miser_zero":
+            return N_("miser_zero")
+        case "miser_per_trick":
+            return N_("miser_per_trick")
+        case "golden_zero":
+            return N_("golden_zero")
+        case "golden_per_trick":
+            return N_("golden_per_trick")
+        case "forehead_per_trick":
+            return N_("forehead_per_trick")
+        case "forehead_per_missing":
+            return N_("forehead_per_missing")
+        case "miser-sweep":
+            return N_("miser-sweep")
+        case "special_multiplier":
+            return N_("special_multiplier")
+        case "percent-4":
+            return N_("percent-4")
+        case "full-bid-double":
+            return N_("full-bid-double")
+        case _:
+            assert_never(name)
 
 
-def _term(name: str) -> str:
-    return _(TERM_WORDS[name]) if name in TERM_WORDS else name
+def term_word(name: ScoreName) -> str:
+    """How a formula shows one of its terms or factors: the option's name in
+    English, the rule in words in Russian (``pass_made``: ``пас сыгран``)."""
+    return _(_term_msgid(name))
 
 
-def score_formula(rules: Rules, kind: str, bid: int | None, taken: int, cards: int | None = None) -> str:
+def score_formula(rules: Rules, kind: DealKind, bid: int | None, taken: int, cards: int | None = None) -> str:
     """``0/0 → pass_made = +5``: the rules a score is made of, with their
     values; in Russian the rules in words, their option names in brackets
     (``0/0 → пас сыгран = +5 (pass_made)``)."""
-    terms = [(name, getattr(rules, name), times) for name, times in score_terms(rules, kind, bid, taken)]
+    terms = [(name, term_value(rules, name), times)
+             for name, times in score_terms(rules, kind, bid, taken, cards)]
     shown = [t for t in terms if t[1] != 0 and t[2] != 0] or terms[:1]
     parts = []
     for name, value, times in shown:
-        parts.append(f"{_term(name)} {signed(value)}" if times == 1 and name in _FLAT
-                     else f"{_term(name)} {value} × {times}")
+        parts.append(f"{term_word(name)} {signed(value)}" if times == 1 and is_flat(name)
+                     else f"{term_word(name)} {value} × {times}")
     body = " + ".join(parts)
     score = bid_score(rules, kind, bid, taken, cards)
     factors = score_factors(rules, kind, bid, taken, cards)
-    bonuses = score_bonuses(rules, kind, bid, taken, cards)
-    names = [name for name, _value, _times in shown]
+    names: list[ScoreName] = [name for name, _value, _times in shown]
     for label, factor in factors:
-        body = f"({body}) × {_term(label)} {factor}"
+        body = f"({body}) × {term_word(label)} {factor}"
         names.append(label)
-    for label, points in bonuses:
-        body += f" + {_term(label)} {signed(points)}"
-        names.append(label)
-    if len(shown) == 1 and not factors and not bonuses and shown[0][0] in _FLAT:
-        body = _term(shown[0][0])
+    if len(shown) == 1 and not factors and is_flat(shown[0][0]):
+        body = term_word(shown[0][0])
     head = f"{'-' if bid is None else bid}/{taken}"
-    named = f" ({', '.join(names)})" if any(_term(n) != n for n in names) else ""
+    named = f" ({', '.join(names)})" if any(term_word(n) != n for n in names) else ""
     return f"{head} → {body} = {signed(score)}{named}"
 
 
-_FLAT = frozenset({"pass_made", "exact_bonus", "miser_zero", "golden_zero"})
+def _deal_kind(kind: str) -> DealKind:
+    """A replayed deal's kind as the closed type; an unknown kind is refused."""
+    if is_deal_kind(kind):
+        return kind
+    raise ValueError(f"unknown deal kind {kind!r}")
 
 
 def cell_formula(result: GameResult, deal: DealResult, player: str) -> CellFormula:
@@ -125,7 +158,7 @@ def cell_formula(result: GameResult, deal: DealResult, player: str) -> CellFormu
     elif bid is None and deal.kind not in KINDS_WITHOUT_BIDS:
         text = _("-/{taken}: no bid written, so no score").format(taken=taken)
     else:
-        text = score_formula(rules, deal.kind, bid, taken, deal.cards)
+        text = score_formula(rules, _deal_kind(deal.kind), bid, taken, deal.cards)
         if deal.taken_source == "inferred":
             text += " " + _("(taken inferred from the written score)")
         if penalty:
@@ -253,7 +286,7 @@ def _candidates(game: GameRecord, result: GameResult) -> Iterable[Correction]:
                 options.add(mine)
             elif d.kind in KINDS_WITHOUT_BIDS or bid is not None:
                 penalty = d.penalties.get(name, 0)
-                options |= {bid_score(result.rules, d.kind, bid, t, d.cards) + penalty
+                options |= {bid_score(result.rules, _deal_kind(d.kind), bid, t, d.cards) + penalty
                             for t in range(d.cards + 1)}
             for s in sorted(options - {written}):
                 yield Correction("score", name, written, s, d.number, d.position)
@@ -385,7 +418,7 @@ def _formula_of(rules: Rules, d: DealResult, player: str) -> str:
     bid = d.bids.get(player)
     if taken is None or (bid is None and d.kind not in KINDS_WITHOUT_BIDS):
         return ""
-    text = score_formula(rules, d.kind, bid, taken, d.cards)
+    text = score_formula(rules, _deal_kind(d.kind), bid, taken, d.cards)
     penalty = d.penalties.get(player, 0)
     if penalty:
         text += ", " + _("penalties {penalty}").format(penalty=signed(penalty))
