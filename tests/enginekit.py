@@ -16,6 +16,7 @@ from raspis_cli.model.cards import Card, Suit, mask_of, parse_card
 from raspis_cli.rules import Rules
 from raspis_cli.rules.options import JOKER_MODES
 from raspis_cli.rules.schedule import schedule_for
+from raspis_cli.rules.values import DealKind
 
 __all__ = [
     "GameRun",
@@ -59,7 +60,7 @@ def deal_of(
     *,
     dealer: int | None = None,
     trump: Suit | None = None,
-    kind: str = "normal",
+    kind: DealKind = "normal",
     bids: Sequence[int] | None = None,
     pass_streaks: Sequence[int] | None = None,
 ) -> Deal:

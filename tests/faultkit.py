@@ -81,6 +81,7 @@ from raspis_cli.model.cards import SUIT_INDEX, Card, Suit, mask_of
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord
 from raspis_cli.rules import Rules
 from raspis_cli.rules.seats import bidding_order
+from raspis_cli.rules.values import judged_kind
 from raspis_cli.simulate.simulator import Simulator
 
 __all__ = ["FAULTS", "ExpectedViolation", "inject", "with_fault"]
@@ -159,7 +160,7 @@ class _Context:
             trump = written
         elif isinstance(written, Card) and record.kind != "no-trump":
             trump = rules.deck_cards.suit_of(written)
-        return Deal(rules, self.players, self.seat[record.dealer], record.cards, record.kind,
+        return Deal(rules, self.players, self.seat[record.dealer], record.cards, judged_kind(record.kind),
                     trump, hands, None, self.names)
 
     def play_violations(self, record: DealRecord) -> tuple[Deal, list[Violation]]:
@@ -549,7 +550,7 @@ def _skip_dealer(ctx: _Context) -> ExpectedViolation | None:
         # only this deal goes to the wrong seat; the rotation goes on from the seating
         dealer = shifted if offset == 0 else (due + offset) % ctx.players
         allow = ("dealer-order",) if offset == 0 else ()
-        tail.append(sim.play_deal(engine, record.number, record.kind, record.cards, dealer,
+        tail.append(sim.play_deal(engine, record.number, judged_kind(record.kind), record.cards, dealer,
                                   allow=allow))
     game.deals[index:] = tail
     if game.totals is not None:

@@ -30,7 +30,7 @@ from raspis_cli.model.cards import Card
 from raspis_cli.notation import ReadResult, read_text
 from raspis_cli.notation.writer import write_game
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
-from raspis_cli.rules.bidding import PASS_LIMITS
+from raspis_cli.rules.values import DealKind
 from raspis_cli.simulate.game import simulate_game
 from tests.faultkit import FAULTS, with_fault
 
@@ -380,10 +380,11 @@ def test_a_correct_sheet_takes_the_arithmetic_path(monkeypatch: Any) -> None:
 @given(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 7), cards=st.integers(1, 12),
        dealer=st.integers(0, 6), streaks=st.lists(st.integers(0, 3), min_size=7, max_size=7),
        bids=st.lists(st.integers(-1, 13), min_size=7, max_size=7), kind=st.sampled_from(
-           ["normal", "dark", "no-trump", "miser", "golden"]), third_pass=st.sampled_from(list(PASS_LIMITS)),
+           ["normal", "dark", "no-trump", "miser", "golden"]),
+       third_pass=st.sampled_from([False, True, "players"]),
        restriction=st.sampled_from(OPTIONS["dealer_restriction"].choices))
 def test_bids_made_at_once_are_those_made_one_by_one(preset: str, players: int, cards: int, dealer: int,
-                                                    streaks: list[int], bids: list[int], kind: str,
+                                                    streaks: list[int], bids: list[int], kind: DealKind,
                                                     third_pass: object, restriction: str) -> None:
     """``Deal.bid_all`` (every bid at once, the replay's fast path) accepts
     only bids that ``Deal.bid`` takes seat by seat without a violation, and

@@ -123,6 +123,21 @@ def test_joker54_take_without_suit_wins() -> None:
     assert deal.penalties == [0, 0, 0]  # the joker was the leader's last card
 
 
+def test_joker54_a_leading_joker_names_no_suit() -> None:
+    """The 54-card page: the leading joker is «старший» or «младший», and
+    the second card played sets the suit led whatever the joker's value; a
+    suit named is a ``joker-mode`` violation (the play then goes on as
+    written, as after any other joker-mode violation)."""
+    rules = rules_of("joker54")
+    for mode in ("low", "take"):
+        deal = deal_of(rules, ["9C 2H", "5H 3C", "RJ KC"], dealer=2, trump=Suit.D)
+        assert kinds_of(deal.play(2, parse_card("RJ"), JokerDecl(mode, Suit.H))) == ["joker-mode"]
+    # the legal plays of a leading joker name no suit
+    deal = deal_of(rules, ["9C 2H", "5H 3C", "RJ KC"], dealer=2, trump=Suit.D)
+    assert {(p.joker.mode, p.joker.suit) for p in deal.legal_plays() if p.joker is not None} == {
+        ("low", None), ("take", None)}
+
+
 def test_joker54_joker_lead_penalty_unless_last_card() -> None:
     rules = rules_of("joker54")
     deal = deal_of(rules, ["AD 2C", "5H 3C", "RJ 4C"], dealer=2, trump=Suit.D)

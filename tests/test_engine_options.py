@@ -355,8 +355,9 @@ def test_two_jokers_opposite_second_joker_is_the_opposite_of_the_first_declared(
     # when an option changes whether the first actually wins.
     base = rules_of("joker54", first_leader="left-of-dealer", joker_lead_modes="high low take")
     # low ♦ that nobody follows wins under joker-wins; the second joker, a
-    # take (as it must be), is still the high one and wins
-    rules = base.with_options({"joker_low_nobody_follows": "joker-wins"})
+    # take (as it must be), is still the high one and wins (circular trumps:
+    # with 54 cards only they let a leading joker name a suit; ♥ is trump)
+    rules = base.with_options({"joker_low_nobody_follows": "joker-wins", "circular_trumps": True})
     plays: list[tuple[str, JokerDecl | None]] = [("RJ", JokerDecl("low", Suit.D)),
                                                  ("BJ", JokerDecl("take")), ("9C", None)]
     assert _winner(rules, ["RJ", "BJ", "9C"], plays) == (1, [])

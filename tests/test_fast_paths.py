@@ -1,104 +1,62 @@
-"""Every fast path derives from the one rule or refuses: a value of an option
-that a fast path does not implement never gets a verdict of its own.
+"""Every fast path derives from the one rule or refuses: no option value gets
+a verdict of a fast path's own.
 
-The fast paths that read an option's value themselves state which values
-they implement (``*_HANDLES``); the rest call the engine's functions. Two
-tests hold them: a value added to an option's table fails the first until
-each fast path that reads the option lists it (or takes the long way for it);
-the second registers a synthetic extra value for every option and checks
-that validation, the score sheet's arithmetic, the simulator and the solver
-give the long way's verdict (or refuse), never their own.
+The whole-trick path of the engine (``Deal.play_plain_tricks``), the replay's
+compact path and the simulator's integer loop read the options only through
+the rules' functions (``must_trump``, ``first_leader``, ``forbidden_bids``,
+``trick_trump``…), so they implement every value those implement; the tests
+here hold them, value by value, to the long way's verdicts. The solver's
+kernel reads switches and tables made by the same functions
+(``kernel_switches``) and refuses, in one exhaustive ``match``
+(``kernel_refusal``), the values it does not implement. That a new value
+cannot pass unhandled is checked by the types (``tests/test_rule_types.py``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 
 import pytest
 
-from raspis_cli.engine.deal import PLAIN_TRICK_HANDLES, Deal
-from raspis_cli.engine.trick import MUST_TRUMP
+from raspis_cli.engine.deal import Deal
+from raspis_cli.engine.trick import must_trump, trick_trump
 from raspis_cli.judge.replay import replay_game
 from raspis_cli.judge.results import RulesChoice
-from raspis_cli.model.joker_modes import JOKER_MODES
+from raspis_cli.model.cards import NO_SUIT
+from raspis_cli.model.joker_modes import JOKER_MODE_ROWS, wins_when_following, wins_when_led
 from raspis_cli.notation.jsoncodec import games_to_json_text
-from raspis_cli.rules import OPTIONS, OptionSpec, Rules, bidding
-from raspis_cli.rules.options import OptionValue
+from raspis_cli.rules import OPTIONS, PRESETS, Rules
+from raspis_cli.rules.jokers import high_joker_wins_trumped, low_joker_wins_unfollowed, opposite_jokers
 from raspis_cli.simulate.game import simulate_game
-from raspis_cli.simulate.simulator import COMPACT_HANDLES, Simulator
-from raspis_cli.solver.search import KERNEL_HANDLES, KERNEL_REFUSES, Solver, SolverRefusedError
+from raspis_cli.simulate.simulator import Simulator
+from raspis_cli.solver import kernel as sk
+from raspis_cli.solver.search import Solver, SolverRefusedError, kernel_refusal, kernel_switches
 
-FAST_PATHS: dict[str, dict[str, tuple[str, ...]]] = {
-    "Deal.play_plain_tricks": PLAIN_TRICK_HANDLES,
-    "Simulator.play_compact": COMPACT_HANDLES,
-    "the solver kernel": KERNEL_HANDLES,
-}
-"""Every fast path that reads an option's value itself, with its statement."""
-REFUSED: dict[str, dict[str, tuple[str, ...]]] = {"the solver kernel": KERNEL_REFUSES}
-"""The values a fast path states it refuses on purpose (no long way to take)."""
-
-SYNTHETIC = "synthetic"
-NOT_EXTENDED = {
-    "deck": "a deck is its cards (cards.Deck): a size without cards cannot be dealt",
+STRUCTURES = {
+    "deck": "a deck is its cards (cards.Deck)",
     "joker": "the joker is a card of the deck (cards.Deck)",
-    "schedule": "a schedule is its sequence of deals (rules/schedule.py)",
-    "specials": "its values are the deal kinds, the engine's and the notation's",
+    "schedule": "a schedule is its sequence of deals (tests/test_schedule.py)",
+    "specials": "its values are the deal kinds (tests/test_schedule.py)",
+    "players": "a range, not a switch",
 }
-"""Options whose values are structures, not switches: a value without its
-structure cannot be constructed, so no path can meet one."""
-EXTENDED = [name for name, spec in OPTIONS.items() if spec.choices and name not in NOT_EXTENDED]
+"""Options whose values are structures rather than switches of the trick or
+the bidding: the schedule's tests hold them."""
+
+CASES = [(name, value) for name, spec in OPTIONS.items() if spec.choices and name not in STRUCTURES
+         for value in spec.choices]
+"""Every value of every switch, from the option table itself."""
 
 
-def test_every_fast_path_implements_exactly_the_values_of_the_options_it_reads() -> None:
-    """A value added to an option (or a joker mode added to the table) fails
-    here until every fast path reading that option implements it (its list
-    names it), refuses it on purpose (its list of refused values names it) or
-    takes the long way for the whole option (the option leaves its list)."""
-    for path, handles in FAST_PATHS.items():
-        refused = REFUSED.get(path, {})
-        assert set(refused) <= set(handles), path
-        for name, values in handles.items():
-            spec = OPTIONS[name]
-            every = JOKER_MODES if spec.type_name == "modes" else spec.choices
-            stated = set(values) | set(refused.get(name, ()))
-            assert not set(values) & set(refused.get(name, ())), (path, name)
-            assert stated == set(every), (path, name, sorted(set(every) ^ stated))
-
-
-def test_the_dealer_restriction_takes_its_values_from_the_table_of_forbidden_bids() -> None:
-    assert OPTIONS["dealer_restriction"].choices == tuple(bidding.DEALER_RESTRICTIONS)
-
-
-def _synthetic_spec(spec: OptionSpec) -> OptionSpec:
-    def parse(value: object) -> OptionValue:
-        if spec.type_name == "modes":
-            items = list(value) if isinstance(value, (list, tuple)) else str(value).split(",")
-            known = spec.parse([item for item in items if item != SYNTHETIC])
-            assert isinstance(known, tuple)
-            return (*known, SYNTHETIC) if SYNTHETIC in items else known
-        return SYNTHETIC if value == SYNTHETIC else spec.parse(value)
-
-    return dataclasses.replace(spec, parse=parse, choices=(*spec.choices, SYNTHETIC))
-
-
-def _register(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Rules, dict[str, object]]:
-    """The rules with a synthetic value of ``name`` registered and in force."""
-    monkeypatch.setitem(OPTIONS, name, _synthetic_spec(OPTIONS[name]))
-    if name == "dealer_restriction":  # a row of the table: the dealer may not bid 1
-        monkeypatch.setitem(bidding.DEALER_RESTRICTIONS, SYNTHETIC, bidding.DealerRestriction(
-            SYNTHETIC, lambda cards, before: (1,), "the dealer {player} bid 1", ""))
-    if name == "void":  # a row of the table: a void player must trump
-        monkeypatch.setitem(MUST_TRUMP, SYNTHETIC, True)
-    if name == "third_pass":  # a row of the table: no second pass in a row
-        monkeypatch.setitem(bidding.PASS_LIMITS, SYNTHETIC, bidding.PassLimit(lambda players: 2, "{player}"))
+def _rules_with(name: str, value: str) -> tuple[Rules, dict[str, object]]:
+    """The rules with ``name`` set to ``value`` (a list option: the preset's
+    list and the value)."""
     preset = "joker54" if name == "two_jokers" else "raspisnoy"
     base = Rules.preset(preset)
-    value: object = SYNTHETIC
+    given: object = value
     if OPTIONS[name].type_name == "modes":
-        value = [*getattr(base, name), SYNTHETIC]
-    options = {name: value}
+        given = list(dict.fromkeys([*getattr(base, name), value]))
+    options = {name: given}
     return base.with_options(options), options
 
 
@@ -109,10 +67,9 @@ def _games(rules: Rules, fast: bool, monkeypatch: pytest.MonkeyPatch) -> Iterato
             yield games_to_json_text([simulate_game(rules, 3 + seed % 2, seed, detail=detail)])
 
 
-def _verdicts(rules: Rules, options: dict[str, object]) -> list[object]:
-    """Each game of every preset and of ``rules`` simulated, replayed under
-    ``options`` the long way and the compact way: (problems, totals) each."""
-    out: list[object] = []
+def _same_verdicts(rules: Rules, options: dict[str, object]) -> None:
+    """Games of two presets and of ``rules`` replayed under ``options`` the
+    long way and the compact way: the same problems, totals and deals."""
     games = [simulate_game(Rules.preset(p), 4, 7, detail=d) for p in ("raspisnoy", "joker54")
              for d in ("full", "sheet")]
     games += [simulate_game(rules, 3, 5, detail=d) for d in ("full", "sheet")]
@@ -123,34 +80,58 @@ def _verdicts(rules: Rules, options: dict[str, object]) -> list[object]:
             pair.append(([(p.kind, p.message, p.pos) for p in result.problems], result.totals,
                          [(d.scores, d.taken) for d in result.deals]))
         assert pair[0] == pair[1]
-        out.append(pair[0])
-    return out
 
 
-@pytest.mark.parametrize("name", EXTENDED)
-def test_a_value_no_fast_path_knows_gets_the_long_ways_verdict(name: str,
+@pytest.mark.parametrize(("name", "value"), CASES)
+def test_every_value_gets_the_long_ways_verdict_on_every_path(name: str, value: str,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    rules, options = _register(name, monkeypatch)
-    value = rules.options()[name]
-    assert value == SYNTHETIC or (isinstance(value, tuple) and SYNTHETIC in value)
-    # the fast paths that read the option say they do not implement the value
-    for path, handles in FAST_PATHS.items():
-        assert bool(rules.unhandled(handles)) == (name in handles), path
+    rules, options = _rules_with(name, value)
     # validation and the sheet's arithmetic: the compact replay gives the long way's verdict
-    _verdicts(rules, options)
-    # the simulator's integer loop: the same games as the engine's, deal by deal
+    _same_verdicts(rules, options)
+    # the simulator's integer loop plays the same games as the engine, deal by deal
     assert list(_games(rules, True, monkeypatch)) == list(_games(rules, False, monkeypatch))
-    # each fast path that reads the option takes the long way for the value
-    monkeypatch.setattr(Simulator, "fast_play", True)
-    assert Simulator(rules, ["A", "B", "C"], random.Random(1), "full").fast == (name not in COMPACT_HANDLES)
+    # the solver answers only for rules its kernel implements, and says which it does not
     deal = Deal(rules, 3, 0, 1, "normal", None, [1 << 10, 1 << 8, 1 << 9])  # Q♠, 10♠, J♠
     deal.skip_bidding()
-    seats = [(deal.leader + i) % 3 for i in range(3)]
-    held = [(10, 8, 9)[seat] for seat in seats]
-    assert deal.copy().play_plain_trick(seats, held) == (name not in PLAIN_TRICK_HANDLES)
-    # the solver: an answer from the kernel only for rules it implements
-    if name in KERNEL_HANDLES:
+    refused = kernel_refusal(rules)
+    if refused:
         with pytest.raises(SolverRefusedError, match=name):
             Solver(deal, 0)
     else:
-        Solver(deal, 0)
+        assert Solver(deal, 0).outcome(deal).exact
+
+
+def test_the_kernel_refuses_only_what_it_does_not_implement() -> None:
+    assert kernel_refusal(Rules.preset("raspisnoy").with_options({"void": "must-trump-high"})) == (
+        "void=must-trump-high",)
+    assert {p: kernel_refusal(Rules.preset(p)) for p in PRESETS} == {
+        "raspisnoy": (), "classic": (), "georgian": (), "joker54": (),
+        "online36": ("void=must-trump-high", "joker_take_lead=follow-freely")}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("circular", [False, True])
+def test_the_kernels_tables_are_the_rules_functions(preset: str, circular: bool) -> None:
+    """The kernel's switches and tables, made at a solver's start, hold what
+    the engine's functions answer: the trump of every suit led, whether a
+    joker wins as declared, each joker option's decision."""
+    for name, value in [("circular_trumps", circular), *((n, v) for n, v in CASES if n.startswith("joker"))]:
+        rules = Rules.preset(preset).with_options({"circular_trumps": circular, name: value})
+        for trump in range(NO_SUIT + 1):
+            switches = kernel_switches(rules, trump)
+            assert [switches[sk.R_TRUMP_OF + led] for led in range(NO_SUIT + 1)] == [
+                trick_trump(led, trump, circular) for led in range(NO_SUIT + 1)]
+            for row in JOKER_MODE_ROWS:
+                code = sk.MODES[row.mode]
+                assert switches[sk.R_LEAD_WINS + code] == wins_when_led(row.mode)
+                assert switches[sk.R_FOLLOW_WINS + code] == wins_when_following(row.mode)
+            assert switches[sk.R_MUST_TRUMP] == must_trump(rules.void)
+            assert switches[sk.R_HIGH_HIGHEST_TRUMP] == (not high_joker_wins_trumped(rules))
+            assert switches[sk.R_LOW_JOKER_WINS] == low_joker_wins_unfollowed(rules)
+            assert switches[sk.R_OPPOSITE] == opposite_jokers(rules)
+
+
+def test_the_simulator_plays_every_game_on_its_fast_path_without_a_pimc_bot() -> None:
+    for preset in PRESETS:
+        sim = Simulator(Rules.preset(preset), ["A", "B", "C"], random.Random(1), "full")
+        assert sim.fast == Simulator.fast_play

@@ -10,6 +10,7 @@ import pytest
 
 from raspis_cli.engine import Deal
 from raspis_cli.rules import PRESETS
+from raspis_cli.rules.values import DealKind
 from raspis_cli.solver import pimc
 from raspis_cli.solver.pimc import BidAdvice, bid_advice, bid_payoffs, settled
 from raspis_cli.solver.randomdeal import random_position, random_small_case
@@ -52,7 +53,7 @@ def test_every_bid_scored_as_brute_force_says(preset: str) -> None:
     checked = 0
     for _ in range(120):
         deal, player = random_small_case(rng, [preset])
-        kind = rng.choice(["normal", "forehead"])
+        kind: DealKind = rng.choice(["normal", "forehead"])
         payoffs = bid_payoffs(deal.rules, kind, deal.cards, range(deal.cards + 1))
         try:
             expected = brute_force_guaranteed(deal, player, payoffs)

@@ -18,8 +18,11 @@ GOOD_VALUES: dict[str, tuple[object, OptionValue]] = {
     "joker": ("6s", "6S"),
     "players": ("2-6", (2, 6)),
     "schedule": ("free", "free"),
+    "ladder": ("false", False),
     "ladder_down": ("true", True),
     "specials": ("miser,golden", ("miser", "golden")),
+    "control_deals": ("true", True),
+    "trump_card": ("dealer-last", "dealer-last"),
     "full_deal_trump": ("none", "none"),
     "circular_trumps": ("yes", True),
     "dealer_restriction": ("off", "off"),
@@ -33,6 +36,7 @@ GOOD_VALUES: dict[str, tuple[object, OptionValue]] = {
     "joker_high_winner": ("highest-trump", "highest-trump"),
     "joker_take_beaten_by_trump": ("1", True),
     "joker_low_nobody_follows": ("joker-wins", "joker-wins"),
+    "joker_take_lead": ("follow-freely", "follow-freely"),
     "two_jokers": ("opposite", "opposite"),
     "discard_suit": ("optional", "optional"),
     "revoke_penalty": ("-50", -50),
@@ -51,6 +55,8 @@ GOOD_VALUES: dict[str, tuple[object, OptionValue]] = {
     "forehead_per_trick": ("40", 40),
     "forehead_per_missing": ("-40", -40),
     "special_multiplier": ("3", 3),
+    "percent_multiplier": ("2", 2),
+    "zero_total_rank": ("second", "second"),
 }
 
 BAD_VALUES: dict[str, object] = {
@@ -58,8 +64,11 @@ BAD_VALUES: dict[str, object] = {
     "joker": "8S",
     "players": "5-3",
     "schedule": "ladder",
+    "ladder": "up",
     "ladder_down": "maybe",
     "specials": "normal",
+    "control_deals": "twice",
+    "trump_card": "first-card",
     "full_deal_trump": "first-card",
     "circular_trumps": "2",
     "dealer_restriction": "none",
@@ -73,6 +82,7 @@ BAD_VALUES: dict[str, object] = {
     "joker_high_winner": "trump",
     "joker_take_beaten_by_trump": "nah",
     "joker_low_nobody_follows": "nobody",
+    "joker_take_lead": "follow",
     "two_jokers": "both",
     "discard_suit": "never",
     "revoke_penalty": "fifty",
@@ -91,6 +101,8 @@ BAD_VALUES: dict[str, object] = {
     "forehead_per_trick": "a",
     "forehead_per_missing": "b",
     "special_multiplier": "double",
+    "percent_multiplier": "triple",
+    "zero_total_rank": "first",
 }
 
 
@@ -185,6 +197,15 @@ def test_presets_as_rules_md_section_8() -> None:
                         joker_follow_modes=("take", "discard"), discard_suit="optional",
                         two_jokers="opposite", revoke_penalty=-50, revoke_replay=True,
                         joker_lead_penalty=-10),
+        "online36": dict(deck=36, joker="7S", players=(3, 6), schedule="blocks", ladder=True,
+                         specials=("dark", "percent", "no-trump", "golden", "miser"), control_deals=True,
+                         trump_card="dealer-last", full_deal_trump="last-card", third_pass="players",
+                         void="must-trump-high", joker_lead_modes=("high", "low", "take"),
+                         joker_follow_modes=("take", "discard"), joker_low_nobody_follows="joker-wins",
+                         joker_take_lead="follow-freely", discard_suit="optional", under_per_missing=-10,
+                         under_per_taken=-10, miser_zero=50, miser_per_trick=-10, golden_zero=0,
+                         golden_per_trick=10, percent_multiplier=3,
+                         score_extras=("full-bid-double", "miser-sweep"), zero_total_rank="second"),
     }
     assert set(table) == set(PRESETS)
     for name, expected in table.items():
@@ -234,3 +255,17 @@ def test_parse_assignment() -> None:
     for bad in ("void", "=free", ""):
         with pytest.raises(RulesError, match="OPTION=VALUE"):
             parse_assignment(bad)
+
+
+def test_every_preset_file_states_every_option() -> None:
+    """A preset is its whole rule set, every option written in its file: a
+    new option's default cannot apply to a preset whose rule differs
+    unnoticed (CONTRIBUTING.md, "A new option")."""
+    import json
+
+    from raspis_cli.rules import PRESET_FOLDER
+
+    for name in PRESETS:
+        data = json.loads((PRESET_FOLDER / f"{name}.json").read_text(encoding="utf-8"))
+        assert list(data["options"]) == list(OPTIONS), name
+        assert Rules.preset(name).to_json() == data["options"], name

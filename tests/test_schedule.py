@@ -6,8 +6,9 @@ import pytest
 
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
+from raspis_cli.rules.values import DealKind
 
-SPECIALS = ("no-trump", "dark", "miser", "golden")
+SPECIALS: tuple[DealKind, ...] = ("no-trump", "dark", "miser", "golden")
 
 
 def _sequence(preset: str, players: int, **options: object) -> list[tuple[int, str]]:

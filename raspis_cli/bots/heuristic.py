@@ -9,17 +9,18 @@ import operator
 import random
 from collections.abc import Sequence
 from math import pi as _pi
-from typing import Final
+from typing import Final, assert_never
 
 from raspis_cli.engine import Deal, JokerDecl, Play, Violation, trick_winner
 from raspis_cli.engine.deal import PLAY
-from raspis_cli.engine.trick import ORDER, Entry, demand_mask, follow_mask, led_suit, trick_trump
+from raspis_cli.engine.trick import ORDER, Entry, led_suit, natural_plays, trick_trump
 from raspis_cli.model.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
-from raspis_cli.model.joker_modes import DEMANDS, WINNING_LEAD_MODES
+from raspis_cli.model.joker_modes import known_mode
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
     SUIT_RUNS,
 )
 from raspis_cli.rules import Rules
+from raspis_cli.rules.values import Void
 
 __all__ = [
     "BID_NOISE",
@@ -110,8 +111,10 @@ class HeuristicBot:
     joker_mask: int
     avoid_joker_lead: bool
     suit_masks: tuple[int, ...]
-    void: str
+    void: Void
     circular: bool
+    free_after_take: bool
+    """``joker_take_lead: follow-freely`` (:func:`~raspis_cli.rules.jokers.take_lead_follows_freely`)."""
     split_by_suit: bool
     _card_values: tuple[tuple[_CardValue, ...], ...]
     _joker_plays: dict[tuple[bool, bool, int], _JokerPlays]
@@ -225,7 +228,7 @@ class HeuristicBot:
             return nth_bit(allowed, rng.randrange(allowed.bit_count()))
         if self.circular:
             led, _ = led_suit(trick, self.joker_mask)
-            trump = NO_SUIT if led is None else (int(led) + 1) % 4
+            trump = trick_trump(NO_SUIT if led is None else led, deal_trump, True)
         else:
             trump = deal_trump
         trumps = self.suit_masks[trump] if trump != NO_SUIT else 0
@@ -269,17 +272,8 @@ class HeuristicBot:
         """The natural cards of ``hand`` that may be played on ``trick``
         (:meth:`Deal.legal_naturals`: the suit led, a leading joker's demand,
         ``void``), ``deal_trump`` the deal's trump index."""
-        joker_mask = self.joker_mask
-        natural = hand & ~joker_mask
-        if not trick:
-            return natural
-        led, decl = led_suit(trick, joker_mask)
-        trump = (NO_SUIT if led is None else (int(led) + 1) % 4) if self.circular else deal_trump
-        if decl is not None and decl.mode in DEMANDS and decl.suit is not None:
-            return demand_mask(natural, decl.suit, DEMANDS[decl.mode], trump, self.void, self.suit_masks)[0]
-        if led is None:
-            return natural
-        return follow_mask(natural, int(led), trump, self.void, self.suit_masks)[0]
+        return natural_plays(hand, trick, self.joker_mask, deal_trump, self.circular, self.void,
+                             self.free_after_take, self.suit_masks)[0]
 
     def _joker_choices(self, seat: int, jokers: int, position: int, trick_number: int, leader: int,
                        played: Sequence[int]) -> _JokerPlays:
@@ -697,19 +691,25 @@ def _joker_intent(decl: JokerDecl | None, leading: bool, trump: Suit | None, led
     """How much a joker declaration means to win (> 0) or to lose (< 0)."""
     if decl is None:  # pragma: no cover - jokers always carry one
         return 0.0
-    mode = decl.mode
-    if mode in WINNING_LEAD_MODES:
-        bonus = 0.1 if decl.suit is not None and decl.suit == trump else 0.0
-        return 1.0 + bonus + (0.05 if mode == "high" else 0.0)
-    if mode in ("low", "discard"):
-        return -1.0 - (0.1 if led is not None and decl.suit == led else 0.0)
-    card = decl.card
-    if mode == "as" and card is not None:
-        rank = RANK_INDEX[card]
-        suit = SUIT_INDEX[card]
-        if trump is not None and suit == trump:
-            return 0.5 + rank / 26 if rank >= 11 else -0.2 + rank / 100
-        if leading or suit == led:
-            return 0.3 + rank / 26 if rank == 12 else -0.5 - (12 - rank) / 26
-        return -1.0 - (12 - rank) / 26
-    return 0.0
+    mode = known_mode(decl.mode)
+    if mode is None:  # pragma: no cover - the bots declare only the table's modes
+        return 0.0
+    match mode:
+        case "high" | "lowest" | "take":
+            bonus = 0.1 if decl.suit is not None and decl.suit == trump else 0.0
+            return 1.0 + bonus + (0.05 if mode == "high" else 0.0)
+        case "low" | "discard":
+            return -1.0 - (0.1 if led is not None and decl.suit == led else 0.0)
+        case "as":
+            card = decl.card
+            if card is None:  # pragma: no cover - an 'as' declaration names its card
+                return 0.0
+            rank = RANK_INDEX[card]
+            suit = SUIT_INDEX[card]
+            if trump is not None and suit == trump:
+                return 0.5 + rank / 26 if rank >= 11 else -0.2 + rank / 100
+            if leading or suit == led:
+                return 0.3 + rank / 26 if rank == 12 else -0.5 - (12 - rank) / 26
+            return -1.0 - (12 - rank) / 26
+        case _:
+            assert_never(mode)

@@ -54,9 +54,10 @@ from raspis_cli.cli.output import write_json
 from raspis_cli.files.pieces import Piece, split_file
 from raspis_cli.judge.check import CheckError, read_results
 from raspis_cli.judge.replay import GameResult, RulesChoice
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.diagnostics import SYNTAX, Diagnostic
 from raspis_cli.model.record import GameRecord
-from raspis_cli.text.i18n import N_, _, kind_label, language, ngettext
+from raspis_cli.text.i18n import N_, _, language, ngettext
 from raspis_cli.text.textsafe import escape_text
 
 T = TypeVar("T")

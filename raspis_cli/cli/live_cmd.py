@@ -24,7 +24,8 @@ from raspis_cli.cli.console import fail, safe_markup, stdout
 from raspis_cli.cli.new_cmd import DealerOption
 from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
 from raspis_cli.judge.results import trump_label
-from raspis_cli.text.i18n import N_, _, kind_label, ngettext
+from raspis_cli.model.deal_kinds import kind_label
+from raspis_cli.text.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from raspis_cli.judge.replay import DealResult

@@ -10,9 +10,11 @@ from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail
 from raspis_cli.cli.options import PresetArgument, SetOption, build_rules, check_format, player_name
 from raspis_cli.cli.output import print_rows, write_json, write_jsonl
-from raspis_cli.rules import OPTIONS, PRESETS, Rules, preset_description
+from raspis_cli.model.deal_kinds import kind_label
+from raspis_cli.rules import OPTIONS, PRESETS, OptionSpec, Rules, preset_description
+from raspis_cli.rules.options import OptionValue
 from raspis_cli.rules.schedule import schedule_for
-from raspis_cli.text.i18n import _, kind_label
+from raspis_cli.text.i18n import _
 
 rules_app = typer.Typer(help=_("The rule presets, their options and schedules."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
@@ -51,10 +53,21 @@ def rules_show(
         write_jsonl([{"preset": preset, "options": rules.to_json()}])
         return
     rows = [
-        {"option": name, "value": spec.show(rules.value(name)), "meaning": _(spec.meaning)}
+        {"option": name, "value": spec.show(rules.value(name)), "meaning": _meaning(spec, rules.value(name))}
         for name, spec in OPTIONS.items()
     ]
     print_rows(rows, fmt, title=f"{preset}: {_(preset_description(preset))}")
+
+
+def _meaning(spec: OptionSpec, value: OptionValue) -> str:
+    """What an option means and, for a switch, what its value in force means
+    (both from the option table)."""
+    meaning = _(spec.meaning)
+    shown = spec.show(value)
+    if shown in spec.value_meanings:
+        return _("{meaning}: {value_meaning}").format(meaning=meaning,
+                                                     value_meaning=_(spec.value_meanings[shown]))
+    return meaning
 
 
 @rules_app.command("schedule")

@@ -23,7 +23,8 @@ from raspis_cli.cli.output import write_json, write_jsonl
 from raspis_cli.judge.check import CheckError, read_results, score_sheet
 from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice
 from raspis_cli.judge.results import trump_label
-from raspis_cli.text.i18n import _, kind_label, ngettext
+from raspis_cli.model.deal_kinds import kind_label
+from raspis_cli.text.i18n import _, ngettext
 from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:

@@ -22,9 +22,10 @@ from raspis_cli.judge.check import CheckError, deal_story, read_results
 from raspis_cli.judge.replay import GameResult
 from raspis_cli.judge.results import trump_label
 from raspis_cli.model.cards import Card, Deck, card_text
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import DealRecord
-from raspis_cli.text.i18n import _, kind_label, ngettext
+from raspis_cli.text.i18n import _, ngettext
 
 __all__ = ["show"]
 

@@ -17,12 +17,14 @@ from raspis_cli.cli.console import fail, say, stderr, stdout
 from raspis_cli.cli.options import ShardOption, TableFormat, player_name, shard_option
 from raspis_cli.cli.output import print_rows, write_json, write_jsonl
 from raspis_cli.files.paths import expand_paths
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.rules import PRESETS
-from raspis_cli.rules.bidding import DEALER_RESTRICTIONS
+from raspis_cli.rules.bidding import dealer_restriction_label
+from raspis_cli.rules.values import DEALER_RESTRICTIONS
 from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import default_db_path
 from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
-from raspis_cli.text.i18n import N_, _, kind_label, ngettext
+from raspis_cli.text.i18n import N_, _, ngettext
 from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
@@ -416,8 +418,9 @@ def stats(
 PLAYED_AS: Final[dict[str, str]] = {"lead": N_("lead"), "follow": N_("follow")}
 """``joker_outcomes``' ``played_as`` values as a table shows them."""
 
-RESTRICTIONS: Final[dict[str, str]] = {value: row.label for value, row in DEALER_RESTRICTIONS.items()
-                                        if row.label}
+RESTRICTIONS: Final[dict[str, str]] = {value: dealer_restriction_label(value)
+                                        for value in DEALER_RESTRICTIONS
+                                        if dealer_restriction_label(value)}
 """``dealer_restriction`` values (the option's table, docs/RULES.md) as a table shows them."""
 
 

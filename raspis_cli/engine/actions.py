@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 from raspis_cli.model.cards import Card
 from raspis_cli.model.joker import JokerDecl
-from raspis_cli.model.joker_modes import WINNING_LEAD_MODES
 
-__all__ = ["VIOLATION_KINDS", "WINNING_LEAD_MODES", "JokerDecl", "Play", "Violation"]
+__all__ = ["VIOLATION_KINDS", "JokerDecl", "Play", "Violation"]
 
 VIOLATION_KINDS = (
     "syntax",

@@ -16,37 +16,46 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
-from raspis_cli.engine.actions import WINNING_LEAD_MODES, Play, Violation
+from raspis_cli.engine.actions import Play, Violation
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
 from raspis_cli.engine.trick import (
     LED_BASE,
-    MUST_TRUMP,
     ORDER,
     TRUMP_BASE,
     Entry,
-    demand_mask,
-    follow_mask,
     led_suit,
+    must_trump,
+    natural_plays,
     plain_winner,
     trick_trump,
 )
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of, cards_text
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.joker import JokerDecl
-from raspis_cli.model.joker_modes import DEMANDS
+from raspis_cli.model.joker_modes import DEMANDS, known_mode, wins_when_following, wins_when_led
 from raspis_cli.rules import Rules
 from raspis_cli.rules.bidding import (
-    DEALER_RESTRICTIONS,
-    PASS_LIMITS,
     bids_allowed,
+    dealer_restriction_message,
     forbidden_bids,
+    next_pass_streak,
     pass_limit,
+    pass_limit_message,
 )
-from raspis_cli.rules.seats import bidding_order
-from raspis_cli.text.i18n import _, kind_label
+from raspis_cli.rules.jokers import (
+    discard_names_suit,
+    high_joker_wins_trumped,
+    low_joker_wins_unfollowed,
+    opposite_jokers,
+    take_lead_follows_freely,
+)
+from raspis_cli.rules.seats import bidding_order, first_leader
+from raspis_cli.rules.values import DealKind
+from raspis_cli.text.i18n import _
 
-__all__ = ["BIDDING", "DONE", "PLAIN_TRICK_HANDLES", "PLAY", "Deal", "TrickResult", "trick_winner"]
+__all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
 
 _JOKER_PLAYS: dict[tuple[object, ...], tuple[Play, ...]] = {}
 """:meth:`Deal.legal_joker_plays` by what decides them (the rules, leading or
@@ -59,12 +68,6 @@ _JOKER_PLAYS_MAX = 4096
 BIDDING = "bidding"
 PLAY = "play"
 DONE = "done"
-
-PLAIN_TRICK_HANDLES: Final[dict[str, tuple[str, ...]]] = {"void": tuple(MUST_TRUMP)}
-"""The option values :meth:`Deal.play_plain_tricks` (whole tricks on bit
-masks) implements: under any other it plays no trick and the caller plays
-card by card (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
-
 
 _WIN = 100
 """A winning joker ranks ``_WIN + its position`` (above every natural card's
@@ -131,7 +134,7 @@ class Deal:
         players: int,
         dealer: int,
         cards: int,
-        kind: str = "normal",
+        kind: DealKind = "normal",
         trump: Suit | None = None,
         hands: Sequence[int] | None = None,
         pass_streaks: Sequence[int] | None = None,
@@ -152,8 +155,7 @@ class Deal:
         self.bid_count = 0
         self.first_bidder = (dealer + 1) % players
         self.phase = BIDDING if self.has_bids else PLAY
-        first = dealer if rules.first_leader == "dealer" else (dealer + 1) % players
-        self.leader = first
+        self.leader = first_leader(rules.first_leader, dealer, players)
         self.trick: list[Entry] = []
         self.trick_number = 1
         self.taken = [0] * players
@@ -168,8 +170,8 @@ class Deal:
         self._suit_masks = self.deck.suit_masks
         self._joker_mask = self.deck.joker_mask
         self._natural_mask = self.deck.mask & ~self.deck.joker_mask
-        self._must_trump = MUST_TRUMP[rules.void]
-        self._plain_tricks = rules.void in PLAIN_TRICK_HANDLES["void"]
+        self._must_trump = must_trump(rules.void)
+        self._free_after_take = take_lead_follows_freely(rules)
         self._pass_limit = pass_limit(rules.third_pass, players)
         self._decl_cache: dict[bool, tuple[JokerDecl, ...]] = {}
 
@@ -213,9 +215,9 @@ class Deal:
             return "bid-range", _("{player} bid {bid} with {cards} cards (0 to {cards})").format(
                 player=who, bid=bid, cards=self.cards)
         if kind == "dealer-restriction":
-            text = DEALER_RESTRICTIONS[self.rules.dealer_restriction].message
+            text = dealer_restriction_message(self.rules.dealer_restriction)
             return "dealer-restriction", _(text).format(player=who, bid=bid, cards=self.cards)
-        text = PASS_LIMITS[self.rules.third_pass].message
+        text = pass_limit_message(self.rules.third_pass)
         return "third-pass", _(text).format(player=who, n=self._pass_limit)
 
     def bid(self, seat: int, bid: int) -> list[Violation]:
@@ -292,26 +294,15 @@ class Deal:
         return led_suit(self.trick, self._joker_mask)
 
     def _trick_trump(self, led: Suit | None) -> Suit | None:
-        if self.rules.circular_trumps:
-            return led.next() if led is not None else None
-        return self.trump
+        return _suit_trump(led, self.trump, self.rules.circular_trumps)
 
     def _follow_mask(self, seat: int) -> tuple[int, str]:
         """The non-joker cards ``seat`` may play now (from its hand) and the
         violation kind for playing another. A joker is never required."""
         assert self.hands is not None
-        hand = self.hands[seat] & ~self._joker_mask
-        if not self.trick:
-            return hand, ""
-        led, lead_decl = self._lead_info()
-        trump = self._trick_trump(led)
-        if lead_decl is not None and lead_decl.mode in DEMANDS and lead_decl.suit is not None:
-            return demand_mask(hand, lead_decl.suit, DEMANDS[lead_decl.mode],
-                               NO_SUIT if trump is None else trump, self.rules.void, self._suit_masks)
-        if led is None:
-            return hand, ""
-        return follow_mask(hand, led, NO_SUIT if trump is None else trump, self.rules.void,
-                           self._suit_masks)
+        return natural_plays(self.hands[seat], self.trick, self._joker_mask,
+                             NO_SUIT if self.trump is None else self.trump, self.rules.circular_trumps,
+                             self.rules.void, self._free_after_take, self._suit_masks)
 
     def _joker_problem(self, seat: int, decl: JokerDecl | None) -> str | None:
         """Why this declaration is not allowed for a joker played now."""
@@ -341,20 +332,33 @@ class Deal:
                 return _("a joker declared {mode} must name a suit").format(mode=repr(mode))
             if rules.joker_demand_first_trick_only and self.trick_number > 1:
                 return _("{mode} may be declared only in the first trick of a deal").format(mode=repr(mode))
-        if mode == "low" and decl.suit is None and (self.deck.size != 54 or rules.circular_trumps):
+        suitless_lead = self.deck.size == 54 and not rules.circular_trumps
+        if mode == "low" and decl.suit is None and not suitless_lead:
             return _("a joker declared 'low' must name a suit")
         if mode == "take" and leading and decl.suit is None and rules.circular_trumps:
             return _("under circular trumps a leading joker must name a suit")
-        if mode == "discard" and decl.suit is None and rules.discard_suit == "required":
+        if mode in ("low", "take") and leading and decl.suit is not None and suitless_lead:
+            return _("with 54 cards a leading joker declared {mode} names no suit: the second card "
+                     "played sets the suit led").format(mode=repr(mode))
+        if mode == "discard" and decl.suit is None and discard_names_suit(rules):
             return _("a discarding joker must name a suit")
-        if not leading and rules.two_jokers == "opposite":
-            first = _first_joker_wins(self.trick, self._joker_mask)
-            if first is not None:
-                want = "discard" if first else "take"
-                if mode != want:
-                    return _("the second joker counts as the opposite of the first: it must be declared "
-                             "{mode}").format(mode=repr(want))
+        if not leading:
+            return self._second_joker_problem(mode)
         return None
+
+    def _second_joker_problem(self, mode: str) -> str | None:
+        """Why a following joker may not be declared ``mode`` under
+        ``two_jokers`` (the first joker of the trick already played)."""
+        if not opposite_jokers(self.rules):
+            return None
+        first = _first_joker_wins(self.trick, self._joker_mask)
+        if first is None:
+            return None
+        want = "discard" if first else "take"
+        if mode == want:
+            return None
+        return _("the second joker counts as the opposite of the first: it must be declared "
+                 "{mode}").format(mode=repr(want))
 
     def legal_plays(self) -> list[Play]:
         """Every legal play of the seat to play (hands must be known): the
@@ -386,7 +390,7 @@ class Deal:
             return []
         # what _joker_problem depends on, besides the declaration
         leading = not self.trick
-        first = (None if leading or self.rules.two_jokers != "opposite"
+        first = (None if leading or not opposite_jokers(self.rules)
                  else _first_joker_wins(self.trick, self._joker_mask))
         key = (self.rules, leading, self.trick_number > 1, first, jokers)
         plays = _JOKER_PLAYS.get(key)
@@ -608,7 +612,7 @@ class Deal:
         seats themselves."""
         hands = self.hands
         n = self.players
-        if (hands is None or self.trick or self.phase != PLAY or not self._plain_tricks):
+        if hands is None or self.trick or self.phase != PLAY:
             return first
         end = len(tricks)
         table = _TURNS.get(n)
@@ -796,10 +800,7 @@ class Deal:
         """The pass streaks after this deal (deals without bids change nothing)."""
         if not self.has_bids:
             return list(self.pass_streaks)
-        return [
-            (streak + 1) if self.bids[seat] == 0 else 0
-            for seat, streak in enumerate(self.pass_streaks)
-        ]
+        return [next_pass_streak(streak, self.bids[seat]) for seat, streak in enumerate(self.pass_streaks)]
 
 
 def _first_joker_wins(trick: Sequence[Entry], joker_mask: int) -> bool | None:
@@ -809,9 +810,10 @@ def _first_joker_wins(trick: Sequence[Entry], joker_mask: int) -> bool | None:
         if joker_mask >> card & 1:
             if decl is None:
                 return position == 0
-            if position == 0:
-                return decl.mode in WINNING_LEAD_MODES
-            return decl.mode == "take"
+            mode = known_mode(decl.mode)
+            if mode is None:
+                return False  # a word of no mode: reported as joker-mode, and it loses
+            return wins_when_led(mode) if position == 0 else wins_when_following(mode)
     return None
 
 
@@ -825,7 +827,7 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
                                   rules.circular_trumps)
         return plain_winner([c for _, c, _ in trick], trump_index)
     led, lead_decl = led_suit(trick, joker_mask)
-    trump = (led.next() if led is not None else None) if rules.circular_trumps else deal_trump
+    trump = _suit_trump(led, deal_trump, rules.circular_trumps)
     trump_played = trump is not None and any(
         not joker_mask >> c & 1 and SUIT_INDEX[c] == trump for _, c, _ in trick
     )
@@ -840,7 +842,7 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
             keys.append(order[decl.card])  # a joker declared as RJ/BJ ranks 0
             continue
         wins = _joker_wins(position, decl, rules, trump, trump_played, trick, joker_mask)
-        if jokers_seen and rules.two_jokers == "opposite":
+        if jokers_seen and opposite_jokers(rules):
             # the opposite of the first joker as declared (what _joker_problem
             # requires), not of whether an option made the first one win
             wins = not _first_joker_wins(trick, joker_mask)
@@ -851,7 +853,7 @@ def trick_winner(trick: Sequence[Entry], rules: Rules, joker_mask: int,
         and lead_decl.mode == "low"
         and lead_decl.suit is not None
         and keys[0] == _LOSE
-        and rules.joker_low_nobody_follows == "first-card-suit"
+        and not low_joker_wins_unfollowed(rules)
         and all(k < LED_BASE for k in keys)
     ):
         # nobody played the suit named or a trump: the first real card's suit counts as led
@@ -889,27 +891,31 @@ def _beat_taking_jokers(trick: Sequence[Entry], keys: list[int], joker_mask: int
 
 def _joker_wins(position: int, decl: JokerDecl | None, rules: Rules, trump: Suit | None,
                 trump_played: bool, trick: Sequence[Entry], joker_mask: int) -> bool:
-    if position > 0:
-        # following: take wins (joker_take_beaten_by_trump: see _beat_taking_jokers),
-        # anything else (discard, missing) loses
-        return decl is not None and decl.mode == "take"
+    """Whether a joker (not declared ``as``) wins the trick before
+    ``two_jokers`` and ``joker_take_beaten_by_trump`` have their say: as
+    declared (:func:`~raspis_cli.model.joker_modes.wins_when_led`,
+    :func:`_wins_following`), with the exceptions the options make."""
     if decl is None:
-        return True
-    mode = decl.mode
-    if mode == "high":
-        return not (rules.joker_high_winner == "highest-trump" and decl.suit != trump
-                    and trump_played)
-    if mode == "lowest":
-        return True
-    if mode == "take":
-        return True  # joker_take_beaten_by_trump: see _beat_taking_jokers
-    if mode == "low":
-        if decl.suit is None:
-            return False
+        return position == 0
+    mode = known_mode(decl.mode)
+    if mode is None:
+        return False  # a word of no mode: reported as joker-mode, and it loses
+    if position > 0:
+        # following: take wins (joker_take_beaten_by_trump: see _beat_taking_jokers)
+        return wins_when_following(mode)
+    if mode == "high" and decl.suit != trump and trump_played and not high_joker_wins_trumped(rules):
+        return False
+    if mode == "low" and decl.suit is not None:
         followed = any(
             not joker_mask >> c & 1 and (SUIT_INDEX[c] == decl.suit or SUIT_INDEX[c] == trump)
             for _, c, _ in trick[1:]
         )
-        return not followed and rules.joker_low_nobody_follows == "joker-wins"
-    return False
+        return not followed and low_joker_wins_unfollowed(rules)
+    return wins_when_led(mode)
 
+
+def _suit_trump(led: Suit | None, deal_trump: Suit | None, circular: bool) -> Suit | None:
+    """:func:`~raspis_cli.engine.trick.trick_trump` on suits (``None``: no suit)."""
+    trump = trick_trump(NO_SUIT if led is None else led, NO_SUIT if deal_trump is None else deal_trump,
+                        circular)
+    return None if trump == NO_SUIT else _SUITS[trump]

@@ -12,12 +12,15 @@ from collections.abc import Callable, Sequence
 
 from raspis_cli.engine.actions import Violation
 from raspis_cli.engine.deal import PLAY, Deal
-from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, winners
+from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS
 from raspis_cli.model.cards import Card, Suit
-from raspis_cli.rules import KINDS, Rules
-from raspis_cli.rules.bidding import bids_allowed, pass_limit
+from raspis_cli.rules import Rules
+from raspis_cli.rules.bidding import bids_allowed, next_pass_streak, pass_limit
 from raspis_cli.rules.schedule import Schedule, schedule_for
 from raspis_cli.rules.seats import bidding_order
+from raspis_cli.rules.standings import first_places
+from raspis_cli.rules.trumps import trump_holder
+from raspis_cli.rules.values import DealKind, is_deal_kind, judged_kind
 from raspis_cli.text.i18n import _
 
 __all__ = ["Game", "TrumpInput", "effective_trump"]
@@ -27,7 +30,7 @@ TrumpInput = Card | Suit | None
 (no trump, when ``trump_given``; not written otherwise)."""
 
 
-def _sheet_engine_deal(rules: Rules, players: int, dealer: int, cards: int, kind: str,
+def _sheet_engine_deal(rules: Rules, players: int, dealer: int, cards: int, kind: DealKind,
                        trump: TrumpInput, pass_streaks: Sequence[int], names: Sequence[str],
                        bids: Sequence[int] | None) -> Deal:
     """The engine's deal of a sheet's line :meth:`Game.sheet_deal` found in
@@ -137,18 +140,23 @@ class Game:
             if not self.last_replayed:
                 self.rotation += 1 + skipped
             want_dealer = (self.first_dealer + self.rotation) % self.players
-            if dealer != want_dealer:
+            # a control deal's dealer is whoever the last-placed player names
+            if dealer != want_dealer and not self.schedule.is_control(self.scored_deals + skipped):
                 out.append(Violation("dealer-order", _("{player} dealt deal {number}; {dealer} was to "
                                                        "deal").format(player=name[dealer], number=number,
                                                                       dealer=name[want_dealer]),
                                      dealer, at="dealer"))
         self.scored_deals += skipped
         # the schedule
-        if kind not in KINDS:
+        if self.schedule.is_control(self.scored_deals) and self._decided():
+            out.append(Violation("schedule", _("the game was decided after deal {number}: first place "
+                                               "is not shared, so no control deal follows").format(
+                                                   number=self.last_number), at="number"))
+        deal_kind = judged_kind(kind)
+        if not is_deal_kind(kind):
             out.append(Violation("schedule", _("unknown kind of deal {kind}").format(kind=repr(kind)),
                                  at="kind"))
-            kind = "normal"
-        problem = self.schedule.problem(self.scored_deals, cards, kind)
+        problem = self.schedule.problem(self.scored_deals, cards, deal_kind)
         if problem is not None:
             out.append(Violation("schedule", problem, at="cards"))
         if cards * self.players > rules.deck or cards < 1:
@@ -159,9 +167,9 @@ class Game:
         if hands is not None:
             masks, hand_problems = self._check_hands(hands, cards, hands_complete)
             out += hand_problems
-        out += self._check_trump(kind, dealer, cards, trump, trump_given, masks)
-        deal = Deal(rules, self.players, dealer, cards, kind,
-                    effective_trump(rules, kind, trump), masks, self.pass_streaks, self.names)
+        out += self._check_trump(deal_kind, dealer, cards, trump, trump_given, masks)
+        deal = Deal(rules, self.players, dealer, cards, deal_kind,
+                    effective_trump(rules, deal_kind, trump), masks, self.pass_streaks, self.names)
         self.last_number = number
         self.last_replayed = replayed
         return deal, out
@@ -182,7 +190,7 @@ class Game:
         deal's repeat) always takes the long way."""
         rules = self.rules
         n = self.players
-        if kind not in KINDS or cards < 1 or cards * n > rules.deck:
+        if not is_deal_kind(kind) or cards < 1 or cards * n > rules.deck:
             return None
         last = self.last_number
         if last is not None and (self.last_replayed or number != last + 1):
@@ -190,8 +198,8 @@ class Game:
         rotation = self.rotation
         if self.first_dealer is not None:
             rotation += 1
-            if dealer != (self.first_dealer + rotation) % n:
-                return None
+            if dealer != (self.first_dealer + rotation) % n or self.schedule.is_control(self.scored_deals):
+                return None  # a control deal takes the long way
         if self.schedule.problem(self.scored_deals, cards, kind) is not None:
             return None
         if trump_given and self._check_trump(kind, dealer, cards, trump, True, None):
@@ -226,7 +234,7 @@ class Game:
             totals[seat] += score
         self.scored_deals += 1
         if bids is not None:
-            self.pass_streaks = [(streak + 1) if bid == 0 else 0
+            self.pass_streaks = [next_pass_streak(streak, bid)
                                  for bid, streak in zip(bids, self.pass_streaks)]  # noqa: B905 (one per seat)
 
     def _check_hands(self, hands: Sequence[Sequence[Card]], cards: int,
@@ -287,31 +295,30 @@ class Game:
             return [Violation("trump", _("under circular trumps a deal has no fixed trump, yet {trump} is "
                                          "given").format(trump=trump), at="trump")]
         full = cards * self.players == rules.deck
-        if full:
-            mode = rules.full_deal_trump
-            if mode == "none":
-                if real_trump:
-                    return [Violation("trump", _("every card is dealt and the rules give no trump then, "
-                                                 "yet {trump} is given").format(trump=trump), at="trump")]
-                return []
-            if isinstance(trump, Card) and masks is not None:
-                holders = [seat for seat, m in enumerate(masks) if m >> trump & 1]
-                if mode in ("dealer-shows", "last-card") and holders != [dealer]:
-                    return [Violation("trump", _("the trump card {trump} must be the dealer {player}'s "
-                                                 "own card (full_deal_trump {mode})").format(
-                                                     trump=trump, player=self.names[dealer], mode=mode),
-                                      dealer, at="trump")]
-                if mode == "random-card" and not holders:
-                    return [Violation("trump", _("the trump card {trump} is in nobody's hand").format(
-                        trump=trump), at="trump")]
+        holder = trump_holder(rules, full)
+        if holder == "no-trump":
+            if real_trump:
+                return [Violation("trump", _("every card is dealt and the rules give no trump then, "
+                                             "yet {trump} is given").format(trump=trump), at="trump")]
             return []
-        if isinstance(trump, Card) and masks is not None:
-            for seat, m in enumerate(masks):
-                if m >> trump & 1:
-                    return [Violation("duplicate-card", _("the trump card {trump} was turned up from the "
-                                                          "stock, yet it is in {player}'s hand").format(
-                                                              trump=trump, player=self.names[seat]),
-                                      seat, at="trump")]
+        if not isinstance(trump, Card) or masks is None:
+            return []
+        holders = [seat for seat, m in enumerate(masks) if m >> trump & 1]
+        if holder == "dealer" and holders != [dealer]:
+            rule = (f"full_deal_trump {rules.full_deal_trump}" if full
+                    else f"trump_card {rules.trump_card}")
+            return [Violation("trump", _("the trump card {trump} must be the dealer {player}'s "
+                                         "own card ({rule})").format(
+                                             trump=trump, player=self.names[dealer], rule=rule),
+                              dealer, at="trump")]
+        if holder == "anyone" and not holders:
+            return [Violation("trump", _("the trump card {trump} is in nobody's hand").format(
+                trump=trump), at="trump")]
+        if holder == "stock" and holders:
+            return [Violation("duplicate-card", _("the trump card {trump} was turned up from the "
+                                                  "stock, yet it is in {player}'s hand").format(
+                                                      trump=trump, player=self.names[holders[0]]),
+                              holders[0], at="trump")]
         return []
 
     def finish_deal(self, deal: Deal, scores: Sequence[int], replayed: bool = False) -> None:
@@ -327,8 +334,18 @@ class Game:
         if unfinished:
             return []
         problem = self.schedule.missing(self.scored_deals)
+        if problem is None and self.schedule.is_control(self.scored_deals - 1) and not self._decided():
+            problem = _("first place is shared after the control deals: another control deal is due "
+                        "(if the game was stopped, write 'unfinished' on a line after the last deal)")
         return [Violation("schedule", problem, at="deal")] if problem else []
 
+    def _decided(self) -> bool:
+        """Whether, after a control deal, one player alone has the most points
+        (no other control deal follows; the places' own rules, such as
+        ``zero_total_rank``, count only at the end)."""
+        return (len(first_places(self.totals, "as-scored")) == 1
+                and self.scored_deals > len(self.schedule.fixed))
+
     def winners(self) -> list[int]:
-        """The seats with the highest total (co-winners share a tie)."""
-        return winners(self.totals)
+        """The seats in first place (co-winners share a tie; ``zero_total_rank``)."""
+        return first_places(self.totals, self.rules.zero_total_rank)

@@ -25,7 +25,7 @@ ScoreTerm = Literal["exact_per_trick", "exact_bonus", "pass_made", "under_per_mi
                     "forehead_per_trick", "forehead_per_missing", "miser-sweep"]
 """A term of a score, as :func:`score_terms` names it: the scoring option
 whose value it counts, or the ``score_extras`` item that gives it."""
-ScoreFactor = Literal["special_multiplier", "percent-4", "full-bid-double"]
+ScoreFactor = Literal["special_multiplier", "percent_multiplier", "percent-4", "full-bid-double"]
 """A multiplier of a score, as :func:`score_factors` names it: the option or
 the ``score_extras`` item it comes from."""
 ScoreName = ScoreTerm | ScoreFactor
@@ -82,7 +82,7 @@ def score_terms(rules: Rules, kind: DealKind, bid: int | None, taken: int,
             return (("golden_zero", 1),) if taken == 0 else (("golden_per_trick", taken),)
         case "forehead":
             return _bid_terms(kind, bid, taken, "forehead_per_trick", "forehead_per_missing")
-        case "normal" | "no-trump" | "dark":
+        case "normal" | "no-trump" | "dark" | "percent":
             return _bid_terms(kind, bid, taken, "exact_per_trick", "under_per_missing")
         case _:
             assert_never(kind)
@@ -151,13 +151,14 @@ def is_flat(term: ScoreTerm) -> bool:
 def score_factors(rules: Rules, kind: DealKind, bid: int | None, taken: int,
                   cards: int | None = None) -> tuple[tuple[ScoreFactor, int], ...]:
     """What the sum of :func:`score_terms` is multiplied by, each with the
-    rule it comes from: the kind's ``special_multiplier`` (shown only when it
-    is not 1), ``score_extras``' ``percent-4`` (a deal of 4 cards ×3) and
-    ``full-bid-double`` (a bid of every card, more than one, made: ×2).
+    rule it comes from: the kind's ``special_multiplier`` or
+    ``percent_multiplier`` (shown only when it is not 1), ``score_extras``'
+    ``percent-4`` (a deal of 4 cards ×3) and ``full-bid-double`` (a bid of
+    every card, more than one, made: ×2).
     ``cards`` is the deal's card count (``None``: not known; refused when
     ``score_extras`` are on)."""
-    factor = rules.special_factor(kind)
-    out: list[tuple[ScoreFactor, int]] = [("special_multiplier", factor)] if factor != 1 else []
+    name, factor = rules.kind_multiplier(kind)
+    out: list[tuple[ScoreFactor, int]] = [(name, factor)] if name is not None and factor != 1 else []
     for extra in _extras(rules, cards):
         match extra:
             case "percent-4":

@@ -18,21 +18,25 @@ indexes 0..3 (♠ ♣ ♦ ♥) with :data:`~raspis_cli.model.cards.NO_SUIT` for 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, assert_never
 
 from raspis_cli.model.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Suit
 from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.joker_modes import DEMANDS
+from raspis_cli.rules.values import Void
 
 __all__ = [
     "LED_BASE",
     "Entry",
     "ORDER",
     "TRUMP_BASE",
-    "MUST_TRUMP",
     "card_order",
     "demand_mask",
     "follow_mask",
     "led_suit",
+    "must_trump",
+    "must_trump_highest",
+    "natural_plays",
     "plain_winner",
     "trick_trump",
     "void_mask",
@@ -68,7 +72,9 @@ def card_order(card: int, led: int, trump: int) -> int:
 
 def trick_trump(led: int, deal_trump: int, circular: bool) -> int:
     """The trump of one trick: the deal's, or under ``circular_trumps`` the
-    suit after the suit led (none while nothing is led)."""
+    suit after the suit led (none while nothing is led). The one rule of
+    circular trumps: the engine, the simulator, the bots call it, and the
+    solver's kernel reads a table made from it."""
     if circular:
         return NO_SUIT if led == NO_SUIT else (led + 1) % 4
     return deal_trump
@@ -89,23 +95,42 @@ def plain_winner(cards: Sequence[int], trump: int) -> int:
     return best
 
 
-MUST_TRUMP: Final[dict[str, bool]] = {"free": False, "must-trump": True, "must-trump-high": True}
-"""Each value of ``void`` -> whether a player void in the suit led must play
-a trump when holding one (the whole-trick bit-mask paths read this)."""
+def must_trump(void: Void) -> bool:
+    """Whether a player void in the suit led must play a trump when holding
+    one (the whole-trick bit-mask paths and the solver's kernel read this)."""
+    match void:
+        case "free":
+            return False
+        case "must-trump" | "must-trump-high":
+            return True
+        case _:
+            assert_never(void)
 
 
-def void_mask(hand: int, trump: int, void: str, suit_masks: Sequence[int]) -> tuple[int, str]:
+def must_trump_highest(void: Void) -> bool:
+    """Whether a player void in the suit a joker demands ``highest`` of must
+    play their highest trump (``void: must-trump-high``, по старшим)."""
+    match void:
+        case "free" | "must-trump":
+            return False
+        case "must-trump-high":
+            return True
+        case _:
+            assert_never(void)
+
+
+def void_mask(hand: int, trump: int, void: Void, suit_masks: Sequence[int]) -> tuple[int, str]:
     """The cards a player void in the suit asked for may play, and the
     violation kind for another: anything, or (``void: must-trump``) a trump
     when one is held."""
-    if MUST_TRUMP[void] and trump != NO_SUIT:
+    if must_trump(void) and trump != NO_SUIT:
         trumps = hand & suit_masks[trump]
         if trumps:
             return trumps, "must-trump"
     return hand, ""
 
 
-def follow_mask(hand: int, led: int, trump: int, void: str,
+def follow_mask(hand: int, led: int, trump: int, void: Void,
                 suit_masks: Sequence[int]) -> tuple[int, str]:
     """The natural cards of ``hand`` that may follow a natural card of suit
     ``led``, and the violation kind for another card: the suit led when held
@@ -116,7 +141,7 @@ def follow_mask(hand: int, led: int, trump: int, void: str,
     return void_mask(hand, trump, void, suit_masks)
 
 
-def demand_mask(hand: int, suit: int, demand: str, trump: int, void: str,
+def demand_mask(hand: int, suit: int, demand: str, trump: int, void: Void,
                 suit_masks: Sequence[int]) -> tuple[int, str]:
     """The natural cards of ``hand`` that may answer a leading joker's demand
     (``demand``: ``highest`` or ``lowest``, :data:`~raspis_cli.model.joker_modes.DEMANDS`)
@@ -129,9 +154,34 @@ def demand_mask(hand: int, suit: int, demand: str, trump: int, void: str,
         top = 1 << (suit_cards.bit_length() - 1) if demand == "highest" else suit_cards & -suit_cards
         return top, "joker-demand"
     allowed, kind = void_mask(hand, trump, void, suit_masks)
-    if kind and demand == "highest" and void == "must-trump-high":
+    if kind and demand == "highest" and must_trump_highest(void):
         return 1 << (allowed.bit_length() - 1), kind
     return allowed, kind
+
+
+def natural_plays(hand: int, trick: Sequence[Entry], joker_mask: int, deal_trump: int, circular: bool,
+                  void: Void, free_after_take: bool, suit_masks: Sequence[int]) -> tuple[int, str]:
+    """The natural cards of ``hand`` (jokers left out) that may be played on
+    the trick so far, and the violation kind for another: anything on the
+    lead; against a leading joker's demand, :func:`demand_mask`; after a
+    leading ``take`` with no suit under ``joker_take_lead: follow-freely``
+    (``free_after_take``), anything; else :func:`follow_mask` of the suit led
+    (anything while none is). The engine (``Deal.legal_naturals`` and its
+    checks) and the bots call it."""
+    natural = hand & ~joker_mask
+    if not trick:
+        return natural, ""
+    led, decl = led_suit(trick, joker_mask)
+    trump = trick_trump(NO_SUIT if led is None else led, deal_trump, circular)
+    if decl is not None:
+        demand = DEMANDS.get(decl.mode)
+        if demand is not None and decl.suit is not None:
+            return demand_mask(natural, decl.suit, demand, trump, void, suit_masks)
+        if free_after_take and decl.mode == "take" and decl.suit is None:
+            return natural, ""
+    if led is None:
+        return natural, ""
+    return follow_mask(natural, led, trump, void, suit_masks)
 
 
 _SUITS: Final = (Suit.S, Suit.C, Suit.D, Suit.H)

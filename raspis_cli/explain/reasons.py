@@ -90,6 +90,8 @@ def _term_msgid(name: ScoreName) -> str:
             return N_("miser-sweep")
         case "special_multiplier":
             return N_("special_multiplier")
+        case "percent_multiplier":
+            return N_("percent deal")
         case "percent-4":
             return N_("percent-4")
         case "full-bid-double":

@@ -8,11 +8,13 @@ from collections.abc import Mapping, Sequence
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS
 from raspis_cli.judge.results import DealResult, trump_text
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, Pos
 from raspis_cli.rules import KINDS, Rules
 from raspis_cli.rules.seats import bidding_order
-from raspis_cli.text.i18n import _, kind_label
+from raspis_cli.rules.values import judged_kind
+from raspis_cli.text.i18n import _
 from raspis_cli.text.suggest import did_you_mean
 
 __all__ = ["SheetReconciliation", "fitting_counts", "score_memo", "too_many_tricks"]
@@ -375,7 +377,7 @@ class SheetReconciliation:
         if known is None:
             if len(memo) >= _SCORE_MEMO_MAX:
                 memo.clear()  # a hostile file's millions of distinct bids and counts
-            known = memo[key] = bid_score(self.rules, kind, bid, taken, cards)
+            known = memo[key] = bid_score(self.rules, judged_kind(kind), bid, taken, cards)
         return known
 
     def _infer_taken(self, record: DealRecord, deal: Deal, bids: Mapping[str, int | None],
@@ -406,7 +408,7 @@ class SheetReconciliation:
             if score is None or (bid is None and deal.has_bids):
                 possible[name] = None
                 continue
-            options = infer_taken(self.rules, record.kind, bid, score - penalties[seat],
+            options = infer_taken(self.rules, judged_kind(record.kind), bid, score - penalties[seat],
                                   record.cards)
             possible[name] = options
             if not options:

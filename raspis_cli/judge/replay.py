@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from raspis_cli.engine import Deal, Game, Violation, winners
+from raspis_cli.engine import Deal, Game, Violation
 from raspis_cli.judge.reconcile import SheetReconciliation, score_memo, too_many_tricks
 from raspis_cli.judge.results import DealResult, GameResult, RulesChoice, resolve_rules
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, compact_plays
 from raspis_cli.rules.seats import bidding_order
-from raspis_cli.text.i18n import _, kind_label
+from raspis_cli.rules.standings import first_places
+from raspis_cli.text.i18n import _
 from raspis_cli.text.suggest import did_you_mean
 
 Problem = Diagnostic
@@ -96,7 +98,8 @@ class GameReplay(SheetReconciliation):
                         "{player}'s final total is written as {written}; recomputed {total}").format(
                             player=name, written=written, total=totals[name]),
                                                  player=name, pos=pos))
-        best = [self.names[s] for s in winners([totals[n] for n in self.seat_of])]
+        best = [self.names[s] for s in first_places([totals[n] for n in self.seat_of],
+                                                    self.rules.zero_total_rank)]
         return GameResult(self.index, record, self.rules, self.problems, self.deals, totals, best)
 
     def _deal(self, record: DealRecord, may_stop_early: bool) -> None:

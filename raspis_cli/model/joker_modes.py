@@ -30,7 +30,7 @@ This module is at the bottom of the package: it imports nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal, assert_never
 
 __all__ = [
     "BY_MODE",
@@ -42,12 +42,20 @@ __all__ = [
     "LEAD_MODES",
     "MODE_PHRASES",
     "MODE_RULE_HEAD",
-    "WINNING_LEAD_MODES",
     "JokerMode",
+    "JokerModeName",
     "mode_of",
     "mode_rule_ebnf",
     "mode_words",
+    "known_mode",
+    "wins_when_following",
+    "wins_when_led",
 ]
+
+JokerModeName = Literal["high", "lowest", "low", "take", "discard", "as"]
+"""A joker's declaration mode: the closed type every decision over a mode
+matches on (a new mode here makes ``mypy --strict`` name each place that
+must handle it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +72,11 @@ class JokerMode:
     ``joker_follow_modes`` accept). ``names``: what the declaration names
     (``"suit"``: a suit; ``"card"``: a card). ``demand``: what the other
     players must give of the suit named (``"highest"``, ``"lowest"``; empty:
-    no demand, and the declaration may name no suit). ``wins_led``: a
-    leading joker so declared wins the trick (barring options).
+    no demand, and the declaration may name no suit). Whether a leading
+    joker so declared wins is :func:`wins_when_led`.
     """
 
-    mode: str
+    mode: JokerModeName
     russian: str
     text: str
     phrases: tuple[str, ...]
@@ -76,7 +84,6 @@ class JokerMode:
     follow: bool
     names: str = "suit"
     demand: str = ""
-    wins_led: bool = False
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -96,16 +103,16 @@ JOKER_MODE_ROWS: Final[tuple[JokerMode, ...]] = (
     JokerMode("high", "по старшим", "high (по старшим)",
               ("по старшему", "по страшим", "старшие", "старшим", "старших", "по наивысшим",
                "наивысших", "по старших", "найвищим", "highest"),
-              lead=True, follow=False, demand="highest", wins_led=True),
+              lead=True, follow=False, demand="highest"),
     JokerMode("lowest", "по младшим", "lowest (по младшим)",
               ("младшие", "младшим", "младших", "по молодших"),
-              lead=True, follow=False, demand="lowest", wins_led=True),
+              lead=True, follow=False, demand="lowest"),
     JokerMode("low", "младшая", "low (младшая)", tuple(p for p in _LOSING if p != "младшая"),
               lead=True, follow=False),
     JokerMode("take", "забрать", "take (забрать)",
               ("забираю", "беру", "взять", "бью", "перебить", "побить", "старший", "старшим",
                "забираю взятку", "беру взятку", "забрати", "побити"),
-              lead=True, follow=True, wins_led=True),
+              lead=True, follow=True),
     JokerMode("discard", "скинуть", "discard (скинуть)", tuple(p for p in _LOSING if p != "скинуть"),
               lead=False, follow=True),
     JokerMode("as", "как", "as", ("=", "за", "як"), lead=True, follow=True, names="card"),
@@ -119,11 +126,42 @@ FOLLOW_MODES: Final = tuple(row.mode for row in JOKER_MODE_ROWS if row.follow)
 BY_MODE: Final[dict[str, JokerMode]] = {row.mode: row for row in JOKER_MODE_ROWS}
 DEMANDS: Final[dict[str, str]] = {row.mode: row.demand for row in JOKER_MODE_ROWS if row.demand}
 """The modes that demand a card of the suit named, and which one."""
-WINNING_LEAD_MODES: Final = frozenset(row.mode for row in JOKER_MODE_ROWS if row.wins_led)
-"""Lead declarations under which the joker wins the trick (barring options)."""
+
+
+def known_mode(text: str) -> JokerModeName | None:
+    """The mode a record's word names, as the closed type (``None``: no mode
+    of the table; the record keeps what was written, the engine reports it)."""
+    row = BY_MODE.get(text)
+    return None if row is None else row.mode
+
+
+def wins_when_led(mode: JokerModeName) -> bool:
+    """Whether a joker that leads the trick so declared wins it, barring the
+    options that make an exception (``joker_high_winner``,
+    ``joker_low_nobody_follows``, ``joker_take_beaten_by_trump``); the one
+    answer the engine and the solver's kernel take (docs/RULES.md §6)."""
+    match mode:
+        case "high" | "lowest" | "take":
+            return True
+        case "low" | "discard" | "as":
+            return False
+        case _:
+            assert_never(mode)
 KERNEL_CODES: Final[dict[str, int]] = {row.mode: code for code, row in enumerate(JOKER_MODE_ROWS, 1)}
 """Mode -> the solver kernel's code (a declaration is ``code * 64 + arg``):
 the row's place in the table, from 1 (0 is a natural card's)."""
+
+def wins_when_following(mode: JokerModeName) -> bool:
+    """Whether a joker that follows so declared wins the trick, barring a
+    later joker and ``joker_take_beaten_by_trump`` (only ``take`` does)."""
+    match mode:
+        case "take":
+            return True
+        case "high" | "lowest" | "low" | "discard" | "as":
+            return False
+        case _:
+            assert_never(mode)
+
 
 MODE_PHRASES: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 """Each phrase as its words -> the modes it names, in the table's order (what the reader looks

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     pass
 
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.deal_kinds import kinds_in_words
 from raspis_cli.model.diagnostics import Diagnostic, line_error
 from raspis_cli.model.joker_modes import BY_MODE, mode_of
 from raspis_cli.model.lines import KEYWORD_SPELLINGS
@@ -490,9 +491,8 @@ def _parse_deal(code: str) -> DealLine | Diagnostic:
             if (kind_word is None and SUIT_SYMBOL_RE.search(trump_tok) is None
                     and BARE_NAME_RE.fullmatch(trump_tok) is not None):
                 close = suggest(m.group("dealer").lower(), KIND_WORDS, n=1)
-                hint = _(" (if {word} is a kind of deal, write one of normal, no-trump, dark, miser, "
-                         "golden, forehead, or тёмная, бескозырка, мизер, золотая, лобовая)").format(
-                    word=repr(m.group("dealer")))
+                hint = _(" (if {word} is a kind of deal, write one of {kinds})").format(
+                    word=repr(m.group("dealer")), kinds=kinds_in_words())
                 if close:
                     hint = _(" (did you mean the kind {kind}?)").format(kind=repr(close[0]))
             return line_error("E204", _("expected a trump like K♣, ♣ or - (none), got {got}").format(
@@ -565,9 +565,8 @@ def _diagnose_deal(code: str) -> Diagnostic:
     if i < len(toks) and toks[i][0] != "|":
         bar_at = next((k for k, t in enumerate(toks) if t[0] == "|"), len(toks))
         if dealer_at == 2 and bar_at == 5:
-            return line_error("E206", _(
-                "expected a kind of deal (normal, no-trump, dark, miser, golden, forehead, or тёмная, "
-                "бескозырка, мизер, золотая, лобовая), got {got}").format(got=repr(toks[2][0]))
+            return line_error("E206", _("expected a kind of deal ({kinds}), got {got}").format(
+                kinds=kinds_in_words(), got=repr(toks[2][0]))
                 + did_you_mean(toks[2][0].lower(), KIND_WORDS, n=1), toks[2][1])
         return line_error("E205", _("expected '|' and the sheet cells or the end of the line, got "
                                     "{got}").format(

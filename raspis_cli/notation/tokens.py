@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     pass
 
 from raspis_cli.model.cards import Card, CardError, Suit, parse_card, parse_suit
+from raspis_cli.model.deal_kinds import DEAL_KIND_ROWS
 from raspis_cli.model.joker_modes import MODE_PHRASES
 from raspis_cli.model.lines import LINE_KEYWORDS
 
@@ -55,18 +56,9 @@ __all__ = [
 
 # --- words -------------------------------------------------------------------
 
-KIND_WORDS: Final[dict[str, str]] = {}
-for _kind, _words in {
-    "normal": ("normal", "обычная", "обычный", "обычн"),
-    "no-trump": ("no-trump", "notrump", "nt", "бескозырка", "безкозырка", "бескозырная",
-                 "безкозирка", "бк", "б/к"),
-    "dark": ("dark", "тёмная", "темная", "тёмна", "темна", "втёмную", "втемную", "втемну"),
-    "miser": ("miser", "мизер", "мізер"),
-    "golden": ("golden", "золотая", "золотая", "золота", "золото"),
-    "forehead": ("forehead", "лобовая", "лобова", "лоб"),
-}.items():
-    for _w in _words:
-        KIND_WORDS[_w] = _kind
+KIND_WORDS: Final[dict[str, str]] = {
+    word: row.kind for row in DEAL_KIND_ROWS for word in (row.kind, row.russian, *row.spellings)}
+"""Each spelling of a kind of deal -> the kind (the table: :mod:`raspis_cli.model.deal_kinds`)."""
 
 KEYWORDS: Final[dict[str, str]] = dict(LINE_KEYWORDS)
 """Each keyword spelling -> its canonical English word (the table: :mod:`raspis_cli.model.lines`)."""

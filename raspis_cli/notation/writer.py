@@ -16,9 +16,10 @@ import dataclasses
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import cast
+from typing import Final, cast
 
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.deal_kinds import DEAL_KIND_ROWS
 from raspis_cli.model.joker_modes import JOKER_MODES
 from raspis_cli.model.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
 from raspis_cli.model.record import (
@@ -202,7 +203,7 @@ def _decl(decl: JokerDecl) -> str:
     if decl.mode != "as" and decl.card is not None:
         raise NotationWriteError(_("a joker declared {mode} names a suit, not a card: {decl} cannot be "
                                    "written").format(mode=repr(decl.mode), decl=decl.to_json()))
-    parts = [decl.mode]
+    parts: list[str] = [decl.mode]
     if decl.card is not None:
         parts.append(str(decl.card))
     elif decl.suit is not None:
@@ -759,11 +760,10 @@ def write_games(games: Iterable[GameRecord]) -> str:
     return "\n".join(write_game(g) for g in games)
 
 
-RUSSIAN_KINDS: dict[str, str] = {
-    "no-trump": "бескозырка", "dark": "тёмная", "miser": "мизер", "golden": "золотая",
-    "forehead": "лобовая",
-}
-_DEAL_HEAD_RE = re.compile(r"(\d+\.\s+\d+\s+)(no-trump|dark|miser|golden|forehead)(?=\s)")
+RUSSIAN_KINDS: Final[dict[str, str]] = {row.kind: row.russian for row in DEAL_KIND_ROWS
+                                         if row.kind != "normal"}
+"""The kinds a deal line writes, in Russian (a normal deal's line names no kind)."""
+_DEAL_HEAD_RE = re.compile(r"(\d+\.\s+\d+\s+)(" + "|".join(RUSSIAN_KINDS) + r")(?=\s)")
 _KEYWORD_HEAD_RE = re.compile(r"([ \t]*+)(" + "|".join(RUSSIAN_KEYWORDS) + r")(?=\s|$)")
 
 

@@ -24,9 +24,10 @@ from raspis_cli.analyze.words import (
 from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.judge.results import trump_label
 from raspis_cli.model.cards import Card, Deck, card_text
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.report.strings import joker_words, report_strings
 from raspis_cli.report.svg import line_charts
-from raspis_cli.text.i18n import _, kind_label, ngettext
+from raspis_cli.text.i18n import _, ngettext
 from raspis_cli.text.textsafe import isolated_text
 
 if TYPE_CHECKING:

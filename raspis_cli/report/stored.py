@@ -17,10 +17,11 @@ from typing import Any
 import duckdb
 
 from raspis_cli.judge.results import trump_label
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.report.strings import report_strings
 from raspis_cli.report.svg import line_charts
 from raspis_cli.store.query import run_query
-from raspis_cli.text.i18n import kind_label, shown_from_canonical
+from raspis_cli.text.i18n import shown_from_canonical
 
 __all__ = ["games_list", "stored_game_context"]
 

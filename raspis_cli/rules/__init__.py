@@ -13,28 +13,47 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal, assert_never
 
 from raspis_cli.model.cards import Deck
+from raspis_cli.model.joker_modes import JokerModeName
 from raspis_cli.rules.options import (
     KINDS,
     OPTIONS,
-    SPECIAL_KINDS,
     OptionError,
     OptionSpec,
     OptionValue,
+)
+from raspis_cli.rules.values import (
+    DealerRestrictionName,
+    DiscardSuit,
+    FirstLeader,
+    FullDealTrump,
+    JokerCard,
+    JokerHighWinner,
+    JokerLowNobodyFollows,
+    JokerTakeLead,
+    ScheduleName,
+    ScoreExtra,
+    SpecialKind,
+    ThirdPass,
+    TrumpCard,
+    TwoJokers,
+    Void,
+    ZeroTotalRank,
+    is_deal_kind,
 )
 from raspis_cli.text.i18n import N_, _, message_of
 
 __all__ = [
     "KINDS",
+    "KindMultiplier",
     "OPTIONS",
     "PRESETS",
-    "SPECIAL_KINDS",
     "OptionError",
     "OptionSpec",
     "Rules",
@@ -42,7 +61,10 @@ __all__ = [
     "parse_assignment",
 ]
 
-PRESETS = ("raspisnoy", "classic", "georgian", "joker54")
+KindMultiplier = Literal["special_multiplier", "percent_multiplier"]
+"""The options that multiply a kind of deal's score."""
+
+PRESETS = ("raspisnoy", "classic", "georgian", "joker54", "online36")
 """The shipped presets; ``raspisnoy`` is the default."""
 
 
@@ -56,25 +78,29 @@ class Rules:
 
     preset_name: str = "raspisnoy"
     deck: int = 36
-    joker: str = "7S"
+    joker: JokerCard = "7S"
     players: tuple[int, int] = (3, 5)
-    schedule: str = "raspisnoy"
+    schedule: ScheduleName = "raspisnoy"
+    ladder: bool = True
     ladder_down: bool = False
-    specials: tuple[str, ...] = ("no-trump", "dark", "miser", "golden")
-    full_deal_trump: str = "dealer-shows"
+    specials: tuple[SpecialKind, ...] = ("no-trump", "dark", "miser", "golden")
+    control_deals: bool = False
+    trump_card: TrumpCard = "turned-up"
+    full_deal_trump: FullDealTrump = "dealer-shows"
     circular_trumps: bool = False
-    dealer_restriction: str = "sum"
-    third_pass: bool | str = False
-    void: str = "free"
-    first_leader: str = "left-of-dealer"
-    joker_lead_modes: tuple[str, ...] = ("high", "low")
-    joker_follow_modes: tuple[str, ...] = ("take", "discard")
+    dealer_restriction: DealerRestrictionName = "sum"
+    third_pass: ThirdPass = False
+    void: Void = "free"
+    first_leader: FirstLeader = "left-of-dealer"
+    joker_lead_modes: tuple[JokerModeName, ...] = ("high", "low")
+    joker_follow_modes: tuple[JokerModeName, ...] = ("take", "discard")
     joker_demand_first_trick_only: bool = False
-    joker_high_winner: str = "joker"
+    joker_high_winner: JokerHighWinner = "joker"
     joker_take_beaten_by_trump: bool = False
-    joker_low_nobody_follows: str = "first-card-suit"
-    two_jokers: str = "later-wins"
-    discard_suit: str = "required"
+    joker_low_nobody_follows: JokerLowNobodyFollows = "first-card-suit"
+    joker_take_lead: JokerTakeLead = "second-card-sets-suit"
+    two_jokers: TwoJokers = "later-wins"
+    discard_suit: DiscardSuit = "required"
     revoke_penalty: int = 0
     revoke_replay: bool = False
     joker_lead_penalty: int = 0
@@ -91,7 +117,9 @@ class Rules:
     forehead_per_trick: int = 50
     forehead_per_missing: int = -50
     special_multiplier: int = 1
-    score_extras: tuple[str, ...] = ()
+    percent_multiplier: int = 3
+    score_extras: tuple[ScoreExtra, ...] = ()
+    zero_total_rank: ZeroTotalRank = "as-scored"
     # derived, not options
     deck_cards: Deck = field(init=False, repr=False, compare=False)
 
@@ -170,26 +198,27 @@ class Rules:
         record without names is reported, not divided by)."""
         return self.deck // players if players > 0 else 0
 
-    def unhandled(self, handled: Mapping[str, Collection[object]]) -> tuple[str, ...]:
-        """The options whose value a fast path does not implement, each as
-        ``name=value`` (empty: it implements every value in force).
-
-        ``handled`` is the fast path's statement: each option whose value it
-        reads itself, with the values it implements (for a list option, the
-        items). A fast path asks this of its rules and, for anything it does
-        not implement, takes the long way or refuses with a message, never a
-        verdict of its own (``tests/test_fast_paths.py``)."""
-        out = []
-        for name, values in handled.items():
-            value = getattr(self, name)
-            items = value if OPTIONS[name].type_name == "modes" else (value,)
-            if any(item not in values for item in items):
-                out.append(f"{name}={OPTIONS[name].show(value)}")
-        return tuple(out)
-
     def special_factor(self, kind: str) -> int:
-        """The multiplier of a deal kind's score."""
-        return self.special_multiplier if kind in SPECIAL_KINDS else 1
+        """The multiplier of a deal kind's score (:meth:`kind_multiplier`'s number)."""
+        return self.kind_multiplier(kind)[1]
+
+    def kind_multiplier(self, kind: str) -> tuple[KindMultiplier | None, int]:
+        """The option that multiplies a deal kind's score, and its value:
+        ``special_multiplier`` for no-trump, dark, miser and golden deals,
+        ``percent_multiplier`` for percent deals, none (1) for the rest (a
+        word that is no kind is refused: the engine reports it before
+        scoring)."""
+        if not is_deal_kind(kind):
+            raise RulesError(f"not a deal kind: {kind!r}")
+        match kind:
+            case "no-trump" | "dark" | "miser" | "golden":
+                return "special_multiplier", self.special_multiplier
+            case "percent":
+                return "percent_multiplier", self.percent_multiplier
+            case "normal" | "forehead":
+                return None, 1
+            case _:
+                assert_never(kind)
 
 
 def _deck(size: int, joker: str) -> Deck:
@@ -237,6 +266,8 @@ PRESET_DESCRIPTIONS: Final = (
        "revoke -50, the joker played as in classic"),
     N_("The online tables' 54-card «Джокер»: two jokers played opposite, the dealer leads, "
        "revoke -50 and replay"),
+    N_("The 36-card online table of soufee/rasp-poker: ladder and blocks of special deals with "
+       "проценты, control deals, the dealer's last card trump"),
 )
 """The shipped presets' descriptions (the files' own English text), marked for the
 catalogue: a person reads ``_(preset_description(name))``; JSON keeps the file's text."""
@@ -256,5 +287,3 @@ def parse_assignment(text: str) -> tuple[str, str]:
         raise RulesError(_("expected OPTION=VALUE, got {got}").format(got=repr(text)))
     return name.strip(), value.strip()
 
-
-assert set(KINDS) >= set(SPECIAL_KINDS)

@@ -6,93 +6,106 @@ calls it: the engine seat by seat (:meth:`~raspis_cli.engine.deal.Deal.bid`,
 once (:meth:`~raspis_cli.engine.deal.Deal.bid_all`), a score sheet's line
 (:meth:`~raspis_cli.engine.game.Game.sheet_deal`) and the simulator's bots.
 
-**A new value of** ``dealer_restriction`` is one row of
-:data:`DEALER_RESTRICTIONS` (the option takes its values from here) and its
-paragraph in docs/RULES.md; **a new value of** ``third_pass`` one entry of
-:data:`PASS_LIMITS`.
+**A new value of** ``dealer_restriction`` or ``third_pass`` is one more
+value of its closed type (:mod:`raspis_cli.rules.values`); ``mypy --strict``
+then names each ``match`` here that must say what it forbids, and the
+paragraph in docs/RULES.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Final, assert_never
 
+from raspis_cli.rules.values import DealerRestrictionName, ThirdPass
 from raspis_cli.text.i18n import N_
 
-__all__ = ["DEALER_RESTRICTIONS", "PASS_LIMITS", "DealerRestriction", "PassLimit", "bids_allowed",
-           "forbidden_bids", "pass_limit"]
+__all__ = ["bids_allowed", "dealer_forbidden", "dealer_restriction_label", "dealer_restriction_message",
+           "forbidden_bids", "next_pass_streak", "pass_limit", "pass_limit_message"]
 
 
-@dataclass(frozen=True, slots=True)
-class DealerRestriction:
-    """One value of ``dealer_restriction``.
-
-    ``forbidden(cards, before)`` gives the dealer's forbidden bids (``cards``
-    in the deal, ``before`` the sum of the other players' bids; the dealer
-    bids last); ``message`` is the violation's text (``{player}``, ``{bid}``,
-    ``{cards}``), ``label`` how a statistics table shows the value (empty:
-    never shown).
-    """
-
-    value: str
-    forbidden: Callable[[int, int], tuple[int, ...]]
-    message: str
-    label: str
+def dealer_forbidden(restriction: DealerRestrictionName, cards: int, before: int) -> tuple[int, ...]:
+    """The bids the dealer (bidding last) may not make under ``restriction``:
+    ``cards`` in the deal, ``before`` the sum of the other players' bids."""
+    match restriction:
+        case "sum":
+            return (cards - before,) if 0 <= cards - before <= cards else ()
+        case "no-full-bid":
+            return (cards,)
+        case "off":
+            return ()
+        case _:
+            assert_never(restriction)
 
 
-def _sum(cards: int, before: int) -> tuple[int, ...]:
-    return (cards - before,) if 0 <= cards - before <= cards else ()
+def dealer_restriction_message(restriction: DealerRestrictionName) -> str:
+    """The violation's text (``{player}``, ``{bid}``, ``{cards}``), marked for
+    the catalogue: a person reads ``_(message)``."""
+    match restriction:
+        case "sum":
+            return N_("the dealer {player} bid {bid}, making the bids add up to {cards}, the number of cards")
+        case "no-full-bid":
+            return N_("the dealer {player} bid all {cards} cards")
+        case "off":
+            return ""
+        case _:
+            assert_never(restriction)
 
 
-def _full(cards: int, before: int) -> tuple[int, ...]:
-    return (cards,)
+def dealer_restriction_label(restriction: DealerRestrictionName) -> str:
+    """How a statistics table shows the value (marked for the catalogue;
+    empty: never shown)."""
+    match restriction:
+        case "sum":
+            return N_("sum")
+        case "no-full-bid":
+            return N_("no-full-bid")
+        case "off":
+            return ""
+        case _:
+            assert_never(restriction)
 
 
-def _none(cards: int, before: int) -> tuple[int, ...]:
-    return ()
+def pass_limit(third_pass: ThirdPass, players: int) -> int | None:
+    """The number of passes in a row nobody may make under ``third_pass``
+    (``None``: any number may be made)."""
+    match third_pass:
+        case False:
+            return None
+        case True:
+            return 3
+        case "players":
+            return players
+        case _:
+            assert_never(third_pass)
 
 
-DEALER_RESTRICTIONS: Final[dict[str, DealerRestriction]] = {
-    row.value: row for row in (
-        DealerRestriction("sum", _sum, N_("the dealer {player} bid {bid}, making the bids add up to {cards}, "
-                                          "the number of cards"), N_("sum")),
-        DealerRestriction("no-full-bid", _full, N_("the dealer {player} bid all {cards} cards"),
-                          N_("no-full-bid")),
-        DealerRestriction("off", _none, "", ""),
-    )
-}
-"""Every value of ``dealer_restriction``, in the order docs/RULES.md lists them."""
-
-@dataclass(frozen=True, slots=True)
-class PassLimit:
-    """One value of ``third_pass``: ``limit(players)`` is the number of
-    passes in a row nobody may make (``None``: any number may be made);
-    ``message`` the violation's text (``{player}``, ``{n}``: the limit)."""
-
-    limit: Callable[[int], int | None]
-    message: str
+def pass_limit_message(third_pass: ThirdPass) -> str:
+    """The ``third-pass`` violation's text (``{player}``, ``{n}``: the limit),
+    marked for the catalogue."""
+    match third_pass:
+        case False:
+            return ""
+        case True:
+            return N_("{player} passed in a third consecutive deal")
+        case "players":
+            return N_("{player} passed in {n} consecutive deals, as many as there are players")
+        case _:
+            assert_never(third_pass)
 
 
-PASS_LIMITS: Final[dict[object, PassLimit]] = {
-    False: PassLimit(lambda players: None, ""),
-    True: PassLimit(lambda players: 3, N_("{player} passed in a third consecutive deal")),
-    "players": PassLimit(lambda players: players,
-                         N_("{player} passed in {n} consecutive deals, as many as there are players")),
-}
-"""Every value of ``third_pass`` (the option's values)."""
-
-
-def pass_limit(third_pass: object, players: int) -> int | None:
-    """The number of passes in a row nobody may make under ``third_pass``."""
-    return PASS_LIMITS[third_pass].limit(players)
+def next_pass_streak(streak: int, bid: int | None) -> int:
+    """A player's passes in a row after a deal with bids in which they bid
+    ``bid``: one more after a pass, none after any other bid (a deal without
+    bids leaves the streak as it is: the callers do not ask)."""
+    return streak + 1 if bid == 0 else 0
 
 
 _NOTHING: Final[Mapping[int, str]] = {}
 
 
-def forbidden_bids(restriction: str, limit: int | None, cards: int, dealer: bool, before: int,
-                   streak: int) -> Mapping[int, str]:
+def forbidden_bids(restriction: DealerRestrictionName, limit: int | None, cards: int, dealer: bool,
+                   before: int, streak: int) -> Mapping[int, str]:
     """The bids 0..``cards`` a bidder may not make, each with its violation
     kind (``dealer-restriction``, ``third-pass``); empty when every bid is
     allowed. ``restriction`` is the rules' ``dealer_restriction``, ``limit``
@@ -103,7 +116,7 @@ def forbidden_bids(restriction: str, limit: int | None, cards: int, dealer: bool
     is ``bid-range``, whatever the rules.)"""
     out: dict[int, str] | None = None
     if dealer:
-        found = DEALER_RESTRICTIONS[restriction].forbidden(cards, before)
+        found = dealer_forbidden(restriction, cards, before)
         if found:
             out = dict.fromkeys(found, "dealer-restriction")
     if limit is not None and streak >= limit - 1:
@@ -115,7 +128,7 @@ def forbidden_bids(restriction: str, limit: int | None, cards: int, dealer: bool
     return _NOTHING if out is None else out
 
 
-def bids_allowed(restriction: str, limit: int | None, cards: int, bids: Sequence[int],
+def bids_allowed(restriction: DealerRestrictionName, limit: int | None, cards: int, bids: Sequence[int],
                  streaks: Sequence[int]) -> bool:
     """Whether a whole deal's bids, in bidding order (the dealer's last), each
     within 0..``cards``, break none of :func:`forbidden_bids` (``streaks`` in

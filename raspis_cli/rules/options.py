@@ -8,23 +8,36 @@ command-line text (``--set void=free``) by the same functions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Final
 
 from raspis_cli.model.joker_modes import FOLLOW_MODES, JOKER_MODES, LEAD_MODES
-from raspis_cli.rules.bidding import DEALER_RESTRICTIONS
+from raspis_cli.rules.values import (
+    DEAL_KINDS,
+    SCORE_EXTRAS,
+    DealerRestrictionName,
+    DiscardSuit,
+    FirstLeader,
+    FullDealTrump,
+    JokerHighWinner,
+    JokerLowNobodyFollows,
+    JokerTakeLead,
+    ScheduleName,
+    TrumpCard,
+    TwoJokers,
+    Void,
+    ZeroTotalRank,
+    values_of,
+)
 from raspis_cli.text.i18n import N_, _
 
-__all__ = ["FOLLOW_MODES", "JOKER_MODES", "KINDS", "LEAD_MODES", "OPTIONS", "SPECIAL_KINDS", "OptionError",
+__all__ = ["FOLLOW_MODES", "JOKER_MODES", "KINDS", "LEAD_MODES", "OPTIONS", "OptionError",
            "OptionSpec"]
 
-KINDS: Final = ("normal", "no-trump", "dark", "miser", "golden", "forehead")
-SPECIAL_KINDS: Final = ("no-trump", "dark", "miser", "golden")
-"""The kinds that ``special_multiplier`` applies to."""
-SCORE_EXTRAS: Final = ("percent-4", "full-bid-double", "miser-sweep")
-"""The values of ``score_extras`` (engine/scoring.py reads each)."""
-SCHEDULES: Final = ("raspisnoy", "classic", "georgian", "joker54", "free")
+KINDS: Final = DEAL_KINDS
+"""Every deal kind (the closed type :data:`~raspis_cli.rules.values.DealKind`)."""
+SCHEDULES: Final = values_of(ScheduleName)
 
 
 class OptionError(ValueError):
@@ -43,6 +56,9 @@ class OptionSpec:
     meaning: str
     parse: Callable[[object], OptionValue]
     choices: tuple[str, ...] = ()
+    value_meanings: Mapping[str, str] = field(default_factory=dict)
+    """What each value means (as :meth:`show` writes it), marked for the
+    catalogue; every value of a switch has one (``rules show`` says it)."""
 
     def read(self, value: object) -> OptionValue:
         """Parse a JSON value or command-line text into the option's value."""
@@ -205,8 +221,12 @@ def _spec(name: str, type_name: str, meaning: str, parse: Callable[[object], Opt
     return OptionSpec(name, type_name, meaning, parse, choices)
 
 
-def _choice_spec(name: str, meaning: str, *choices: str) -> OptionSpec:
-    return OptionSpec(name, "choice", meaning, _choice(*choices), choices)
+def _choice_spec(name: str, meaning: str, closed: object, meanings: Mapping[str, str]) -> OptionSpec:
+    """A switch: its values are those of its closed type, each with its meaning."""
+    choices = values_of(closed)
+    if tuple(meanings) != choices:
+        raise AssertionError(f"option {name}: the meanings of {tuple(meanings)} for the values {choices}")
+    return OptionSpec(name, "choice", meaning, _choice(*choices), choices, meanings)
 
 
 def _points(name: str, meaning: str) -> OptionSpec:
@@ -218,21 +238,53 @@ _SPECS: Final = [
     _spec("joker", "choice", N_("in 36 cards, the card that is the joker: 7S, 6S or none"), _joker,
           ("7S", "6S", "none")),
     _spec("players", "range", N_("the allowed number of players, min-max"), _range),
-    _choice_spec("schedule", N_("the sequence of deals (free: any, each deal states its count and kind)"),
-                 *SCHEDULES),
+    _choice_spec("schedule", N_("the sequence of deals"), ScheduleName, {
+        "raspisnoy": N_("1 to M cards, M once for each player, then the special deals"),
+        "classic": N_("1 to M cards and back to 1; the special deals after, in any order"),
+        "georgian": N_("1 to 9 cards, four deals of 9, 9 to 1, four deals of 9"),
+        "joker54": N_("2 to 8 cards and back to 2"),
+        "blocks": N_("1 card up to the most that is a multiple of the players, the largest deal once for "
+                     "each player, then each special deal once for each player, block by block"),
+        "free": N_("any: each deal states its count of cards and its kind"),
+    }),
+    _spec("ladder", "bool", N_("raspisnoy and blocks: the game opens with the ladder, 1 card, 2, …"), _bool),
     _spec("ladder_down", "bool", N_("raspisnoy: M-1 .. 1 follows the max deals"), _bool),
-    _spec("specials", "kinds", N_("the special deal kinds played at the max card count"), _kinds,
-          KINDS[1:]),
-    _choice_spec("full_deal_trump", N_("trump when every card is dealt"), "dealer-shows", "last-card",
-                 "random-card", "none"),
+    _spec("specials", "kinds", N_("the special deal kinds, in the order played (the largest deal; "
+                                  "percent: 4 cards)"), _kinds, KINDS[1:]),
+    _spec("control_deals", "bool", N_("after the schedule, control deals until one player leads alone: "
+                                      "the last-placed player chooses the kind and the dealer"), _bool),
+    _choice_spec("trump_card", N_("the trump of a deal that leaves cards over"), TrumpCard, {
+        "turned-up": N_("the first card of the stock, turned up"),
+        "dealer-last": N_("the last card dealt, the dealer's own, shown"),
+    }),
+    _choice_spec("full_deal_trump", N_("trump when every card is dealt"), FullDealTrump, {
+        "dealer-shows": N_("the dealer shows one of their own cards"),
+        "last-card": N_("the last card dealt, which is the dealer's"),
+        "random-card": N_("a card of the deck drawn at random"),
+        "none": N_("no trump"),
+    }),
     _spec("circular_trumps", "bool", N_("no fixed trump: the suit after the suit led is trump"), _bool),
-    _choice_spec("dealer_restriction", N_("what the dealer may not bid: sum = cards, all cards, or off"),
-                 *DEALER_RESTRICTIONS),
-    _spec("third_pass", "choice", N_("nobody may bid 0 in three consecutive deals with bids"), _pass_rule,
-          ("false", "true", "players")),
-    _choice_spec("void", N_("void in the suit led: play anything, or a trump if held"), "free",
-                 "must-trump", "must-trump-high"),
-    _choice_spec("first_leader", N_("who leads the first trick"), "left-of-dealer", "dealer"),
+    _choice_spec("dealer_restriction", N_("what the dealer, who bids last, may not bid"),
+                 DealerRestrictionName, {
+                     "sum": N_("the bid that makes the bids add up to the number of cards"),
+                     "no-full-bid": N_("a bid of every card"),
+                     "off": N_("no restriction"),
+                 }),
+    OptionSpec("third_pass", "choice", N_("passes (bids of 0) in a row that nobody may make"), _pass_rule,
+               ("false", "true", "players"), {
+                   "false": N_("any number may be made"),
+                   "true": N_("no third pass in a row, in deals with bids"),
+                   "players": N_("no N-th pass in a row for N players, in deals with bids"),
+               }),
+    _choice_spec("void", N_("what a player without the suit led must play"), Void, {
+        "free": N_("any card"),
+        "must-trump": N_("a trump when holding one"),
+        "must-trump-high": N_("a trump when holding one; against a joker's «по старшим», the highest"),
+    }),
+    _choice_spec("first_leader", N_("who leads the first trick"), FirstLeader, {
+        "left-of-dealer": N_("the player left of the dealer, who bids first"),
+        "dealer": N_("the dealer"),
+    }),
     _spec("joker_lead_modes", "modes", N_("joker declarations allowed on the lead"),
           _subset(*LEAD_MODES), LEAD_MODES),
     _spec("joker_follow_modes", "modes", N_("joker declarations allowed when following"),
@@ -240,17 +292,28 @@ _SPECS: Final = [
     _spec("joker_demand_first_trick_only", "bool", N_("high/lowest only in the first trick of a deal"),
           _bool),
     _choice_spec("joker_high_winner", N_("a non-trump high demand answered with a trump: who wins"),
-                 "joker", "highest-trump"),
+                 JokerHighWinner, {"joker": N_("the joker"), "highest-trump": N_("the highest trump")}),
     _spec("joker_take_beaten_by_trump", "bool",
           N_("a joker declared take + non-trump suit, leading or following, is beaten by a later trump"),
           _bool),
-    _choice_spec("joker_low_nobody_follows",
-                 N_("low + suit with nobody on that suit or trump: who wins"), "first-card-suit",
-                 "joker-wins"),
-    _choice_spec("two_jokers", N_("54 cards, both jokers in a trick: later take wins, or opposite"),
-                 "later-wins", "opposite"),
-    _choice_spec("discard_suit", N_("whether a discarding joker must name a suit"), "required",
-                 "optional"),
+    _choice_spec("joker_low_nobody_follows", N_("low + suit with nobody on that suit or trump: who wins"),
+                 JokerLowNobodyFollows, {
+                     "first-card-suit": N_("the first real card's suit counts as led, and its highest card "
+                                           "wins"),
+                     "joker-wins": N_("the joker"),
+                 }),
+    _choice_spec("joker_take_lead", N_("after a joker led take with no suit"), JokerTakeLead, {
+        "second-card-sets-suit": N_("the second card played sets the suit led"),
+        "follow-freely": N_("the others play any card"),
+    }),
+    _choice_spec("two_jokers", N_("54 cards, both jokers in one trick"), TwoJokers, {
+        "later-wins": N_("a later take beats an earlier one"),
+        "opposite": N_("the second joker counts as the opposite of the first"),
+    }),
+    _choice_spec("discard_suit", N_("whether a discarding joker must name a suit"), DiscardSuit, {
+        "required": N_("it must"),
+        "optional": N_("it may name none"),
+    }),
     _points("revoke_penalty", N_("points added for a card off the suit led (or off trump) while holding it")),
     _spec("revoke_replay", "bool", N_("after a revoke the deal is replayed"), _bool),
     _points("joker_lead_penalty", N_("points added for leading the joker unless it is the last card")),
@@ -267,8 +330,13 @@ _SPECS: Final = [
     _points("forehead_per_trick", N_("forehead deal, bid made (bid > 0): points per trick bid")),
     _points("forehead_per_missing", N_("forehead deal, took fewer than bid: points per missing trick")),
     _points("special_multiplier", N_("the multiplier of no-trump, dark, miser and golden deal scores")),
+    _points("percent_multiplier", N_("the multiplier of percent deal scores (проценты)")),
     _spec("score_extras", "modes", N_("scoring rules some tables add on top"),
           _subset(*SCORE_EXTRAS), SCORE_EXTRAS),
+    _choice_spec("zero_total_rank", N_("where a final total of exactly 0 ranks"), ZeroTotalRank, {
+        "as-scored": N_("as its number says"),
+        "second": N_("second, whatever the others' totals; first goes to the highest other total"),
+    }),
 ]
 
 OPTIONS: Final[dict[str, OptionSpec]] = {spec.name: spec for spec in _SPECS}

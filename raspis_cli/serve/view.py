@@ -15,11 +15,12 @@ from typing import Any
 
 from raspis_cli.explain.settle import settle
 from raspis_cli.judge.results import DealResult
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.record import NO_TRUMP
 from raspis_cli.serve.table import CANCEL
 from raspis_cli.sheet.blank import is_played
 from raspis_cli.sheet.editable import KEEP_WORDS, REWRITE_WORDS, BidSum, Cell, EditableSheet, Step
-from raspis_cli.text.i18n import N_, _, kind_label, ngettext
+from raspis_cli.text.i18n import N_, _, ngettext
 
 __all__ = ["page_words", "table_view"]
 

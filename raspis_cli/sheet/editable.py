@@ -98,6 +98,7 @@ from typing import NamedTuple, Protocol
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
 from raspis_cli.judge.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, NoTrump, PenaltyRecord, TrumpValue
 from raspis_cli.notation.tokens import JOKER_WORD, KIND_WORDS, NONE_WORD, read_trump_token
 from raspis_cli.notation.writer import bidding_order, trump_text, write_games
@@ -113,7 +114,7 @@ from raspis_cli.sheet.blank import (
     with_deals,
 )
 from raspis_cli.text.decoding import MAX_LINE_BYTES
-from raspis_cli.text.i18n import _, kind_label, ngettext
+from raspis_cli.text.i18n import _, ngettext
 
 __all__ = [
     "COMMAND_WORDS",

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Mapping, Sequence
-from typing import Final
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Final, assert_never
 
 from raspis_cli.engine import Game
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
@@ -16,6 +16,7 @@ from raspis_cli.model.record import (  # the card tables are the record's: one o
 )
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
+from raspis_cli.rules.standings import first_places
 from raspis_cli.simulate.simulator import Simulator, made_once
 
 __all__ = [
@@ -65,14 +66,38 @@ def deal_plan(rules: Rules, players: int) -> tuple[ScheduledDeal, ...]:
     special tail included (each special ``players`` times); for
     ``schedule=free``, the ``raspisnoy`` sequence with the rules' specials
     and ``ladder_down``."""
-    if rules.schedule == "free":
-        return schedule_for(rules.with_options({"schedule": "raspisnoy"}), players).listing
-    return schedule_for(rules, players).listing
+    match rules.schedule:
+        case "free":
+            return schedule_for(rules.with_options({"schedule": "raspisnoy"}), players).listing
+        case "raspisnoy" | "classic" | "georgian" | "joker54" | "blocks":
+            return schedule_for(rules, players).listing
+        case _:
+            assert_never(rules.schedule)
 
 
 def _plan_of(rules: Rules, players: int) -> tuple[ScheduledDeal, ...]:
     """:func:`deal_plan`, made once per rules and player count."""
     return made_once(("plan", (rules, players)), lambda: deal_plan(rules, players))
+
+
+CONTROL_DEALS_MAX: Final = 50
+"""The most control deals a simulated game plays while first place stays shared."""
+
+
+def _control_deals(rules: Rules, players: int, rng: random.Random, played: int,
+                   totals: Sequence[int]) -> Iterator[tuple[ScheduledDeal, int]]:
+    """Under ``control_deals``, each control deal and its dealer, as the
+    last-placed player chooses them (the bots: at random among the kinds the
+    game has played and the players), while first place is shared after the
+    first (``totals`` is read after each deal is played)."""
+    schedule = schedule_for(rules, players)
+    if not schedule.control:
+        return
+    for extra in range(CONTROL_DEALS_MAX):
+        if extra and len(first_places(totals, "as-scored")) == 1:
+            return
+        kind = rng.choice(schedule.control_kinds)
+        yield ScheduledDeal(played + extra + 1, schedule.control_cards(kind), kind), rng.randrange(players)
 
 
 def rules_options_of(rules: Rules) -> dict[str, object]:
@@ -135,18 +160,23 @@ def play_game(rules: Rules, players: int, seed: int | random.Random, names: Sequ
         sim.use_bots(bots, bot_samples)
     dealer = rng.randrange(players)
     deals: list[CompactDeal] = []
+    plan = list(_plan_of(rules, players))
     if sim.fast:
         play = sim.play_compact
-        for planned in _plan_of(rules, players):
+        for planned in plan:
             deals.append(play(planned.number, planned.kind, planned.cards, dealer))
             dealer = (dealer + 1) % players
+        for planned, dealer in _control_deals(rules, players, rng, len(plan), sim.totals):
+            deals.append(play(planned.number, planned.kind, planned.cards, dealer))
         final = sim.totals
     else:
         game = Game(rules, players, seats)
-        for planned in _plan_of(rules, players):
+        for planned in plan:
             deals.append(sim.play_engine_deal(game, planned.number, planned.kind, planned.cards,
                                               dealer))
             dealer = (dealer + 1) % players
+        for planned, dealer in _control_deals(rules, players, rng, len(plan), game.totals):
+            deals.append(sim.play_engine_deal(game, planned.number, planned.kind, planned.cards, dealer))
         final = game.totals
     totals = dict(zip(seats, final, strict=True)) if detail != "sheet" else None
     head = GameRecord(

@@ -14,7 +14,7 @@ from math import cos as _cos
 from math import log as _log
 from math import sin as _sin
 from math import sqrt as _sqrt
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar, assert_never, cast
 
 from raspis_cli.bots.heuristic import (
     BID_NOISE,
@@ -40,7 +40,8 @@ from raspis_cli.bots.pimc import BOTS, PimcBot
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, trick_winner
 from raspis_cli.engine.deal import DONE
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
-from raspis_cli.engine.trick import MUST_TRUMP, ORDER, Entry
+from raspis_cli.engine.trick import ORDER, Entry, trick_trump
+from raspis_cli.engine.trick import must_trump as trumps_when_void
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
     CARD_OF,
@@ -51,7 +52,10 @@ from raspis_cli.model.record import (  # the card tables are the record's: one o
     TrumpValue,
 )
 from raspis_cli.rules import Rules
-from raspis_cli.rules.bidding import forbidden_bids, pass_limit
+from raspis_cli.rules.bidding import forbidden_bids, next_pass_streak, pass_limit
+from raspis_cli.rules.jokers import take_lead_follows_freely
+from raspis_cli.rules.seats import first_leader
+from raspis_cli.rules.values import DealKind
 
 __all__ = [
     "Simulator",
@@ -61,15 +65,6 @@ __all__ = [
 
 _T = TypeVar("_T")
 
-
-COMPACT_HANDLES: Final[dict[str, tuple[str, ...]]] = {
-    "void": tuple(MUST_TRUMP),
-    "first_leader": ("left-of-dealer", "dealer"),
-}
-"""The option values :meth:`Simulator.play_compact` (a deal as one loop on
-integers) reads itself and implements (for the rest it calls the engine's
-own functions); under any other value the game is played through the
-engine's :class:`Deal` (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
 
 _ONCE: dict[tuple[str, object], object] = {}
 """What :func:`made_once` made, by what it is and what it is made from."""
@@ -101,7 +96,7 @@ class _Dealt:
     trump_card: Card | None
 
 
-def _where(number: int, cards: int, kind: str, dealer: int) -> str:
+def _where(number: int, cards: int, kind: DealKind, dealer: int) -> str:
     """A deal as :class:`EngineDisagreementError` names it."""
     return f"deal {number} ({cards} cards, {kind}, dealer seat {dealer})"
 
@@ -141,7 +136,7 @@ class Simulator(HeuristicBot):
         self.suit_masks = deck.suit_masks
         self.void = rules.void
         self.circular = rules.circular_trumps
-        self._compact_rules = not rules.unhandled(COMPACT_HANDLES)
+        self.free_after_take = take_lead_follows_freely(rules)
         self.pass_limit = pass_limit(rules.third_pass, self.players)
         """The passes in a row nobody may make (:func:`~raspis_cli.rules.bidding.pass_limit`)."""
         self.pimc: dict[int, PimcBot] = {}
@@ -168,13 +163,13 @@ class Simulator(HeuristicBot):
     @property
     def fast(self) -> bool:
         """Whether this game's deals are played by :meth:`play_compact`
-        (:attr:`fast_play`, no seat has a PIMC bot, and the rules are ones it
-        implements: :data:`COMPACT_HANDLES`)."""
-        return self.fast_play and not self.pimc and self._compact_rules
+        (:attr:`fast_play` and no seat has a PIMC bot: every rule it reads,
+        it reads through the engine's functions)."""
+        return self.fast_play and not self.pimc
 
     # --- dealing ---------------------------------------------------------------
 
-    def _shuffle(self, dealer: int, cards: int, kind: str) -> tuple[list[list[int]], int | None]:
+    def _shuffle(self, dealer: int, cards: int, kind: DealKind) -> tuple[list[list[int]], int | None]:
         """Shuffle and deal one card at a time from the player left of the
         dealer: the hands per seat as card indices, and the trump card turned
         up or shown (``None``: no trump)."""
@@ -192,19 +187,28 @@ class Simulator(HeuristicBot):
             card = None
         elif dealt == rules.deck:
             mode = rules.full_deal_trump
-            if mode == "dealer-shows":
-                card = rng.choice(hands[dealer])
-            elif mode == "last-card":
-                card = deck[dealt - 1]
-            elif mode == "random-card":
-                card = rng.choice(deck)
-            else:
-                card = None
+            match mode:
+                case "dealer-shows":
+                    card = rng.choice(hands[dealer])
+                case "last-card":
+                    card = deck[dealt - 1]
+                case "random-card":
+                    card = rng.choice(deck)
+                case "none":
+                    card = None
+                case _:
+                    assert_never(mode)
         else:
-            card = deck[dealt]
+            match rules.trump_card:
+                case "turned-up":
+                    card = deck[dealt]
+                case "dealer-last":
+                    card = deck[dealt - 1]
+                case _:
+                    assert_never(rules.trump_card)
         return hands, card
 
-    def deal_cards(self, dealer: int, cards: int, kind: str) -> _Dealt:
+    def deal_cards(self, dealer: int, cards: int, kind: DealKind) -> _Dealt:
         """Shuffle and deal one card at a time from the player left of the
         dealer; turn up or show the trump."""
         hands, card = self._shuffle(dealer, cards, kind)
@@ -214,13 +218,13 @@ class Simulator(HeuristicBot):
 
     # --- one deal through the engine ---------------------------------------------
 
-    def play_deal(self, game: Game, number: int, kind: str, cards: int, dealer: int,
+    def play_deal(self, game: Game, number: int, kind: DealKind, cards: int, dealer: int,
                   allow: Sequence[str] = ()) -> DealRecord:
         """Deal, bid and play one deal on ``game`` (:meth:`play_engine_deal`);
         finish it there and return its record at this simulator's detail."""
         return self.play_engine_deal(game, number, kind, cards, dealer, allow).to_record(self.names)
 
-    def play_engine_deal(self, game: Game, number: int, kind: str, cards: int, dealer: int,
+    def play_engine_deal(self, game: Game, number: int, kind: DealKind, cards: int, dealer: int,
                          allow: Sequence[str] = ()) -> CompactDeal:
         """Deal, bid and play one deal on ``game``, the engine checking the
         deal as dealt, every bid and listing every legal play; finish it there
@@ -250,7 +254,7 @@ class Simulator(HeuristicBot):
                              list(deal.penalty_notes), -1 if card is None else int(card), masks,
                              tricks)
 
-    def _compact(self, number: int, kind: str, cards: int, dealer: int, taken: list[int],
+    def _compact(self, number: int, kind: DealKind, cards: int, dealer: int, taken: list[int],
                  bids: list[int | None] | None, scores: list[int], totals: list[int],
                  penalties: list[tuple[int, int, str]], trump: int, hands: list[int],
                  tricks: list[CompactTrickInts]) -> CompactDeal:
@@ -310,7 +314,7 @@ class Simulator(HeuristicBot):
 
     # --- one deal as integers ----------------------------------------------------
 
-    def play_compact(self, number: int, kind: str, cards: int, dealer: int) -> CompactDeal:
+    def play_compact(self, number: int, kind: DealKind, cards: int, dealer: int) -> CompactDeal:
         """Deal, bid and play one deal with the heuristic bots as one loop on
         integers, and return it at this simulator's detail; :attr:`totals`
         and :attr:`pass_streaks` go on from it.
@@ -413,7 +417,7 @@ class Simulator(HeuristicBot):
         # the play: the bots' bit-mask choice (as _choose_play makes it) while
         # neither the hand nor the trick holds a joker, _choose otherwise
         void = self.void
-        must_trump = MUST_TRUMP[void]
+        must_trump = trumps_when_void(void)
         hands = list(masks)
         taken = [0] * n
         penalties = [0] * n
@@ -428,7 +432,7 @@ class Simulator(HeuristicBot):
         lead_trumps = suit_masks[deal_trump] if deal_trump != NO_SUIT else 0
         rules = self.rules
         choose = self._choose
-        leader = dealer if rules.first_leader == "dealer" else (dealer + 1) % n
+        leader = first_leader(rules.first_leader, dealer, n)
         card: int
         strongest_card, weakest_card, nth_set_bit = strongest, weakest, nth_bit  # locals: the loop is hot
         following = range(1, n)
@@ -484,7 +488,7 @@ class Simulator(HeuristicBot):
             best_at = 0
             if decls is None:
                 led = SUIT_INDEX[card]
-                trump = (led + 1) % 4 if circular else deal_trump
+                trump = trick_trump(led, deal_trump, circular)
                 led_mask = suit_masks[led]
                 trumps = suit_masks[trump] if trump != NO_SUIT else 0
                 trump_mask = trumps if must_trump else 0
@@ -614,6 +618,6 @@ class Simulator(HeuristicBot):
         for seat in range(n):
             totals[seat] += scores[seat]
         if has_bids and self.pass_limit is not None:
-            self.pass_streaks = [s + 1 if b == 0 else 0 for s, b in zip(streaks, bids, strict=True)]
+            self.pass_streaks = [next_pass_streak(s, b) for s, b in zip(streaks, bids, strict=True)]
         return self._compact(number, kind, cards, dealer, taken, bids if has_bids else None, scores,
                              totals, notes, -1 if trump_card is None else trump_card, masks, tricks)

@@ -58,7 +58,15 @@ HIGH, LOWEST, LOW, TAKE, DISCARD, AS = (MODES[mode] for mode in KERNEL_MODES)
 R_PLAYERS, R_CARDS, R_PLAYER, R_TRUMP, R_CIRCULAR, R_MUST_TRUMP = 0, 1, 2, 3, 4, 5
 R_HIGH_HIGHEST_TRUMP, R_TAKE_BEATEN, R_LOW_JOKER_WINS, R_FIRST_CARD_SUIT = 6, 7, 8, 9
 R_OPPOSITE, R_AS_LIVE_OK, R_TT_SIZE, R_SLOT = 10, 11, 12, 13
-RULES_LEN = 14
+R_TRUMP_OF = 14
+"""5 entries: the trump of a trick by the suit led (``NO_SUIT`` last), made
+from the engine's ``trick_trump`` (circular trumps or the deal's)."""
+R_LEAD_WINS = R_TRUMP_OF + NO_SUIT + 1
+"""An entry per mode code (0 unused): 1 when a leading joker so declared
+wins, barring options (the joker table's ``wins_when_led``)."""
+R_FOLLOW_WINS = R_LEAD_WINS + len(MODES) + 1
+"""An entry per mode code: 1 when a following joker so declared wins."""
+RULES_LEN = R_FOLLOW_WINS + len(MODES) + 1
 # indexes into ``masks``
 M_JOKERS, M_NATURALS = 4, 5
 # indexes into ``st``
@@ -73,13 +81,13 @@ MAX_DEPTH = 64
 # the workspace ``w``: one int array holds every small array of the search
 # (one array passed per call, not fifteen: numba's calls cost per array)
 RU = 0  # rules, RULES_LEN
-MA = 16  # masks: four suits, jokers, naturals
-ST = 24  # state, ST_LEN
-HA = 32  # hands, one per seat (up to 8)
-TC = 40  # cards of the current trick
-TD = 48  # their declarations
-WK = 56  # scratch: trick keys
-TS = 64  # saved tricks, 2 * 8 per depth
+MA = 40  # masks: four suits, jokers, naturals
+ST = 48  # state, ST_LEN
+HA = 56  # hands, one per seat (up to 8)
+TC = 64  # cards of the current trick
+TD = 72  # their declarations
+WK = 80  # scratch: trick keys
+TS = 88  # saved tricks, 2 * 8 per depth
 KB = TS + 16 * 64  # table keys, KEY_WORDS per depth
 DE = KB + 8 * 64  # joker declarations per situation, MAX_DECLS + 1 each
 MC = DE + 5 * 81 + 3  # moves: cards, MAX_MOVES per depth
@@ -87,6 +95,7 @@ MD = MC + 96 * 64  # their declarations
 MS = MD + 96 * 64  # their scores
 ML = MS + 96 * 64  # their classes
 W_LEN = ML + 96 * 64
+assert RULES_LEN <= MA, "the rules' words overlap the masks"
 # the transposition table: per slot of ``R_SLOT`` words (8, one cache line,
 # up to 4 players; else 16), the key's hash (0: empty), the bounds of
 # ``bsearch`` (one byte each: won at least, won at most, not won at least,
@@ -193,9 +202,7 @@ def led_suit(tlen: int, jokers: int, w: Ints) -> int:
 @kernel
 def trick_trump(led: int, w: Ints) -> int:
     """The trump of a trick with this suit led (:data:`NO_SUIT`: none)."""
-    if w[RU + R_CIRCULAR]:
-        return NO_SUIT if led == NO_SUIT else (led + 1) % 4
-    return w[RU + R_TRUMP]
+    return w[RU + R_TRUMP_OF + led]
 
 
 @kernel
@@ -255,9 +262,7 @@ def first_joker_wins(tlen: int, jokers: int, w: Ints) -> int:
     for i in range(tlen):
         if jokers >> w[TC + i] & 1:
             mode = w[TD + i] >> 6
-            if i == 0:
-                return 1 if mode == HIGH or mode == LOWEST or mode == TAKE else 0
-            return 1 if mode == TAKE else 0
+            return w[RU + R_LEAD_WINS + mode] if i == 0 else w[RU + R_FOLLOW_WINS + mode]
     return -1
 
 
@@ -300,21 +305,21 @@ def trick_winner(n: int, w: Ints) -> int:
         if mode == AS:
             w[WK + i] = _card_key(arg, led, trump)
             continue
+        # the engine's _joker_wins: as declared, with the options' exceptions
         wins = False
         if i > 0:
-            wins = mode == TAKE
-        elif mode == HIGH:
-            wins = not (w[RU + R_HIGH_HIGHEST_TRUMP] and arg != trump and trump_played)
-        elif mode == LOWEST or mode == TAKE:
-            wins = True
-        elif mode == LOW:
-            if arg != NO_SUIT:
-                followed = False
-                for j in range(1, n):
-                    other = w[TC + j]
-                    if not jokers >> other & 1 and (other // 13 == arg or other // 13 == trump):
-                        followed = True
-                wins = not followed and w[RU + R_LOW_JOKER_WINS] != 0
+            wins = w[RU + R_FOLLOW_WINS + mode] != 0
+        elif mode == HIGH and arg != trump and trump_played and w[RU + R_HIGH_HIGHEST_TRUMP]:
+            wins = False
+        elif mode == LOW and arg != NO_SUIT:
+            followed = False
+            for j in range(1, n):
+                other = w[TC + j]
+                if not jokers >> other & 1 and (other // 13 == arg or other // 13 == trump):
+                    followed = True
+            wins = not followed and w[RU + R_LOW_JOKER_WINS] != 0
+        else:
+            wins = w[RU + R_LEAD_WINS + mode] != 0
         if jokers_seen and w[RU + R_OPPOSITE]:
             wins = first_joker_wins(n, jokers, w) == 0
         jokers_seen += 1
@@ -497,7 +502,7 @@ def _lead_bonus(seat: int, card: int, w: Ints) -> int:
     if mine:
         rest = mine & (mine - 1)
         return 60 if not rest else (20 if not rest & (rest - 1) else 0)
-    ruff = (card // 13 + 1) % 4 if w[RU + R_CIRCULAR] else w[RU + R_TRUMP]
+    ruff = w[RU + R_TRUMP_OF + card // 13]
     if w[RU + R_MUST_TRUMP] and ruff != NO_SUIT and w[HA + player] & w[MA + ruff]:
         return 0
     return -50
@@ -671,8 +676,6 @@ def cash(leader: int, w: Ints) -> int:
     if live & jokers & ~hand:
         return 0
     rest = live & ~hand & ~jokers
-    trump = w[RU + R_TRUMP]
-    circular = w[RU + R_CIRCULAR]
     must_trump = w[RU + R_MUST_TRUMP]
     total = 0
     best = 0
@@ -686,7 +689,7 @@ def cash(leader: int, w: Ints) -> int:
         won = _bits(mine)
         if won == 0:
             continue
-        ruff = (suit + 1) % 4 if circular else trump
+        ruff = w[RU + R_TRUMP_OF + suit]
         ruffed = False
         if ruff != NO_SUIT and ruff != suit:
             for s in range(n):
@@ -730,8 +733,6 @@ def quick_tricks(mode: int, w: Ints) -> int:
     jokers = w[MA + M_JOKERS]
     mine = w[HA + player]
     lead_hand = w[HA + leader]
-    trump = w[RU + R_TRUMP]
-    circular = w[RU + R_CIRCULAR]
     if mine & jokers:
         return 0
     for suit in range(4):
@@ -742,7 +743,7 @@ def quick_tricks(mode: int, w: Ints) -> int:
         low = cards & -cards
         if (led & -led) > low:
             continue
-        ruff = (suit + 1) % 4 if circular else trump
+        ruff = w[RU + R_TRUMP_OF + suit]
         under = True
         for s in range(n):
             if s == player or s == leader:
@@ -821,7 +822,6 @@ def loses_one(w: Ints) -> int:
     player = w[RU + R_PLAYER]
     leader = w[ST + S_LEADER]
     jokers = w[MA + M_JOKERS]
-    circular = w[RU + R_CIRCULAR]
     must_trump = w[RU + R_MUST_TRUMP]
     left = w[RU + R_CARDS] - w[ST + S_TNUM] + 1
     mine = w[HA + player]
@@ -830,7 +830,7 @@ def loses_one(w: Ints) -> int:
             cards = mine & w[MA + suit] & ~jokers
             if not cards:
                 continue
-            ruff = (suit + 1) % 4 if circular else w[RU + R_TRUMP]
+            ruff = w[RU + R_TRUMP_OF + suit]
             m = _bits(cards)
             for s in range(n):
                 other = w[HA + s]
@@ -861,7 +861,7 @@ def loses_one(w: Ints) -> int:
         led = lead_hand & w[MA + suit]
         if not led:
             continue
-        ruff = (suit + 1) % 4 if circular else w[RU + R_TRUMP]
+        ruff = w[RU + R_TRUMP_OF + suit]
         cards = mine & w[MA + suit] & ~jokers
         if not cards:
             naturals = mine & ~jokers

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from raspis_cli.engine.deal import Deal
 from raspis_cli.engine.scoring import bid_score
 from raspis_cli.rules import Rules
+from raspis_cli.rules.values import DealKind
 from raspis_cli.solver.search import BudgetExceededError, Solver
 
 __all__ = ["GIVE_UP_AFTER", "SETTLE_AFTER", "SETTLE_Z", "BidAdvice", "bid_advice", "bid_payoffs",
@@ -88,7 +89,7 @@ class BidAdvice:
         return self.expected[best] - self.expected[bid]
 
 
-def bid_payoffs(rules: Rules, kind: str, cards: int, bids: Sequence[int]) -> list[list[int]]:
+def bid_payoffs(rules: Rules, kind: DealKind, cards: int, bids: Sequence[int]) -> list[list[int]]:
     """The score of each bid for each final count of tricks 0..``cards``."""
     return [[bid_score(rules, kind, bid, taken, cards) for taken in range(cards + 1)] for bid in bids]
 

@@ -13,23 +13,18 @@ from collections.abc import Sequence
 from raspis_cli.engine.deal import Deal
 from raspis_cli.model.cards import Suit
 from raspis_cli.rules import PRESETS, Rules
-from raspis_cli.rules.options import FOLLOW_MODES, LEAD_MODES
-from raspis_cli.solver.search import KERNEL_HANDLES
+from raspis_cli.rules.options import FOLLOW_MODES, LEAD_MODES, OPTIONS
+from raspis_cli.rules.values import DealKind
+from raspis_cli.solver.search import kernel_refusal
 
 __all__ = ["random_play", "random_position", "random_rules", "random_small_case"]
 
-_CHOICES: dict[str, tuple[object, ...]] = {
-    "void": KERNEL_HANDLES["void"],
-    "circular_trumps": (False, False, True),
-    "joker_demand_first_trick_only": (False, True),
-    "joker_high_winner": KERNEL_HANDLES["joker_high_winner"],
-    "joker_take_beaten_by_trump": (False, True),
-    "joker_low_nobody_follows": KERNEL_HANDLES["joker_low_nobody_follows"],
-    "two_jokers": KERNEL_HANDLES["two_jokers"],
-    "discard_suit": ("required", "optional"),
-}
-"""The play options shuffled, each drawn from the values the kernel implements
-(:data:`~raspis_cli.solver.search.KERNEL_HANDLES`) where it states them."""
+_SHUFFLED: tuple[str, ...] = ("void", "circular_trumps", "joker_demand_first_trick_only", "joker_high_winner",
+                             "joker_take_beaten_by_trump", "joker_low_nobody_follows", "two_jokers",
+                             "discard_suit")
+"""The play options shuffled, each drawn from every value of the option's
+table; rules the kernel refuses (:func:`~raspis_cli.solver.search.kernel_refusal`)
+are drawn again."""
 
 
 def random_rules(rng: random.Random, preset: str | None = None, *, allow_as: bool = True) -> Rules:
@@ -38,10 +33,18 @@ def random_rules(rng: random.Random, preset: str | None = None, *, allow_as: boo
     rules = Rules.preset(preset or rng.choice(PRESETS))
     if rng.random() < 0.3:
         return rules
+    while True:
+        drawn = _draw(rng, rules, allow_as)
+        if not kernel_refusal(drawn):
+            return drawn
+
+
+def _draw(rng: random.Random, rules: Rules, allow_as: bool) -> Rules:
     options: dict[str, object] = {}
-    for name, values in _CHOICES.items():
+    for name in _SHUFFLED:
         if rng.random() < 0.5:
-            options[name] = rng.choice(values)
+            spec = OPTIONS[name]
+            options[name] = rng.choice(spec.choices) if spec.choices else rng.random() < 0.5
     lead_pool = [m for m in LEAD_MODES if allow_as or m != "as"]
     follow_pool = [m for m in FOLLOW_MODES if allow_as or m != "as"]
     if rng.random() < 0.5:
@@ -52,7 +55,7 @@ def random_rules(rng: random.Random, preset: str | None = None, *, allow_as: boo
 
 
 def random_position(rng: random.Random, rules: Rules, players: int, cards: int, *,
-                    joker_chance: float = 0.7, kind: str | None = None,
+                    joker_chance: float = 0.7, kind: DealKind | None = None,
                     played: int | None = None) -> Deal:
     """A deal of ``cards`` cards to each of ``players`` with a random trump
     (or none), the jokers dealt with ``joker_chance`` each, and ``played``
@@ -67,11 +70,10 @@ def random_position(rng: random.Random, rules: Rules, players: int, cards: int, 
     hands = [0] * players
     for index, card in enumerate(pool):
         hands[index % players] |= 1 << card
-    if kind is None:
-        kind = rng.choice(("normal", "normal", "normal", "no-trump"))
-    trump = None if kind == "no-trump" else rng.choice((*Suit, None))
+    chosen: DealKind = kind if kind is not None else rng.choice(("normal", "normal", "normal", "no-trump"))
+    trump = None if chosen == "no-trump" else rng.choice((*Suit, None))
     dealer = rng.randrange(players)
-    deal = Deal(rules, players, dealer, cards, kind, trump, hands)
+    deal = Deal(rules, players, dealer, cards, chosen, trump, hands)
     deal.skip_bidding()
     if played is None:
         played = rng.randrange(players * cards)

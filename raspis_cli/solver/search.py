@@ -34,18 +34,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, assert_never
 
 from raspis_cli.engine.actions import Play
 from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal
+from raspis_cli.engine.trick import must_trump, trick_trump
 from raspis_cli.model.cards import Suit
 from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.joker_modes import JOKER_MODE_ROWS, wins_when_following, wins_when_led
+from raspis_cli.rules import Rules
+from raspis_cli.rules.jokers import high_joker_wins_trumped, low_joker_wins_unfollowed, opposite_jokers
 from raspis_cli.solver import kernel as sk
 from raspis_cli.text.i18n import _
 
 __all__ = [
-    "KERNEL_HANDLES",
-    "KERNEL_REFUSES",
     "BudgetExceededError",
     "Outcome",
     "Solver",
@@ -53,30 +55,66 @@ __all__ = [
     "brute_force",
     "brute_force_guaranteed",
     "decl_code",
+    "kernel_refusal",
+    "kernel_switches",
     "play_copy",
     "solve",
 ]
 
 
-KERNEL_HANDLES: Final[dict[str, tuple[str, ...]]] = {
-    "void": ("free", "must-trump"),
-    "joker_high_winner": ("joker", "highest-trump"),
-    "joker_low_nobody_follows": ("first-card-suit", "joker-wins"),
-    "two_jokers": ("later-wins", "opposite"),
-    "joker_lead_modes": sk.KERNEL_MODES,
-    "joker_follow_modes": sk.KERNEL_MODES,
-}
-"""The option values the kernel's trick rule (:mod:`~raspis_cli.solver.kernel`,
-its ``R_*`` switches and mode codes) implements; :class:`Solver` refuses
-rules with any other (:meth:`Rules.unhandled`; ``tests/test_fast_paths.py``)."""
+def kernel_refusal(rules: Rules) -> tuple[str, ...]:
+    """The option values in force that the kernel's trick rule does not
+    implement, each as ``name=value`` (empty: it implements them all):
+    :class:`Solver` refuses such rules rather than answer for other ones.
+    Each option the kernel reads is an exhaustive ``match`` here, so a new
+    value is implemented or refused on purpose, never let through."""
+    out: list[str] = []
+    match rules.void:
+        case "free" | "must-trump":
+            pass
+        case "must-trump-high":
+            out.append("void=must-trump-high")
+        case _:
+            assert_never(rules.void)
+    match rules.joker_take_lead:
+        case "second-card-sets-suit":
+            pass
+        case "follow-freely":
+            if "take" in rules.joker_lead_modes:
+                out.append("joker_take_lead=follow-freely")
+        case _:
+            assert_never(rules.joker_take_lead)
+    for mode in dict.fromkeys(rules.joker_lead_modes + rules.joker_follow_modes):
+        match mode:
+            case "high" | "lowest" | "low" | "take" | "discard" | "as":
+                pass  # the kernel's mode codes (kernel.MODES)
+            case _:
+                assert_never(mode)
+    return tuple(out)
 
 
-KERNEL_REFUSES: Final[dict[str, tuple[str, ...]]] = {"void": ("must-trump-high",)}
-"""The option values the kernel knows it does not implement (the solver
-refuses them, as it refuses any value not in :data:`KERNEL_HANDLES`): with
-:data:`KERNEL_HANDLES`, every value of each option it reads, so a value added
-to an option is either implemented or refused on purpose
-(``tests/test_fast_paths.py`` fails otherwise)."""
+def kernel_switches(rules: Rules, trump: int) -> dict[int, int]:
+    """The kernel's rule switches (``R_*``) and tables for these rules and
+    the deal's trump (a suit index or ``NO_SUIT``), each made by the rule's
+    own function: the trump of a trick by the suit led, whether a joker wins
+    as declared, the joker options' decisions."""
+    out = {
+        sk.R_TRUMP: trump,
+        sk.R_CIRCULAR: int(rules.circular_trumps),
+        sk.R_MUST_TRUMP: int(must_trump(rules.void)),
+        sk.R_HIGH_HIGHEST_TRUMP: int(not high_joker_wins_trumped(rules)),
+        sk.R_TAKE_BEATEN: int(rules.joker_take_beaten_by_trump),
+        sk.R_LOW_JOKER_WINS: int(low_joker_wins_unfollowed(rules)),
+        sk.R_FIRST_CARD_SUIT: int(not low_joker_wins_unfollowed(rules)),
+        sk.R_OPPOSITE: int(opposite_jokers(rules)),
+    }
+    for led in range(sk.NO_SUIT + 1):
+        out[sk.R_TRUMP_OF + led] = trick_trump(led, trump, rules.circular_trumps)
+    for row in JOKER_MODE_ROWS:
+        code = sk.MODES[row.mode]
+        out[sk.R_LEAD_WINS + code] = int(wins_when_led(row.mode))
+        out[sk.R_FOLLOW_WINS + code] = int(wins_when_following(row.mode))
+    return out
 
 
 class SolverRefusedError(ValueError):
@@ -210,7 +248,7 @@ class Solver:
     :class:`BudgetExceededError` (what was learnt stays in the table, so a
     later question often answers at once). ``nodes`` counts the positions
     of every question. Rules the kernel does not implement
-    (:data:`KERNEL_HANDLES`) raise :class:`SolverRefusedError` at once.
+    (:func:`kernel_refusal`) raise :class:`SolverRefusedError` at once.
     """
 
     def __init__(self, rules_deal: Deal, player: int, budget: int | None = None) -> None:
@@ -228,7 +266,7 @@ class Solver:
         deck = rules_deal.deck
         trump = sk.NO_SUIT if rules_deal.trump is None else int(rules_deal.trump)
         tt_bits = table_bits(self.players, self.cards)
-        refused = rules.unhandled(KERNEL_HANDLES)
+        refused = kernel_refusal(rules)
         if refused:
             raise SolverRefusedError(_("the double-dummy solver does not implement {options}").format(
                 options=", ".join(refused)))
@@ -236,14 +274,8 @@ class Solver:
         flags[sk.R_PLAYERS] = self.players
         flags[sk.R_CARDS] = self.cards
         flags[sk.R_PLAYER] = player
-        flags[sk.R_TRUMP] = trump
-        flags[sk.R_CIRCULAR] = int(rules.circular_trumps)
-        flags[sk.R_MUST_TRUMP] = int(rules.void == "must-trump")
-        flags[sk.R_HIGH_HIGHEST_TRUMP] = int(rules.joker_high_winner == "highest-trump")
-        flags[sk.R_TAKE_BEATEN] = int(rules.joker_take_beaten_by_trump)
-        flags[sk.R_LOW_JOKER_WINS] = int(rules.joker_low_nobody_follows == "joker-wins")
-        flags[sk.R_FIRST_CARD_SUIT] = int(rules.joker_low_nobody_follows == "first-card-suit")
-        flags[sk.R_OPPOSITE] = int(rules.two_jokers == "opposite")
+        for index, value in kernel_switches(rules, trump).items():
+            flags[index] = value
         # 'as' declarations name cards: ranks are not interchangeable then
         flags[sk.R_AS_LIVE_OK] = int("as" not in rules.joker_lead_modes + rules.joker_follow_modes)
         flags[sk.R_TT_SIZE] = 1 << tt_bits

@@ -63,7 +63,6 @@ __all__ = [
     "decimal",
     "explicit_language",
     "joined",
-    "kind_label",
     "language",
     "language_from_argv",
     "language_from_environment",
@@ -547,21 +546,6 @@ def shown_from_canonical(text: str) -> str:
     return text if shown is None else Text(shown[0], text)
 
 
-KIND_LABELS: dict[str, str] = {
-    "normal": N_("normal"),
-    "no-trump": N_("no-trump"),
-    "dark": N_("dark"),
-    "miser": N_("miser"),
-    "golden": N_("golden"),
-    "forehead": N_("forehead"),
-}
-"""The kinds of deal as a person reads them (the record keeps the English names)."""
-
-
-def kind_label(kind: str) -> str:
-    """A kind of deal (``no-trump``) in the language in force (``бескозырка``)."""
-    label = KIND_LABELS.get(kind)
-    return _(label) if label is not None else kind
 
 
 # --- the PO format: read it and compile it as Tools/i18n/msgfmt.py does -------------------------------
