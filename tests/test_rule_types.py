@@ -49,6 +49,10 @@ CLOSED_TYPES: dict[str, str] = {
 MUST_HANDLE: dict[str, set[str]] = {
     "DealKind": {
         "raspis_cli.engine.scoring.score_terms",
+        "raspis_cli.model.deal_kinds.bid_view",
+        "raspis_cli.model.deal_kinds.has_bids",
+        "raspis_cli.model.deal_kinds.has_trump",
+        "raspis_cli.model.deal_kinds.trick_aim",
         "raspis_cli.rules.Rules.kind_multiplier",
     },
     "SpecialKind": {

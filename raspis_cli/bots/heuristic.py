@@ -15,6 +15,7 @@ from raspis_cli.engine import Deal, JokerDecl, Play, Violation, trick_winner
 from raspis_cli.engine.deal import PLAY
 from raspis_cli.engine.trick import ORDER, Entry, led_suit, natural_plays, trick_trump
 from raspis_cli.model.cards import NO_SUIT, RANK_INDEX, SUIT_INDEX, Card, Suit
+from raspis_cli.model.deal_kinds import DealKind, bid_view, trick_aim
 from raspis_cli.model.joker_modes import known_mode
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
     SUIT_RUNS,
@@ -120,7 +121,7 @@ class HeuristicBot:
     _joker_plays: dict[tuple[bool, bool, int], _JokerPlays]
     _scratch: Deal | None
 
-    def _heuristic_bid(self, seat: int, legal: Sequence[int], kind: str, hands: Sequence[Sequence[int]],
+    def _heuristic_bid(self, seat: int, legal: Sequence[int], kind: DealKind, hands: Sequence[Sequence[int]],
                        masks: Sequence[int], trump: int, cards: int) -> int:
         """The heuristic bot's bid among ``legal``: the tricks its hand may
         take (or in a dark deal its share, in a forehead deal what the others'
@@ -129,15 +130,19 @@ class HeuristicBot:
         the deal's trump index."""
         rng = self.rng
         fair = cards / self.players
-        if kind == "dark":
-            estimate = fair + rng.gauss(0, 0.8)
-        elif kind == "forehead":
-            others = sum(self._strength(hands[s], masks[s], trump, cards)
-                         for s in range(self.players) if s != seat)
-            estimate = 0.5 * max(0.0, cards - others) + 0.5 * fair + rng.gauss(0, 0.6)
-        else:
-            estimate = self._strength(hands[seat], masks[seat], trump, cards)
-            estimate += rng.gauss(0, BID_NOISE)
+        view = bid_view(kind)
+        match view:
+            case "none":
+                estimate = fair + rng.gauss(0, 0.8)
+            case "others":
+                others = sum(self._strength(hands[s], masks[s], trump, cards)
+                             for s in range(self.players) if s != seat)
+                estimate = 0.5 * max(0.0, cards - others) + 0.5 * fair + rng.gauss(0, 0.6)
+            case "own":
+                estimate = self._strength(hands[seat], masks[seat], trump, cards)
+                estimate += rng.gauss(0, BID_NOISE)
+            case _:
+                assert_never(view)
         if self.skill is not None:
             estimate = misjudged(estimate, self.skill[seat], rng)
         if rng.random() < RANDOM_PLAY / 2:
@@ -319,7 +324,7 @@ class HeuristicBot:
                             deal.taken, deal.trick_number, where)
 
     def _choose(self, seat: int, allowed: int, jokers: Sequence[Play], trick: Sequence[Entry],
-                deal_trump: Suit | None, kind: str, bids: Sequence[int | None],
+                deal_trump: Suit | None, kind: DealKind, bids: Sequence[int | None],
                 taken: Sequence[int], trick_number: int, where: str) -> int | Play:
         """The heuristic bot's play among the natural cards ``allowed`` (a
         mask) and the joker plays ``jokers``, on ``trick`` so far: a natural
@@ -337,13 +342,17 @@ class HeuristicBot:
         if rng.random() < RANDOM_PLAY or (self.skill is not None and misplays(self.skill[seat], rng)):
             index = rng.randrange(count)  # as rng.choice(legal plays)
             return naturals[index] if index < len(naturals) else jokers[index - len(naturals)]
-        if kind == "miser":
-            want = False
-        elif kind == "golden":
-            want = True
-        else:
-            bid = bids[seat]
-            want = bid is not None and taken[seat] < bid
+        aim = trick_aim(kind)
+        match aim:
+            case "none":
+                want = False
+            case "all":
+                want = True
+            case "bid":
+                bid = bids[seat]
+                want = bid is not None and taken[seat] < bid
+            case _:
+                assert_never(aim)
         trump = deal_trump
         if not trick:
             return self._lead_masks(allowed, jokers, want, trump,

@@ -14,6 +14,7 @@ from raspis_cli.engine.actions import Violation
 from raspis_cli.engine.deal import PLAY, Deal
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS
 from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.deal_kinds import has_trump
 from raspis_cli.rules import Rules
 from raspis_cli.rules.bidding import bids_allowed, next_pass_streak, pass_limit
 from raspis_cli.rules.schedule import Schedule, schedule_for
@@ -46,7 +47,7 @@ def _sheet_engine_deal(rules: Rules, players: int, dealer: int, cards: int, kind
 
 def effective_trump(rules: Rules, kind: str, trump: TrumpInput) -> Suit | None:
     """The deal's trump suit from what the record gives."""
-    if rules.circular_trumps or kind == "no-trump" or trump is None:
+    if rules.circular_trumps or not has_trump(judged_kind(kind)) or trump is None:
         return None
     if isinstance(trump, Suit):
         return trump
@@ -288,7 +289,7 @@ class Game:
             return [Violation("unknown-card", _("the trump card {trump} is not a card of this "
                                                 "{size}-card deck").format(trump=trump, size=deck.size),
                               at="trump")]
-        if real_trump and kind == "no-trump":
+        if real_trump and not has_trump(judged_kind(kind)):
             return [Violation("trump", _("a no-trump deal has no trump, yet {trump} is given").format(
                 trump=trump), at="trump")]
         if real_trump and rules.circular_trumps:

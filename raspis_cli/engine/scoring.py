@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal, assert_never
 
+from raspis_cli.model.deal_kinds import DEAL_KINDS, has_bids
 from raspis_cli.rules import Rules
 from raspis_cli.rules.values import SCORE_EXTRAS, DealKind, ScoreExtra
 
 __all__ = ["KINDS_WITHOUT_BIDS", "MISER_SWEEP_POINTS", "ScoreFactor", "ScoreName", "ScoreTerm", "bid_score",
            "infer_taken", "is_flat", "score_factors", "score_terms", "term_value", "winners"]
 
-KINDS_WITHOUT_BIDS = frozenset({"miser", "golden"})
+KINDS_WITHOUT_BIDS: Final = frozenset(kind for kind in DEAL_KINDS if not has_bids(kind))
+"""The kinds of deal without bids (:func:`~raspis_cli.model.deal_kinds.has_bids`), for a record's word."""
 
 ScoreTerm = Literal["exact_per_trick", "exact_bonus", "pass_made", "under_per_missing", "under_per_taken",
                     "over_per_taken", "miser_zero", "miser_per_trick", "golden_zero", "golden_per_trick",

@@ -25,7 +25,12 @@ __all__ = [
     "DEAL_KINDS",
     "DEAL_KIND_ROWS",
     "DealKind",
+    "BidView",
     "DealKindRow",
+    "TrickAim",
+    "bid_view",
+    "has_bids",
+    "has_trump",
     "SpecialKind",
     "is_deal_kind",
     "judged_kind",
@@ -33,6 +38,7 @@ __all__ = [
     "is_special",
     "kinds_in_words",
     "special_deal_cards",
+    "trick_aim",
 ]
 
 DealKind = Literal["normal", "no-trump", "dark", "miser", "golden", "forehead", "percent"]
@@ -91,6 +97,65 @@ def kind_label(kind: str) -> str:
     a word that is no kind, as it is."""
     label = _LABELS.get(kind)
     return _(label) if label is not None else kind
+
+
+def has_bids(kind: DealKind) -> bool:
+    """Whether the players bid in a deal of this kind (not in miser and
+    golden deals, which score the tricks alone)."""
+    match kind:
+        case "normal" | "no-trump" | "dark" | "forehead" | "percent":
+            return True
+        case "miser" | "golden":
+            return False
+        case _:
+            assert_never(kind)
+
+
+def has_trump(kind: DealKind) -> bool:
+    """Whether a deal of this kind has a trump (not a no-trump deal)."""
+    match kind:
+        case "normal" | "dark" | "miser" | "golden" | "forehead" | "percent":
+            return True
+        case "no-trump":
+            return False
+        case _:
+            assert_never(kind)
+
+
+BidView = Literal["own", "none", "others"]
+"""What a player sees when bidding: their own hand, nothing (a dark deal),
+or the others' hands and not their own (a forehead deal)."""
+
+
+def bid_view(kind: DealKind) -> BidView:
+    """What a player sees when bidding in a deal of this kind (the bots'
+    bids and the double-dummy bid advice read it)."""
+    match kind:
+        case "normal" | "no-trump" | "miser" | "golden" | "percent":
+            return "own"
+        case "dark":
+            return "none"
+        case "forehead":
+            return "others"
+        case _:
+            assert_never(kind)
+
+
+TrickAim = Literal["bid", "none", "all"]
+"""What a player wants in a deal: the tricks bid, none (miser), every one (golden)."""
+
+
+def trick_aim(kind: DealKind) -> TrickAim:
+    """What a player of a deal of this kind wants to take (the bots' play)."""
+    match kind:
+        case "normal" | "no-trump" | "dark" | "forehead" | "percent":
+            return "bid"
+        case "miser":
+            return "none"
+        case "golden":
+            return "all"
+        case _:
+            assert_never(kind)
 
 
 def is_special(kind: DealKind) -> TypeGuard[SpecialKind]:

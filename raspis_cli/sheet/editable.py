@@ -98,12 +98,13 @@ from typing import NamedTuple, Protocol
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
 from raspis_cli.judge.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
 from raspis_cli.model.cards import Card, Suit
-from raspis_cli.model.deal_kinds import kind_label
+from raspis_cli.model.deal_kinds import has_trump, judged_kind, kind_label
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, NoTrump, PenaltyRecord, TrumpValue
 from raspis_cli.notation.tokens import JOKER_WORD, KIND_WORDS, NONE_WORD, read_trump_token
 from raspis_cli.notation.writer import bidding_order, trump_text, write_games
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import schedule_for
+from raspis_cli.rules.trumps import trump_holder
 from raspis_cli.sheet.blank import (
     NextDeal,
     SheetError,
@@ -623,10 +624,10 @@ class EditableSheet:
     def asks_trump(self, deal: NextDeal) -> bool:
         """Whether the deal has a trump to write down (not a no-trump deal,
         not circular trumps, not a full deal the rules leave without one)."""
-        if deal.kind == "no-trump" or self.rules.circular_trumps:
+        if not has_trump(judged_kind(deal.kind)) or self.rules.circular_trumps:
             return False
         full = deal.cards * len(self.players) == self.rules.deck
-        return not (full and self.rules.full_deal_trump == "none")
+        return trump_holder(self.rules, full) != "no-trump"
 
     def kind_choices(self, deal: NextDeal) -> tuple[str, ...]:
         """The kinds the table may choose for this deal: the special deals of
@@ -654,7 +655,7 @@ class EditableSheet:
         d = self._deal_of(o)
         trump = trump if trump is not None else o.trump
         if trump is None and not self.asks_trump(d):
-            trump = NO_TRUMP if d.kind == "no-trump" else None
+            trump = NO_TRUMP if not has_trump(judged_kind(d.kind)) else None
         old = self.game.deals[d.index] if o.editing and d.index < len(self.game.deals) else None
         record = DealRecord(number=d.number, kind=d.kind, dealer=d.dealer, cards=d.cards, trump=trump,
                             bids=dict(bids) if bids else None, taken=dict(taken) if taken else None,

@@ -39,10 +39,11 @@ from raspis_cli.bots.heuristic import (
 from raspis_cli.bots.pimc import BOTS, PimcBot
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, trick_winner
 from raspis_cli.engine.deal import DONE
-from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score
+from raspis_cli.engine.scoring import bid_score
 from raspis_cli.engine.trick import ORDER, Entry, trick_trump
 from raspis_cli.engine.trick import must_trump as trumps_when_void
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card
+from raspis_cli.model.deal_kinds import bid_view, has_bids, has_trump, trick_aim
 from raspis_cli.model.record import (  # the card tables are the record's: one of each
     CARD_OF,
     NO_TRUMP,
@@ -183,7 +184,7 @@ class Simulator(HeuristicBot):
             hands[(dealer + 1 + offset) % players] = deck[offset:dealt:players]
         rules = self.rules
         card: int | None
-        if kind == "no-trump" or self.circular:
+        if not has_trump(kind) or self.circular:
             card = None
         elif dealt == rules.deck:
             mode = rules.full_deal_trump
@@ -335,14 +336,14 @@ class Simulator(HeuristicBot):
         lists, trump_card = self._shuffle(dealer, cards, kind)
         joker_mask = self.joker_mask
         circular = self.circular
-        if trump_card is None or kind == "no-trump" or circular or joker_mask >> trump_card & 1:
+        if trump_card is None or not has_trump(kind) or circular or joker_mask >> trump_card & 1:
             deal_trump = NO_SUIT
         else:
             deal_trump = SUIT_INDEX[trump_card]
         trump_suit = None if deal_trump == NO_SUIT else SUITS[deal_trump]
         bit = BIT.__getitem__
         masks = [sum(map(bit, hand)) for hand in lists]
-        has_bids = kind not in KINDS_WITHOUT_BIDS
+        bidding = has_bids(kind)
         random = rng.random
         getrandbits = rng.getrandbits
         # a plain random.Random's draws are written out (the same numbers)
@@ -351,11 +352,11 @@ class Simulator(HeuristicBot):
         suit_masks = self.suit_masks
         bids: list[int | None] = [None] * n
         streaks = self.pass_streaks
-        if has_bids:
+        if bidding:
             total = 0
             # _heuristic_bid written out for an ordinary deal and a plain
             # random.Random (tests/test_sim_fast.py holds it to the method)
-            written_out = kind != "dark" and kind != "forehead" and plain_rng
+            written_out = bid_view(kind) == "own" and plain_rng
             state = cast(Any, rng)  # for the state random.gauss keeps
             values = self._card_values[deal_trump]
             side_ace = 0.85 if deal_trump == NO_SUIT else max(0.45, 0.85 - 0.04 * cards)
@@ -427,7 +428,8 @@ class Simulator(HeuristicBot):
         last = n - 1
         # whether a seat wants the trick: never (miser), always (golden), or
         # while it has taken fewer than it bid
-        fixed_want = False if kind == "miser" else True if kind == "golden" else None
+        aim = trick_aim(kind)
+        fixed_want = False if aim == "none" else True if aim == "all" else None
         lead_strength = STRENGTH[deal_trump]
         lead_trumps = suit_masks[deal_trump] if deal_trump != NO_SUIT else 0
         rules = self.rules
@@ -617,7 +619,7 @@ class Simulator(HeuristicBot):
         totals = self.totals
         for seat in range(n):
             totals[seat] += scores[seat]
-        if has_bids and self.pass_limit is not None:
+        if bidding and self.pass_limit is not None:
             self.pass_streaks = [next_pass_streak(s, b) for s, b in zip(streaks, bids, strict=True)]
-        return self._compact(number, kind, cards, dealer, taken, bids if has_bids else None, scores,
+        return self._compact(number, kind, cards, dealer, taken, bids if bidding else None, scores,
                              totals, notes, -1 if trump_card is None else trump_card, masks, tricks)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from raspis_cli.engine.deal import Deal
 from raspis_cli.engine.scoring import bid_score
+from raspis_cli.model.deal_kinds import bid_view
 from raspis_cli.rules import Rules
 from raspis_cli.rules.values import DealKind
 from raspis_cli.solver.search import BudgetExceededError, Solver
@@ -125,7 +126,7 @@ def sample_hands(rng: random.Random, deal: Deal, seat: int, seen: int = 0,
     (the dealer's shown trump card); the rest dealt at random."""
     assert deal.hands is not None
     fixed = [0] * deal.players
-    if deal.kind == "forehead":
+    if bid_view(deal.kind) == "others":
         # each player sees the others' cards on their foreheads, not their own
         fixed = [0 if other == seat else hand for other, hand in enumerate(deal.hands)]
     elif own_known:
