@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from raspis_cli.engine import Deal, Game, JokerDecl, Play, Violation
 from raspis_cli.model.cards import Card, Suit, mask_of, parse_card
@@ -123,7 +124,13 @@ def random_trump(rules: Rules, kind: str, dealer: int, hands: Sequence[Sequence[
     if rules.circular_trumps or kind == "no-trump":
         return None
     if stock:
-        return stock[0]
+        match rules.trump_card:
+            case "turned-up":
+                return stock[0]
+            case "dealer-last":
+                return hands[dealer][-1]
+            case _:
+                assert_never(rules.trump_card)
     mode = rules.full_deal_trump
     if mode == "none":
         return None
@@ -182,10 +189,13 @@ def run_game(rules: Rules, players: int, rng: random.Random,
     game = Game(rules, players)
     run = GameRun(game)
     run.violations += game.player_problems()
+    schedule = schedule_for(rules, players)
+    control = deal_list is None and schedule.control
     if deal_list is None:
-        deal_list = [(d.cards, d.kind) for d in schedule_for(rules, players).listing]
+        deal_list = [(d.cards, d.kind) for d in schedule.listing]
     dealer = rng.randrange(players)
-    for number, (cards_each, kind) in enumerate(deal_list, start=1):
+
+    def play(number: int, cards_each: int, kind: str, dealer: int) -> None:
         hands, stock = random_hands(rules, players, cards_each, rng)
         trump = random_trump(rules, kind, dealer, hands, stock, rng)
         deal, problems = game.start_deal(number, kind, dealer, cards_each, trump, True, hands)
@@ -193,6 +203,16 @@ def run_game(rules: Rules, players: int, rng: random.Random,
         run.violations += run_deal(deal, rng)
         game.finish_deal(deal, deal.scores())
         run.deals.append(deal)
+
+    number = 0
+    for number, (cards_each, kind) in enumerate(deal_list, start=1):
+        play(number, cards_each, kind, dealer)
         dealer = (dealer + 1) % players
+    while control:  # control deals: one, then more while the most points are shared
+        number += 1
+        kind = rng.choice(schedule.control_kinds)
+        play(number, schedule.control_cards(kind), kind, rng.randrange(players))
+        top = max(game.totals)
+        control = game.totals.count(top) > 1
     run.violations += game.finish()
     return run

@@ -81,6 +81,7 @@ from raspis_cli.model.cards import SUIT_INDEX, Card, Suit, mask_of
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PenaltyRecord, PlayRecord
 from raspis_cli.rules import Rules
 from raspis_cli.rules.seats import bidding_order
+from raspis_cli.rules.trumps import trump_holder
 from raspis_cli.rules.values import judged_kind
 from raspis_cli.simulate.simulator import Simulator
 
@@ -499,6 +500,8 @@ def _drop_trick(ctx: _Context) -> ExpectedViolation | None:
 
 def _duplicate_card(ctx: _Context) -> ExpectedViolation | None:
     deck = ctx.rules.deck_cards
+    if trump_holder(ctx.rules, False) != "stock":
+        return None  # trump_card dealer-last: the trump is the dealer's own card, nothing is turned up
     options: list[tuple[DealRecord, Card, str]] = []
     for record in ctx.game.deals:
         trump = record.trump

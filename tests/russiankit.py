@@ -75,6 +75,7 @@ def record_words(*texts: str) -> set[str]:
 
 def _allowed() -> set[str]:
     words = set(SAME_IN_BOTH) | COMMANDS | set(PRESETS) | set(OPTIONS) | set(VIOLATION_KINDS) | set(KINDS)
+    words |= {preset.rstrip("0123456789") for preset in PRESETS}  # joker54, online36 as the pattern cuts them
     words |= {"syntax", "warning", "rules", "players", "schedule", "trump", "penalty", "replay"}
     # option values as they are typed (--set void=free), and the stored columns SQL names
     words |= {"true", "false", "valid"}

@@ -163,6 +163,66 @@ def test_ladder_down() -> None:
     assert kinds_of(game.finish()) == ["schedule"]
 
 
+@flips("ladder")
+def test_ladder() -> None:
+    for schedule in ("raspisnoy", "blocks"):
+        with_ladder = schedule_for(rules_of(schedule=schedule), 3).listing
+        without = schedule_for(rules_of(schedule=schedule, ladder=False), 3).listing
+        assert [d.cards for d in with_ladder[:3]] == [1, 2, 3]
+        assert [d.cards for d in without[:3]] == [12, 12, 12]
+        # raspisnoy's ladder ends at M, one of the N deals of M; blocks' at L (12 for 3 players)
+        assert len(with_ladder) - len(without) == {"raspisnoy": 11, "blocks": 12}[schedule]
+
+
+@flips("control_deals")
+def test_control_deals() -> None:
+    """After the schedule: a control deal of a kind played, any dealer; then
+    another only while the most points are shared."""
+    rules = rules_of("online36")
+    game = Game(rules, 3)
+    schedule = schedule_for(rules, 3)
+    for number, planned in enumerate(schedule.listing, start=1):
+        deal, problems = game.start_deal(number, planned.kind, (number - 1) % 3, planned.cards)
+        assert problems == []
+        game.finish_deal(deal, [10 * number, 0, 0] if number == 1 else [0, 0, 0])
+    assert kinds_of(game.finish()) == ["schedule"]  # the control deal is missing
+    # the control deal: a percent deal of 4, dealt by the first player out of turn
+    deal, problems = game.start_deal(31, "percent", 0, 4)
+    assert problems == []
+    game.finish_deal(deal, [0, 0, 0])
+    assert game.finish() == []  # one player leads alone: the game is over
+    _, problems = game.start_deal(32, "normal", 1, 12)
+    assert kinds_of(problems) == ["schedule"]  # decided: no further control deal
+    # without the option the game ends with the schedule, and a 31st deal is off it
+    plain = Game(rules.with_options({"control_deals": False}), 3)
+    for number, planned in enumerate(schedule.listing, start=1):
+        deal, _ = plain.start_deal(number, planned.kind, (number - 1) % 3, planned.cards)
+        plain.finish_deal(deal, [0, 0, 0])
+    assert plain.finish() == []
+    _, problems = plain.start_deal(31, "percent", 0, 4)
+    assert "schedule" in kinds_of(problems)
+    # a control deal of a kind the game did not play, or of the wrong size
+    assert schedule.problem(30, 12, "forehead") is not None
+    assert schedule.problem(30, 12, "percent") is not None
+    assert schedule.problem(30, 12, "miser") is None
+
+
+@flips("trump_card")
+def test_trump_card() -> None:
+    rng = random.Random(5)
+    hands, stock = random_hands(rules_of(), 3, 5, rng)
+    dealers_own = hands[2][-1]
+
+    def problems(rules: Rules, trump: TrumpInput) -> list[str]:
+        return kinds_of(Game(rules, 3).start_deal(1, "normal", 2, 5, trump, True, hands)[1])
+
+    turned_up, dealer_last = rules_of(schedule="free"), rules_of(schedule="free", trump_card="dealer-last")
+    assert problems(turned_up, stock[0]) == []
+    assert problems(turned_up, dealers_own) == ["duplicate-card"]
+    assert problems(dealer_last, dealers_own) == []
+    assert problems(dealer_last, stock[0]) == ["trump"]
+
+
 @flips("specials")
 def test_specials() -> None:
     assert {d.kind for d in schedule_for(rules_of(specials="miser"), 3).listing} == {
@@ -334,6 +394,36 @@ def test_joker_low_nobody_follows() -> None:
                    followed) == (1, [])
 
 
+@flips("joker_take_lead")
+def test_joker_take_lead() -> None:
+    """A joker led «самая старшая» (take, no suit): the second card sets the
+    suit led, or (follow-freely) the others play any card; the joker wins."""
+    hands = ["7S 9S", "9C 6H", "KC 8H"]
+    rules = rules_of(joker_lead_modes="high,low,take")
+    for free, legal, kinds in ((False, {"KC"}, ["follow-suit"]), (True, {"KC", "8H"}, [])):
+        deal = deal_of(rules.with_options({"joker_take_lead": "follow-freely"}) if free else rules, hands,
+                       trump=Suit.D)
+        assert deal.play(0, parse_card("7S"), JokerDecl("take")) == []
+        assert deal.play(1, parse_card("9C")) == []
+        assert _legal_cards(deal) == legal
+        assert kinds_of(deal.play(2, parse_card("8H"))) == kinds
+        assert deal.taken == [1, 0, 0]
+
+
+@flips("zero_total_rank")
+def test_zero_total_rank() -> None:
+    from raspis_cli.rules.standings import final_places
+
+    assert final_places([0, 40, -10], "as-scored") == [2, 1, 3]
+    assert final_places([0, -5, -10], "as-scored") == [1, 2, 3]
+    assert final_places([0, -5, -10], "second") == [2, 1, 3]  # 0 is second, whatever the others
+    assert final_places([0, 0, -10], "second") == [2, 2, 1]
+    assert final_places([0, 0, 0], "second") == [1, 1, 1]
+    game = Game(rules_of(zero_total_rank="second"), 3)
+    game.totals = [0, -5, -10]
+    assert game.winners() == [1]
+
+
 @flips("two_jokers")
 def test_two_jokers() -> None:
     hands = ["9H", "RJ", "BJ"]
@@ -441,6 +531,7 @@ SCORING_CASES: dict[str, tuple[DealKind, int | None, int, int, int]] = {
     "forehead_per_trick": ("forehead", 2, 2, 100, 7),
     "forehead_per_missing": ("forehead", 2, 0, -100, -3),
     "special_multiplier": ("dark", 2, 2, 20, 3),
+    "percent_multiplier": ("percent", 2, 2, 60, 5),
 }
 
 EXPECTED_AFTER: dict[str, int] = {
@@ -457,6 +548,7 @@ EXPECTED_AFTER: dict[str, int] = {
     "forehead_per_trick": 14,
     "forehead_per_missing": -6,
     "special_multiplier": 60,
+    "percent_multiplier": 100,
 }
 
 

@@ -80,9 +80,12 @@ def test_formula_of_a_doubled_special_deal() -> None:
 @given(st.sampled_from(PRESETS), st.sampled_from(sorted(KINDS)), st.integers(0, 12), st.integers(0, 12))
 def test_score_terms_add_up_to_the_score(preset: str, kind: DealKind, bid: int, taken: int) -> None:
     rules = Rules.preset(preset)
-    terms = score_terms(rules, kind, bid, taken)
-    assert sum(term_value(rules, name) * times for name, times in terms) * rules.special_factor(kind) \
-        == bid_score(rules, kind, bid, taken)
+    terms = score_terms(rules, kind, bid, taken, 12)
+    factor = 1
+    for _name, times in score_factors(rules, kind, bid, taken, 12):
+        factor *= times
+    assert sum(term_value(rules, name) * times for name, times in terms) * factor \
+        == bid_score(rules, kind, bid, taken, 12)
 
 
 def _every_score_rule() -> tuple[list[tuple[ScoreTerm, int]], list[tuple[ScoreFactor, int]]]:

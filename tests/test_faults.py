@@ -162,12 +162,15 @@ def test_faults_are_deterministic() -> None:
 
 def _cannot_go(preset: str, fault: str) -> bool:
     """Whether the preset leaves the fault no place: a joker demand needs a
-    lead mode that demands (high, lowest), a dealer-sum fault the sum rule."""
+    lead mode that demands (high, lowest), a dealer-sum fault the sum rule, a
+    duplicated trump card one turned up from the stock."""
     rules = Rules.preset(preset)
     if fault == "joker-demand":
         return not {"high", "lowest"} & set(rules.joker_lead_modes)
     if fault == "dealer-sum":
         return rules.dealer_restriction != "sum"
+    if fault == "duplicate-card":
+        return rules.trump_card != "turned-up"  # the dealer's own card is trump: nothing is turned up
     return False
 
 

@@ -125,7 +125,7 @@ ALLOWED_LATIN = {
     "Boris",  # a player of the samples
     "samples", "errors", "friday", "rsp", "raspis", "raspisnoy", "dispute", "sheet",  # file names
     "validate", "live", "help", "undo", "quit", "totals", "replayed", "Ctrl", "Enter",  # commands, keys
-    "unfinished", "normal", "miser", "golden", "dark", "forehead",  # the notation's English words
+    "unfinished", "normal", "miser", "golden", "dark", "forehead", "percent",  # the notation's English words
     "syntax", "schedule", "players", "trump", "penalty", "replay", "TH", "RJ", "BJ",  # kinds, cards
 }
 
@@ -175,6 +175,7 @@ RULES_SUBCOMMANDS = ("list", "show", "schedule")
 HELP_DATA = {
     "text", "json", "jsonl", "csv", "markdown", "table", "notation", "auto", "heuristic", "pimc", "full",
     "scores", "rules", "all", "ratings", "leaderboard", "classic", "georgian", "Event", "Date", "html",
+    "joker", "online",  # the presets joker54 and online36 as the word pattern cuts them
     "UTF", "BOM", "PIMC", "numba", "DuckDB", "Parquet", "Spark", "Trino", "HTML", "JSON", "JSONL", "SQL",
     "COPY", "EXPORT", "ATTACH", "INSTALL", "LOAD", "RASPIS", "DB", "com",  # formats, brands, SQL, $RASPIS_DB
     "LANGUAGE", "LANG", "ALL", "MESSAGES",  # the locale variables

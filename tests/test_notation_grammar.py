@@ -26,6 +26,7 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
                        "pyparsing", "raspis_cli.model.cards", "raspis_cli.model.diagnostics",
                        "raspis_cli.text.i18n",
                        "raspis_cli.model.lines", "raspis_cli.model.joker_modes", "raspis_cli.text.suggest",
+                       "raspis_cli.model.deal_kinds",
                        "raspis_cli.text.textsafe",
                        "raspis_cli.notation.tokens", "raspis_cli.notation.scanner",
                        "raspis_cli.notation.quoting",

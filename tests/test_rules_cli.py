@@ -43,7 +43,7 @@ def test_rules_list_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(rows, list)
     assert [row["preset"] for row in rows] == list(PRESETS)
     assert {row["preset"]: row["players"] for row in rows} == {
-        "raspisnoy": "3-5", "classic": "2-10", "georgian": "4-4", "joker54": "2-6"}
+        "raspisnoy": "3-5", "classic": "2-10", "georgian": "4-4", "joker54": "2-6", "online36": "3-6"}
     assert all(row["description"] for row in rows)
 
 

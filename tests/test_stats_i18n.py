@@ -176,6 +176,7 @@ def test_russian_rules_show_and_list_explain_in_russian() -> None:
 
     # the words a meaning may quote: option names and values, preset ids, card codes
     data = {"raspisnoy", "com", "RJ", "BJ", "7S", "6S", "none"} | set(PRESETS) | {
+        preset.rstrip("0123456789") for preset in PRESETS} | {
         word for name, spec in OPTIONS.items() for text in (name, *spec.choices)
         for word in LATIN_WORD.findall(text)}
     shown = run_cli("--lang", "ru", "rules", "show", "raspisnoy")

@@ -197,10 +197,13 @@ class Game:
         if last is not None and (self.last_replayed or number != last + 1):
             return None
         rotation = self.rotation
+        control = self.schedule.is_control(self.scored_deals)
+        if control and self._decided():
+            return None  # no control deal follows: the long way says so
         if self.first_dealer is not None:
             rotation += 1
-            if dealer != (self.first_dealer + rotation) % n or self.schedule.is_control(self.scored_deals):
-                return None  # a control deal takes the long way
+            if dealer != (self.first_dealer + rotation) % n and not control:
+                return None
         if self.schedule.problem(self.scored_deals, cards, kind) is not None:
             return None
         if trump_given and self._check_trump(kind, dealer, cards, trump, True, None):

@@ -91,7 +91,7 @@ def _term_msgid(name: ScoreName) -> str:
         case "special_multiplier":
             return N_("special_multiplier")
         case "percent_multiplier":
-            return N_("percent deal")
+            return N_("percent_multiplier")
         case "percent-4":
             return N_("percent-4")
         case "full-bid-double":

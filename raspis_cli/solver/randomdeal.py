@@ -31,9 +31,9 @@ def random_rules(rng: random.Random, preset: str | None = None, *, allow_as: boo
     """A preset (random unless given) with its play options shuffled: void,
     circular trumps and every joker option, joker modes included."""
     rules = Rules.preset(preset or rng.choice(PRESETS))
-    if rng.random() < 0.3:
+    if rng.random() < 0.3 and not kernel_refusal(rules):
         return rules
-    while True:
+    while True:  # a preset the kernel refuses (online36's must-trump-high) gets other values drawn
         drawn = _draw(rng, rules, allow_as)
         if not kernel_refusal(drawn):
             return drawn
