@@ -22,10 +22,12 @@ from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry
 from raspis_cli.notation.writer import option_text
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
+from raspis_cli.rules.bidding import forbidden_bids
 from raspis_cli.rules.options import OptionError
 from raspis_cli.store.schema import GAME_TABLES, stored_columns
 
-__all__ = ["ID_LENGTH", "TableBuilder", "arrow_schema", "canonical_game", "game_date", "game_id"]
+__all__ = ["ID_LENGTH", "TableBuilder", "arrow_schema", "canonical_game", "dealer_restricted", "game_date",
+           "game_id"]
 
 ID_LENGTH = 20
 """Hex digits of SHA-256 kept as the game id (80 bits)."""
@@ -160,6 +162,44 @@ def game_date(tags: dict[str, str]) -> tuple[datetime.date | None, int | None]:
     return None, year
 
 
+# --- the dealer restriction ---------------------------------------------------
+
+
+def dealer_restricted(rules: Rules, cards: int, before: int) -> bool:
+    """``deals.dealer_restricted``: whether the rules' dealer restriction
+    forbade the dealer a bid that could be made (0 … ``cards``), the other
+    players' bids adding up to ``before``. The answer is the rule's own:
+    :func:`~raspis_cli.rules.bidding.forbidden_bids` for the dealer (the pass
+    limit left out: it is not the dealer restriction)."""
+    forbidden = forbidden_bids(rules.dealer_restriction, None, cards, True, before, 0)
+    return any(kind == "dealer-restriction" and 0 <= bid <= cards for bid, kind in forbidden.items())
+
+
+def _others_bids(deal: DealRecord, result: DealResult | None, seat_of: dict[str, int],
+                 dealer_seat: int | None) -> int | None:
+    """The sum of the bids of the players other than the dealer, as
+    ``deal_results`` holds them (one row per name); ``None`` when the deal
+    has no bids, the dealer is not a player or one of those bids is not
+    known."""
+    if result is None or dealer_seat is None or not deal.bids:
+        return None
+    by_seat = result.seat_values()
+    if by_seat is not None:
+        bids = by_seat[0]
+        if bids is None:
+            return None
+        others = [bids[seat] for seat in seat_of.values() if seat != dealer_seat]
+    else:
+        by_name = result.bids
+        others = [by_name.get(name) for name, seat in seat_of.items() if seat != dealer_seat]
+    total = 0
+    for bid in others:
+        if bid is None:
+            return None
+        total += bid
+    return total
+
+
 # --- Arrow ---------------------------------------------------------------------
 
 _ARROW_TYPES: dict[str, Any] = {
@@ -275,13 +315,16 @@ class TableBuilder:
         dealer_seat = seat_of.get(deal.dealer)
         trump_suit = _suit(engine.trump) if engine is not None else None
         bid_sum = sum(deal.bids.values()) if deal.bids else None
+        before = _others_bids(deal, result, seat_of, dealer_seat)
         entries = deal.trick_entries()
         self._add("deals", game_id=gid, deal_index=index, number=deal.number, kind=deal.kind,
                   cards=deal.cards, dealer=deal.dealer, dealer_seat=dealer_seat,
                   trump=_trump_code(deal.trump), trump_suit=trump_suit, bid_sum=bid_sum,
                   has_tricks=bool(entries),
                   taken_source=result.taken_source if result is not None else None,
-                  replayed=deal.replayed)
+                  replayed=deal.replayed,
+                  dealer_restricted=None if before is None else dealer_restricted(
+                      rules, deal.cards, before))
         if result is not None:
             self._add_results(gid, index, deal, result, seat_of, names, dealer_seat)
         if not entries:

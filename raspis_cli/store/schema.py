@@ -20,6 +20,7 @@ from raspis_cli.model.joker_modes import JOKER_MODES
 from raspis_cli.text.i18n import N_
 
 __all__ = [
+    "ADDED_COLUMNS",
     "BASE_VIEWS",
     "MIGRATE_2_TO_3",
     "STORED_AS",
@@ -40,13 +41,15 @@ __all__ = [
     "table_ddl",
 ]
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 """Stored in ``raspis_meta``. 2: game ids hash the canonical JSON of the
 record (bid order included); a version-1 database would store each of its
 games a second time, and is refused for loading. 3: ``plays`` is a view over
 :data:`STORED_TABLES` ``plays_int`` (cards, seats and declarations as small
 integers); ``load`` converts a version-2 database in its transaction
-(:data:`MIGRATE_2_TO_3`)."""
+(:data:`MIGRATE_2_TO_3`). 4: ``deals.dealer_restricted`` (:data:`ADDED_COLUMNS`);
+``load`` adds the column to a database of version 2 or 3 (a raspis of version 3 could not insert its rows
+beside it, so it refuses version 4 as newer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,9 @@ TABLES: Final[dict[str, tuple[Column, ...]]] = {
         _c("has_tricks", "BOOLEAN", "the record gives the tricks"),
         _c("taken_source", "VARCHAR", "where taken comes from: tricks, written, inferred, none"),
         _c("replayed", "BOOLEAN", "the deal was abandoned and dealt again"),
+        _c("dealer_restricted", "BOOLEAN", "the dealer restriction forbade the dealer a bid of "
+           "0 … cards, given the other players' bids (false under dealer_restriction off; NULL "
+           "when a bid of another player is not known, or the dealer is not a player)"),
     ),
     "deal_results": (
         _c("game_id", "VARCHAR", "the game"),
@@ -299,6 +305,27 @@ FROM plays""",
 """A version-2 database made version 3: its ``plays`` table converted to
 ``plays_int`` (``plays`` becomes the view, made with the others)."""
 
+ADDED_COLUMNS: Final[dict[str, tuple[str, ...]]] = {"deals": ("dealer_restricted",)}
+"""Columns a table of :data:`TABLES` gained in version 4, last in its order.
+:func:`create_schema_sql` adds them to a table made before, ``NULL`` in the
+rows already stored: they are worked out when a game is loaded (``load
+--replace`` stores an older game again; worked out in SQL over a whole
+database, DuckDB's join outgrew a load's memory limit: 300,000 games
+needed more than 128 MB). The views read a table that lacks them with
+them ``NULL`` (:func:`_read`), so an older database still answers."""
+
+
+def _read(table: str) -> str:
+    """A table as the views read it: with every column of :data:`ADDED_COLUMNS`
+    (``NULL`` in a database made before the column was, until a ``load``
+    adds it)."""
+    added = ADDED_COLUMNS.get(table)
+    if not added:
+        return table
+    types = {c.name: c.sql_type for c in TABLES[table]}
+    nulls = ", ".join(f'NULL::{types[name]} AS "{name}"' for name in added)
+    return f"(SELECT * FROM {table} UNION ALL BY NAME SELECT {nulls} WHERE false)"
+
 
 # --- views ---------------------------------------------------------------------
 #
@@ -309,11 +336,11 @@ FROM plays""",
 BASE_VIEWS: Final[dict[str, str]] = {
     "scope_games": "SELECT * FROM games",
     "scope_seats": "SELECT s.* FROM seats s JOIN scope_games g USING (game_id)",
-    "scope_results": """
-SELECT r.*, d.kind, d.cards, d.replayed, d.bid_sum, g.player_count, g.date,
+    "scope_results": f"""
+SELECT r.*, d.kind, d.cards, d.replayed, d.bid_sum, d.dealer_restricted, g.player_count, g.date,
        json_extract_string(g.rules, '$.dealer_restriction') AS dealer_restriction
 FROM deal_results r
-JOIN deals d USING (game_id, deal_index)
+JOIN {_read("deals")} d USING (game_id, deal_index)
 JOIN scope_games g USING (game_id)""",
     "scope_plays": """
 SELECT p.*, d.kind, t.leader, t.winner, t.led_suit, t.trump_suit, d.cards
@@ -378,7 +405,8 @@ GROUP BY player
 ORDER BY made_rate DESC, player""",
     "dealer_record": f"""
 SELECT player, dealer_restriction, {_RATES},
-       count(*) FILTER (WHERE cards - (bid_sum - bid) BETWEEN 0 AND cards) AS restricted
+       CASE WHEN count(dealer_restricted) = count(*) THEN count(*) FILTER (WHERE dealer_restricted) END
+         AS restricted
 FROM {_BIDS} AND is_dealer AND dealer_restriction <> 'off'
 GROUP BY player, dealer_restriction
 ORDER BY player, dealer_restriction""",
@@ -472,6 +500,9 @@ def create_schema_sql() -> list[str]:
     statements = [_META]
     statements += [table_ddl(name) for name in TABLES if name not in STORED_AS]
     statements += [table_ddl(name) for name in STORED_TABLES]
+    types = {name: {c.name: c.sql_type for c in TABLES[name]} for name in ADDED_COLUMNS}
+    statements += [f'ALTER TABLE {name} ADD COLUMN IF NOT EXISTS "{column}" {types[name][column]}'
+                   for name, columns in ADDED_COLUMNS.items() for column in columns]
     statements.append(f"CREATE OR REPLACE VIEW plays AS {PLAYS_VIEW.strip()}")
     for name, body in BASE_VIEWS.items():
         statements.append(f"CREATE OR REPLACE VIEW {name} AS {body.strip()}")
