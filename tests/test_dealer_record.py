@@ -2,7 +2,8 @@
 ``dealer_restriction``, ``restricted`` counts the deals docs/SCHEMA.md says
 it counts, worked out here from the records themselves; a database made
 before ``deals.dealer_restricted`` existed answers ``null`` until its games
-are loaded again."""
+are loaded again; a replayed deal counts in no report of deals
+(docs/SCHEMA.md, "Report views")."""
 
 from __future__ import annotations
 
@@ -151,5 +152,57 @@ def test_a_version_3_database_under_no_full_bid_gets_the_rules_figure_on_replace
         assert {restricted for _, restricted in _dealer_record(con).values()} == {None}
         load_units(con, [RecordSource("simulated", games)], replace=True)
         assert _dealer_record(con) == want == _expected(games, "no-full-bid")
+    finally:
+        con.close()
+
+
+REPLAYED = """[Rules "joker54"]
+[Option "schedule=free"]
+[Players "Анна, Boris, Вера"]
+
+1. 2 Анна ♠ | 1/1 | 0/0 | 0/1
+  replayed
+
+1. 3 Анна ♠ | 1 | 1 | 0
+  hand Анна: A♣ K♥ 7♦
+  hand Boris: RJ 9♥ 4♦
+  hand Вера: 10♥ 5♣ 3♦
+  trick Анна: A♣ RJ(take ♣) 5♣
+  trick Boris: 4♦ 10♥ 7♦
+  replayed
+
+1. 3 Анна ♠ | 0/1 | 1/1 | 1/1
+"""
+"""Deal 1 abandoned twice: first written as a sheet line with bids and
+taken, then played until Вера's revoke (−50 under joker54), Boris's joker
+having taken the first trick; the third time it is played out."""
+
+
+def test_a_replayed_deal_counts_in_no_report_of_deals(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "replayed.rsp"
+    record.write_text(REPLAYED, encoding="utf-8")
+    db = tmp_path / "replayed.duckdb"
+    code, _, err = run(capsys, "load", str(record), "--db", str(db), "-q")
+    assert (code, err) == (0, "")
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        # its bids and what was taken are kept; it has no outcome (it scores no bid)
+        rows = con.execute("SELECT deal_index, player, bid, taken, outcome FROM deal_results "
+                           "WHERE deal_index = 0 ORDER BY player").fetchall()
+        assert rows == [(0, "Boris", 0, 0, None), (0, "Анна", 1, 1, None), (0, "Вера", 0, 1, None)]
+        assert con.execute("SELECT count(*) FROM deal_results WHERE outcome IS NOT NULL").fetchall() == [(3,)]
+        # the joker's trick was played, in a deal that does not count
+        assert con.execute("SELECT count(*) FROM plays WHERE is_joker AND won").fetchall() == [(1,)]
+        assert report_rows(con, "joker_outcomes") == []
+        accuracy = {r["player"]: r["bids"] for r in report_rows(con, "bid_accuracy")}
+        assert accuracy == {"Анна": 1, "Boris": 1, "Вера": 1}
+        assert [r["player_deals"] for r in report_rows(con, "deal_kinds")] == [3]
+        assert {r["player"]: r["bids"] for r in report_rows(con, "dealer_record")} == {"Анна": 1}
+        assert {r["player"]: r["passes"] for r in report_rows(con, "pass_success")} == {"Анна": 1}
+        # the revoke's penalty is in the final total, not in the per-deal figures
+        leaders = {r["player"]: r for r in report_rows(con, "leaderboard")}
+        assert (leaders["Вера"]["deals"], leaders["Вера"]["mean_total"]) == (1, 10 - 50)
+        assert leaders["Вера"]["mean_per_deal"] == 10
     finally:
         con.close()

@@ -412,6 +412,7 @@ class TableBuilder:
         row = ROWS["deal_results"]
         by_seat = result.seat_values()
         penalties = result.penalties if by_seat is None else None
+        scored = not deal.replayed  # an abandoned deal scores no bid: no outcome
         for name, seat in seat_of.items():
             if by_seat is not None:
                 bids, taken_list, scores, totals = by_seat
@@ -426,7 +427,7 @@ class TableBuilder:
                 score, total = result.scores.get(name), result.totals.get(name)
                 penalty = penalties.get(name)
             outcome = None
-            if bid is not None and taken is not None:
+            if bid is not None and taken is not None and scored:
                 outcome = "exact" if bid == taken else "under" if taken < bid else "over"
             position = (seat - dealer_seat - 1) % n + 1 if dealer_seat is not None else None
             rows.append(row(game_id=gid, deal_index=index, number=deal.number,

@@ -47,8 +47,9 @@ record (bid order included); a version-1 database would store each of its
 games a second time, and is refused for loading. 3: ``plays`` is a view over
 :data:`STORED_TABLES` ``plays_int`` (cards, seats and declarations as small
 integers); ``load`` converts a version-2 database in its transaction
-(:data:`MIGRATE_2_TO_3`). 4: ``deals.dealer_restricted`` (:data:`ADDED_COLUMNS`);
-``load`` adds the column to a database of version 2 or 3 (a raspis of version 3 could not insert its rows
+(:data:`MIGRATE_2_TO_3`). 4: ``deals.dealer_restricted`` (:data:`ADDED_COLUMNS`),
+and no ``outcome`` in a replayed deal; ``load`` adds the column to a
+database of version 2 or 3 (a raspis of version 3 could not insert its rows
 beside it, so it refuses version 4 as newer)."""
 
 
@@ -135,7 +136,8 @@ TABLES: Final[dict[str, tuple[Column, ...]]] = {
         _c("is_dealer", "BOOLEAN", "the player dealt this deal"),
         _c("bid", "INTEGER", "the bid (NULL in miser and golden, or when not written)"),
         _c("taken", "INTEGER", "tricks taken (from tricks, written or inferred; NULL if unknown)"),
-        _c("outcome", "VARCHAR", "exact, under or over (NULL without bid or taken)"),
+        _c("outcome", "VARCHAR", "exact, under or over (NULL without bid or taken, and in a replayed "
+           "deal: it scores no bid)"),
         _c("score", "INTEGER", "recomputed deal score, penalties included (NULL if unknown)"),
         _c("penalty", "INTEGER", "penalty points in this deal"),
         _c("total", "INTEGER", "recomputed running total after this deal"),
@@ -343,7 +345,7 @@ FROM deal_results r
 JOIN {_read("deals")} d USING (game_id, deal_index)
 JOIN scope_games g USING (game_id)""",
     "scope_plays": """
-SELECT p.*, d.kind, t.leader, t.winner, t.led_suit, t.trump_suit, d.cards
+SELECT p.*, d.kind, d.replayed, t.leader, t.winner, t.led_suit, t.trump_suit, d.cards
 FROM plays p
 JOIN tricks t USING (game_id, deal_index, trick)
 JOIN deals d USING (game_id, deal_index)
@@ -429,7 +431,7 @@ SELECT joker_mode,
        count(*) FILTER (WHERE won) AS won,
        avg(CASE WHEN won THEN 1.0 ELSE 0.0 END) AS won_rate
 FROM scope_plays
-WHERE is_joker AND won IS NOT NULL
+WHERE is_joker AND won IS NOT NULL AND NOT replayed
 GROUP BY joker_mode, played_as
 ORDER BY joker_mode, played_as""",
     "head_to_head": """
