@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,7 @@ from raspis_cli.notation.reader import read_text
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import schedule_for
 from raspis_cli.rules.standings import final_places
+from tests.storekit import run, run_json
 
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор"]
 SUITS = "♠♣♦♥"
@@ -232,3 +234,27 @@ def test_a_control_deal_is_due_until_first_place_is_not_shared() -> None:
     more = text + f"{len(deals) + 1}. {extra}\n"
     problems = [kind for kind, _ in _judge(more)[0]]
     assert "schedule" in problems
+
+
+ZERO_GAME = """[Rules "online36"]
+[Players "Анна, Борис, Вера"]
+
+1. 1 Анна ♠ | 1/0 -10 -10 | 1/1 10 10 | 0/0 5 5
+2. 2 Борис ♥ | 1/1 10 0 | 0/0 5 15 | 0/1 1 6
+unfinished
+"""
+"""Two deals of a game stopped early, Анна's total exactly 0 (§8.1)."""
+
+
+def test_a_total_of_zero_is_second_in_the_result_and_the_club(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    problems, totals, winners = _judge(ZERO_GAME)
+    assert problems == [] and totals == [0, 15, 6] and winners == ["Борис"]
+    path = tmp_path / "zero.rsp"
+    path.write_text(ZERO_GAME, encoding="utf-8")
+    db = tmp_path / "club.duckdb"
+    assert run(capsys, "load", str(path), "--db", str(db), "-q")[0] == 0
+    rows = run_json(capsys, "query", "SELECT player, place FROM seats ORDER BY seat", "--db", str(db),
+                    "--format", "json")
+    assert rows == [{"player": "Анна", "place": 2}, {"player": "Борис", "place": 1},
+                    {"player": "Вера", "place": 3}]

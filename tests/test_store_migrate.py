@@ -51,9 +51,11 @@ def test_a_version_2_database_answers_and_load_converts_it(
     code, _, err = run(capsys, "load", str(tmp_path / "absent.rsp"), "--db", str(v2_db))
     assert code != 0 and err
     assert _plays_kind(v2_db) == ("BASE TABLE", "2")
-    # loading the same games again stores nothing new, but converts the file
-    samples = Path(__file__).resolve().parent.parent / "samples"
-    code, out, _ = run(capsys, "load", str(samples), "--db", str(v2_db))
+    # loading the same games again stores nothing new, but converts the file (joker54-full.rsp
+    # left out: its deal 10 was corrected after the fixture was made, so it is another game now)
+    samples = sorted(p for p in (Path(__file__).resolve().parent.parent / "samples").glob("*.rsp")
+                     if p.name != "joker54-full.rsp")
+    code, out, _ = run(capsys, "load", *map(str, samples), "--db", str(v2_db))
     assert code == 0 and "loaded 0 games" in out
     assert _plays_kind(v2_db) == ("VIEW", str(SCHEMA_VERSION))
     assert _read(v2_db, "SELECT count(*) FROM plays_int") == [(len(plays),)]

@@ -24,6 +24,7 @@ from raspis_cli.notation.writer import option_text
 from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.rules.bidding import forbidden_bids
 from raspis_cli.rules.options import OptionError
+from raspis_cli.rules.standings import final_places
 from raspis_cli.store.schema import GAME_TABLES, stored_columns
 
 __all__ = ["ID_LENGTH", "TableBuilder", "arrow_schema", "canonical_game", "dealer_restricted", "game_date",
@@ -294,10 +295,12 @@ class TableBuilder:
                   violation_count=len(problems), source_file=source_file, game_index=result.index,
                   first_line=span[0] if span else None, last_line=span[1] if span else None)
         totals = [result.totals.get(name) for name in names]
-        known = [t for t in totals if t is not None]
+        known = [seat for seat, t in enumerate(totals) if t is not None]
+        places = dict(zip(known, final_places([t for t in totals if t is not None], rules.zero_total_rank),
+                          strict=True))
         for seat, name in enumerate(names):
             total = totals[seat]
-            place = None if total is None else 1 + sum(1 for t in known if t > total)
+            place = places.get(seat)
             written = record.totals.get(name) if record.totals is not None else None
             self._add("seats", game_id=gid, seat=seat, player=name, total=total,
                       written_total=written, place=place, winner=place == 1)
