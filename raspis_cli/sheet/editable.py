@@ -104,6 +104,7 @@ from raspis_cli.notation.tokens import JOKER_WORD, KIND_WORDS, NONE_WORD, read_t
 from raspis_cli.notation.writer import bidding_order, trump_text, write_games
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import schedule_for
+from raspis_cli.rules.standings import final_places
 from raspis_cli.rules.trumps import trump_holder
 from raspis_cli.sheet.blank import (
     NextDeal,
@@ -440,13 +441,12 @@ class EditableSheet:
         return bidding_order(self.players, deal.dealer)
 
     def standings(self) -> list[tuple[int, str, int]]:
-        """Place, player and recounted total, best first (equal totals share a place)."""
-        ranked = sorted(self.result.totals.items(), key=lambda kv: -kv[1])
-        out: list[tuple[int, str, int]] = []
-        for count, (name, total) in enumerate(ranked, start=1):
-            place = out[-1][0] if out and out[-1][2] == total else count
-            out.append((place, name, total))
-        return out
+        """Place, player and recounted total, best first (equal standing shares
+        a place; the rules' places: :func:`~raspis_cli.rules.standings.final_places`)."""
+        names = list(self.result.totals)
+        totals = [self.result.totals[name] for name in names]
+        places = final_places(totals, self.rules.zero_total_rank)
+        return sorted(zip(places, names, totals, strict=True), key=lambda row: (row[0], -row[2]))
 
     def ahead(self) -> list[NextDeal]:
         """The deals still to play, in order, with their dealers: the blank
