@@ -3,9 +3,10 @@ of §1 the examples rest on."""
 
 from __future__ import annotations
 
-from raspis_cli.engine import Deal, JokerDecl, Play, bid_score, trick_winner, winners
+from raspis_cli.engine import Deal, JokerDecl, Play, bid_score, trick_winner
 from raspis_cli.model.cards import Suit, parse_card
 from raspis_cli.rules import Rules
+from raspis_cli.rules.standings import first_places
 from tests.enginekit import cards, deal_of, rules_of
 
 # --- §5 bidding -------------------------------------------------------------
@@ -181,6 +182,6 @@ def test_classic_specials_are_doubled() -> None:
 
 
 def test_co_winners_share_the_highest_total() -> None:
-    assert winners([10, 30, 30, -5]) == [1, 2]
-    assert winners([7]) == [0]
-    assert winners([]) == []
+    assert first_places([10, 30, 30, -5], "as-scored") == [1, 2]
+    assert first_places([7], "as-scored") == [0]
+    assert first_places([], "as-scored") == []

@@ -148,14 +148,14 @@ def _violations_line(result: GameResult, path: str) -> str:
 
 
 def _standings(result: GameResult, other: GameResult | None) -> list[str]:
-    ranked = sorted(result.totals.items(), key=lambda kv: -kv[1])
+    from raspis_cli.rules.standings import final_places
+
+    names = list(result.totals)
+    places = final_places([result.totals[name] for name in names], result.rules.zero_total_rank)
+    ranked = sorted(zip(places, names, strict=True), key=lambda row: (row[0], -result.totals[row[1]]))
     lines = []
-    place = 0
-    previous: int | None = None
-    for count, (name, total) in enumerate(ranked, start=1):
-        if total != previous:
-            place = count
-        previous = total
+    for place, name in ranked:
+        total = result.totals[name]
         line = f"{place}. {name} {total}"
         written = (result.record.totals or {}).get(name)
         if written is not None and written != total:

@@ -9,7 +9,7 @@ same code.
 from raspis_cli.engine.actions import Play, Violation
 from raspis_cli.engine.deal import BIDDING, DONE, PLAY, Deal, TrickResult, trick_winner
 from raspis_cli.engine.game import Game, TrumpInput, effective_trump
-from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score, infer_taken, winners
+from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS, bid_score, infer_taken
 from raspis_cli.model.joker import JokerDecl
 
 __all__ = [
@@ -28,5 +28,4 @@ __all__ = [
     "effective_trump",
     "infer_taken",
     "trick_winner",
-    "winners",
 ]

@@ -9,7 +9,6 @@ handled (CONTRIBUTING.md, "A new value of a rule option").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final, Literal, assert_never
 
 from raspis_cli.model.deal_kinds import DEAL_KINDS, has_bids
@@ -17,7 +16,7 @@ from raspis_cli.rules import Rules
 from raspis_cli.rules.values import SCORE_EXTRAS, DealKind, ScoreExtra
 
 __all__ = ["KINDS_WITHOUT_BIDS", "MISER_SWEEP_POINTS", "ScoreFactor", "ScoreName", "ScoreTerm", "bid_score",
-           "infer_taken", "is_flat", "score_factors", "score_terms", "term_value", "winners"]
+           "infer_taken", "is_flat", "score_factors", "score_terms", "term_value"]
 
 KINDS_WITHOUT_BIDS: Final = frozenset(kind for kind in DEAL_KINDS if not has_bids(kind))
 """The kinds of deal without bids (:func:`~raspis_cli.model.deal_kinds.has_bids`), for a record's word."""
@@ -197,11 +196,3 @@ def infer_taken(rules: Rules, kind: DealKind, bid: int | None, score: int, cards
     """Every trick count 0..cards that gives this bid this written score
     (penalties already taken out): one value where the score decides it."""
     return [t for t in range(cards + 1) if bid_score(rules, kind, bid, t, cards) == score]
-
-
-def winners(totals: Sequence[int]) -> list[int]:
-    """The seats with the highest total: co-winners share a tie."""
-    if not totals:
-        return []
-    best = max(totals)
-    return [seat for seat, total in enumerate(totals) if total == best]
