@@ -49,9 +49,9 @@ MODES = KERNEL_CODES
 """Declaration mode -> code (``code >> 6``): the joker table's
 (:mod:`raspis_cli.model.joker_modes`)."""
 KERNEL_MODES = ("high", "lowest", "low", "take", "discard", "as")
-"""The modes the kernel's trick rule implements (:mod:`raspis_cli.solver.search`
-refuses rules that allow another; ``tests/test_fast_paths.py`` fails when the
-joker table and this list differ)."""
+"""The modes the kernel's code names (its constants below); that it
+implements each is said once, in :func:`raspis_cli.solver.search.kernel_refusal`'s
+``match`` over the closed type of modes, which a new mode stops at."""
 HIGH, LOWEST, LOW, TAKE, DISCARD, AS = (MODES[mode] for mode in KERNEL_MODES)
 
 # indexes into ``rules``
