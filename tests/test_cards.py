@@ -125,7 +125,12 @@ def test_card_of_rejects_bad_rank() -> None:
 
 
 def test_suit_order_is_circular() -> None:
-    assert [s.next() for s in Suit] == [Suit.C, Suit.D, Suit.H, Suit.S]
+    # circular trumps: the trump of a trick is the suit after the suit led (engine/trick.py)
+    from raspis_cli.engine.trick import trick_trump
+    from raspis_cli.model.cards import NO_SUIT
+
+    assert [trick_trump(s, NO_SUIT, True) for s in Suit] == [Suit.C, Suit.D, Suit.H, Suit.S]
+    assert trick_trump(NO_SUIT, Suit.H, True) == NO_SUIT and trick_trump(Suit.S, Suit.H, False) == Suit.H
     assert [s.symbol for s in Suit] == ["♠", "♣", "♦", "♥"]
     assert [s.letter for s in Suit] == ["S", "C", "D", "H"]
 

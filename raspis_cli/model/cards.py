@@ -78,10 +78,6 @@ class Suit(IntEnum):
         """The suit as its JSON letter: S C D H."""
         return self.name
 
-    def next(self) -> Suit:
-        """The suit after this one in the circular order (♥ is followed by ♠)."""
-        return Suit((self + 1) % 4)
-
     def __str__(self) -> str:
         return _SUIT_SYMBOLS[self]
 
