@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CLOSED_TYPES: dict[str, str] = {
     "DealKind": "raspis_cli/model/deal_kinds.py",
     "SpecialKind": "raspis_cli/model/deal_kinds.py",
+    "BidView": "raspis_cli/model/deal_kinds.py",
+    "TrickAim": "raspis_cli/model/deal_kinds.py",
     "JokerCard": "raspis_cli/rules/values.py",
     "ScheduleName": "raspis_cli/rules/values.py",
     "TrumpCard": "raspis_cli/rules/values.py",
@@ -52,12 +54,19 @@ MUST_HANDLE: dict[str, set[str]] = {
         "raspis_cli.model.deal_kinds.bid_view",
         "raspis_cli.model.deal_kinds.has_bids",
         "raspis_cli.model.deal_kinds.has_trump",
+        "raspis_cli.model.deal_kinds.kind_cards",
         "raspis_cli.model.deal_kinds.trick_aim",
         "raspis_cli.rules.Rules.kind_multiplier",
     },
     "SpecialKind": {
-        "raspis_cli.model.deal_kinds.special_deal_cards",
         "raspis_cli.rules.schedule.schedule_for",
+    },
+    "BidView": {
+        "raspis_cli.bots.heuristic.HeuristicBot._heuristic_bid",
+    },
+    "TrickAim": {
+        "raspis_cli.bots.heuristic.HeuristicBot._choose",
+        "raspis_cli.simulate.simulator.Simulator.play_compact",
     },
     "JokerCard": set(),  # the joker is a card of the deck: model/cards.py's Deck takes it
     "ScheduleName": {

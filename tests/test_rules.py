@@ -224,13 +224,14 @@ def test_deck_of_the_rules() -> None:
     assert Rules().with_options({"deck": 54}).deck_cards.jokers == fifty_four.jokers
 
 
-def test_max_cards_and_special_factor() -> None:
+def test_max_cards_and_kind_multiplier() -> None:
     rules = Rules()
     assert [rules.max_cards(n) for n in (3, 4, 5)] == [12, 9, 7]
     assert Rules.preset("joker54").max_cards(6) == 9
     classic = Rules.preset("classic")
-    assert [classic.special_factor(k) for k in ("normal", "no-trump", "dark", "miser", "golden",
-                                                  "forehead")] == [1, 2, 2, 2, 2, 1]
+    assert [classic.kind_multiplier(k)[1] for k in ("normal", "no-trump", "dark", "miser", "golden",
+                                                      "forehead")] == [1, 2, 2, 2, 2, 1]
+    assert classic.kind_multiplier("percent") == ("percent_multiplier", 3)
 
 
 def test_to_json_round_trips_through_with_options() -> None:

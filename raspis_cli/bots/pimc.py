@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from raspis_cli.engine import Deal, Play
 from raspis_cli.model.cards import Card
+from raspis_cli.model.deal_kinds import has_bids
 
 if TYPE_CHECKING:
     from raspis_cli.solver.search import Solver
@@ -77,7 +78,7 @@ class PimcBot:
         """The legal play with the best mean score over the samples in the
         last tricks; ``None`` earlier or when too few samples were solved."""
         left = deal.cards - deal.trick_number + 1
-        if left > self.endgame or deal.kind in ("miser", "golden"):
+        if left > self.endgame or not has_bids(deal.kind):
             return None
         plays = deal.legal_plays()
         if len(plays) == 1:

@@ -418,9 +418,8 @@ def stats(
 PLAYED_AS: Final[dict[str, str]] = {"lead": N_("lead"), "follow": N_("follow")}
 """``joker_outcomes``' ``played_as`` values as a table shows them."""
 
-RESTRICTIONS: Final[dict[str, str]] = {value: dealer_restriction_label(value)
-                                        for value in DEALER_RESTRICTIONS
-                                        if dealer_restriction_label(value)}
+RESTRICTIONS: Final[dict[str, str]] = {value: label for value in DEALER_RESTRICTIONS
+                                        if (label := dealer_restriction_label(value))}
 """``dealer_restriction`` values (the option's table, docs/RULES.md) as a table shows them."""
 
 

@@ -894,7 +894,7 @@ def _joker_wins(position: int, decl: JokerDecl | None, rules: Rules, trump: Suit
     """Whether a joker (not declared ``as``) wins the trick before
     ``two_jokers`` and ``joker_take_beaten_by_trump`` have their say: as
     declared (:func:`~raspis_cli.model.joker_modes.wins_when_led`,
-    :func:`_wins_following`), with the exceptions the options make."""
+    :func:`~raspis_cli.model.joker_modes.wins_when_following`), with the exceptions the options make."""
     if decl is None:
         return position == 0
     mode = known_mode(decl.mode)

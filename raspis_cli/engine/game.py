@@ -19,7 +19,7 @@ from raspis_cli.rules import Rules
 from raspis_cli.rules.bidding import bids_allowed, next_pass_streak, pass_limit
 from raspis_cli.rules.schedule import Schedule, schedule_for
 from raspis_cli.rules.seats import bidding_order
-from raspis_cli.rules.standings import first_places
+from raspis_cli.rules.standings import first_place_shared, first_places
 from raspis_cli.rules.trumps import trump_holder
 from raspis_cli.rules.values import DealKind, is_deal_kind, judged_kind
 from raspis_cli.text.i18n import _
@@ -280,7 +280,7 @@ class Game:
             masks.append(mask)
         return masks, out
 
-    def _check_trump(self, kind: str, dealer: int, cards: int, trump: TrumpInput,
+    def _check_trump(self, kind: DealKind, dealer: int, cards: int, trump: TrumpInput,
                      trump_given: bool, masks: Sequence[int] | None) -> list[Violation]:
         rules = self.rules
         deck = rules.deck_cards
@@ -292,7 +292,7 @@ class Game:
             return [Violation("unknown-card", _("the trump card {trump} is not a card of this "
                                                 "{size}-card deck").format(trump=trump, size=deck.size),
                               at="trump")]
-        if real_trump and not has_trump(judged_kind(kind)):
+        if real_trump and not has_trump(kind):
             return [Violation("trump", _("a no-trump deal has no trump, yet {trump} is given").format(
                 trump=trump), at="trump")]
         if real_trump and rules.circular_trumps:
@@ -347,8 +347,7 @@ class Game:
         """Whether, after a control deal, one player alone has the most points
         (no other control deal follows; the places' own rules, such as
         ``zero_total_rank``, count only at the end)."""
-        return (len(first_places(self.totals, "as-scored")) == 1
-                and self.scored_deals > len(self.schedule.fixed))
+        return not first_place_shared(self.totals) and self.scored_deals > len(self.schedule.fixed)
 
     def winners(self) -> list[int]:
         """The seats in first place (co-winners share a tie; ``zero_total_rank``)."""

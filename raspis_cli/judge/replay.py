@@ -15,7 +15,7 @@ from raspis_cli.engine import Deal, Game, Violation
 from raspis_cli.judge.reconcile import SheetReconciliation, score_memo, too_many_tricks
 from raspis_cli.judge.results import DealResult, GameResult, RulesChoice, resolve_rules
 from raspis_cli.model.cards import Card, Suit
-from raspis_cli.model.deal_kinds import kind_label
+from raspis_cli.model.deal_kinds import has_trump, judged_kind, kind_label
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, compact_plays
 from raspis_cli.rules.seats import bidding_order
@@ -154,7 +154,7 @@ class GameReplay(SheetReconciliation):
             violations = [v for v in violations if v.kind != "duplicate-card" or v.at == "trump"]
         for v in violations:
             self._report(record, v)
-        if (not trump_given and record.kind != "no-trump" and self._has_tricks(record)
+        if (not trump_given and has_trump(judged_kind(record.kind)) and self._has_tricks(record)
                 and not self.rules.circular_trumps):
             self._problem(record, "trump", _("the trump is not written; the tricks are judged as if there "
                                              "were none"), "trump")

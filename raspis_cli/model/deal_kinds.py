@@ -35,9 +35,8 @@ __all__ = [
     "is_deal_kind",
     "judged_kind",
     "kind_label",
-    "is_special",
     "kinds_in_words",
-    "special_deal_cards",
+    "kind_cards",
     "trick_aim",
 ]
 
@@ -158,19 +157,14 @@ def trick_aim(kind: DealKind) -> TrickAim:
             assert_never(kind)
 
 
-def is_special(kind: DealKind) -> TypeGuard[SpecialKind]:
-    """Whether a kind is one a schedule's ``specials`` may list (not ``normal``)."""
-    return kind != "normal"
-
-
-def special_deal_cards(kind: SpecialKind, max_cards: int) -> int:
-    """The cards each player is dealt in a special deal of a schedule whose
-    largest deal is ``max_cards``: the largest deal, but 4 in a percent deal
-    (проценты)."""
+def kind_cards(kind: DealKind, max_cards: int) -> int:
+    """The cards each player is dealt in a deal of this kind that a schedule
+    plays at its largest deal ``max_cards`` (a special deal, a control deal):
+    the largest deal, but 4 in a percent deal (проценты)."""
     match kind:
         case "percent":
             return min(4, max_cards)
-        case "no-trump" | "dark" | "miser" | "golden" | "forehead":
+        case "normal" | "no-trump" | "dark" | "miser" | "golden" | "forehead":
             return max_cards
         case _:
             assert_never(kind)

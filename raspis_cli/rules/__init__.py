@@ -198,10 +198,6 @@ class Rules:
         record without names is reported, not divided by)."""
         return self.deck // players if players > 0 else 0
 
-    def special_factor(self, kind: str) -> int:
-        """The multiplier of a deal kind's score (:meth:`kind_multiplier`'s number)."""
-        return self.kind_multiplier(kind)[1]
-
     def kind_multiplier(self, kind: str) -> tuple[KindMultiplier | None, int]:
         """The option that multiplies a deal kind's score, and its value:
         ``special_multiplier`` for no-trump, dark, miser and golden deals,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from raspis_cli.model.deal_kinds import is_special, kind_label, special_deal_cards
+from raspis_cli.model.deal_kinds import kind_cards, kind_label
 from raspis_cli.rules import Rules
 from raspis_cli.rules.values import DealKind
 from raspis_cli.text.i18n import _, joined, ngettext
@@ -55,7 +55,7 @@ class Schedule:
 
     def control_cards(self, kind: DealKind) -> int:
         """The cards each player is dealt in a control deal of ``kind``."""
-        return special_deal_cards(kind, self.max_cards) if is_special(kind) else self.max_cards
+        return kind_cards(kind, self.max_cards)
 
     @property
     def control_kinds(self) -> tuple[DealKind, ...]:
@@ -82,8 +82,7 @@ class Schedule:
                     number=index + 1, want=_cards_kind(want.cards, want.kind), got=_cards_kind(cards, kind))
             return None
         if self.tail_kinds:
-            if not is_special(kind) or kind not in self.tail_kinds or cards != special_deal_cards(
-                    kind, self.tail_cards):
+            if kind not in self.tail_kinds or cards != kind_cards(kind, self.tail_cards):
                 return _("after deal {number} the schedule has special deals ({kinds}) of {want}, the record "
                          "has {got}").format(
                     number=len(self.fixed), kinds=joined(", ", (kind_label(k) for k in self.tail_kinds)),
@@ -142,7 +141,7 @@ def schedule_for(rules: Rules, players: int) -> Schedule:
             if rules.ladder_down:
                 counts += [(c, "normal") for c in range(m - 1, 0, -1)]
             for special in rules.specials:
-                counts += [(special_deal_cards(special, m), special)] * n
+                counts += [(kind_cards(special, m), special)] * n
         case "blocks":
             # soufee/rasp-poker §6: the ladder up to the most cards that is a multiple of
             # the players (L), the largest deal once per player, each special block
@@ -150,13 +149,13 @@ def schedule_for(rules: Rules, players: int) -> Schedule:
                 counts += [(c, "normal") for c in range(1, m // n * n + 1)]
             counts += [(m, "normal")] * n
             for special in rules.specials:
-                counts += [(special_deal_cards(special, m), special)] * n
+                counts += [(kind_cards(special, m), special)] * n
         case "classic":
             counts += [(c, "normal") for c in range(1, m)]
             counts += [(m, "normal")] * n
             counts += [(c, "normal") for c in range(m - 1, 0, -1)]
             for special in rules.specials:
-                tail += [(special_deal_cards(special, m), special)] * n
+                tail += [(kind_cards(special, m), special)] * n
             tail_kinds = rules.specials
         case "georgian":
             top = min(m, 9)

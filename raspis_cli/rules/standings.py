@@ -8,7 +8,7 @@ from typing import assert_never
 
 from raspis_cli.rules.values import ZeroTotalRank
 
-__all__ = ["final_places", "first_places"]
+__all__ = ["final_places", "first_place_shared", "first_places"]
 
 
 def final_places(totals: Sequence[int], rule: ZeroTotalRank) -> list[int]:
@@ -34,6 +34,13 @@ def final_places(totals: Sequence[int], rule: ZeroTotalRank) -> list[int]:
         case _:
             assert_never(rule)
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+
+def first_place_shared(totals: Sequence[int]) -> bool:
+    """Whether two or more players have the most points: under
+    ``control_deals`` another control deal is due (soufee/rasp-poker §8.5:
+    the points decide, before any rule of places such as ``zero_total_rank``)."""
+    return len(first_places(totals, "as-scored")) > 1
 
 
 def first_places(totals: Sequence[int], rule: ZeroTotalRank) -> list[int]:

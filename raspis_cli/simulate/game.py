@@ -16,7 +16,7 @@ from raspis_cli.model.record import (  # the card tables are the record's: one o
 )
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
-from raspis_cli.rules.standings import first_places
+from raspis_cli.rules.standings import first_place_shared
 from raspis_cli.simulate.simulator import Simulator, made_once
 
 __all__ = [
@@ -94,7 +94,7 @@ def _control_deals(rules: Rules, players: int, rng: random.Random, played: int,
     if not schedule.control:
         return
     for extra in range(CONTROL_DEALS_MAX):
-        if extra and len(first_places(totals, "as-scored")) == 1:
+        if extra and not first_place_shared(totals):
             return
         kind = rng.choice(schedule.control_kinds)
         yield ScheduledDeal(played + extra + 1, schedule.control_cards(kind), kind), rng.randrange(players)

@@ -429,7 +429,16 @@ class Simulator(HeuristicBot):
         # whether a seat wants the trick: never (miser), always (golden), or
         # while it has taken fewer than it bid
         aim = trick_aim(kind)
-        fixed_want = False if aim == "none" else True if aim == "all" else None
+        fixed_want: bool | None
+        match aim:
+            case "none":
+                fixed_want = False
+            case "all":
+                fixed_want = True
+            case "bid":
+                fixed_want = None
+            case _:
+                assert_never(aim)
         lead_strength = STRENGTH[deal_trump]
         lead_trumps = suit_masks[deal_trump] if deal_trump != NO_SUIT else 0
         rules = self.rules

@@ -169,7 +169,7 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     rng = random.Random(f"raspis-pimc/{seed}")
     payoffs = bid_payoffs(rules, deal.kind, deal.cards, bids)
     scores: list[list[int]] = []
-    own_known = deal.kind != "dark"
+    own_known = bid_view(deal.kind) != "none"
     drawn = 0
     stopped = False
     solver: Solver | None = None

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from raspis_cli.engine.deal import Deal
 from raspis_cli.model.cards import Suit
+from raspis_cli.model.deal_kinds import has_trump
 from raspis_cli.rules import PRESETS, Rules
 from raspis_cli.rules.options import FOLLOW_MODES, LEAD_MODES, OPTIONS
 from raspis_cli.rules.values import DealKind
@@ -71,7 +72,7 @@ def random_position(rng: random.Random, rules: Rules, players: int, cards: int, 
     for index, card in enumerate(pool):
         hands[index % players] |= 1 << card
     chosen: DealKind = kind if kind is not None else rng.choice(("normal", "normal", "normal", "no-trump"))
-    trump = None if chosen == "no-trump" else rng.choice((*Suit, None))
+    trump = rng.choice((*Suit, None)) if has_trump(chosen) else None
     dealer = rng.randrange(players)
     deal = Deal(rules, players, dealer, cards, chosen, trump, hands)
     deal.skip_bidding()
