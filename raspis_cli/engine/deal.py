@@ -33,7 +33,7 @@ from raspis_cli.engine.trick import (
 )
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of, cards_text
 from raspis_cli.model.deal_kinds import kind_label
-from raspis_cli.model.joker import JokerDecl
+from raspis_cli.model.joker import JOKER_WORDS, JokerDecl
 from raspis_cli.model.joker_modes import DEMANDS, known_mode, wins_when_following, wins_when_led
 from raspis_cli.rules import Rules
 from raspis_cli.rules.bidding import (
@@ -338,8 +338,8 @@ class Deal:
         if mode == "take" and leading and decl.suit is None and rules.circular_trumps:
             return _("under circular trumps a leading joker must name a suit")
         if mode in ("low", "take") and leading and decl.suit is not None and suitless_lead:
-            return _("with 54 cards a leading joker declared {mode} names no suit: the second card "
-                     "played sets the suit led").format(mode=repr(mode))
+            return _("with 54 cards a leading joker is declared without a suit («{mode}»): the second "
+                     "card played sets the suit led").format(mode=_(JOKER_WORDS[mode]))
         if mode == "discard" and decl.suit is None and discard_names_suit(rules):
             return _("a discarding joker must name a suit")
         if not leading:
