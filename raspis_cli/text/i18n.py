@@ -45,11 +45,9 @@ import contextvars
 import functools
 import os
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    import gettext
+from raspis_cli.text.catalogue import catalogue_path, compile_po, read_po, translation
 
 __all__ = [
     "LANGUAGES",
@@ -77,18 +75,10 @@ __all__ = [
 ]
 
 LANGUAGES = ("en", "ru")
-DOMAIN = "raspis"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _language: str | None = None
 _explicit: str | None = None
-_translations: dict[str, gettext.NullTranslations] = {}
 _speaking: contextvars.ContextVar[str | None] = contextvars.ContextVar("raspis_speaking", default=None)
-
-
-def catalogue_path(lang: str = "ru") -> Path:
-    """The PO source of one language's catalogue."""
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def language_from_environment(environ: dict[str, str] | None = None) -> str:
@@ -183,25 +173,6 @@ def language_from_argv(argv: list[str], keep_after: tuple[str, ...] = ()) -> tup
         out.append(arg)
         i += 1
     return found, out
-
-
-def _translation() -> gettext.NullTranslations:
-    lang = language()
-    cached = _translations.get(lang)
-    if cached is not None:
-        return cached
-    translation: gettext.NullTranslations
-    path = catalogue_path(lang)
-    import gettext
-
-    if lang == "en" or not path.exists():
-        translation = gettext.NullTranslations()
-    else:
-        import io
-
-        translation = gettext.GNUTranslations(io.BytesIO(compile_po(path.read_text(encoding="utf-8"))))
-    _translations[lang] = translation
-    return translation
 
 
 _SHOWN: dict[type, Callable[[Any], str]] = {}
@@ -311,7 +282,7 @@ def _(message: str) -> str:
     :class:`Text` that keeps ``message`` as its canonical text."""
     if language() == "en":
         return message
-    return Text(_translation().gettext(message), message)
+    return Text(translation(language()).gettext(message), message)
 
 
 def N_(message: str) -> str:  # noqa: N802  (the gettext convention)
@@ -325,7 +296,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     english = singular if n == 1 else plural
     if language() == "en":
         return english
-    return Text(_translation().ngettext(singular, plural, n), english)
+    return Text(translation(language()).ngettext(singular, plural, n), english)
 
 
 _PERSON_PLACES = frozenset({"player", "name", "dealer", "who", "payer", "payee", "bidder", "next", "leader",
@@ -431,7 +402,7 @@ def _formatted(key: str | tuple[str, str], english: str, literal: int, groups: d
     the characters matched), or None when it does not fit them. A msgid of
     placeholders and punctuation only (``{cards} {kind}``) fits only when
     each of its parameters is itself a message."""
-    translation = _translation()
+    catalogue = translation(language())
     params: dict[str, str] = {}
     covered = literal - 1  # each msgid a reading uses costs one: the simplest reading wins a tie
     for place, value in groups.items():
@@ -440,13 +411,13 @@ def _formatted(key: str | tuple[str, str], english: str, literal: int, groups: d
             return None
         covered += matched
     if isinstance(key, str):
-        template = translation.gettext(key)
+        template = catalogue.gettext(key)
     else:  # the count: {n}, else the first number that agrees with the English form matched
         singular = english == key[0] and key[0] != key[1]
         numbers = [int(v) for p, v in sorted(groups.items(), key=lambda item: item[0] != "n") if v.isdigit()]
         fits = [n for n in numbers if (n == 1) == singular or key[0] == key[1]]
         count = fits[0] if fits else (1 if singular else 5)
-        template = translation.ngettext(key[0], key[1], count)
+        template = catalogue.ngettext(key[0], key[1], count)
     if not groups:
         return template, covered
     try:
@@ -544,107 +515,3 @@ def shown_from_canonical(text: str) -> str:
         return text
     shown = _parse(text, 0)
     return text if shown is None else Text(shown[0], text)
-
-
-
-
-# --- the PO format: read it and compile it as Tools/i18n/msgfmt.py does -------------------------------
-
-
-def read_po(text: str) -> dict[str | tuple[str, str], list[str]]:
-    """The entries of a PO file: ``msgid`` (or ``(msgid, msgid_plural)``) to
-    the list of translations (one, or one per plural form). The header is the
-    entry with the empty msgid. Fuzzy entries are skipped, as msgfmt does."""
-    entries: dict[str | tuple[str, str], list[str]] = {}
-    msgid: str | None = None
-    plural: str | None = None
-    strs: dict[int, str] = {}
-    fuzzy = False
-    section: tuple[str, int] | None = None
-
-    def flush() -> None:
-        nonlocal msgid, plural, strs, fuzzy
-        if msgid is not None and not fuzzy:
-            key: str | tuple[str, str] = (msgid, plural) if plural is not None else msgid
-            entries[key] = [strs[i] for i in sorted(strs)]
-        msgid, plural, strs, fuzzy = None, None, {}, False
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in line:
-                if section is not None and section[0] == "str":
-                    flush()
-                    section = None
-                fuzzy = True
-            continue
-        if not line:
-            continue
-        if line.startswith("msgid_plural "):
-            plural = _po_string(line[len("msgid_plural "):])
-            section = ("plural", 0)
-        elif line.startswith("msgid "):
-            if section is not None and section[0] == "str":
-                flush()
-            msgid = _po_string(line[len("msgid "):])
-            section = ("id", 0)
-        elif line.startswith("msgstr["):
-            index = int(line[len("msgstr["):line.index("]")])
-            strs[index] = _po_string(line[line.index("]") + 1:].strip())
-            section = ("str", index)
-        elif line.startswith("msgstr "):
-            strs[0] = _po_string(line[len("msgstr "):])
-            section = ("str", 0)
-        elif line.startswith('"') and section is not None:
-            part = _po_string(line)
-            kind, index = section
-            if kind == "id" and msgid is not None:
-                msgid += part
-            elif kind == "plural" and plural is not None:
-                plural += part
-            elif kind == "str":
-                strs[index] = strs.get(index, "") + part
-    flush()
-    return entries
-
-
-def _po_string(text: str) -> str:
-    import ast
-
-    value = ast.literal_eval(text.strip())
-    if not isinstance(value, str):
-        raise ValueError(f"not a PO string: {text!r}")
-    return value
-
-
-def compile_po(text: str) -> bytes:
-    """The ``.mo`` bytes of a PO file's text (untranslated entries left out)."""
-    import struct
-
-    messages: dict[bytes, bytes] = {}
-    for msgid, strs in read_po(text).items():
-        if not any(strs) and msgid != "":
-            continue
-        if isinstance(msgid, tuple):
-            messages[msgid[0].encode() + b"\0" + msgid[1].encode()] = b"\0".join(s.encode() for s in strs)
-        else:
-            messages[msgid.encode()] = strs[0].encode() if strs else b""
-    keys = sorted(messages)
-    ids = b""
-    strs_blob = b""
-    offsets: list[tuple[int, int, int, int]] = []
-    for key in keys:
-        offsets.append((len(ids), len(key), len(strs_blob), len(messages[key])))
-        ids += key + b"\0"
-        strs_blob += messages[key] + b"\0"
-    count = len(keys)
-    keys_start = 7 * 4 + 16 * count
-    values_start = keys_start + len(ids)
-    key_table: list[int] = []
-    value_table: list[int] = []
-    for id_offset, id_length, str_offset, str_length in offsets:
-        key_table += [id_length, id_offset + keys_start]
-        value_table += [str_length, str_offset + values_start]
-    header = struct.pack("Iiiiiii", 0x950412DE, 0, count, 7 * 4, 7 * 4 + count * 8, 0, 0)
-    return (header + struct.pack(f"{len(key_table)}i", *key_table)
-            + struct.pack(f"{len(value_table)}i", *value_table) + ids + strs_blob)
