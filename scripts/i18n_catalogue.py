@@ -4,8 +4,8 @@
     python scripts/i18n_catalogue.py --check  # list msgids without a translation; exit 1 if any
     python scripts/i18n_catalogue.py --mo     # also write raspis.mo beside the .po (for gettext tools)
 
-A msgid is the first argument of ``_()`` / ``N_()`` (a string literal), the two
-of ``ngettext()`` (in Jinja templates too), and the docstring of every function registered as a command
+A msgid is the first argument of ``_()`` / ``N_()`` / ``msg()`` (a string literal), the two
+of ``ngettext()`` / ``msg_n()`` (in Jinja templates too), and the docstring of every function registered as a command
 (``@app.command``, ``@x_app.command``, ``.callback``): typer shows it as help.
 """
 
@@ -18,7 +18,7 @@ import re
 import sys
 from pathlib import Path
 
-from raspis_cli.text.i18n import catalogue_path, compile_po, read_po
+from raspis_cli.text.catalogue import catalogue_path, compile_po, read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,10 +37,10 @@ def extract_file(path: Path) -> list[tuple[Msgid, int]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             args = node.args
-            if node.func.id in ("_", "N_") and args and isinstance(args[0], ast.Constant) \
+            if node.func.id in ("_", "N_", "msg") and args and isinstance(args[0], ast.Constant) \
                     and isinstance(args[0].value, str):
                 found.append((args[0].value, node.lineno))
-            elif node.func.id == "ngettext" and len(args) >= 2 and all(
+            elif node.func.id in ("ngettext", "msg_n") and len(args) >= 2 and all(
                     isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
                 singular, plural = args[0], args[1]
                 assert isinstance(singular, ast.Constant) and isinstance(plural, ast.Constant)

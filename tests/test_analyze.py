@@ -137,7 +137,7 @@ def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal
     from rich.cells import cell_len
 
     from raspis_cli.cli.analyze_cmd import SUMMARY_COLUMNS
-    from raspis_cli.text.i18n import catalogue_path, read_po
+    from raspis_cli.text.catalogue import catalogue_path, read_po
 
     args = ["analyze", SAMPLE, "--deal", "3", "--samples", "10"]
     if terminal:

@@ -175,7 +175,7 @@ def test_a_count_in_russian_goes_through_ngettext() -> None:
     """No message puts a number before a counted noun by itself: ``{n} карт``
     is right for 5 and wrong for 2. Every msgid whose Russian has a
     placeholder directly before a counted noun is a plural entry."""
-    from raspis_cli.text.i18n import catalogue_path, read_po
+    from raspis_cli.text.catalogue import catalogue_path, read_po
 
     catalogue = read_po(catalogue_path("ru").read_text(encoding="utf-8"))
     forms = {form for triple in NOUNS.values() for form in triple}
@@ -201,7 +201,7 @@ def test_no_message_puts_a_masculine_verb_after_a_player() -> None:
     """Every Russian message of the catalogue: the clause after a player's
     placeholder has no past-tense masculine verb (``{player} взял``): the
     player may be Анна. Neutral forms: ``{player}: взято 2``."""
-    from raspis_cli.text.i18n import catalogue_path, read_po
+    from raspis_cli.text.catalogue import catalogue_path, read_po
 
     offenders = []
     for msgid, translations in read_po(catalogue_path("ru").read_text(encoding="utf-8")).items():

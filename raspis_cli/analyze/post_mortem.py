@@ -44,7 +44,7 @@ from raspis_cli.model.record import DealRecord
 from raspis_cli.solver import kernel as solver_kernel
 from raspis_cli.solver.pimc import bid_advice
 from raspis_cli.solver.search import BudgetExceededError, Outcome, Solver
-from raspis_cli.text.i18n import message_of
+from raspis_cli.text.messages import message_of
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -173,7 +173,7 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
     try:
         solvers = {s: Solver(start, s, budget) for s in range(start.players)}
     except ValueError as error:  # a table beyond the solver's size (more than 8 players)
-        out.skipped = message_of(error)
+        out.skipped = message_of(error).shown()
         return out
     status: dict[int, list[bool | None]] = {}
     for seat in range(start.players):

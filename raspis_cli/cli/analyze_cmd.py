@@ -58,6 +58,7 @@ from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.diagnostics import SYNTAX, Diagnostic
 from raspis_cli.model.record import GameRecord
 from raspis_cli.text.i18n import N_, _, language, ngettext
+from raspis_cli.text.messages import quoted
 from raspis_cli.text.textsafe import escape_text
 
 T = TypeVar("T")
@@ -305,7 +306,7 @@ def analyze(
         if player is not None:
             everyone = list(dict.fromkeys(name for r in results.values() for name in r.record.players))
             player = player_name(player, everyone, "--player",
-                                 _("no player named {name} in {file}").format(name=repr(player), file=file))
+                                 _("no player named {name} in {file}").format(name=quoted(player), file=file))
             settings = (choice, encoding, deal, player, samples, seed, limit)
         if deal is not None and not any(d.number == deal for r in results.values() for d in r.deals):
             fail(_("there is no deal {deal} in {file}").format(deal=deal, file=file)
@@ -314,9 +315,9 @@ def analyze(
     if player is not None and len(pieces) > 1:  # the workers matched the name game by game
         matched = list(dict.fromkeys(s.player for g in games for s in g.summary))
         player = player_name(player, matched or everyone, "--player",
-                             _("no player named {name} in {file}").format(name=repr(player), file=file))
+                             _("no player named {name} in {file}").format(name=quoted(player), file=file))
     if player is not None and not any(s.player == player for g in games for s in g.summary):
-        fail(_("no player named {name} in {file}").format(name=repr(player), file=file))
+        fail(_("no player named {name} in {file}").format(name=quoted(player), file=file))
     if deal is not None and not any(g.deals for g in games):
         fail(_("there is no deal {deal} in {file}").format(deal=deal, file=file))
     if annotate and output:

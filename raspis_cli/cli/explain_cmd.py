@@ -21,6 +21,7 @@ from raspis_cli.cli.options import (
     rules_choice,
 )
 from raspis_cli.text.i18n import _, decimal, ngettext
+from raspis_cli.text.messages import quoted
 
 
 def say(text: str = "") -> None:
@@ -87,7 +88,7 @@ def explain(
                 + (f" · {record.tags['Date']}" if "Date" in record.tags else ""))
         if player is not None:
             player = player_name(player, record.players, "--player", _(
-                "{name} is not a player of game {number}").format(name=repr(player), number=number))
+                "{name} is not a player of game {number}").format(name=quoted(player), number=number))
         if deal is not None or player is not None:
             deals = [d for d in result.deals if deal is None or d.number == deal]
             if not deals:

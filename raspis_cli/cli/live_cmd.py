@@ -413,7 +413,7 @@ class LiveSession:
             return
         event = outcome.event
         if outcome.bid_sum is not None:
-            self.say("  " + outcome.bid_sum.text())
+            self.say("  " + outcome.bid_sum.text().shown())
         if event == "completed" and outcome.completed is not None:
             self.show_deal_result(outcome.completed)
         elif event == "undone" and outcome.undone is not None:

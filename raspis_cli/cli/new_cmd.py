@@ -14,6 +14,7 @@ from raspis_cli.cli.console import fail, say
 from raspis_cli.cli.options import ForceOption, RulesOption, SetOption, build_rules, check_output, player_name
 from raspis_cli.rules import parse_assignment
 from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.messages import quoted
 
 PlayersOption = Annotated[
     str,
@@ -49,7 +50,7 @@ def first_dealer(dealer: str, names: Sequence[str]) -> str:
     """The player ``--dealer`` names (any case, Cyrillic or Latin letters), or a
     usage error with the closest names."""
     return player_name(dealer, names, "--dealer", _("{name} is not one of the players").format(
-        name=repr(dealer)))
+        name=quoted(dealer)))
 
 
 @app.command("new")

@@ -12,6 +12,7 @@ from raspis_cli.cli.app import EXIT_ERROR
 from raspis_cli.cli.console import fail
 from raspis_cli.rules import PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import quoted
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -121,7 +122,7 @@ def check_format(fmt: str, allowed: Sequence[str]) -> str:
     canonical text, whatever the interface language."""
     if fmt not in allowed:
         listed = ", ".join(allowed[:-1]) + _(" or ") + allowed[-1] if len(allowed) > 1 else allowed[0]
-        raise typer.BadParameter(_("expected {listed}, got {got}").format(listed=listed, got=repr(fmt)),
+        raise typer.BadParameter(_("expected {listed}, got {got}").format(listed=listed, got=quoted(fmt)),
                                  param_hint="--format")
     return fmt
 
@@ -149,7 +150,7 @@ def parse_stake(text: str) -> Decimal:
         money = Decimal(0)
     if not money.is_finite() or money <= 0:
         fail("--stake: " + _("{value} is not an amount of money per point (e.g. 0.1)").format(
-            value=repr(text)))
+            value=quoted(text)))
     return money
 
 
@@ -167,7 +168,7 @@ def check_output(output: str | None, inputs: Sequence[str] = (), force: bool = F
 
     message = output_refusal(output, inputs, force)
     if message is not None:
-        fail(message)
+        fail(message.shown())
 
 
 def player_name(word: str, players: Sequence[str], option: str, unknown: str) -> str:

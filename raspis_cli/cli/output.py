@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from raspis_cli.cli.console import stdout
-from raspis_cli.text.i18n import N_, _, canonical, decimal
+from raspis_cli.text.i18n import N_, _, decimal
+from raspis_cli.text.messages import stored_form
 from raspis_cli.text.textsafe import escape_text
 
 
@@ -133,11 +134,12 @@ def write_json(data: object) -> None:
     their canonical (English) text whatever the interface language."""
     import json
 
-    sys.stdout.write(json.dumps(canonical(data), ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=stored_form) + "\n")
 
 
 def write_jsonl(items: Sequence[object]) -> None:
     """Print JSON Lines on stdout: one compact JSON value per line."""
     import json
 
-    sys.stdout.write("".join(json.dumps(canonical(item), ensure_ascii=False) + "\n" for item in items))
+    sys.stdout.write("".join(json.dumps(item, ensure_ascii=False,
+                                        default=stored_form) + "\n" for item in items))

@@ -24,6 +24,7 @@ from raspis_cli.cli.options import (
 )
 from raspis_cli.text.i18n import _, ngettext, set_language
 from raspis_cli.text.i18n import language as current_language
+from raspis_cli.text.messages import quoted
 from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def report(
 
     if lang is not None and lang not in LANGS:
         raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
-            choices=", ".join(LANGS), got=repr(lang)), param_hint="--lang")
+            choices=", ".join(LANGS), got=quoted(lang)), param_hint="--lang")
     if lang is not None:  # the page's words follow it, as the interface's do
         set_language(lang, explicit=True)
     language = current_language()

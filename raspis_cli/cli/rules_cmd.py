@@ -15,6 +15,7 @@ from raspis_cli.rules import OPTIONS, PRESETS, OptionSpec, Rules, preset_descrip
 from raspis_cli.rules.options import OptionValue
 from raspis_cli.rules.schedule import schedule_for
 from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import quoted
 
 rules_app = typer.Typer(help=_("The rule presets, their options and schedules."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
@@ -99,7 +100,7 @@ def rules_schedule(
             fail(f"--players: {e}")
         if dealer is not None:
             dealer = player_name(dealer, names, "--dealer", _("{name} is not one of the players").format(
-                name=repr(dealer)))
+                name=quoted(dealer)))
         count = len(names)
     if dealer is not None and names is None:
         fail(_("--dealer needs the players' names in --players"))

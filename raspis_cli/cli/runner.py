@@ -14,6 +14,7 @@ from raspis_cli import __version__
 from raspis_cli.cli.app import APP_HELP, EXIT_ERROR, app
 from raspis_cli.cli.console import say, stderr
 from raspis_cli.text.i18n import _, language, language_from_argv, normalise_language, set_language
+from raspis_cli.text.messages import quoted
 
 
 def _print_version(value: bool) -> None:
@@ -95,7 +96,7 @@ def run_app(argv: list[str]) -> int:
     argv = [a for a in argv if a != "--traceback"]
     lang, argv = language_from_argv(list(argv), keep_after=("fmt",))
     if lang is not None and normalise_language(lang) is None:
-        message = _("--lang: {value} is not a language raspis speaks (ru, en)").format(value=repr(lang))
+        message = _("--lang: {value} is not a language raspis speaks (ru, en)").format(value=quoted(lang))
         stderr.print(f"raspis: error: {message}", markup=False)
         return EXIT_ERROR
     set_language(lang, explicit=lang is not None)

@@ -99,7 +99,7 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             f"{n} {s if s is not None else '?'}" for n, s in scores.items()))))
     for problem in problems:
         if problem.trick is None:
-            out(f"[red]{safe_markup(problem.kind)}[/red]: {safe_markup(problem.message)}")
+            out(f"[red]{safe_markup(problem.kind)}[/red]: {safe_markup(problem.message.shown())}")
     if not problems:
         out(safe_markup(_("no violations")))
 

@@ -25,6 +25,7 @@ from raspis_cli.simulate.club import ClubPlan, parse_date_range, parse_skill
 from raspis_cli.simulate.game import DETAILS, default_names
 from raspis_cli.simulate.run import TEXT_FORMATS, simulated_texts
 from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import quoted
 
 __all__: list[str] = []
 
@@ -102,10 +103,10 @@ def simulate(
     check_format(fmt, TEXT_FORMATS)
     if detail not in DETAILS:
         raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
-            choices=", ".join(DETAILS), got=repr(detail)), param_hint="--detail")
+            choices=", ".join(DETAILS), got=quoted(detail)), param_hint="--detail")
     if bot not in BOTS:
         raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
-            choices=", ".join(BOTS), got=repr(bot)), param_hint="--bot")
+            choices=", ".join(BOTS), got=quoted(bot)), param_hint="--bot")
     rules = build_rules(preset, options)
     if players is None:  # a club's tables of --table-sizes: as many as the largest
         if table_sizes is None:
@@ -142,7 +143,7 @@ def _table_sizes(sizes: str) -> tuple[int, ...]:
     try:
         return tuple(int(n) for n in sizes.split(","))
     except ValueError:
-        raise typer.BadParameter(_("expected sizes like 3,4,5, got {got}").format(got=repr(sizes)),
+        raise typer.BadParameter(_("expected sizes like 3,4,5, got {got}").format(got=quoted(sizes)),
                                  param_hint="--table-sizes") from None
 
 

@@ -25,6 +25,7 @@ from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import default_db_path
 from raspis_cli.store.schema import REPORT_NAMES, REPORT_TITLES
 from raspis_cli.text.i18n import N_, _, ngettext
+from raspis_cli.text.messages import quoted
 from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
@@ -269,7 +270,7 @@ def _date(value: str | None, option: str) -> datetime.date | None:
     try:
         return datetime.date.fromisoformat(value)
     except ValueError:
-        raise typer.BadParameter(_("expected a date like 2026-11-20, got {got}").format(got=repr(value)),
+        raise typer.BadParameter(_("expected a date like 2026-11-20, got {got}").format(got=quoted(value)),
                                  param_hint=option) from None
 
 
@@ -296,7 +297,7 @@ def _tags(values: list[str] | None) -> tuple[tuple[str, str], ...]:
         key, eq, text = value.partition("=")
         if not eq or not key:
             raise typer.BadParameter(_("expected KEY=VALUE (e.g. Site=Клуб), got {got}").format(
-                got=repr(value)),
+                got=quoted(value)),
                                      param_hint="--tag")
         pairs.append((key, text))
     return tuple(pairs)
@@ -356,11 +357,11 @@ def stats(
     unknown = [n for n in names if n not in REPORT_NAMES]
     if unknown:
         raise typer.BadParameter(_("unknown report {name}; the reports are {names}").format(
-            name=repr(unknown[0]), names=REPORT_NAMES_HELP),
+            name=quoted(unknown[0]), names=REPORT_NAMES_HELP),
                                  param_hint="--report")
     if rules is not None and rules not in PRESETS:
         raise typer.BadParameter(_("unknown preset {name}; the presets are {presets}").format(
-            name=repr(rules), presets=", ".join(PRESETS)),
+            name=quoted(rules), presets=", ".join(PRESETS)),
                                  param_hint="--rules")
     from raspis_cli.store.db import interruptible, name_damage
     from raspis_cli.store.ratings import POOLS
@@ -368,7 +369,7 @@ def stats(
 
     if pool not in POOLS:
         raise typer.BadParameter(_("expected one of {choices}, got {got}").format(
-            choices=", ".join(POOLS), got=repr(pool)), param_hint="--pool")
+            choices=", ".join(POOLS), got=quoted(pool)), param_hint="--pool")
     if fmt == TableFormat.csv and len(names) != 1:
         fail(_("--format csv prints one report: add --report NAME (one of {names})").format(
             names=REPORT_NAMES_HELP))
@@ -447,7 +448,7 @@ def _check_player(con: Any, player: str, path: str) -> str:
     from raspis_cli.store import known_players
 
     return player_name(player, known_players(con), "--player",
-                       _("no player {name} in {db}").format(name=repr(player), db=path))
+                       _("no player {name} in {db}").format(name=quoted(player), db=path))
 
 
 @app.command("query")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from typing import Annotated
 
 import typer
@@ -24,7 +25,8 @@ from raspis_cli.cli.output import write_json, write_jsonl
 from raspis_cli.cli.problems import render_diagnostic
 from raspis_cli.files.paths import expand_paths
 from raspis_cli.judge.check import FileReport, folder_without_records, validate_files
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.model.diagnostics import RUSSIAN_TITLES
+from raspis_cli.text.i18n import _, language, ngettext
 from raspis_cli.text.textsafe import escape_text
 
 __all__ = ["validate"]
@@ -37,7 +39,7 @@ def _summary(report: FileReport) -> str:
     if report.error is not None:
         return f"{report.path}: {_('error')}: {report.error.message}"
     kinds = report.kinds()
-    detail = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+    detail = _kind_counts(kinds)
     valid = sum(1 for r in report.results if r.valid)
     text = ", ".join((ngettext("{n} game", "{n} games", games).format(n=games),
                       ngettext("{n} deal", "{n} deals", deals).format(n=deals),
@@ -128,7 +130,7 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
         kinds: Counter[str] = Counter()
         for r in reports:
             kinds.update(r.kinds())
-        detail = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+        detail = _kind_counts(kinds)
         line = (_("total: {files}, {games}, {violations}").format(
                     files=ngettext("{n} file", "{n} files", len(reports)).format(n=len(reports)),
                     games=ngettext("{n} game", "{n} games", games).format(n=games),
@@ -136,6 +138,14 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
                 + (f" ({detail})" if detail else "")
                 + (", " + _("{n} unreadable").format(n=errors) if errors else ""))
         _out(line, colour)
+
+
+def _kind_counts(kinds: Mapping[str, int]) -> str:
+    """``bid-order 1, syntax 3``: how many of each kind, by the kind's name
+    in the interface language (a Russian title: ``порядок заказов 1``)."""
+    russian = language() == "ru"
+    named = sorted((RUSSIAN_TITLES.get(k, k) if russian else k, n) for k, n in kinds.items())
+    return ", ".join(f"{k} {n}" for k, n in named)
 
 
 def _out(text: str, colour: bool, markup: bool = False) -> None:

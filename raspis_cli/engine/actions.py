@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from raspis_cli.model.cards import Card
 from raspis_cli.model.joker import JokerDecl
+from raspis_cli.text.messages import Message
 
 __all__ = ["VIOLATION_KINDS", "JokerDecl", "Play", "Violation"]
 
@@ -45,6 +46,7 @@ readers' callers, the rest by the engine and the replay."""
 
 
 
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """A legal action of play: a card and, for a joker, its declaration."""
@@ -69,7 +71,7 @@ class Violation:
     """
 
     kind: str
-    message: str
+    message: Message
     seat: int | None = None
     trick: int | None = None
     at: str = "deal"

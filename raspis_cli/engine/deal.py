@@ -33,7 +33,7 @@ from raspis_cli.engine.trick import (
 )
 from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of, cards_text
 from raspis_cli.model.deal_kinds import kind_label
-from raspis_cli.model.joker import JOKER_WORDS, JokerDecl
+from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.joker_modes import DEMANDS, known_mode, wins_when_following, wins_when_led
 from raspis_cli.rules import Rules
 from raspis_cli.rules.bidding import (
@@ -53,7 +53,7 @@ from raspis_cli.rules.jokers import (
 )
 from raspis_cli.rules.seats import bidding_order, first_leader
 from raspis_cli.rules.values import DealKind
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Message, Seq, Term, layout, msg
 
 __all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
 
@@ -114,8 +114,8 @@ class TrickResult:
         self.trump = trump
 
 
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else _("player {n}").format(n=seat + 1)
+def _name(names: Sequence[str], seat: int) -> str | Message:
+    return names[seat] if seat < len(names) else msg("player {n}").format(n=seat + 1)
 
 
 class Deal:
@@ -206,38 +206,38 @@ class Deal:
             return "bid-range"
         return self._forbidden(seat).get(bid)
 
-    def _bid_problem(self, seat: int, bid: int) -> tuple[str, str] | None:
+    def _bid_problem(self, seat: int, bid: int) -> tuple[str, Message] | None:
         kind = self._bid_kind(seat, bid)
         if kind is None:
             return None
         who = _name(self.names, seat)
         if kind == "bid-range":
-            return "bid-range", _("{player} bid {bid} with {cards} cards (0 to {cards})").format(
+            return "bid-range", msg("{player} bid {bid} with {cards} cards (0 to {cards})").format(
                 player=who, bid=bid, cards=self.cards)
         if kind == "dealer-restriction":
             text = dealer_restriction_message(self.rules.dealer_restriction)
-            return "dealer-restriction", _(text).format(player=who, bid=bid, cards=self.cards)
+            return "dealer-restriction", msg(text).format(player=who, bid=bid, cards=self.cards)
         text = pass_limit_message(self.rules.third_pass)
-        return "third-pass", _(text).format(player=who, n=self._pass_limit)
+        return "third-pass", msg(text).format(player=who, n=self._pass_limit)
 
     def bid(self, seat: int, bid: int) -> list[Violation]:
         """Record a bid as it was made; return the rules it broke."""
         out: list[Violation] = []
         who = _name(self.names, seat)
         if not self.has_bids:
-            return [Violation("bid-order", _("a {kind} deal has no bids, yet {player} bid {bid}").format(
+            return [Violation("bid-order", msg("a {kind} deal has no bids, yet {player} bid {bid}").format(
                 kind=kind_label(self.kind), player=who, bid=bid), seat, at="bid")]
         expected = self.next_bidder
         if expected is None:
-            return [Violation("bid-order", _("{player} bid after the bidding was over").format(player=who),
+            return [Violation("bid-order", msg("{player} bid after the bidding was over").format(player=who),
                               seat, at="bid")]
         if seat != expected:
             out.append(Violation("bid-order",
-                                 _("{player} bid out of turn: {next} bids next").format(
+                                 msg("{player} bid out of turn: {next} bids next").format(
                                      player=who, next=_name(self.names, expected)),
                                  seat, at="bid"))
         if self.bids[seat] is not None:
-            out.append(Violation("bid-order", _("{player} bid twice").format(player=who), seat, at="bid"))
+            out.append(Violation("bid-order", msg("{player} bid twice").format(player=who), seat, at="bid"))
         problem = self._bid_problem(seat, bid)
         if problem is not None:
             out.append(Violation(problem[0], problem[1], seat, at="bid"))
@@ -304,49 +304,52 @@ class Deal:
                              NO_SUIT if self.trump is None else self.trump, self.rules.circular_trumps,
                              self.rules.void, self._free_after_take, self._suit_masks)
 
-    def _joker_problem(self, seat: int, decl: JokerDecl | None) -> str | None:
+    def _joker_problem(self, seat: int, decl: JokerDecl | None) -> Message | None:
         """Why this declaration is not allowed for a joker played now."""
         rules = self.rules
         leading = not self.trick
         if decl is None:
-            return _("the joker was played without a declaration")
+            return msg("the joker was played without a declaration")
         mode = decl.mode
         allowed = rules.joker_lead_modes if leading else rules.joker_follow_modes
         if mode not in allowed:
-            text = (_("{mode} is not a joker declaration when leading under these rules "
+            text = (msg("{mode} is not a joker declaration when leading under these rules "
                       "(allowed: {allowed})") if leading else
-                    _("{mode} is not a joker declaration when following under these rules "
+                    msg("{mode} is not a joker declaration when following under these rules "
                       "(allowed: {allowed})"))
-            return text.format(mode=repr(mode), allowed=", ".join(allowed) or _("none"))
+            return text.format(mode=Term("joker-mode", mode),
+                               allowed=Seq(tuple(Term("joker-mode",
+                                                      m) for m in allowed)) if allowed else msg("none"))
         if mode == "as":
             if decl.card is None:
-                return _("a joker declared 'as' must name a card")
+                return msg("a joker declared 'as' must name a card")
             if decl.card not in self.deck or self._is_joker(decl.card):
-                return _("a joker cannot be declared as {card}: not a card of this deck").format(
+                return msg("a joker cannot be declared as {card}: not a card of this deck").format(
                     card=decl.card)
             return None
         if decl.card is not None:
-            return _("a joker declared {mode} names a suit, not a card").format(mode=repr(mode))
+            return msg("a joker declared {mode} names a suit, not a card").format(mode=Term("joker-mode",
+                                                                                            mode))
         if mode in DEMANDS:
             if decl.suit is None:
-                return _("a joker declared {mode} must name a suit").format(mode=repr(mode))
+                return msg("a joker declared {mode} must name a suit").format(mode=Term("joker-mode", mode))
             if rules.joker_demand_first_trick_only and self.trick_number > 1:
-                return _("{mode} may be declared only in the first trick of a deal").format(mode=repr(mode))
+                return msg("{mode} may be declared only in the first trick of a deal").format(mode=Term("joker-mode", mode))
         suitless_lead = self.deck.size == 54 and not rules.circular_trumps
         if mode == "low" and decl.suit is None and not suitless_lead:
-            return _("a joker declared 'low' must name a suit")
+            return msg("a joker declared 'low' must name a suit")
         if mode == "take" and leading and decl.suit is None and rules.circular_trumps:
-            return _("under circular trumps a leading joker must name a suit")
+            return msg("under circular trumps a leading joker must name a suit")
         if mode in ("low", "take") and leading and decl.suit is not None and suitless_lead:
-            return _("with 54 cards a leading joker is declared without a suit («{mode}»): the second "
-                     "card played sets the suit led").format(mode=_(JOKER_WORDS[mode]))
+            return msg("with 54 cards a leading joker is declared without a suit («{mode}»): the second "
+                     "card played sets the suit led").format(mode=Term("joker-mode", mode))
         if mode == "discard" and decl.suit is None and discard_names_suit(rules):
-            return _("a discarding joker must name a suit")
+            return msg("a discarding joker must name a suit")
         if not leading:
             return self._second_joker_problem(mode)
         return None
 
-    def _second_joker_problem(self, mode: str) -> str | None:
+    def _second_joker_problem(self, mode: str) -> Message | None:
         """Why a following joker may not be declared ``mode`` under
         ``two_jokers`` (the first joker of the trick already played)."""
         if not opposite_jokers(self.rules):
@@ -357,8 +360,8 @@ class Deal:
         want = "discard" if first else "take"
         if mode == want:
             return None
-        return _("the second joker counts as the opposite of the first: it must be declared "
-                 "{mode}").format(mode=repr(want))
+        return msg("the second joker counts as the opposite of the first: it must be declared "
+                 "{mode}").format(mode=Term("joker-mode", want))
 
     def legal_plays(self) -> list[Play]:
         """Every legal play of the seat to play (hands must be known): the
@@ -458,23 +461,23 @@ class Deal:
             if self.phase == BIDDING:
                 self.skip_bidding()
             else:
-                return [Violation("trick-count", _("{player} played {card} after the last trick of the "
+                return [Violation("trick-count", msg("{player} played {card} after the last trick of the "
                                                    "deal").format(player=who, card=Card.from_index(card)),
                                   seat, trick_no, "play", index)]
         shown = Card.from_index(card)
         if card not in self.deck:
-            return [Violation("unknown-card", _("{card} is not a card of this {size}-card deck").format(
+            return [Violation("unknown-card", msg("{card} is not a card of this {size}-card deck").format(
                 card=shown, size=self.deck.size), seat, trick_no, "play", index)]
         expected = self.to_play
         if seat != expected or any(e[0] == seat for e in self.trick):
-            out.append(Violation("wrong-turn", _("{player} played {card} out of turn: {next} was to "
+            out.append(Violation("wrong-turn", msg("{player} played {card} out of turn: {next} was to "
                                                  "play").format(player=who, card=shown,
                                                                 next=_name(self.names, expected or 0)),
                                  seat, trick_no, "play", index))
         hands = self.hands
         if hands is not None:
             if not hands[seat] >> card & 1:
-                out.append(Violation("not-in-hand", _("{player} played {card}, which they do not hold "
+                out.append(Violation("not-in-hand", msg("{player} played {card}, which they do not hold "
                                                       "(never dealt, or already played)").format(
                                                           player=who, card=shown),
                                      seat, trick_no, "play", index))
@@ -482,7 +485,8 @@ class Deal:
             if self._is_joker(card):
                 problem = self._joker_problem(seat, decl)
                 if problem is not None:
-                    out.append(Violation("joker-mode", who + ": " + problem, seat, trick_no,
+                    out.append(Violation("joker-mode", layout("{player}: {problem}", player=who,
+                                                              problem=problem), seat, trick_no,
                                          "play", index))
             else:
                 allowed, kind = self._follow_mask(seat)
@@ -495,7 +499,8 @@ class Deal:
         elif self._is_joker(card):
             problem = self._joker_problem(seat, decl)
             if problem is not None:
-                out.append(Violation("joker-mode", who + ": " + problem, seat, trick_no, "play",
+                out.append(Violation("joker-mode", layout("{player}: {problem}", player=who,
+                                                          problem=problem), seat, trick_no, "play",
                                      index))
         self.trick.append((seat, card, decl if self._is_joker(card) else None))
         if len(self.trick) == self.players:
@@ -510,20 +515,20 @@ class Deal:
         if kind == "joker-demand":
             assert lead_decl is not None
             demanded = lead_decl.suit
-            message = (_("{player} played {card} against the joker's demand for the highest {suit}: "
+            message = (msg("{player} played {card} against the joker's demand for the highest {suit}: "
                          "{player} had to play {cards}") if lead_decl.mode == "high" else
-                       _("{player} played {card} against the joker's demand for the lowest {suit}: "
+                       msg("{player} played {card} against the joker's demand for the lowest {suit}: "
                          "{player} had to play {cards}")).format(player=who, card=shown, suit=demanded,
                                                                  cards=example)
             if demanded is not None and shown.suit != demanded:
                 self._revoke_penalty(seat)
         elif kind == "follow-suit":
-            message = _("{player} played {card} on a {suit} lead while holding {cards}").format(
+            message = msg("{player} played {card} on a {suit} lead while holding {cards}").format(
                 player=who, card=shown, suit=led, cards=example)
             self._revoke_penalty(seat)
         else:
             trump = self._trick_trump(led)
-            message = _("{player} played {card}, void in the suit led but holding trump {trump} "
+            message = msg("{player} played {card}, void in the suit led but holding trump {trump} "
                         "({cards})").format(player=who, card=shown, trump=trump, cards=example)
             self._revoke_penalty(seat)
         return Violation(kind, message, seat, trick_no, "play", index)

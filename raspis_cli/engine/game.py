@@ -22,7 +22,7 @@ from raspis_cli.rules.seats import bidding_order
 from raspis_cli.rules.standings import first_place_shared, first_places
 from raspis_cli.rules.trumps import trump_holder
 from raspis_cli.rules.values import DealKind, is_deal_kind, judged_kind
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Quoted, msg
 
 __all__ = ["Game", "TrumpInput", "effective_trump"]
 
@@ -85,10 +85,10 @@ class Game:
         """A ``players`` violation when the count is outside the rules' range."""
         low, high = self.rules.players
         if not low <= self.players <= high:
-            return [Violation("players", _("{n} players; the rules allow {low} to {high}").format(
+            return [Violation("players", msg("{n} players; the rules allow {low} to {high}").format(
                 n=self.players, low=low, high=high), at="players")]
         if self.players * 1 > self.rules.deck:  # pragma: no cover - ranges forbid it
-            return [Violation("players", _("more players than cards"), at="players")]
+            return [Violation("players", msg("more players than cards"), at="players")]
         return []
 
     def start_deal(
@@ -123,14 +123,14 @@ class Game:
             if number > want:
                 skipped = number - want
                 if not gap_explained:
-                    text = (_("deal {number} follows deal {last}; deal {missing} is missing")
+                    text = (msg("deal {number} follows deal {last}; deal {missing} is missing")
                             if skipped == 1 else
-                            _("deal {number} follows deal {last}; deals {missing} are missing"))
+                            msg("deal {number} follows deal {last}; deals {missing} are missing"))
                     missing = str(want) if skipped == 1 else f"{want}-{number - 1}"
                     out.append(Violation("schedule", text.format(number=number, last=self.last_number,
                                                                  missing=missing), at="number"))
             elif number != want:
-                out.append(Violation("schedule", _("deal {number} follows deal {last}; expected deal "
+                out.append(Violation("schedule", msg("deal {number} follows deal {last}; expected deal "
                                                    "{want}").format(number=number, last=self.last_number,
                                                                     want=want), at="number"))
         # the rotation is the seating from the first deal on: each deal is checked
@@ -143,25 +143,25 @@ class Game:
             want_dealer = (self.first_dealer + self.rotation) % self.players
             # a control deal's dealer is whoever the last-placed player names
             if dealer != want_dealer and not self.schedule.is_control(self.scored_deals + skipped):
-                out.append(Violation("dealer-order", _("{player} dealt deal {number}; {dealer} was to "
+                out.append(Violation("dealer-order", msg("{player} dealt deal {number}; {dealer} was to "
                                                        "deal").format(player=name[dealer], number=number,
                                                                       dealer=name[want_dealer]),
                                      dealer, at="dealer"))
         self.scored_deals += skipped
         # the schedule
         if self.schedule.is_control(self.scored_deals) and self._decided():
-            out.append(Violation("schedule", _("the game was decided after deal {number}: first place "
+            out.append(Violation("schedule", msg("the game was decided after deal {number}: first place "
                                                "is not shared, so no control deal follows").format(
                                                    number=self.last_number), at="number"))
         deal_kind = judged_kind(kind)
         if not is_deal_kind(kind):
-            out.append(Violation("schedule", _("unknown kind of deal {kind}").format(kind=repr(kind)),
+            out.append(Violation("schedule", msg("unknown kind of deal {kind}").format(kind=Quoted(kind)),
                                  at="kind"))
         problem = self.schedule.problem(self.scored_deals, cards, deal_kind)
         if problem is not None:
             out.append(Violation("schedule", problem, at="cards"))
         if cards * self.players > rules.deck or cards < 1:
-            message = _("{n} players cannot each be dealt {cards} cards from {deck}").format(
+            message = msg("{n} players cannot each be dealt {cards} cards from {deck}").format(
                 n=self.players, cards=cards, deck=rules.deck)
             out.append(Violation("deal-size", message, at="cards"))
         masks = None
@@ -260,13 +260,13 @@ class Game:
             mask = 0
             for card in hand:
                 if not deck_mask >> card & 1:
-                    out.append(Violation("unknown-card", _("{card} in {player}'s hand is not a card of "
+                    out.append(Violation("unknown-card", msg("{card} in {player}'s hand is not a card of "
                                                            "this {size}-card deck").format(
                                                                card=card, player=self.names[seat],
                                                                size=deck.size), seat, at="hand"))
                     continue
                 if seen >> card & 1:
-                    out.append(Violation("duplicate-card", _("{card} is dealt twice (again to "
+                    out.append(Violation("duplicate-card", msg("{card} is dealt twice (again to "
                                                              "{player})").format(card=card,
                                                                                  player=self.names[seat]),
                                          seat, at="hand"))
@@ -274,7 +274,7 @@ class Game:
                 seen |= 1 << card
                 mask |= 1 << card
             if complete and len(hand) != cards:
-                out.append(Violation("deal-size", _("{player} holds {n} cards; the deal is of "
+                out.append(Violation("deal-size", msg("{player} holds {n} cards; the deal is of "
                                                     "{cards}").format(player=self.names[seat], n=len(hand),
                                                                       cards=cards), seat, at="hand"))
             masks.append(mask)
@@ -289,20 +289,20 @@ class Game:
         is_joker = isinstance(trump, Card) and deck.is_joker(trump)
         real_trump = trump is not None and not is_joker
         if isinstance(trump, Card) and trump not in deck:
-            return [Violation("unknown-card", _("the trump card {trump} is not a card of this "
+            return [Violation("unknown-card", msg("the trump card {trump} is not a card of this "
                                                 "{size}-card deck").format(trump=trump, size=deck.size),
                               at="trump")]
         if real_trump and not has_trump(kind):
-            return [Violation("trump", _("a no-trump deal has no trump, yet {trump} is given").format(
+            return [Violation("trump", msg("a no-trump deal has no trump, yet {trump} is given").format(
                 trump=trump), at="trump")]
         if real_trump and rules.circular_trumps:
-            return [Violation("trump", _("under circular trumps a deal has no fixed trump, yet {trump} is "
+            return [Violation("trump", msg("under circular trumps a deal has no fixed trump, yet {trump} is "
                                          "given").format(trump=trump), at="trump")]
         full = cards * self.players == rules.deck
         holder = trump_holder(rules, full)
         if holder == "no-trump":
             if real_trump:
-                return [Violation("trump", _("every card is dealt and the rules give no trump then, "
+                return [Violation("trump", msg("every card is dealt and the rules give no trump then, "
                                              "yet {trump} is given").format(trump=trump), at="trump")]
             return []
         if not isinstance(trump, Card) or masks is None:
@@ -311,15 +311,15 @@ class Game:
         if holder == "dealer" and holders != [dealer]:
             rule = (f"full_deal_trump {rules.full_deal_trump}" if full
                     else f"trump_card {rules.trump_card}")
-            return [Violation("trump", _("the trump card {trump} must be the dealer {player}'s "
+            return [Violation("trump", msg("the trump card {trump} must be the dealer {player}'s "
                                          "own card ({rule})").format(
                                              trump=trump, player=self.names[dealer], rule=rule),
                               dealer, at="trump")]
         if holder == "anyone" and not holders:
-            return [Violation("trump", _("the trump card {trump} is in nobody's hand").format(
+            return [Violation("trump", msg("the trump card {trump} is in nobody's hand").format(
                 trump=trump), at="trump")]
         if holder == "stock" and holders:
-            return [Violation("duplicate-card", _("the trump card {trump} was turned up from the "
+            return [Violation("duplicate-card", msg("the trump card {trump} was turned up from the "
                                                   "stock, yet it is in {player}'s hand").format(
                                                       trump=trump, player=self.names[holders[0]]),
                               holders[0], at="trump")]
@@ -339,7 +339,7 @@ class Game:
             return []
         problem = self.schedule.missing(self.scored_deals)
         if problem is None and self.schedule.is_control(self.scored_deals - 1) and not self._decided():
-            problem = _("first place is shared after the control deals: another control deal is due "
+            problem = msg("first place is shared after the control deals: another control deal is due "
                         "(if the game was stopped, write 'unfinished' on a line after the last deal)")
         return [Violation("schedule", problem, at="deal")] if problem else []
 

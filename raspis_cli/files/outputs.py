@@ -7,7 +7,7 @@ import contextlib
 import os
 from collections.abc import Sequence
 
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Message, msg
 
 __all__ = ["is_input", "output_refusal"]
 
@@ -53,7 +53,7 @@ def _in_folder(output: str, folder: str) -> bool:
     return False
 
 
-def output_refusal(output: str, inputs: Sequence[str] = (), force: bool = False) -> str | None:
+def output_refusal(output: str, inputs: Sequence[str] = (), force: bool = False) -> Message | None:
     """Why ``output`` may not be written (``None``: it may): it is one of
     ``inputs`` (whatever ``force`` says), a folder, or an existing file and
     ``force`` is not given. Every command that writes a file asks this."""
@@ -61,10 +61,10 @@ def output_refusal(output: str, inputs: Sequence[str] = (), force: bool = False)
         return None
     source = is_input(output, inputs)
     if source is not None:
-        return _("{output} is the input {input}: writing it would replace what is read from it; "
+        return msg("{output} is the input {input}: writing it would replace what is read from it; "
                  "choose another output file").format(output=output, input=source)
     if os.path.isdir(output):
-        return _("{output} is a folder; give a file name").format(output=output)
+        return msg("{output} is a folder; give a file name").format(output=output)
     if os.path.lexists(output) and not force:
-        return _("{file} exists; choose another name or add --force to overwrite it").format(file=output)
+        return msg("{file} exists; choose another name or add --force to overwrite it").format(file=output)
     return None

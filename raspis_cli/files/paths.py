@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Message, msg
 
 __all__ = ["RECORD_SUFFIXES", "describe_os_error", "expand_paths", "read_file_bytes", "sniff_kind",
            "source_kind"]
@@ -61,15 +61,15 @@ def sniff_kind(path: str, head: str) -> str:
     return "notation"
 
 
-def describe_os_error(e: OSError) -> str:
+def describe_os_error(e: OSError) -> Message:
     """Why a file cannot be read, in words."""
     if isinstance(e, FileNotFoundError):
-        return _("no such file")
+        return msg("no such file")
     if isinstance(e, IsADirectoryError):
-        return _("is a directory, not a file")
+        return msg("is a directory, not a file")
     if isinstance(e, PermissionError):
-        return _("permission denied")
-    return _("cannot be read: {reason}").format(reason=e.strerror or e)
+        return msg("permission denied")
+    return msg("cannot be read: {reason}").format(reason=e.strerror or e)
 
 
 def read_file_bytes(path: str) -> bytes:

@@ -19,7 +19,7 @@ from raspis_cli.text.decoding import (
     detect,
     iter_lines,
 )
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Message, msg
 
 __all__ = ["SHARD_GAMES", "Piece", "ShardError", "parse_shard", "piece_lines", "refuse_stdin",
            "shard_pieces", "split_file"]
@@ -126,7 +126,7 @@ def _scan_file(path: str, games_per_piece: int, encoding: str | None = None,
         limit = MAX_LINE_BYTES if kind == "notation" else MAX_JSON_LINE_BYTES
         problems: list[str] = []
 
-        def note(code: str, message: str, line: int, column: int, source: str) -> None:
+        def note(code: str, message: Message, line: int, column: int, source: str) -> None:
             problems.append(code)  # the workers report them as they read
 
         scan = _Scan(kind, games_per_piece)
@@ -420,10 +420,10 @@ def parse_shard(text: str) -> tuple[int, int]:
     :class:`ValueError` with a message for anything else."""
     number, slash, count = text.partition("/")
     if not slash or not number.strip().isdigit() or not count.strip().isdigit():
-        raise ValueError(_("expected I/N, e.g. 1/4 (shard 1 of 4), got {text!r}").format(text=text))
+        raise ValueError(msg("expected I/N, e.g. 1/4 (shard 1 of 4), got {text!r}").format(text=text))
     index, total = int(number), int(count)
     if total < 1 or not 1 <= index <= total:
-        raise ValueError(_("shard {i}/{n}: I must be from 1 to N").format(i=index, n=total))
+        raise ValueError(msg("shard {i}/{n}: I must be from 1 to N").format(i=index, n=total))
     return index - 1, total
 
 
@@ -431,7 +431,7 @@ def refuse_stdin(paths: Iterable[str]) -> None:
     """Raise :class:`ShardError` when standard input (``-``) is among the
     paths: only one process can read it, so it cannot be cut into shards."""
     if "-" in paths:
-        raise ShardError(_("standard input cannot be cut into shards: give files"))
+        raise ShardError(msg("standard input cannot be cut into shards: give files"))
 
 
 def shard_pieces(paths: Iterable[str], shard: int, shards: int,

@@ -40,7 +40,7 @@ from raspis_cli.text.decoding import (
     detect,
     iter_lines,
 )
-from raspis_cli.text.i18n import _, message_of
+from raspis_cli.text.messages import Message, message_of, msg
 
 __all__ = [
     "WINDOW_LINES",
@@ -145,7 +145,7 @@ class GameStream:
             lines.popleft()
             self._first += 1
 
-    def report(self, code: str, message: str, line: int, column: int, source: str) -> None:
+    def report(self, code: str, message: Message, line: int, column: int, source: str) -> None:
         """Add a diagnostic (the decoding layer calls this)."""
         self.diagnostics.append(syntax_error(code, message, line, column, source, self.display))
 
@@ -192,9 +192,9 @@ class GameStream:
                 self.piece is None or self.piece.number == 0):
             self.error = errors[0]
 
-    def _shifted(self, lines_before: int) -> Callable[[str, str, int, int, str], None]:
+    def _shifted(self, lines_before: int) -> Callable[[str, Message, int, int, str], None]:
         """:meth:`report` for lines read from the middle of the file."""
-        def report(code: str, message: str, line: int, column: int, source: str) -> None:
+        def report(code: str, message: Message, line: int, column: int, source: str) -> None:
             self.report(code, message, line + lines_before, column, source)
         return report
 
@@ -222,7 +222,7 @@ class GameStream:
                 size += len(text) + 1
                 if size > JSON_DOCUMENT_LIMIT:
                     self.error = syntax_error(
-                        "E005", _("a .json document is read whole, and this one is larger than {size} MiB; "
+                        "E005", msg("a .json document is read whole, and this one is larger than {size} MiB; "
                                   "write one game per line as .jsonl (which streams at any size), or split "
                                   "the file").format(size=JSON_DOCUMENT_LIMIT // (1024 * 1024)))
                     return

@@ -26,7 +26,7 @@ from raspis_cli.files.sources import GameStream, batch_gc
 from raspis_cli.judge.replay import GameResult, RulesChoice, replay_game
 from raspis_cli.model.diagnostics import Diagnostic, syntax_error
 from raspis_cli.model.record import GameRecord
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.messages import msg, msg_n
 from raspis_cli.text.textsafe import cut_line
 
 __all__ = [
@@ -359,7 +359,7 @@ def _join(whole: FileReport, part: FileReport) -> None:
 
 def folder_without_records(path: str) -> FileReport:
     """The report of a folder given on the command line with no record file below it."""
-    return FileReport(path, error=syntax_error("E001", _("a folder without record files (.rsp, .json, "
+    return FileReport(path, error=syntax_error("E001", msg("a folder without record files (.rsp, .json, "
                                                          ".jsonl)")))
 
 
@@ -408,7 +408,7 @@ def iter_results(path: str, choice: RulesChoice | None = None, encoding: str | N
     if stray is not None:
         stray.extend(splitter.finish())
     if game is not None and not out:
-        message = ngettext("{file} has {n} game; there is no game {game}",
+        message = msg_n("{file} has {n} game; there is no game {game}",
                            "{file} has {n} games; there is no game {game}", count)
         raise CheckError(syntax_error("E001", message.format(file=stream.display, n=count, game=game)))
 

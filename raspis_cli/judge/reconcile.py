@@ -14,7 +14,7 @@ from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry,
 from raspis_cli.rules import KINDS, Rules
 from raspis_cli.rules.seats import bidding_order
 from raspis_cli.rules.values import judged_kind
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Message, Quoted, Seq, layout, msg
 from raspis_cli.text.suggest import did_you_mean
 
 __all__ = ["SheetReconciliation", "fitting_counts", "score_memo", "too_many_tricks"]
@@ -62,7 +62,7 @@ class SheetReconciliation:
         self.problems.append(problem)
         return problem
 
-    def _problem(self, deal: DealRecord, kind: str, message: str, at: str,
+    def _problem(self, deal: DealRecord, kind: str, message: Message, at: str,
                  player: str | None = None, trick: int | None = None,
                  pos: Pos | None = None) -> Diagnostic:
         where = pos or (deal.where(f"{at}:{player}") if player is not None else deal.where(at))
@@ -79,7 +79,8 @@ class SheetReconciliation:
         if seat is None:
             if pos is None and key is not None:
                 pos = deal.where(key)
-            self._problem(deal, "players", _("{name} is not a player of this game").format(name=repr(name))
+            self._problem(deal, "players",
+                          msg("{name} is not a player of this game").format(name=Quoted(name))
                           + did_you_mean(name, self.seat_of), at, player=name, pos=pos)
         return seat
 
@@ -280,7 +281,7 @@ class SheetReconciliation:
                 taken[name] = deal.taken[seat]
             for name, value in (written_taken or {}).items():
                 if name in seats and value != taken[name]:
-                    self._problem(record, "taken-mismatch", _("{player}'s taken is written as {written}; "
+                    self._problem(record, "taken-mismatch", msg("{player}'s taken is written as {written}; "
                                                               "the tricks give {taken}").format(
                                                                   player=name, written=value,
                                                                   taken=taken[name]),
@@ -323,7 +324,7 @@ class SheetReconciliation:
                     continue
                 mine = scores[name]
                 if mine is not None and mine != value:
-                    self._problem(record, "score-mismatch", _("{player}'s score in deal {number} is "
+                    self._problem(record, "score-mismatch", msg("{player}'s score in deal {number} is "
                                                               "written as {written}; recomputed "
                                                               "{score}").format(
                                                                   player=name, number=record.number,
@@ -346,10 +347,10 @@ class SheetReconciliation:
                 # later total that merely carries it forward
                 offset = value - running[name]
                 if offset and offset != self.total_offsets.get(name, 0):
-                    text = (_("{player}'s total after deal {number} is written as {written}; recomputed "
+                    text = (msg("{player}'s total after deal {number} is written as {written}; recomputed "
                               "{total} ({n} too high; later totals that carry the same difference are "
                               "not reported again)") if offset > 0 else
-                            _("{player}'s total after deal {number} is written as {written}; recomputed "
+                            msg("{player}'s total after deal {number} is written as {written}; recomputed "
                               "{total} ({n} too low; later totals that carry the same difference are "
                               "not reported again)"))
                     self._problem(record, "total-mismatch", text.format(
@@ -357,7 +358,7 @@ class SheetReconciliation:
                         n=abs(offset)), "total", player=name)
                 self.total_offsets[name] = offset
         if (play_complete and deal.revokes and rules.revoke_replay and not record.replayed):
-            self._problem(record, "replay", _("the deal had a revoke and the rules replay such a deal "
+            self._problem(record, "replay", msg("the deal had a revoke and the rules replay such a deal "
                                               "(revoke_replay), yet it is not marked replayed"), "deal")
         self.deals.append(DealResult(
             number=record.number, kind=record.kind, cards=record.cards, dealer=record.dealer,
@@ -412,9 +413,9 @@ class SheetReconciliation:
                                   record.cards)
             possible[name] = options
             if not options:
-                text = (_("{player}'s score is written as {score}, which no number of tricks gives bid "
+                text = (msg("{player}'s score is written as {score}, which no number of tricks gives bid "
                           "{bid} in a {cards}-card deal") if bid is not None else
-                        _("{player}'s score is written as {score}, which no number of tricks gives a "
+                        msg("{player}'s score is written as {score}, which no number of tricks gives a "
                           "{kind} in a {cards}-card deal"))
                 self._problem(record, "score-mismatch", text.format(
                     player=name, score=score, bid=bid, kind=kind_label(record.kind), cards=record.cards),
@@ -428,19 +429,20 @@ class SheetReconciliation:
                 self._written_taken_sum(record, sum(written_taken[n] for n in seats))
             elif all(o is not None and len(o) == 1 for o in possible.values()):
                 total = sum((o or [0])[0] for o in possible.values())
-                counts = ", ".join(f"{n} {(o or [0])[0]}" for n, o in possible.items())
-                text = (_("the taken inferred from bids and scores ({counts}) add up to {total}, not "
+                counts = Message.joined(", ", (layout("{player} {counts}", player=n, counts=(o or [0])[0])
+                                               for n, o in possible.items()))
+                text = (msg("the taken inferred from bids and scores ({counts}) add up to {total}, not "
                           "{cards}") if not written_taken else
-                        _("the taken written and inferred from bids and scores ({counts}) add up to "
+                        msg("the taken written and inferred from bids and scores ({counts}) add up to "
                           "{total}, not {cards}"))
                 self._problem(record, "taken-sum", text.format(counts=counts, total=total,
                                                                cards=record.cards), "scores",
                               pos=record.where("scores"))
             else:
-                counts = ", ".join(
-                    f"{n} {_('any') if o is None else (' ' + _('or') + ' ').join(map(str, o))}"
-                    for n, o in possible.items())
-                self._problem(record, "taken-sum", _("no trick counts fit the bids, taken and scores "
+                counts = Message.joined(", ", (
+                    layout("{player} {counts}", player=n, counts=msg("any") if o is None else Seq(tuple(o), Message.joined("", (" ", msg("or"), " "))))
+                    for n, o in possible.items()))
+                self._problem(record, "taken-sum", msg("no trick counts fit the bids, taken and scores "
                                                      "written and add up to {cards} ({counts})").format(
                                                          cards=record.cards, counts=counts),
                               "scores", pos=record.where("scores"))
@@ -452,7 +454,7 @@ class SheetReconciliation:
 
     def _written_taken_sum(self, record: DealRecord, total: int) -> None:
         if total != record.cards:
-            self._problem(record, "taken-sum", _("the taken written add up to {total}, not {cards}").format(
+            self._problem(record, "taken-sum", msg("the taken written add up to {total}, not {cards}").format(
                 total=total, cards=record.cards), "taken", pos=record.where("taken"))
 
     @staticmethod
@@ -495,7 +497,7 @@ class SheetReconciliation:
                 name = self.names[seat]
                 pos = next((p.pos for p in written if p.player == name and p.rule == reason),
                            record.where("penalties"))
-                self._problem(record, "penalty", _("{player}'s {reason} penalty is written as {written}; "
+                self._problem(record, "penalty", msg("{player}'s {reason} penalty is written as {written}; "
                                                    "the rules prescribe {want} for the play recorded").format(
                                                        player=name, reason=reason, written=got, want=want),
                               "penalty",
@@ -521,9 +523,9 @@ def score_memo(rules: Rules) -> dict[tuple[str, int | None, int, int], int]:
     return memo
 
 
-def too_many_tricks(tricks: int, cards: int) -> str:
+def too_many_tricks(tricks: int, cards: int) -> Message:
     """Why a deal cannot have this many tricks, in words."""
-    return _("the deal has {tricks} tricks; {cards} cards make {cards}").format(tricks=tricks, cards=cards)
+    return msg("the deal has {tricks} tricks; {cards} cards make {cards}").format(tricks=tricks, cards=cards)
 
 
 _Chosen = tuple[int, "_Chosen"] | None

@@ -20,7 +20,7 @@ from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, compact_plays
 from raspis_cli.rules.seats import bidding_order
 from raspis_cli.rules.standings import first_places
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Quoted, msg
 from raspis_cli.text.suggest import did_you_mean
 
 Problem = Diagnostic
@@ -56,8 +56,8 @@ class GameReplay(SheetReconciliation):
         self.seat_of: dict[str, int] = {}
         for name in self.names:
             if name in self.seat_of:
-                self.problems.append(Diagnostic("players", _("player {name} is listed twice").format(
-                    name=repr(name)),
+                self.problems.append(Diagnostic("players", msg("player {name} is listed twice").format(
+                    name=Quoted(name)),
                                              player=name,
                                              pos=game.positions.get(f"player:{name}",
                                                                     game.where("players"))))
@@ -87,14 +87,14 @@ class GameReplay(SheetReconciliation):
             for name, written in record.totals.items():
                 pos = record.positions.get(f"total:{name}", record.pos)
                 if name not in totals:
-                    self.problems.append(Diagnostic("players", _(
+                    self.problems.append(Diagnostic("players", msg(
                         "a total is written for {name}, who is not a player of this game").format(
-                        name=repr(name)) + did_you_mean(name, self.seat_of),
+                        name=Quoted(name)) + did_you_mean(name, self.seat_of),
                                                  player=name, pos=pos))
                 elif written - totals[name] not in (0, self.total_offsets.get(name, 0)):
                     # as for running totals: the difference the last written total
                     # carries is not reported again
-                    self.problems.append(Diagnostic("total-mismatch", _(
+                    self.problems.append(Diagnostic("total-mismatch", msg(
                         "{player}'s final total is written as {written}; recomputed {total}").format(
                             player=name, written=written, total=totals[name]),
                                                  player=name, pos=pos))
@@ -156,7 +156,7 @@ class GameReplay(SheetReconciliation):
             self._report(record, v)
         if (not trump_given and has_trump(judged_kind(record.kind)) and self._has_tricks(record)
                 and not self.rules.circular_trumps):
-            self._problem(record, "trump", _("the trump is not written; the tricks are judged as if there "
+            self._problem(record, "trump", msg("the trump is not written; the tricks are judged as if there "
                                              "were none"), "trump")
         self._bids(record, engine_deal)
         # a replayed deal was abandoned (at a revoke, under revoke_replay): its play may
@@ -186,7 +186,7 @@ class GameReplay(SheetReconciliation):
             return
         if not deal.has_bids:
             for name, value in bids.items():
-                self._report(record, Violation("bid-order", _(
+                self._report(record, Violation("bid-order", msg(
                     "a {kind} deal has no bids, yet {player} bid {bid}").format(
                         kind=kind_label(record.kind), player=name, bid=value), at="bid"), player=name)
             deal.skip_bidding()
@@ -207,13 +207,13 @@ class GameReplay(SheetReconciliation):
                 # (with a name listed twice in the players the lists differ in length)
                 first_wrong = next((w for w, p in zip(written, present, strict=False) if w != p),
                                    written[-1] if written else None)
-                self._problem(record, "bid-order", _("bids are written out of order: {players} bid in "
+                self._problem(record, "bid-order", msg("bids are written out of order: {players} bid in "
                                                      "that order (left of the dealer first)").format(
                                                          players=", ".join(expected_order)),
                               "bid", player=first_wrong)
         for name in expected_order:
             if name not in bids:
-                self._problem(record, "bid-order", _("no bid is written for {player}").format(player=name),
+                self._problem(record, "bid-order", msg("no bid is written for {player}").format(player=name),
                               "bids",
                               player=name, pos=record.where("bids"))
                 break
@@ -266,7 +266,7 @@ class GameReplay(SheetReconciliation):
                 return False
             last = number == len(entries)
             if len(trick) != n_players and not (last and may_stop_early and len(trick) < n_players):
-                self._problem(record, "trick-count", _("trick {number} has {n} cards; {players} players "
+                self._problem(record, "trick-count", msg("trick {number} has {n} cards; {players} players "
                                                        "play one each").format(
                                                            number=number, n=len(trick), players=n_players),
                               "tricks", trick=number,

@@ -12,7 +12,7 @@ from raspis_cli.model.cards import CardError, card_text, parse_card
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, GameRecord
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
-from raspis_cli.text.i18n import _, message_of
+from raspis_cli.text.messages import Quoted, message_of, msg
 
 __all__ = ["DealResult", "GameResult", "RulesChoice", "resolve_rules", "trump_label", "trump_text"]
 
@@ -228,9 +228,9 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
     else:
         preset = game.rules_preset or "raspisnoy"
         if preset not in PRESETS:
-            problems.append(Diagnostic("rules", _("unknown rules preset {preset}; the presets are "
+            problems.append(Diagnostic("rules", msg("unknown rules preset {preset}; the presets are "
                                                   "{presets} (replayed under raspisnoy)").format(
-                                                      preset=repr(preset), presets=", ".join(PRESETS)),
+                                                      preset=Quoted(preset), presets=", ".join(PRESETS)),
                                     pos=game.where("rules")))
             preset = "raspisnoy"
         rules = Rules.preset(preset)
@@ -239,7 +239,7 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
         try:
             rules = rules.with_options({name: value})
         except RulesError as e:
-            known = "" if name in OPTIONS else " " + _("(ignored)")
+            known = "" if name in OPTIONS else " " + msg("(ignored)")
             problems.append(Diagnostic("rules", message_of(e) + known,
                                     pos=game.positions.get(f"option:{name}", game.where("rules"))))
     rules = rules.with_options(choice.options)
@@ -261,7 +261,7 @@ def trump_label(trump: str | None, unknown: str = "") -> str:
     if not trump:
         return unknown
     if trump == "none":
-        return _("no trump")
+        return msg("no trump").shown()
     try:
         return card_text(parse_card(trump))
     except CardError:

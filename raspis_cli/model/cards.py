@@ -18,9 +18,12 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
-from raspis_cli.text.i18n import Text, language, show_as, show_stored
+from raspis_cli.text.i18n import language
+from raspis_cli.text.messages import Seq, param_type
 
 __all__ = [
+    "card_in",
+    "card_list",
     "card_words",
     "BLACK_JOKER",
     "NO_SUIT",
@@ -187,11 +190,13 @@ _PRETTY_RU: Final = tuple(_RUSSIAN_RANKS.get(text[0], text[0]) + text[1:] if i <
 
 def card_text(card: int) -> str:
     """A card as the language in force writes it: ``Q♦`` in English, ``Д♦``
-    in Russian (a :class:`~raspis_cli.text.i18n.Text` keeping ``Q♦`` as its
-    canonical text, so a stored message names the card in English)."""
-    if language() == "ru":
-        return Text(_PRETTY_RU[card], _PRETTY[card])
-    return _PRETTY[card]
+    in Russian."""
+    return card_in(card, language())
+
+
+def card_in(card: int, lang: str) -> str:
+    """A card as ``lang`` writes it: ``Q♦`` in English, ``Д♦`` in Russian."""
+    return _PRETTY_RU[card] if lang == "ru" else _PRETTY[card]
 
 
 def card_words(text: str, lang: str) -> str:
@@ -204,9 +209,12 @@ def card_words(text: str, lang: str) -> str:
 
 def cards_text(cards: Iterable[int], separator: str = " ") -> str:
     """Several cards as :func:`card_text` writes each, joined by ``separator``."""
-    from raspis_cli.text.i18n import joined
+    return separator.join(card_text(c) for c in cards)
 
-    return joined(separator, (card_text(c) for c in cards))
+
+def card_list(cards: Iterable[Card], separator: str = " ") -> Seq:
+    """Several cards as a parameter of a message (each shown in the reader's language)."""
+    return Seq(tuple(cards), separator)
 
 
 SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
@@ -224,23 +232,8 @@ RANK_INDEX: Final = (*(i % 13 for i in range(52)), 0, 0)
 """A card index's rank as 0 (a two) .. 12 (an ace); 0 for the two jokers."""
 
 
-show_as(Card, card_text)  # a card in a translated message: Д♦ shown, Q♦ stored
-
-
-def _stored_cards(text: str) -> str | None:
-    """A stored message's parameter that is a card or a list of cards (``Q♦``,
-    ``6♦, 8♦, J♦``) as the language in force writes it, or None for any other text."""
-    lang = language()
-    parts = text.split(", ")
-    shown = [card_words(part, lang) for part in parts]
-    if all(s != p or (p[:-1] in _RANKS_SHOWN and p[-1:] in _SUIT_SYMBOLS)
-           for s, p in zip(shown, parts, strict=True)):
-        return ", ".join(shown)
-    return None
-
-
-_RANKS_SHOWN: Final = frozenset({"2", "3", "4", "5", "6", "7", "8", "9", "10"})
-show_stored(_stored_cards)  # ... and in a stored message shown again (serve's page of a stored game)
+param_type("card", Card, card_in, lambda card: card.code, lambda code: parse_card(str(code)))
+# a card in a message: Д♦ shown to a Russian reader, {"card": "QD"} stored
 
 
 def suit_index(card: int) -> int:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeGuard, assert_never, get_args
 
 from raspis_cli.text.i18n import N_, _
+from raspis_cli.text.messages import Seq
 
 __all__ = [
     "DEAL_KINDS",
@@ -35,6 +36,8 @@ __all__ = [
     "is_deal_kind",
     "judged_kind",
     "kind_label",
+    "in_cyrillic",
+    "kind_words_of",
     "kinds_in_words",
     "kind_cards",
     "trick_aim",
@@ -170,11 +173,27 @@ def kind_cards(kind: DealKind, max_cards: int) -> int:
             assert_never(kind)
 
 
-def kinds_in_words() -> str:
-    """Every kind as the notation takes it, for a message: the English words,
-    then the Russian ones (``normal, no-trump, …, or обычная, бескозырка, …``)."""
-    return _("{english}, or {russian}").format(english=", ".join(row.kind for row in DEAL_KIND_ROWS),
-                                               russian=", ".join(row.russian for row in DEAL_KIND_ROWS))
+def kinds_in_words(written: str = "") -> Seq:
+    """Every kind as the notation takes it, for a message, in the words of
+    the line's own language: the Russian ones when what was ``written`` is in
+    Cyrillic (``обычная, бескозырка, …``), else the English (``normal,
+    no-trump, …``)."""
+    if in_cyrillic(written):
+        return Seq(tuple(row.russian for row in DEAL_KIND_ROWS))
+    return Seq(tuple(row.kind for row in DEAL_KIND_ROWS))
+
+
+def kind_words_of(written: str) -> tuple[str, ...]:
+    """The spellings of the kinds to suggest a correction of ``written`` from:
+    the Russian ones for a Cyrillic word, else the English."""
+    if in_cyrillic(written):
+        return tuple(row.russian for row in DEAL_KIND_ROWS)
+    return tuple(row.kind for row in DEAL_KIND_ROWS)
+
+
+def in_cyrillic(text: str) -> bool:
+    """Whether ``text`` has a Cyrillic letter (a word of the Russian notation)."""
+    return any("\u0400" <= ch <= "\u04ff" for ch in text)
 
 
 if tuple(row.kind for row in DEAL_KIND_ROWS) != DEAL_KINDS:  # pragma: no cover - a table in two places

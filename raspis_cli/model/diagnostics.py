@@ -19,11 +19,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
-from raspis_cli.text.i18n import Text, _, canonical_text
+from raspis_cli.text.i18n import language
+from raspis_cli.text.messages import Message, as_message, layout, msg
 from raspis_cli.text.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
 
-__all__ = ["SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "line_error", "render", "syntax_error"]
+__all__ = ["RUSSIAN_TITLES", "SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "line_error", "located",
+           "render", "syntax_error"]
+
+RUSSIAN_TITLES: Final[dict[str, str]] = {
+    "syntax": "запись", "warning": "предупреждение", "rules": "правила", "players": "игроки",
+    "dealer-order": "очерёдность сдачи", "schedule": "расписание", "deal-size": "размер раздачи",
+    "unknown-card": "чужая карта", "duplicate-card": "карта дважды", "trump": "козырь",
+    "bid-order": "порядок заказов", "bid-range": "заказ вне пределов", "dealer-restriction": "запрет сдающему",
+    "third-pass": "третий пас", "wrong-turn": "ход не в очередь", "not-in-hand": "карты нет на руке",
+    "follow-suit": "ренонс", "must-trump": "не покрыл козырем", "joker-mode": "объявление джокера",
+    "joker-demand": "требование джокера", "trick-count": "число взяток", "taken-mismatch": "взятки не сходятся",
+    "taken-sum": "сумма взяток", "score-mismatch": "очки не сходятся", "total-mismatch": "сумма не сходится",
+    "penalty": "штраф", "replay": "пересдача",
+}
+"""What a Russian reader sees for each violation kind (and a reading warning)
+where an English one sees the kind itself, the word of the JSON contract."""
 
 SYNTAX = "syntax"
 """The kind of every problem found while reading (its ``code`` says which)."""
@@ -47,14 +64,16 @@ class Pos:
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem: its kind (a violation kind of docs/RECORD-JSON.md, or
-    ``syntax``), a message in words, and where: the deal, trick and player it
-    concerns, the source position, the file.
+    ``syntax``), what is wrong as a :class:`~raspis_cli.text.messages.Message`
+    (data: a msgid and typed parameters, made words only when shown), and
+    where: the deal, trick and player it concerns, the source position, the
+    file.
 
     ``code`` is the numbered code of a reading problem (``E303``, ``J002``);
     ``source`` the text of the line it is on, when the reader kept it."""
 
     kind: str
-    message: str
+    message: Message
     deal: int | None = None
     trick: int | None = None
     player: str | None = None
@@ -67,11 +86,7 @@ class Diagnostic:
     ``column - shift`` points into it."""
 
     def __post_init__(self) -> None:
-        # a long line is kept as an excerpt around the column, never whole,
-        # and so is a message quoting a long token
-        if len(self.message) > 2 * EXCERPT_WIDTH:
-            short = Text(_excerpt(self.message), _excerpt(canonical_text(self.message)))
-            object.__setattr__(self, "message", short)
+        # a long line is kept as an excerpt around the column, never whole
         if len(self.source) > EXCERPT_WIDTH and not self.shift and self.pos is not None:
             cut, shift = cut_line(self.source, self.pos.column)
             object.__setattr__(self, "source", cut)
@@ -94,21 +109,37 @@ class Diagnostic:
 
     @property
     def label(self) -> str:
-        """What the problem is called in text: its code (``warning: W301`` for
-        a warning), else its kind."""
+        """What the problem is called in text, in the language in force: its
+        code (``warning: W301`` for a warning), else its kind (``schedule``;
+        in Russian the kind's title, ``расписание``)."""
+        return self.label_in(language())
+
+    def label_in(self, lang: str) -> str:
+        """:attr:`label` in ``lang``."""
         if self.kind == WARNING:
-            return f"{WARNING}: {self.code}" if self.code else WARNING
-        return self.code or self.kind
+            word = RUSSIAN_TITLES[WARNING] if lang == "ru" else WARNING
+            return f"{word}: {self.code}" if self.code else word
+        return self.code or (RUSSIAN_TITLES.get(self.kind, self.kind) if lang == "ru" else self.kind)
+
+    def full_message(self) -> Message:
+        """The message, preceded by the code of a reading problem (``E303: ...``)."""
+        return layout("{code}: {message}", code=self.code,
+                      message=self.message) if self.code else self.message
 
     def text(self) -> str:
-        """The message, preceded by the code of a reading problem (``E303: ...``),
-        in the language in force."""
-        return self.code + ": " + self.message if self.code else self.message
+        """:meth:`full_message` in the language in force."""
+        return _excerpt(self.full_message().shown())
 
     def canonical_text(self) -> str:
         """:meth:`text` as it is stored: in English whatever the language in
         force (the JSON contract, the ``violations`` table)."""
-        return canonical_text(self.text())
+        return _excerpt(self.full_message().english())
+
+    def message_data(self) -> dict[str, object]:
+        """The message as data (:meth:`~raspis_cli.text.messages.Message.to_data`):
+        what ``--format json`` and the ``violations`` table carry beside the
+        English text, from which a page says it again in its reader's language."""
+        return self.message.to_data()
 
     def to_json(self) -> dict[str, object]:
         """The violation object of ``validate --format json`` (docs/RECORD-JSON.md)."""
@@ -123,6 +154,9 @@ class Diagnostic:
             out["line"] = self.pos.line
             out["column"] = self.pos.column
         out["message"] = self.canonical_text()
+        if self.code:
+            out["code"] = self.code
+        out["data"] = self.message_data()
         return out
 
     def render(self) -> str:
@@ -134,22 +168,42 @@ class Diagnostic:
 
 
 def _excerpt(message: str) -> str:
+    """A message quoting a long token is shown as an excerpt, never whole."""
+    if len(message) <= 2 * EXCERPT_WIDTH:
+        return message
     return message[:EXCERPT_WIDTH] + "…" + message[-EXCERPT_WIDTH // 2:]
 
 
-def syntax_error(code: str, message: str, line: int | None = None, column: int | None = None,
+def syntax_error(code: str, message: Message | str, line: int | None = None, column: int | None = None,
                  source: str = "", path: str = "") -> Diagnostic:
     """A reading problem: numbered ``code``, message, place and the line's text.
     Its kind is ``syntax``, or ``warning`` for a ``W…`` code (the line was read)."""
     pos = None if line is None else Pos(line, column or 1)
-    return Diagnostic(WARNING if code.startswith("W") else SYNTAX, message, pos=pos, code=code,
+    return Diagnostic(WARNING if code.startswith("W") else SYNTAX, as_message(message), pos=pos, code=code,
                       path=path, source=source)
 
 
-def line_error(code: str, message: str, column: int) -> Diagnostic:
+def line_error(code: str, message: Message, column: int) -> Diagnostic:
     """What is wrong with one line, before the reader knows the line's number
     (line 0): the grammar returns it and the reader places it."""
     return Diagnostic("syntax", message, pos=Pos(0, column), code=code)
+
+
+def located(d: Diagnostic, lang: str | None = None) -> str:
+    """The message in ``lang`` (the language in force by default) with the
+    deal, trick and player it concerns before it (``deal 3, trick 2, Анна:
+    …``); the player is left out when the message itself begins with the
+    name, so it is never said twice."""
+    if lang is None:
+        lang = language()
+    text = d.message.render(lang)
+    context = [msg("deal {number}", number=d.deal).render(lang)] if d.deal is not None else []
+    if d.trick is not None:
+        context.append(msg("trick {number}", number=d.trick).render(lang))
+    if d.player is not None and not (text.startswith(d.player) and text[len(d.player):][:1] in (" ", ":",
+                                                                                                ",")):
+        context.append(d.player)
+    return f"{', '.join(context)}: {text}" if context else text
 
 
 Styler = Callable[[str, str], str]
@@ -173,15 +227,9 @@ def render(d: Diagnostic, path: str | None = None, source: str | None = None,
     where = path if path is not None else d.path
     if d.pos is not None:
         where = f"{where}:{d.pos.line}:{d.pos.column}" if where else f"{d.pos.line}:{d.pos.column}"
-    context = [_("deal {number}").format(number=d.deal)] if d.deal is not None else []
-    if d.trick is not None:
-        context.append(_("trick {number}").format(number=d.trick))
-    if d.player is not None:
-        context.append(d.player)
-    prefix = f"{', '.join(context)}: " if context else ""
     head = (style("where", escape_text(where) + ":") + " " if where else "") \
         + style("label", d.label + ":") + " "
-    lines = [head + style("text", escape_text(prefix + d.message))]
+    lines = [head + style("text", escape_text(_excerpt(located(d))))]
     if source is None:  # the line the diagnostic carries, and its own shift
         shift = d.shift
     text = source if source is not None else d.source

@@ -11,6 +11,7 @@ from typing import Final
 from raspis_cli.model.cards import Card, Suit, card_text
 from raspis_cli.model.joker_modes import BY_MODE
 from raspis_cli.text.i18n import N_, _, language, speaking
+from raspis_cli.text.messages import msg, param_type, term_words
 
 __all__ = ["ANY_WORDS", "JOKER_WORDS", "JokerDecl"]
 
@@ -62,3 +63,18 @@ class JokerDecl:
         if self.suit is not None:
             return f"{words} {self.suit}"
         return words
+
+
+def _mode_words(mode: str, lang: str) -> str | None:
+    return msg(JOKER_WORDS[mode]).render(lang) if mode in JOKER_WORDS else None
+
+
+def _decl_from_json(data: object) -> JokerDecl:
+    info = dict(data) if isinstance(data, dict) else {}
+    suit = Suit[str(info["suit"])] if "suit" in info else None
+    card = Card.parse(str(info["card"])) if "card" in info else None
+    return JokerDecl(str(info.get("mode", "")), suit, card)
+
+
+term_words("joker-mode", _mode_words)  # a joker mode in a message: «забрать», stored as take
+param_type("joker", JokerDecl, lambda decl, lang: decl.words(lang), JokerDecl.to_json, _decl_from_json)

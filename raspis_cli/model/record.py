@@ -20,7 +20,8 @@ from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.diagnostics import Pos
 from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.lines import PAIRS_LINES, penalty_rule
-from raspis_cli.text.i18n import N_, _
+from raspis_cli.text.i18n import N_
+from raspis_cli.text.messages import Message, msg
 
 __all__ = [
     "NO_TRUMP",
@@ -523,18 +524,18 @@ class OutOfRange:
     pos: Pos | None
 
     @property
-    def message(self) -> str:
+    def message(self) -> Message:
         """The diagnostic's words (the value cut to 30 digits), in the
         interface language."""
         low, high = NUMBER_RANGES[self.what]
         one, many = _NUMBER_WORDS[self.what]
         text = shown_number(self.value)
-        if not text.lstrip("-").isdigit():  # "the deal (a number of about 31 digits) is ..."
+        if isinstance(text, Message):  # "the deal (a number of about 31 digits) is ..."
             text = "(" + text + ")"
-        place = _("deal {deal}: ").format(deal=self.deal) if self.deal is not None else ""
-        return place + _("{what} {value} is out of range (a record holds {whats} from {low} "
-                         "to {high})").format(what=_(one), value=text, whats=_(many),
-                                              low=f"{low:,}", high=f"{high:,}")
+        place = msg("deal {deal}: ").format(deal=self.deal) if self.deal is not None else ""
+        return place + msg("{what} {value} is out of range (a record holds {whats} from {low} "
+                         "to {high})").format(what=msg(one), value=text, whats=msg(many),
+                                              low=low, high=high)
 
 
 _NUMBER_WORDS: dict[str, tuple[str, str]] = {
@@ -550,12 +551,12 @@ _NUMBER_WORDS: dict[str, tuple[str, str]] = {
 (one, many), marked for translation."""
 
 
-def shown_number(value: int) -> str:
+def shown_number(value: int) -> int | Message:
     """A number as a message quotes it: whole up to 30 digits, else its size
     (``str()`` of a number of more than 4,300 digits raises)."""
     if value.bit_length() <= 96:
-        return str(value)
-    return _("a number of about {n} digits").format(n=int(value.bit_length() * 0.30103) + 1)
+        return value
+    return msg("a number of about {n} digits").format(n=int(value.bit_length() * 0.30103) + 1)
 
 
 def _outside(what: str, value: int) -> bool:

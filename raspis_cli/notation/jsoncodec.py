@@ -38,7 +38,8 @@ from raspis_cli.notation.tokens import KIND_WORDS
 from raspis_cli.notation.writer import bidding_order
 from raspis_cli.rules import OPTIONS
 from raspis_cli.rules.options import OptionError
-from raspis_cli.text.i18n import N_, _
+from raspis_cli.text.i18n import N_
+from raspis_cli.text.messages import Message, Quoted, layout, msg
 
 __all__ = [
     "FORMAT",
@@ -64,10 +65,12 @@ _DEAL_KEYS = ("number", "kind", "dealer", "cards", "trump", "hands", "bids", "bi
 class JsonRecordError(ValueError):
     """A JSON value that is not a game record; ``path`` says where (``deals[3].cards``)."""
 
-    def __init__(self, path: str, message: str, pos: Pos | None = None) -> None:
+    def __init__(self, path: str, message: Message, pos: Pos | None = None) -> None:
         self.path = path
         self.pos = pos
-        super().__init__(path + ": " + message if path else message)
+        self.message = message
+        """What is wrong, without the path."""
+        super().__init__(layout("{path}: {message}", path=path, message=message) if path else message)
 
 
 # --- writing -----------------------------------------------------------------
@@ -248,10 +251,10 @@ def _shown_value(value: object) -> str:
 
 def _expect(value: object, kind: type | tuple[type, ...], path: str, what: str) -> Any:
     if isinstance(value, bool) and kind is int:
-        raise JsonRecordError(path, _("expected {what}, got {got}").format(what=_(what),
+        raise JsonRecordError(path, msg("expected {what}, got {got}").format(what=msg(what),
                                                                           got=json.dumps(value)))
     if not isinstance(value, kind):
-        raise JsonRecordError(path, _("expected {what}, got {got}").format(what=_(what),
+        raise JsonRecordError(path, msg("expected {what}, got {got}").format(what=msg(what),
                                                                           got=_shown_value(value)))
     return value
 
@@ -266,7 +269,7 @@ def _card(value: object, path: str) -> Card:
     try:
         return parse_card(text)
     except CardError:
-        raise JsonRecordError(path, _("expected a card like \"10H\", \"QS\" or \"RJ\", got {got}").format(
+        raise JsonRecordError(path, msg("expected a card like \"10H\", \"QS\" or \"RJ\", got {got}").format(
             got=_shown_value(text))) from None
 
 
@@ -275,7 +278,7 @@ def _suit(value: object, path: str) -> Suit:
     try:
         return parse_suit(text)
     except CardError:
-        raise JsonRecordError(path, _("expected a suit letter S, C, D or H, got {got}").format(
+        raise JsonRecordError(path, msg("expected a suit letter S, C, D or H, got {got}").format(
             got=_shown_value(text))) from None
 
 
@@ -285,7 +288,7 @@ _KINDS = tuple(dict.fromkeys(KIND_WORDS.values()))
 def _kind(value: object, path: str) -> str:
     text = _expect(value, str, path, N_("a kind like \"normal\""))
     if text not in _KINDS:
-        raise JsonRecordError(path, _("expected a kind of deal ({kinds}), got {got}").format(
+        raise JsonRecordError(path, msg("expected a kind of deal ({kinds}), got {got}").format(
             kinds=", ".join(_KINDS), got=_shown_value(text)))
     return str(text)
 
@@ -318,7 +321,7 @@ def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | Non
     d = _expect(obj, dict, path, N_("a deal object"))
     for key in ("number", "kind", "dealer", "cards"):
         if key not in d:
-            raise JsonRecordError(path, _("a deal needs {key}").format(key=repr(key)))
+            raise JsonRecordError(path, msg("a deal needs {key}").format(key=Quoted(key)))
     deal = DealRecord(
         number=_expect(d["number"], int, f"{path}.number", N_("a deal number")),
         kind=_kind(d["kind"], f"{path}.kind"),
@@ -347,13 +350,13 @@ def deal_from_json(obj: object, path: str = "deal", players: Sequence[str] | Non
                      for i, n in enumerate(_expect(d["bid_order"], list, f"{path}.bid_order",
                                                    N_("a list of the names in \"bids\"")))]
             if sorted(order) != sorted(deal.bids) or len(set(order)) != len(order):
-                raise JsonRecordError(f"{path}.bid_order", _("must list each name of \"bids\" once"))
+                raise JsonRecordError(f"{path}.bid_order", msg("must list each name of \"bids\" once"))
             deal.bids = {n: deal.bids[n] for n in order}
         elif players is not None:
             deal.bids = {n: deal.bids[n] for n in implied_bid_order(players, deal.dealer, deal.bids)}
         deal.bids = deal.bids or None
     elif "bid_order" in d:
-        raise JsonRecordError(f"{path}.bid_order", _("there is no \"bids\" to order"))
+        raise JsonRecordError(f"{path}.bid_order", msg("there is no \"bids\" to order"))
     if d.get("tricks") == []:
         pass  # no tricks written
     elif "tricks" in d:
@@ -417,7 +420,7 @@ def game_from_json(obj: object, path: str = "") -> GameRecord:
                                           N_("an object of options")))
     elif rules is not None:
         raise JsonRecordError(f"{path}rules",
-                              _("expected a preset name or {{\"preset\", \"options\"}}").format())
+                              msg("expected a preset name or {{\"preset\", \"options\"}}").format())
     game.deals = [deal_from_json(d, f"{path}deals[{i}]", players) for i, d in
                   enumerate(_expect(g.get("deals", []), list, f"{path}deals", N_("a list of deals")))]
     if "totals" in g:
@@ -465,7 +468,7 @@ def _decode_error(e: json.JSONDecodeError, lines: _Lines, path: str) -> Diagnost
 
 def _record_error(e: JsonRecordError, lines: _Lines, path: str, pos: Pos | None) -> Diagnostic:
     line, col = (pos.line, pos.column) if pos else (1, 1)
-    return syntax_error("J002", _("not a game record: {problem}").format(problem=e), line, col,
+    return syntax_error("J002", msg("not a game record: {problem}").format(problem=e), line, col,
                         lines.source(line), path)
 
 
@@ -584,7 +587,8 @@ def iter_jsonl_games(lines: Iterable[str], path: str = "<jsonl>",
         try:
             game = game_from_json(obj)
         except JsonRecordError as e:
-            diags.append(syntax_error("J002", _("not a game record: {problem}").format(problem=e), number, 1,
+            diags.append(syntax_error("J002", msg("not a game record: {problem}").format(problem=e),
+                                      number, 1,
                                       _shown(line), path))
             continue
         game.pos = Pos(number, 1)

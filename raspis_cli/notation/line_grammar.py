@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     pass
 
 from raspis_cli.model.cards import Card, Suit
-from raspis_cli.model.deal_kinds import kinds_in_words
+from raspis_cli.model.deal_kinds import in_cyrillic, kind_words_of, kinds_in_words
 from raspis_cli.model.diagnostics import Diagnostic, line_error
 from raspis_cli.model.joker_modes import BY_MODE, mode_of
 from raspis_cli.model.lines import KEYWORD_SPELLINGS
@@ -50,7 +50,7 @@ from raspis_cli.notation.tokens import (
     read_suit,
     read_trump,
 )
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Message, Quoted, Seq, msg
 from raspis_cli.text.suggest import did_you_mean, mixes_scripts, script_variants, suggest
 
 __all__ = [
@@ -172,8 +172,24 @@ ParsedLine = TagLine | DealLine | HandLine | PairsLine | TrickLine | PenaltyLine
 
 # --- line parsing --------------------------------------------------------------
 
-_EXAMPLE_DEAL: Final = "'3. 3 Vera K♣ | 1/1 | 0/0 | 1/2'"
-_KEYWORD_LIST: Final = ", ".join(k for k in KEYWORD_SPELLINGS if k != "unfinished")
+_EXAMPLE_DEAL: Final = Quoted(msg("3. 3 Vera K♣ | 1/1 | 0/0 | 1/2"))
+_KEYWORDS_EN: Final = tuple(k for k in KEYWORD_SPELLINGS if k != "unfinished")
+_KEYWORDS_RU: Final = tuple(KEYWORD_SPELLINGS[k][1] for k in _KEYWORDS_EN)
+_NAMED_CARD_LINES: Final = frozenset({"hand", "trick"})
+"""The lines whose name is followed by a colon and cards (``взятка Анна: 7♠ …``)."""
+_NAME_COLON_RE: Final = re.compile(r"\s+[^\s:|]+:")
+
+
+def _keywords_like(word: str, rest: str) -> list[str]:
+    """The keywords an unknown first ``word`` is listed and corrected among: in
+    the line's own language (Russian for a Cyrillic word), and those whose
+    line looks like this one (a name and a colon after it: a hand or a
+    trick; else the others)."""
+    words = _KEYWORDS_RU if in_cyrillic(word) else _KEYWORDS_EN
+    if not word[:1].isalpha():
+        return list(words)
+    named = _NAME_COLON_RE.match(rest) is not None
+    return [w for key, w in zip(_KEYWORDS_EN, words, strict=True) if (key in _NAMED_CARD_LINES) == named]
 
 
 _LONG_NUMBER_RE: Final = re.compile(r"\d{100,}")
@@ -187,7 +203,7 @@ def parse_line(code: str) -> ParsedLine | Diagnostic | None:
         m = _LONG_NUMBER_RE.search(code)
         if m is None:
             raise
-        return line_error("E214", _("a number of {n} digits is too "
+        return line_error("E214", msg("a number of {n} digits is too "
                                     "long").format(n=len(m.group())), m.start() + 1)
 
 
@@ -215,20 +231,21 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
     word_end = len(word)
     key = KEYWORDS.get(word) or KEYWORDS.get(word.lower())
     if key is None:
-        hint = did_you_mean(word, KEYWORDS, n=1) if word[:1].isalpha() else ""
+        keywords = _keywords_like(word, stripped[word_end:])
+        hint = did_you_mean(word, keywords, n=1) if word[:1].isalpha() else ""
         return line_error(
             "E201",
-            _("expected a deal line like {example} or a line starting with {keywords}, got {got}").format(
-                example=_EXAMPLE_DEAL, keywords=_KEYWORD_LIST, got=_show(_first_token(stripped))) + hint,
+            msg("expected a deal line like {example} or a line starting with {keywords}, got {got}").format(
+                example=_EXAMPLE_DEAL, keywords=Seq(tuple(keywords)), got=_show(_first_token(stripped))) + hint,
             indent + 1,
         )
     rest_col = indent + word_end
     if key == "trick":
         trick = _parse_trick(code, rest_col)
         if isinstance(trick, Diagnostic) and _PAIRS_RE.fullmatch(code, rest_col):
-            return line_error("E307", _("{word} starts a trick line (the cards played, leader first); "
+            return line_error("E307", msg("{word} starts a trick line (the cards played, leader first); "
                                        "for the tricks each player took write 'взятки' or 'taken', "
-                                       "like 'взятки Анна 1, Борис 2'").format(word=repr(word)),
+                                       "like 'взятки Анна 1, Борис 2'").format(word=Quoted(word)),
                              indent + 1)
         return trick
     if key == "hand":
@@ -237,8 +254,8 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
         return _parse_penalty(code, rest_col)
     if key in ("replayed", "unfinished"):
         if code[rest_col:].strip():
-            return line_error("E207", _("expected nothing after {key}, got {got}").format(
-                key=repr(key), got=_show(_first_token(code[rest_col:].lstrip()))),
+            return line_error("E207", msg("expected nothing after {key}, got {got}").format(
+                key=Quoted(key), got=_show(_first_token(code[rest_col:].lstrip()))),
                              rest_col + 1 + len(code[rest_col:]) - len(code[rest_col:].lstrip()))
         return FlagLine(key)
     return _parse_pairs(key, code, rest_col)
@@ -288,10 +305,10 @@ def _first_token(text: str) -> str:
     return m.group() if m else text[:1]
 
 
-def _show(token: str) -> str:
+def _show(token: str) -> Message | Quoted:
     if not token:
-        return "the end of the line"
-    return repr(token)
+        return msg("the end of the line")
+    return Quoted(token)
 
 
 def _parse_tags(code: str) -> TagLine | Diagnostic:
@@ -305,7 +322,7 @@ def _parse_tags(code: str) -> TagLine | Diagnostic:
             break
         m = TAG_RE.match(code, pos)
         if m is None:
-            return line_error("E101", _('expected a tag pair like [Event "Friday club"], got {got}').format(
+            return line_error("E101", msg('expected a tag pair like [Event "Friday club"], got {got}').format(
                 got=_show(code[pos:].strip()[:30])), pos + 1)
         tags.append((m.group(1), unquote(m.group(2)), m.start(1) + 1, m.start(2) + 1))
         pos = m.end()
@@ -487,16 +504,16 @@ def _parse_deal(code: str) -> DealLine | Diagnostic:
         cols["trump"] = m.start("trump") + 1
         trump = read_trump(trump_tok)
         if trump is None:
-            hint = ""
+            hint: Message | str = ""
             if (kind_word is None and SUIT_SYMBOL_RE.search(trump_tok) is None
                     and BARE_NAME_RE.fullmatch(trump_tok) is not None):
-                close = suggest(m.group("dealer").lower(), KIND_WORDS, n=1)
-                hint = _(" (if {word} is a kind of deal, write one of {kinds})").format(
-                    word=repr(m.group("dealer")), kinds=kinds_in_words())
+                close = suggest(m.group("dealer").lower(), kind_words_of(m.group("dealer")), n=1)
+                hint = msg(" (if {word} is a kind of deal, write one of {kinds})").format(
+                    word=Quoted(m.group("dealer")), kinds=kinds_in_words(m.group("dealer")))
                 if close:
-                    hint = _(" (did you mean the kind {kind}?)").format(kind=repr(close[0]))
-            return line_error("E204", _("expected a trump like K♣, ♣ or - (none), got {got}").format(
-                got=repr(trump_tok)) + hint, cols["trump"])
+                    hint = msg(" (did you mean the kind {kind}?)").format(kind=Quoted(close[0]))
+            return line_error("E204", msg("expected a trump like K♣, ♣ or - (none), got {got}").format(
+                got=Quoted(trump_tok)) + hint, cols["trump"])
     cells: list[Cell] | None = None
     if m.group("cells") is not None:
         got = _parse_cells(m.group("cells"), m.start("cells"))
@@ -529,7 +546,7 @@ def _check_miser_cells(parsed: DealLine | Diagnostic) -> DealLine | Diagnostic:
         if all(n is not None and 0 <= n <= parsed.cards for n in counts) and sum(
                 n or 0 for n in counts) == parsed.cards:
             written = " | ".join(f"-/{n}" for n in counts)
-            return line_error("E212", _("a miser deal has no bids: write the tricks taken as {cells}, "
+            return line_error("E212", msg("a miser deal has no bids: write the tricks taken as {cells}, "
                                        "not as bare numbers (a bare number is a bid)").format(cells=written),
                              parsed.cells[0].column)
     return parsed
@@ -543,12 +560,12 @@ def _diagnose_deal(code: str) -> Diagnostic:
     number, col = toks[0]
     m = re.fullmatch(r"(\d+)[.)]?", number)
     if m is None:
-        return line_error("E202", _("expected a deal number like '3.', got "
-                                    "{got}").format(got=repr(number)), col)
+        return line_error("E202", msg("expected a deal number like '3.', got "
+                                    "{got}").format(got=Quoted(number)), col)
     i = 1
     if i >= len(toks) or not toks[i][0].isdigit():
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
-        return line_error("E202", _("expected the number of cards dealt after the deal number, got "
+        return line_error("E202", msg("expected the number of cards dealt after the deal number, got "
                                     "{got}").format(
             got=_show(got[0])), got[1])
     i += 1
@@ -556,7 +573,7 @@ def _diagnose_deal(code: str) -> Diagnostic:
         i += 1
     if i >= len(toks) or NAME_RE.fullmatch(toks[i][0]) is None:
         got = toks[i] if i < len(toks) else ("", len(code) + 1)
-        return line_error("E203", _("expected the dealer's name, got "
+        return line_error("E203", msg("expected the dealer's name, got "
                                     "{got}").format(got=_show(got[0])), got[1])
     dealer_at = i
     i += 1
@@ -565,13 +582,13 @@ def _diagnose_deal(code: str) -> Diagnostic:
     if i < len(toks) and toks[i][0] != "|":
         bar_at = next((k for k, t in enumerate(toks) if t[0] == "|"), len(toks))
         if dealer_at == 2 and bar_at == 5:
-            return line_error("E206", _("expected a kind of deal ({kinds}), got {got}").format(
-                kinds=kinds_in_words(), got=repr(toks[2][0]))
-                + did_you_mean(toks[2][0].lower(), KIND_WORDS, n=1), toks[2][1])
-        return line_error("E205", _("expected '|' and the sheet cells or the end of the line, got "
+            return line_error("E206", msg("expected a kind of deal ({kinds}), got {got}").format(
+                kinds=kinds_in_words(toks[2][0]), got=Quoted(toks[2][0]))
+                + did_you_mean(toks[2][0].lower(), kind_words_of(toks[2][0]), n=1), toks[2][1])
+        return line_error("E205", msg("expected '|' and the sheet cells or the end of the line, got "
                                     "{got}").format(
-            got=repr(toks[i][0])), toks[i][1])
-    return line_error("E205", _("this deal line cannot be read"), toks[0][1])  # pragma: no cover
+            got=Quoted(toks[i][0])), toks[i][1])
+    return line_error("E205", msg("this deal line cannot be read"), toks[0][1])  # pragma: no cover
 
 
 def _parse_cells(text: str, offset: int) -> list[Cell] | Diagnostic:
@@ -594,9 +611,9 @@ def _parse_cells(text: str, offset: int) -> list[Cell] | Diagnostic:
                 if not ok:
                     bad, col = tm.group(), base + tm.start() + 1
                     break
-            return line_error("E211", _("expected a sheet cell like 2/1, 2/1 20 or 2/1 20 45 (bid/taken "
+            return line_error("E211", msg("expected a sheet cell like 2/1, 2/1 20 or 2/1 20 45 (bid/taken "
                                         "score total), "
-                                       "got {got}").format(got=repr(bad)), col)
+                                       "got {got}").format(got=Quoted(bad)), col)
         cell = Cell(base + 1)
         bt = m.group("bt")
         if bt:
@@ -626,7 +643,7 @@ def _parse_hand(code: str, rest_col: int) -> HandLine | Diagnostic:
     m = NAME_RE.search(rest)
     lead = rest.lstrip()
     if m is None or not lead or m.start() != len(rest) - len(lead):
-        return line_error("E302", _("expected a player name after 'hand', got {got}").format(
+        return line_error("E302", msg("expected a player name after 'hand', got {got}").format(
             got=_show(_first_token(lead))), rest_col + len(rest) - len(lead) + 1)
     name = unquote(m.group())
     name_col = rest_col + m.start() + 1
@@ -652,24 +669,25 @@ def _parse_hand(code: str, rest_col: int) -> HandLine | Diagnostic:
         tok = tm.group()
         c = read_card_token(tok)
         if c is None:
-            return line_error("E303", _("expected a card like 10♥, TH or Д♠, got {got}").format(got=repr(tok))
+            return line_error("E303",
+                              msg("expected a card like 10♥, TH or Д♠, got {got}").format(got=Quoted(tok))
                              + look_alike_hint(tok), pos + tm.start() + 1)
         cards.append(c)
     return HandLine(name, cards, name_col)
 
 
-def look_alike_hint(token: str) -> str:
+def look_alike_hint(token: str) -> Message:
     """For a token that is no card but would be one with its look-alike
     letters in the other script: `` (did you mean 'Вп' with a Cyrillic В: J♠?)``."""
     for other, script in script_variants(token):
         card = read_card_token(other)
         if card is not None:
-            return _(" (did you mean {token}, with {script} letters: {card}?)").format(
-                token=repr(other), script=_(script), card=str(card) if isinstance(card, Card) else card)
-    return ""
+            return msg(" (did you mean {token}, with {script} letters: {card}?)").format(
+                token=Quoted(other), script=msg(script), card=card)
+    return Message("", translate=False)
 
 
-def mixed_script_reading(token: str) -> str | None:
+def mixed_script_reading(token: str) -> Message | None:
     """For a card token that mixes Latin and Cyrillic letters, the warning
     saying which reading was taken (``None`` when it mixes nothing or is no card)."""
     if not mixes_scripts(token):
@@ -681,13 +699,13 @@ def mixed_script_reading(token: str) -> str | None:
     for other, script in script_variants(token):
         alt = read_card_token(other)
         if alt is not None and alt != card:
-            others.append(_("all {script}, {token} would be {card}").format(
-                script=_(script), token=repr(other), card=str(alt)))
+            others.append(msg("all {script}, {token} would be {card}").format(
+                script=msg(script), token=Quoted(other), card=alt))
     if not others:
         return None  # read the same in either script (Kт, Кт): nothing to warn about
-    message = _("{token} mixes Latin and Cyrillic letters; read as {card}").format(
-        token=repr(token), card=str(card))
-    return message + " (" + "; ".join(others) + ")"
+    message = msg("{token} mixes Latin and Cyrillic letters; read as {card}").format(
+        token=Quoted(token), card=card)
+    return message + " (" + Message.joined("; ", others) + ")"
 
 
 _DECL_PUNCTUATION: Final = str.maketrans({**{c: " " for c in ",;«»\"“”„"}, "’": "'", "ʼ": "'"})
@@ -755,9 +773,9 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
                         or SUIT_SYMBOL_RE.search(word) is not None):
                     return _bad_trick_token(word, m.start() + 1)
                 if m.group(3) is not None:
-                    return line_error("E303", _("expected a card like 10♥ before the joker declaration "
+                    return line_error("E303", msg("expected a card like 10♥ before the joker declaration "
                                                 "{decl}, got "
-                                               "{got}").format(decl=repr(m.group(3)), got=repr(word)),
+                                               "{got}").format(decl=Quoted(m.group(3)), got=Quoted(word)),
                                       m.start() + 1)
                 pending = word
                 pending_col = m.start() + 1
@@ -768,10 +786,10 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
                 decl = _decl(decl_txt[1:-1], not cards)
                 if decl is None:
                     return line_error(
-                        "E304", _("expected a joker declaration like (take), (discard ♥), (high ♠), (low ♦), "
+                        "E304", msg("expected a joker declaration like (take), (discard ♥), (high ♠), (low ♦), "
                                   "(as A♦) or (забрать), (скинуть черви), (по старшим пикам), got "
                                   "{got}").format(
-                                      got=repr(decl_txt)), m.start(3) + 1)
+                                      got=Quoted(decl_txt)), m.start(3) + 1)
             players.append(pending)
             cards.append(c)
             decls.append(decl)
@@ -788,24 +806,24 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
         other = m.group(4)
         if other in (":", ","):
             if other == ":" and pending is None:
-                return line_error("E303", _("expected a player name or a card before ':'"),
+                return line_error("E303", msg("expected a player name or a card before ':'"),
                                  m.start() + 1)
             continue
         return _bad_trick_token(code[m.start():].split()[0], m.start() + 1)
     if pending is not None:
-        return line_error("E303", _("expected a card after {name}, got the end of the "
-                                    "line").format(name=repr(pending)),
+        return line_error("E303", msg("expected a card after {name}, got the end of the "
+                                    "line").format(name=Quoted(pending)),
                          len(code.rstrip()) + 1)
     if not cards:
-        return line_error("E303", _("expected the cards of the trick, leader first, like "
+        return line_error("E303", msg("expected the cards of the trick, leader first, like "
                                    "'trick Анна: A♥ 7♠(take) 6♥'"), len(code.rstrip()) + 1)
     has_decl = any(d is not None for d in decls)
     return TrickLine(players, cards, cols, decls if has_decl else None)
 
 
 def _bad_trick_token(token: str, col: int) -> Diagnostic:
-    return line_error("E303", _("expected a card like 10♥ or a joker declaration, got {got}").format(
-        got=repr(token)) + look_alike_hint(token), col)
+    return line_error("E303", msg("expected a card like 10♥ or a joker declaration, got {got}").format(
+        got=Quoted(token)) + look_alike_hint(token), col)
 
 
 def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
@@ -821,7 +839,7 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
             tm = re.search(r"\S+", part)
             if tm is None or INT_RE.fullmatch(tm.group()) is None or part[tm.end():].strip():
                 bad = tm.group() if tm else ""
-                return line_error("E211", _("expected a total like 123 or -40, got "
+                return line_error("E211", msg("expected a total like 123 or -40, got "
                                             "{got}").format(got=_show(bad)),
                                  pos + (tm.start() if tm else 0) + 1)
             cells.append((int(tm.group()), pos + tm.start() + 1))
@@ -841,24 +859,24 @@ def _parse_pairs(key: str, code: str, rest_col: int) -> PairsLine | Diagnostic:
                     and m.group(3) is None:
                 name = m.group(2)
             else:
-                return line_error("E306", _("expected a player name and a number like '{key} Boris 1, "
+                return line_error("E306", msg("expected a player name and a number like '{key} Boris 1, "
                                             "Vera 0', got "
-                                           "{got}").format(key=key, got=repr(tok)), m.start() + 1)
+                                           "{got}").format(key=key, got=Quoted(tok)), m.start() + 1)
             name_col = m.start() + 1
             continue
         if m.group(2) is not None and INT_RE.fullmatch(m.group(2)) and m.group(3) is None:
             pairs.append((name, int(m.group(2)), name_col))
             name = None
             continue
-        return line_error("E305", _("expected a number after {name}, got "
-                                    "{got}").format(name=repr(name), got=repr(tok)),
+        return line_error("E305", msg("expected a number after {name}, got "
+                                    "{got}").format(name=Quoted(name), got=Quoted(tok)),
                          m.start() + 1)
     if name is not None:
-        return line_error("E305", _("expected a number after {name}, got the end of the "
-                                    "line").format(name=repr(name)),
+        return line_error("E305", msg("expected a number after {name}, got the end of the "
+                                    "line").format(name=Quoted(name)),
                          len(code.rstrip()) + 1)
     if not pairs:
-        return line_error("E306", _("expected a player name and a number like '{key} Boris 1, Vera 0', "
+        return line_error("E306", msg("expected a player name and a number like '{key} Boris 1, Vera 0', "
                                     "got the end "
                                    "of the line").format(key=key),
                          len(code.rstrip()) + 1)
@@ -872,12 +890,12 @@ def _parse_penalty(code: str, rest_col: int) -> PenaltyLine | Diagnostic:
         col = len(code) - len(rest) + 1
         nm = NAME_RE.match(rest)
         if nm is None:
-            return line_error("E313", _("expected 'penalty NAME POINTS reason', like 'penalty Boris -50 "
+            return line_error("E313", msg("expected 'penalty NAME POINTS reason', like 'penalty Boris -50 "
                                         "revoke', got "
                                        "{got}").format(got=_show(_first_token(rest))), col)
         after = rest[nm.end():].lstrip(" :")
-        return line_error("E305", _("expected the penalty points after {name}, got {got}").format(
-            name=repr(unquote(nm.group())), got=_show(_first_token(after))), len(code) - len(after) + 1)
+        return line_error("E305", msg("expected the penalty points after {name}, got {got}").format(
+            name=Quoted(unquote(nm.group())), got=_show(_first_token(after))), len(code) - len(after) + 1)
     cols = {"name": m.start("name") + 1, "points": m.start("points") + 1}
     return PenaltyLine(unquote(m.group("name")), int(m.group("points")),
                        (m.group("reason") or "").strip(), cols)

@@ -18,7 +18,7 @@ from raspis_cli.notation.tokens import (
     SUIT_SYMBOL_RE,
     read_card_token,
 )
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Quoted, msg
 
 __all__ = ["NotationWriteError", "needs_quotes", "quote_name", "unquote"]
 
@@ -39,8 +39,8 @@ def quote_name(name: str) -> str:
     Raises :class:`NotationWriteError` for a name with a line break (the
     notation is line-oriented: no quoting can hold one)."""
     if "\n" in name or "\r" in name:
-        raise NotationWriteError(_("a player name cannot hold a line break: {name}").format(
-            name=repr(name[:60])))
+        raise NotationWriteError(msg("a player name cannot hold a line break: {name}").format(
+            name=Quoted(name[:60])))
     if needs_quotes(name):
         return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return name

@@ -67,7 +67,7 @@ from raspis_cli.notation.tokens import (
 )
 from raspis_cli.notation.writer import bidding_order, deal_keys, game_keys, option_text
 from raspis_cli.rules import OPTIONS, Rules, RulesError
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Message, Quoted, msg
 
 __all__ = ["ReadResult", "read_text", "read_file", "read_bytes", "iter_games", "split_lines"]
 
@@ -120,7 +120,7 @@ def read_bytes(data: bytes, path: str = "<bytes>", encoding: str | None = None) 
     result = ReadResult()
     diags = result.diagnostics
 
-    def report(code: str, message: str, line: int, column: int, source: str) -> None:
+    def report(code: str, message: Message, line: int, column: int, source: str) -> None:
         diags.append(syntax_error(code, message, line, column, source, path))
 
     gc_was_on = gc.isenabled()
@@ -279,7 +279,7 @@ class _Reader:
 
     # -- diagnostics ---------------------------------------------------------
 
-    def warn(self, code: str, message: str, column: int, src: SourceLine | None = None) -> None:
+    def warn(self, code: str, message: Message, column: int, src: SourceLine | None = None) -> None:
         """A warning (code ``W…``): reported, but the line is read and the game stays valid."""
         self.error(code, message, column, src)
 
@@ -289,9 +289,9 @@ class _Reader:
         is kept as written, with a warning."""
         canonical = canonical_date(value)
         if canonical is None:
-            self.warn("W106", _("cannot read the date {value}: write it as 2026-12-04 or 04.12.2026 "
+            self.warn("W106", msg("cannot read the date {value}: write it as 2026-12-04 or 04.12.2026 "
                                 "(kept as written; games without a readable date have no date in the "
-                                "database)").format(value=repr(value)), column)
+                                "database)").format(value=Quoted(value)), column)
             return value
         return canonical
 
@@ -302,7 +302,7 @@ class _Reader:
             if message is not None:
                 self.warn("W301", message, m.start() + 1, src)
 
-    def error(self, code: str, message: str, column: int, src: SourceLine | None = None) -> None:
+    def error(self, code: str, message: Message, column: int, src: SourceLine | None = None) -> None:
         s = src or self.src
         assert s is not None
         self.diags.append(syntax_error(code, message, s.number, max(column, 1), s.text, self.path))
@@ -326,7 +326,7 @@ class _Reader:
                 gc.enable()
 
     def _run(self, lines: Iterable[str], start: int = 1) -> Iterator[GameRecord]:
-        scan_errors: list[tuple[str, str, int, int, str]] = []
+        scan_errors: list[tuple[str, Message, int, int, str]] = []
         scanner = Scanner(scan_errors)
         clean = _CLEAN_TOKENS
         keywords = KEYWORDS
@@ -403,8 +403,8 @@ class _Reader:
             finished = self.source_line(src, scan_errors)
             if finished is not None:
                 yield finished
-        for code, msg, line, col, text in scan_errors:
-            self.diags.append(syntax_error(code, msg, line, col, text, self.path))
+        for code, said, line, col, text in scan_errors:
+            self.diags.append(syntax_error(code, said, line, col, text, self.path))
         # comments before any game make no game; after a game they end it
         if self.game is not None:
             if self.pending:
@@ -435,7 +435,7 @@ class _Reader:
         self.last_owner = "deal"
         return True
 
-    def source_line(self, src: SourceLine, scan_errors: list[tuple[str, str, int, int, str]],
+    def source_line(self, src: SourceLine, scan_errors: list[tuple[str, Message, int, int, str]],
                     parts: list[str] | None = None, tried: bool = False) -> GameRecord | None:
         """Read one scanned line (the scan's errors first); the previous game
         when this line ends it. ``parts``: the line's words when split
@@ -610,7 +610,7 @@ class _Reader:
             return None
         d = self.deal
         if d is None:
-            self.error("E301", _("this line belongs to a deal, but no deal line comes before it "
+            self.error("E301", msg("this line belongs to a deal, but no deal line comes before it "
                                  "(a deal starts like '3. 3 Vera "
                                  "K♣')"), len(src.code) - len(src.code.lstrip()) + 1)
             return None
@@ -632,7 +632,7 @@ class _Reader:
             low = name.lower()
             if low == "rules":
                 if game.rules_preset is not None:
-                    self.error("E102", _("the Rules tag is written twice in this game"), name_col)
+                    self.error("E102", msg("the Rules tag is written twice in this game"), name_col)
                     continue
                 game.rules_preset = value.strip()
                 game.positions["rules"] = Pos(line, value_col)
@@ -641,12 +641,12 @@ class _Reader:
                 opt, eq, val = value.partition("=")
                 opt = opt.strip()
                 if not eq or not opt:
-                    self.error("E103", _('expected an option like [Option "void=free"], got {got}').format(
-                        got=repr(value)), value_col)
+                    self.error("E103", msg('expected an option like [Option "void=free"], got {got}').format(
+                        got=Quoted(value)), value_col)
                     continue
                 if opt in game.rules_options:
-                    self.error("E102", _("the option {option} is written twice in this "
-                                         "game").format(option=repr(opt)),
+                    self.error("E102", msg("the option {option} is written twice in this "
+                                         "game").format(option=Quoted(opt)),
                                value_col)
                     continue
                 game.rules_options[opt] = _option_value(opt, val.strip())
@@ -655,7 +655,7 @@ class _Reader:
                 g.rules = None
             elif low == "players":
                 if game.players:
-                    self.error("E102", _("the Players tag is written twice in this game"), name_col)
+                    self.error("E102", msg("the Players tag is written twice in this game"), name_col)
                     continue
                 offset = value_col + 1
                 names: list[str] = []
@@ -663,7 +663,7 @@ class _Reader:
                 if "," not in value and len(value.split()) > 1:
                     separator = " "
                     listed = ", ".join(value.split())
-                    self.warn("W104", _("[Players] names are separated by commas; read as {n} players: "
+                    self.warn("W104", msg("[Players] names are separated by commas; read as {n} players: "
                                         "{names} (write [Players \"{names}\"])").format(
                         n=len(value.split()), names=listed), value_col)
                     value = " ".join(value.split())
@@ -671,7 +671,7 @@ class _Reader:
                     stripped = part.strip()
                     col = offset + len(part) - len(part.lstrip())
                     if not stripped:
-                        self.error("E104", _('expected player names separated by commas, like [Players '
+                        self.error("E104", msg('expected player names separated by commas, like [Players '
                                              '"Анна, Boris, Vera"]; '
                                              "a name is empty"), col)
                         names = []
@@ -690,7 +690,7 @@ class _Reader:
                 key = "players"
             else:
                 if name in game.tags:
-                    self.error("E102", _("the {name} tag is written twice in this "
+                    self.error("E102", msg("the {name} tag is written twice in this "
                                          "game").format(name=name), name_col)
                     continue
                 if low == "date":
@@ -723,14 +723,14 @@ class _Reader:
             return
         if not players:
             _deal_line_positions(deal.positions, p, players, line)
-            self.error("E213", _('sheet cells need the players: write a [Players "..."] tag before the '
+            self.error("E213", msg('sheet cells need the players: write a [Players "..."] tag before the '
                                  'deals'),
                        cols["cells"] + 1)
             state.broken = True
             return
         if len(p.cells) != len(players):
             _deal_line_positions(deal.positions, p, players, line)
-            self.error("E212", _("the sheet line has {cells} cells but the game has {n} players "
+            self.error("E212", msg("the sheet line has {cells} cells but the game has {n} players "
                                  "({players})").format(
                 cells=len(p.cells), n=len(players), players=", ".join(players)), cols["cells"] + 1)
             state.broken = True
@@ -842,7 +842,7 @@ class _Reader:
             if deal.hands is None:
                 deal.hands = {}
             if parsed.name in deal.hands:
-                self.error("E307", _("{player}'s hand is written twice in deal {number}").format(
+                self.error("E307", msg("{player}'s hand is written twice in deal {number}").format(
                     player=parsed.name, number=deal.number),
                            parsed.column)
                 return None
@@ -865,16 +865,16 @@ class _Reader:
             section = parsed.keyword
             if section in d.cell_sections or getattr(deal, section) is not None:
                 where = deal.positions.get(section)
-                self.error("E307", _("the {section} of deal {number} are already written").format(
+                self.error("E307", msg("the {section} of deal {number} are already written").format(
                     section=section, number=deal.number)
-                           + (" " + _("(line {line})").format(line=where.line) if where else ""),
+                           + (" " + msg("(line {line})").format(line=where.line) if where else ""),
                            parsed.pairs[0][2])
                 return None
             pkey = PAIRS_BY_FIELD[section].one
             values: dict[str, int] = {}
             for name, value, col in parsed.pairs:
                 if name in values:
-                    self.error("E308", _("{player} appears twice in the {section} of deal {number}").format(
+                    self.error("E308", msg("{player} appears twice in the {section} of deal {number}").format(
                         player=name, section=section, number=deal.number), col)
                     return None
                 values[name] = value
@@ -1007,7 +1007,7 @@ class _Reader:
         decls = parsed.decls
         leader = names[0]
         if leader is None:
-            self.error("E312", _("expected the leader's name before the first card, like 'trick Анна: A♥ "
+            self.error("E312", msg("expected the leader's name before the first card, like 'trick Анна: A♥ "
                                  "...'"),
                        cols[0])
             return None
@@ -1048,9 +1048,9 @@ class _Reader:
                 if player is None:
                     nxt = seat.get(prev) if prev is not None else None
                     if nxt is None:
-                        self.error("E309", _("cannot tell who played this card: {name} is not in the "
+                        self.error("E309", msg("cannot tell who played this card: {name} is not in the "
                                              "[Players] tag, so "
-                                             "write each card's player").format(name=repr(prev)), column)
+                                             "write each card's player").format(name=Quoted(str(prev))), column)
                         return None
                     player = nxt
                 if not isinstance(card, Card):
@@ -1088,12 +1088,12 @@ class _Reader:
             else:
                 suit = None
             if suit is None:
-                self.error("E311", _("the joker's '{mode}' names the trump suit, but deal {number} has "
+                self.error("E311", msg("the joker's '{mode}' names the trump suit, but deal {number} has "
                                      "no trump "
                                      "written: name the suit").format(mode=mode, number=deal.number), column)
                 return None
         if card == JOKER_WORD:
-            self.error("E304", _("a joker cannot be declared as the joker: name a card like A♦"),
+            self.error("E304", msg("a joker cannot be declared as the joker: name a card like A♦"),
                        column)
             return None
         assert suit is None or isinstance(suit, Suit)
@@ -1116,11 +1116,11 @@ class _Reader:
     def joker_card(self, column: int) -> Card | None:
         deck = self.rules().deck_cards
         if deck.size == 54:
-            self.error("E310", _("a 54-card deck has two jokers: write RJ (red) or BJ (black)"),
+            self.error("E310", msg("a 54-card deck has two jokers: write RJ (red) or BJ (black)"),
                        column)
             return None
         if not deck.jokers:
-            self.error("E310", _("this game's deck has no joker (joker=none): write the card"),
+            self.error("E310", msg("this game's deck has no joker (joker=none): write the card"),
                        column)
             return None
         return deck.jokers[0]
@@ -1131,19 +1131,20 @@ class _Reader:
         game = g.game
         line = src.number
         if game.totals is not None:
-            self.error("E307", _("the final totals of this game are already written"),
+            self.error("E307", msg("the final totals of this game are already written"),
                        parsed.cells[0][1] if parsed.cells else parsed.pairs[0][2])
             return
         totals: dict[str, int] = {}
         if parsed.cells is not None:
             if not game.players:
-                self.error("E213", _('final cells need the players: write a [Players "..."] tag, or '
+                self.error("E213", msg('final cells need the players: write a [Players "..."] tag, or '
                                      'write the '
                                      "totals by name ('final Анна 120, Boris 35')"),
                            parsed.cells[0][1] if parsed.cells else 1)
                 return
             if len(parsed.cells) != len(game.players):
-                self.error("E212", _("the final line has {cells} cells but the game has {n} players").format(
+                self.error("E212",
+                           msg("the final line has {cells} cells but the game has {n} players").format(
                     cells=len(parsed.cells), n=len(game.players)), parsed.cells[0][1]
                            if parsed.cells else 1)
                 return
@@ -1153,7 +1154,7 @@ class _Reader:
         else:
             for name, value, col in parsed.pairs:
                 if name in totals:
-                    self.error("E308", _("{player} appears twice in the final "
+                    self.error("E308", msg("{player} appears twice in the final "
                                          "totals").format(player=name), col)
                     return
                 totals[name] = value

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     pass
 
 from raspis_cli.notation.tokens import CURLY_QUOTES, CURLY_RE
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Message, msg
 
 __all__ = ["Comment", "Scanner", "SourceLine", "scan"]
 
@@ -61,7 +61,7 @@ class Scanner:
 
     __slots__ = ("errors", "block", "block_col", "block_size", "held")
 
-    def __init__(self, errors: list[tuple[str, str, int, int, str]]) -> None:
+    def __init__(self, errors: list[tuple[str, Message, int, int, str]]) -> None:
         self.errors = errors
         self.block: list[str] | None = None
         self.block_col = 0
@@ -95,7 +95,7 @@ class Scanner:
         if block is not None and (len(block) >= MAX_COMMENT_LINES or self.block_size > MAX_COMMENT_CHARS):
             # an unclosed { would hold the rest of the file: give up on it here
             first = held[0]
-            errors.append(("E120", _("a {{ comment }} is not closed within {lines} lines or {chars} "
+            errors.append(("E120", msg("a {{ comment }} is not closed within {lines} lines or {chars} "
                                      "characters").format(
                 lines=MAX_COMMENT_LINES, chars=MAX_COMMENT_CHARS), first.number, self.block_col,
                 first.text))
@@ -126,7 +126,7 @@ class Scanner:
             tok = m.group()
             if tok.startswith('"'):
                 if m.group(1) is None:
-                    errors.append(("E110", _("a quoted string is not closed on this line"),
+                    errors.append(("E110", msg("a quoted string is not closed on this line"),
                                    number, m.start() + 1, text))
                 pos = m.end()
                 continue
@@ -160,7 +160,7 @@ class Scanner:
         if block is not None:
             held = self.held
             first = held[0]
-            self.errors.append(("E120", _("a { comment } is not closed before the end of the file"),
+            self.errors.append(("E120", msg("a { comment } is not closed before the end of the file"),
                                 first.number, self.block_col, first.text))
             first.comments.append(Comment("\n".join(block) + "}", first.number, self.block_col))
             self.block = None
@@ -168,7 +168,7 @@ class Scanner:
             held.clear()
 
 
-def scan(lines: Iterable[str], errors: list[tuple[str, str, int, int, str]],
+def scan(lines: Iterable[str], errors: list[tuple[str, Message, int, int, str]],
          start: int = 1) -> Iterator[SourceLine]:
     """Split physical lines into code and comments.
 

@@ -25,7 +25,7 @@ from raspis_cli.judge.replay import DealResult, GameResult
 from raspis_cli.judge.results import trump_label
 from raspis_cli.model.cards import Card, Deck, card_text
 from raspis_cli.model.deal_kinds import kind_label
-from raspis_cli.report.strings import joker_words, report_strings
+from raspis_cli.report.strings import joker_words, problem_row, report_strings
 from raspis_cli.report.svg import line_charts
 from raspis_cli.text.i18n import _, ngettext
 from raspis_cli.text.textsafe import isolated_text
@@ -248,8 +248,8 @@ def game_context(results: Iterable[GameResult], lang: str,
                         else None, "winner": n in result.winners} for n in players],
             "winners": result.winners,
             "comments": _comments(result),
-            "problems": [{"kind": p.kind, "message": p.message, "deal": p.deal, "trick": p.trick,
-                          "player": p.player} for p in result.problems],
+            "problems": [problem_row(p.kind, p.message.shown(), p.deal, p.trick, p.player)
+                         for p in result.problems],
             "chart": chart,
             "replay": viewer,
             "replay_left_out": bool(replay) and not viewer["deals"],

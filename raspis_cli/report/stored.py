@@ -1,9 +1,9 @@
 """A game's page from the database: the sheet as ``load`` stored it.
 
 The database keeps what the replay found (bids, taken, recomputed scores and
-totals, the written values beside them, violations: their canonical English
-text, shown in the page's language by
-:func:`~raspis_cli.text.i18n.shown_from_canonical`), not the record's text;
+totals, the written values beside them, violations: their English text and
+their message as data, from which the page says each in its own language),
+not the record's text;
 :func:`stored_game_context` lays those rows out for ``game.html.j2`` as
 :func:`raspis_cli.report.game.game_context` does for a file (the same cells,
 the same highlighted differences, the running-totals chart; no trick replay).
@@ -18,10 +18,10 @@ import duckdb
 
 from raspis_cli.judge.results import trump_label
 from raspis_cli.model.deal_kinds import kind_label
-from raspis_cli.report.strings import report_strings
+from raspis_cli.report.strings import problem_row, report_strings
 from raspis_cli.report.svg import line_charts
 from raspis_cli.store.query import run_query
-from raspis_cli.text.i18n import shown_from_canonical
+from raspis_cli.text.messages import stored_message
 
 __all__ = ["games_list", "stored_game_context"]
 
@@ -72,7 +72,7 @@ def stored_game_context(con: duckdb.DuckDBPyConnection, game_id: str, lang: str)
     by_deal: dict[int, list[str]] = {}
     for p in problems:
         if p["deal"] is not None:
-            by_deal.setdefault(p["deal"], []).append(shown_from_canonical(p["message"]))
+            by_deal.setdefault(p["deal"], []).append(stored_message(p["message"], p.get("message_data")))
     shown = []
     chart_x: list[float] = []
     chart_y: dict[str, list[float | None]] = {n: [] for n in players}
@@ -104,9 +104,8 @@ def stored_game_context(con: duckdb.DuckDBPyConnection, game_id: str, lang: str)
                     "winner": r["winner"]} for r in seats],
         "winners": [r["player"] for r in seats if r["winner"]],
         "replay_left_out": False,  # a stored game has no replay (its cards are not stored)
-        "problems": [{"kind": p["kind"], "message": shown_from_canonical(p["message"]), "deal": p["deal"],
-                      "trick": p["trick"],
-                      "player": p["player"]} for p in problems],
+        "problems": [problem_row(p["kind"], stored_message(p["message"], p.get("message_data")), p["deal"],
+                                 p["trick"], p["player"]) for p in problems],
         "chart": line_charts({n: (chart_x, chart_y[n]) for n in players}, title=s["running_totals"],
                             xlabel=s["deal"], ylabel=s["total"]),
         "replay": {"players": players, "deals": [], "words": {}},

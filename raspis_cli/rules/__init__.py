@@ -47,7 +47,8 @@ from raspis_cli.rules.values import (
     ZeroTotalRank,
     is_deal_kind,
 )
-from raspis_cli.text.i18n import N_, _, message_of
+from raspis_cli.text.i18n import N_
+from raspis_cli.text.messages import Message, Quoted, message_of, msg
 
 __all__ = [
     "KINDS",
@@ -142,7 +143,7 @@ class Rules:
         for name, raw in options.items():
             spec = OPTIONS.get(name)
             if spec is None:
-                raise RulesError(_("unknown option {name}").format(name=repr(name)) + _did_you_mean(name))
+                raise RulesError(msg("unknown option {name}").format(name=Quoted(name)) + _did_you_mean(name))
             try:
                 changes[name] = spec.read(raw)
             except OptionError as e:
@@ -162,7 +163,7 @@ class Rules:
     def value(self, name: str) -> OptionValue:
         """The value of an option by name."""
         if name not in OPTIONS:
-            raise RulesError(_("unknown option {name}").format(name=repr(name)))
+            raise RulesError(msg("unknown option {name}").format(name=Quoted(name)))
         value: OptionValue = getattr(self, name)
         return value
 
@@ -226,11 +227,11 @@ def _deck_cached(size: int, joker: str) -> Deck:
     return Deck(size, None if joker == "none" else joker)
 
 
-def _did_you_mean(name: str) -> str:
+def _did_you_mean(name: str) -> Message | str:
     import difflib
 
     close = difflib.get_close_matches(name, list(OPTIONS), n=1)
-    return _(" (did you mean {word}?)").format(word=repr(close[0])) if close else ""
+    return msg(" (did you mean {word}?)").format(word=Quoted(close[0])) if close else ""
 
 
 PRESET_FOLDER = Path(__file__).resolve().parent / "presets"
@@ -245,8 +246,8 @@ def _preset_text(name: str) -> str:
 @cache
 def _preset(name: str) -> Rules:
     if name not in PRESETS:
-        raise RulesError(_("unknown preset {name}; the presets are {presets}").format(
-            name=repr(name), presets=", ".join(PRESETS)))
+        raise RulesError(msg("unknown preset {name}; the presets are {presets}").format(
+            name=Quoted(name), presets=", ".join(PRESETS)))
     text = _preset_text(name)
     data = json.loads(text)
     options = data.get("options", {})
@@ -266,7 +267,7 @@ PRESET_DESCRIPTIONS: Final = (
        "проценты, control deals, the dealer's last card trump"),
 )
 """The shipped presets' descriptions (the files' own English text), marked for the
-catalogue: a person reads ``_(preset_description(name))``; JSON keeps the file's text."""
+catalogue: a person reads ``msg(preset_description(name))``; JSON keeps the file's text."""
 
 
 def preset_description(name: str) -> str:
@@ -280,6 +281,6 @@ def parse_assignment(text: str) -> tuple[str, str]:
     """Split ``OPTION=VALUE`` as given to ``--set``; raises :class:`RulesError`."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise RulesError(_("expected OPTION=VALUE, got {got}").format(got=repr(text)))
+        raise RulesError(msg("expected OPTION=VALUE, got {got}").format(got=Quoted(text)))
     return name.strip(), value.strip()
 

@@ -30,7 +30,8 @@ from raspis_cli.rules.values import (
     ZeroTotalRank,
     values_of,
 )
-from raspis_cli.text.i18n import N_, _
+from raspis_cli.text.i18n import N_
+from raspis_cli.text.messages import Quoted, msg
 
 __all__ = ["FOLLOW_MODES", "JOKER_MODES", "KINDS", "LEAD_MODES", "OPTIONS", "OptionError",
            "OptionSpec"]
@@ -65,7 +66,7 @@ class OptionSpec:
         try:
             return self.parse(value)
         except OptionError as e:
-            raise OptionError(_("option {name}: {problem}").format(name=self.name, problem=e)) from None
+            raise OptionError(msg("option {name}: {problem}").format(name=self.name, problem=e)) from None
 
     def show(self, value: OptionValue) -> str:
         """The value as text, as it is written on the command line."""
@@ -90,8 +91,8 @@ def _choice(*choices: str) -> Callable[[object], OptionValue]:
         if isinstance(value, int) and not isinstance(value, bool):
             text = str(value)
         if text not in choices:
-            raise OptionError(_("expected one of {choices}, got {got}").format(choices=", ".join(choices),
-                                                                                got=repr(value)))
+            raise OptionError(msg("expected one of {choices}, got {got}").format(choices=", ".join(choices),
+                                                                                got=Quoted(str(value))))
         return text
 
     return parse
@@ -105,7 +106,7 @@ def _bool(value: object) -> OptionValue:
         return True
     if text in ("false", "no", "off", "0"):
         return False
-    raise OptionError(_("expected true or false, got {got}").format(got=repr(value)))
+    raise OptionError(msg("expected true or false, got {got}").format(got=Quoted(str(value))))
 
 
 def _pass_rule(value: object) -> OptionValue:
@@ -114,7 +115,7 @@ def _pass_rule(value: object) -> OptionValue:
     try:
         return _bool(value)
     except OptionError:
-        raise OptionError(_("expected true, false or players, got {got}").format(got=repr(value))) from None
+        raise OptionError(msg("expected true, false or players, got {got}").format(got=Quoted(str(value)))) from None
 
 
 OPTION_INT_RANGE: Final = (-99_999, 99_999)
@@ -124,23 +125,23 @@ table's, small enough that no score computed from it overflows."""
 
 def _int(value: object) -> OptionValue:
     if isinstance(value, bool):
-        raise OptionError(_("expected a whole number, got {got}").format(got=repr(value)))
+        raise OptionError(msg("expected a whole number, got {got}").format(got=Quoted(str(value))))
     if isinstance(value, int):
         number = value
     else:
         text = str(value).strip()
         if len(text) > 30:
-            raise OptionError(_("expected a whole number from {low} to {high}, got {n} characters").format(
+            raise OptionError(msg("expected a whole number from {low} to {high}, got {n} characters").format(
                 low=f"{OPTION_INT_RANGE[0]:,}", high=f"{OPTION_INT_RANGE[1]:,}", n=len(text)))
         try:
             number = int(text)
         except ValueError:
-            raise OptionError(_("expected a whole number, got {got}").format(got=repr(value))) from None
+            raise OptionError(msg("expected a whole number, got {got}").format(got=Quoted(str(value)))) from None
     low, high = OPTION_INT_RANGE
     if not low <= number <= high:
-        shown = str(number) if number.bit_length() <= 96 else _("a number of {n} bits").format(
+        shown = str(number) if number.bit_length() <= 96 else msg("a number of {n} bits").format(
             n=number.bit_length())
-        raise OptionError(_("expected a whole number from {low} to {high}, got {got}").format(
+        raise OptionError(msg("expected a whole number from {low} to {high}, got {got}").format(
             low=f"{low:,}", high=f"{high:,}", got=shown))
     return number
 
@@ -163,10 +164,10 @@ def _range(value: object) -> OptionValue:
         if len(items) == 1:
             items = items * 2
     if len(items) != 2:
-        raise OptionError(_("expected [min, max] like 3-5, got {got}").format(got=repr(value)))
+        raise OptionError(msg("expected [min, max] like 3-5, got {got}").format(got=Quoted(str(value))))
     low, high = (_as_int(v) for v in items)
     if not 2 <= low <= high:
-        raise OptionError(_("expected 2 <= min <= max, got {got}").format(got=repr(value)))
+        raise OptionError(msg("expected 2 <= min <= max, got {got}").format(got=Quoted(str(value))))
     return (low, high)
 
 
@@ -178,8 +179,8 @@ def _subset(*choices: str) -> Callable[[object], OptionValue]:
             items = str(value).replace(",", " ").split()
         for item in items:
             if item not in choices:
-                raise OptionError(_("expected some of {choices}, got {got}").format(
-                    choices=", ".join(choices), got=repr(item)))
+                raise OptionError(msg("expected some of {choices}, got {got}").format(
+                    choices=", ".join(choices), got=Quoted(item)))
         # canonical order, no repeats
         return tuple(c for c in choices if c in items)
 
@@ -193,15 +194,15 @@ def _kinds(value: object) -> OptionValue:
         items = str(value).replace(",", " ").split()
     for item in items:
         if item not in KINDS or item == "normal":
-            raise OptionError(_("expected special kinds from {kinds}, got {got}").format(
-                kinds=", ".join(KINDS[1:]), got=repr(item)))
+            raise OptionError(msg("expected special kinds from {kinds}, got {got}").format(
+                kinds=", ".join(KINDS[1:]), got=Quoted(item)))
     return tuple(items)
 
 
 def _deck(value: object) -> OptionValue:
     number = _int(value)
     if number not in (36, 54):
-        raise OptionError(_("expected 36 or 54, got {got}").format(got=repr(value)))
+        raise OptionError(msg("expected 36 or 54, got {got}").format(got=Quoted(str(value))))
     return number
 
 
@@ -213,7 +214,7 @@ def _joker(value: object) -> OptionValue:
         return text
     if text == "NONE":
         return "none"
-    raise OptionError(_("expected 7S, 6S or none, got {got}").format(got=repr(value)))
+    raise OptionError(msg("expected 7S, 6S or none, got {got}").format(got=Quoted(str(value))))
 
 
 def _spec(name: str, type_name: str, meaning: str, parse: Callable[[object], OptionValue],

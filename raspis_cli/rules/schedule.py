@@ -8,7 +8,7 @@ from typing import assert_never
 from raspis_cli.model.deal_kinds import kind_cards, kind_label
 from raspis_cli.rules import Rules
 from raspis_cli.rules.values import DealKind
-from raspis_cli.text.i18n import _, joined, ngettext
+from raspis_cli.text.messages import Message, msg, msg_n
 
 __all__ = ["Schedule", "ScheduledDeal", "schedule_for"]
 
@@ -67,58 +67,60 @@ class Schedule:
         """The deal sequence as printed by ``rules schedule``."""
         return self.fixed + self.tail_listing
 
-    def problem(self, index: int, cards: int, kind: DealKind) -> str | None:
+    def problem(self, index: int, cards: int, kind: DealKind) -> Message | None:
         """Why deal number ``index + 1`` (counting deals actually scored) breaks
         the schedule with this card count and kind, or ``None`` when it fits."""
         if self.free:
             if cards < 1 or cards > self.max_cards:
-                return _("{n} players can be dealt 1 to {max} cards, not {cards}").format(
+                return msg("{n} players can be dealt 1 to {max} cards, not {cards}").format(
                     n=self.players, max=self.max_cards, cards=cards)
             return None
         if index < len(self.fixed):
             want = self.fixed[index]
             if want.cards != cards or want.kind != kind:
-                return _("deal {number} of the schedule is {want}, the record has {got}").format(
+                return msg("deal {number} of the schedule is {want}, the record has {got}").format(
                     number=index + 1, want=_cards_kind(want.cards, want.kind), got=_cards_kind(cards, kind))
             return None
         if self.tail_kinds:
             if kind not in self.tail_kinds or cards != kind_cards(kind, self.tail_cards):
-                return _("after deal {number} the schedule has special deals ({kinds}) of {want}, the record "
+                return msg("after deal {number} the schedule has special deals ({kinds}) of {want}, the record "
                          "has {got}").format(
-                    number=len(self.fixed), kinds=joined(", ", (kind_label(k) for k in self.tail_kinds)),
-                    want=ngettext("{n} card", "{n} cards", self.tail_cards).format(n=self.tail_cards),
+                    number=len(self.fixed), kinds=Message.joined(", ",
+                                                                 (kind_label(k) for k in self.tail_kinds)),
+                    want=msg_n("{n} card", "{n} cards", self.tail_cards).format(n=self.tail_cards),
                     got=_cards_kind(cards, kind))
             return None
         if self.control:
             if kind not in self.control_kinds:
-                return _("a control deal is of a kind the game has played ({kinds}), not {kind}").format(
-                    kinds=joined(", ", (kind_label(k) for k in self.control_kinds)), kind=kind_label(kind))
+                return msg("a control deal is of a kind the game has played ({kinds}), not {kind}").format(
+                    kinds=Message.joined(", ",
+                                         (kind_label(k) for k in self.control_kinds)), kind=kind_label(kind))
             if cards != self.control_cards(kind):
-                return _("deal {number} is a control deal of {want}, the record has {got}").format(
+                return msg("deal {number} is a control deal of {want}, the record has {got}").format(
                     number=index + 1, want=_cards_kind(self.control_cards(kind), kind),
                     got=_cards_kind(cards, kind))
             return None
-        return _("the schedule has {deals} deals; this is deal {number}").format(deals=len(self.fixed),
+        return msg("the schedule has {deals} deals; this is deal {number}").format(deals=len(self.fixed),
                                                                                  number=index + 1)
 
-    def missing(self, played: int) -> str | None:
+    def missing(self, played: int) -> Message | None:
         """Why a finished game of ``played`` scored deals is too short, or ``None``."""
         if self.free or played > len(self.fixed):
             return None
         if played == len(self.fixed):
             if not self.control:
                 return None
-            return _("the schedule ends with a control deal after deal {deals}; the game has none "
+            return msg("the schedule ends with a control deal after deal {deals}; the game has none "
                      "(if it was stopped early, write 'unfinished' on a line after the last deal)").format(
                 deals=len(self.fixed))
-        return _("the schedule has {deals} deals, the game ends after {played} (if it was stopped "
+        return msg("the schedule has {deals} deals, the game ends after {played} (if it was stopped "
                  "early, write 'unfinished' on a line after the last deal)").format(
             deals=len(self.fixed), played=played)
 
 
-def _cards_kind(cards: int, kind: str) -> str:
+def _cards_kind(cards: int, kind: str) -> Message:
     """``9 cards dark`` (``9 карт, тёмная``)."""
-    return _("{cards} {kind}").format(cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
+    return msg("{cards} {kind}").format(cards=msg_n("{n} card", "{n} cards", cards).format(n=cards),
                                       kind=kind_label(kind))
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from raspis_cli.sheet.blank import SheetError
 from raspis_cli.sheet.editable import EditableSheet, Outcome, read_command
 from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.messages import msg, quoted
 
 __all__ = ["CANCEL", "Reply", "Table", "outcome_words"]
 
@@ -61,7 +62,7 @@ def outcome_words(outcome: Outcome) -> str:
         words = _("deal {number} is replayed (пересдача): it is dealt again").format(number=number)
     elif outcome.event == "comment":
         words = _("comment kept for deal {number}").format(number=number)
-    found = "; ".join(p.message for p in outcome.problems)
+    found = "; ".join(p.message.shown() for p in outcome.problems)
     return words + (" · " + found if found else "")
 
 
@@ -88,7 +89,7 @@ class Table:
                 reason = e.strerror or str(e) if isinstance(e, OSError) else str(e)
                 return Reply(False, _("not saved: {reason}").format(reason=reason), self.version)
             if outcome.refused is not None:
-                return Reply(False, outcome.refused, self.version)
+                return Reply(False, outcome.refused.shown(), self.version)
             self.version += 1
             return Reply(True, outcome_words(outcome), self.version)
 
@@ -110,7 +111,7 @@ class Table:
             return sheet.replayed()
         if word == "edit":
             if not argument.isdigit():
-                return Outcome(refused=_("edit needs the number of a written deal: edit 3"))
+                return Outcome(refused=msg("edit needs the number of a written deal: edit 3"))
             return sheet.edit(int(argument))
-        return Outcome(refused=_("{word} is a command of raspis live; on the page its buttons do it").format(
-            word=repr(text.strip())))
+        return Outcome(refused=msg("{word} is a command of raspis live; on the page its buttons do it").format(
+            word=quoted(text.strip())))

@@ -17,7 +17,7 @@ from raspis_cli.model.record import DealRecord, GameRecord
 from raspis_cli.notation.writer import is_blank
 from raspis_cli.rules import Rules
 from raspis_cli.rules.schedule import ScheduledDeal, schedule_for
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Quoted, msg
 
 __all__ = [
     "SheetError",
@@ -43,17 +43,17 @@ def parse_players(text: str) -> list[str]:
     parts = text.split(",") if "," in text else text.split()
     names = [p.strip() for p in parts]
     if any(not n for n in names) or not names:
-        raise SheetError(_("an empty name in {text}; write the names separated by "
-                           "commas").format(text=repr(text)))
+        raise SheetError(msg("an empty name in {text}; write the names separated by "
+                           "commas").format(text=Quoted(text)))
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise SheetError(_("{name} is named twice; each player sits once").format(name=repr(name)))
+            raise SheetError(msg("{name} is named twice; each player sits once").format(name=Quoted(name)))
         seen.add(name)
     for name in names:
         if re.search(r"[\r\n\"\[\]]", name):
-            raise SheetError(_("the name {name} holds a line break, a quote or a "
-                               "bracket").format(name=repr(name)))
+            raise SheetError(msg("the name {name} holds a line break, a quote or a "
+                               "bracket").format(name=Quoted(name)))
     return names
 
 
@@ -61,7 +61,7 @@ def check_players(rules: Rules, names: Sequence[str]) -> None:
     """Raise :class:`SheetError` when the rules are not for this many players."""
     low, high = rules.players
     if not low <= len(names) <= high:
-        raise SheetError(_("{preset} is for {low} to {high} players, not {n}").format(
+        raise SheetError(msg("{preset} is for {low} to {high} players, not {n}").format(
             preset=rules.preset_name, low=low, high=high, n=len(names)))
 
 
@@ -86,8 +86,8 @@ def blank_game(rules: Rules, players: Sequence[str], preset: str, options: Mappi
     (number, cards, kind, dealer) and ``unfinished``."""
     check_players(rules, players)
     if first_dealer is not None and first_dealer not in players:
-        raise SheetError(_("the first dealer {name} is not one of the players ({players})").format(
-            name=repr(first_dealer), players=", ".join(players)))
+        raise SheetError(msg("the first dealer {name} is not one of the players ({players})").format(
+            name=Quoted(first_dealer), players=", ".join(players)))
     deals = [DealRecord(number=d.number, kind=d.kind, dealer=dealer, cards=d.cards)
              for d, dealer in scheduled_dealers(rules, players, first_dealer)]
     return GameRecord(players=list(players), deals=deals, tags=dict(tags), rules_preset=preset,
@@ -122,7 +122,7 @@ def next_deal(game: GameRecord, rules: Rules) -> NextDeal | None:
     blank_before = [i for i in range(index) if not is_played(game.deals[i])]
     if blank_before:
         d = game.deals[blank_before[0]]
-        raise SheetError(_("deal {number} is blank but later deals are filled in; fill it in or remove it "
+        raise SheetError(msg("deal {number} is blank but later deals are filled in; fill it in or remove it "
                            "with an editor first").format(number=d.number))
     if index < len(game.deals):
         d = game.deals[index]

@@ -116,7 +116,7 @@ from raspis_cli.sheet.blank import (
     with_deals,
 )
 from raspis_cli.text.decoding import MAX_LINE_BYTES
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.messages import Message, Quoted, Seq, Term, msg, msg_n
 
 __all__ = [
     "COMMAND_WORDS",
@@ -187,7 +187,7 @@ def read_command(text: str) -> Command | None:
     return Command(command, rest)
 
 
-def read_count(text: str) -> int | str | None:
+def read_count(text: str) -> int | Message | None:
     """A bid or a number of tricks typed: digits 0-9 (up to three), or a pass
     word (0). An error text for a number written with other digits (``²``,
     ``①``, ``٣``); ``None`` for anything else (the caller says what it wants)."""
@@ -197,7 +197,7 @@ def read_count(text: str) -> int | str | None:
     if re.fullmatch(r"[0-9]{1,3}", low):
         return int(low)
     if low and any(unicodedata.numeric(ch, None) is not None and not "0" <= ch <= "9" for ch in low):
-        return _("{got} is not written with the digits 0-9").format(got=repr(text.strip()))
+        return msg("{got} is not written with the digits 0-9").format(got=Quoted(text.strip()))
     return None
 
 
@@ -257,16 +257,16 @@ class BidSum:
         """Bids minus cards: above zero an overbid, below an underbid."""
         return self.bids - self.cards
 
-    def text(self) -> str:
+    def text(self) -> Message:
         """The sum as the table says it, in the language in force."""
-        head = ngettext("bids {bids} of {cards} card", "bids {bids} of {cards} cards", self.cards).format(
+        head = msg_n("bids {bids} of {cards} card", "bids {bids} of {cards} cards", self.cards).format(
             bids=self.bids, cards=self.cards)
         d = self.difference
         if d > 0:
-            return head + ": " + _("overbid by {n}").format(n=d)
+            return head + ": " + msg("overbid by {n}").format(n=d)
         if d < 0:
-            return head + ": " + _("underbid by {n}").format(n=-d)
-        return head + ": " + _("the bids add up to the cards")
+            return head + ": " + msg("underbid by {n}").format(n=-d)
+        return head + ": " + msg("the bids add up to the cards")
 
 
 @dataclass
@@ -327,7 +327,7 @@ class Outcome:
     values an edit left as written / rewrote. ``bid_sum``: after the last
     bid. ``undone``: the step key taken back. ``saved``: the file was written."""
 
-    refused: str | None = None
+    refused: Message | None = None
     event: str = ""
     number: int | None = None
     completed: DealResult | None = None
@@ -346,7 +346,7 @@ class SheetStore(Protocol):
         """Write the whole text, in one step; raise when it cannot."""
 
 
-def _refused(message: str) -> Outcome:
+def _refused(message: Message) -> Outcome:
     return Outcome(refused=message)
 
 
@@ -357,21 +357,21 @@ class EditableSheet:
     def __init__(self, games: Sequence[GameRecord], choice: RulesChoice | None = None,
                  file: SheetStore | None = None) -> None:
         if not games:
-            raise SheetError(_("the file holds no game"))
+            raise SheetError(msg("the file holds no game"))
         self.games = list(games)
         self.choice = choice
         self.file = file
         game = self.game
         rules, problems = resolve_rules(game, choice)
         if problems:
-            raise SheetError("; ".join(p.message for p in problems))
+            raise SheetError(Message.joined("; ", (p.message for p in problems)))
         if len(set(game.players)) != len(game.players) or len(game.players) < 2:
-            raise SheetError(_("the game needs two or more players, each named once, in its [Players] tag"))
+            raise SheetError(msg("the game needs two or more players, each named once, in its [Players] tag"))
         for deal in game.deals:
             if deal.dealer not in game.players:
-                line = _("line {line}").format(line=deal.pos.line) + ": " if deal.pos is not None else ""
-                raise SheetError(line + _("the dealer of deal {number}, {name}, is not one of the players "
-                                          "({players})").format(number=deal.number, name=repr(deal.dealer),
+                line = msg("line {line}").format(line=deal.pos.line) + ": " if deal.pos is not None else ""
+                raise SheetError(line + msg("the dealer of deal {number}, {name}, is not one of the players "
+                                          "({players})").format(number=deal.number, name=Quoted(deal.dealer),
                                                                 players=", ".join(game.players)))
         self.rules: Rules = rules
         self.result: GameResult = replay_game(game, choice=choice)
@@ -555,17 +555,17 @@ class EditableSheet:
         o = self.open
         step = self.step()
         if o is None or step is None:
-            return _refused(_("the game is complete: nothing is asked"))
+            return _refused(msg("the game is complete: nothing is asked"))
         typed = text.strip() or step.default
         if step.what == "rewrite":
             low = typed.lower()
             if low in KEEP_WORDS or low in REWRITE_WORDS:
                 return self.rewrite(low in REWRITE_WORDS)
-            return _refused(_("{got}: answer keep (keep as written) or rewrite").format(got=repr(typed)))
+            return _refused(msg("{got}: answer keep (keep as written) or rewrite").format(got=Quoted(typed)))
         if not typed:
-            return _refused(_("an answer is needed here"))
+            return _refused(msg("an answer is needed here"))
         got = self._read(o, step, typed)
-        if isinstance(got, str):
+        if isinstance(got, Message):
             return _refused(got)
         if isinstance(got, tuple):  # a kind, a revoker: a value that may itself be a text
             got = got[0]
@@ -589,10 +589,10 @@ class EditableSheet:
         deal = self._deal_of(o)
         if step.what == "cards":
             value = read_count(text)
-            if isinstance(value, str):
+            if isinstance(value, Message):
                 return value
             if value is None or value <= 0:
-                return _("{got} is not a number of cards").format(got=repr(text))
+                return msg("{got} is not a number of cards").format(got=Quoted(text))
             return value
         if step.what == "kind":
             return self.read_kind(deal, text)
@@ -600,22 +600,23 @@ class EditableSheet:
             return self.read_trump(o, text)
         if step.what == "revoker":
             name = text.strip()
-            if name in ("-", "0", _("nobody")):
+            if name in ("-", "0", msg("nobody").shown(), msg("nobody").english()):
                 return ("",)
-            return (name,) if name in self.players else _(
+            return (name,) if name in self.players else msg(
                 "{got} is not a player: {players}, or - for nobody").format(
-                    got=repr(name), players=", ".join(self.players))
+                    got=Quoted(name), players=", ".join(self.players))
         value = read_count(text)
-        if isinstance(value, str):
+        if isinstance(value, Message):
             return value
         assert step.player is not None
         if step.what == "bid":
             if value is None:
-                return _("{got} is not a bid: a number 0 to {cards}").format(got=repr(text), cards=deal.cards)
+                return msg("{got} is not a bid: a number 0 to {cards}").format(got=Quoted(text),
+                                                                               cards=deal.cards)
             problem = self.bid_problem(o, step.player, value)
             return problem if problem is not None else value
         if value is None:
-            return _("{got} is not a number of tricks").format(got=repr(text))
+            return msg("{got} is not a number of tricks").format(got=Quoted(text))
         problem = self.taken_problem(o, step.player, value)
         return problem if problem is not None else value
 
@@ -639,14 +640,14 @@ class EditableSheet:
         scored = sum(1 for d in self.game.deals[:deal.index] if not d.replayed)
         return schedule.tail_kinds if scored >= len(schedule.fixed) else ()
 
-    def read_kind(self, deal: NextDeal, text: str) -> tuple[str] | str:
+    def read_kind(self, deal: NextDeal, text: str) -> tuple[str] | Message:
         """The kind typed for a deal whose kind the table chooses (a 1-tuple),
         or why it cannot be (an error text naming the kinds allowed)."""
         choices = self.kind_choices(deal)
         kind = KIND_WORDS.get(text.strip().lower())
         if kind is None or kind not in choices:
-            return _("{got} is not one of the special deals: {kinds}").format(
-                got=repr(text.strip()), kinds=", ".join(kind_label(k) for k in choices))
+            return msg("{got} is not one of the special deals: {kinds}").format(
+                got=Quoted(text.strip()), kinds=Seq(tuple(Term("kind", k) for k in choices)))
         return (kind,)
 
     def _record(self, o: OpenDeal, bids: dict[str, int] | None = None,
@@ -673,20 +674,20 @@ class EditableSheet:
         result = replay_game(game, choice=self.choice)
         return [p for p in result.problems if p.deal == o.deal.number and p.kind not in MISMATCH_KINDS]
 
-    def read_trump(self, o: OpenDeal, text: str) -> TrumpValue | str:
+    def read_trump(self, o: OpenDeal, text: str) -> TrumpValue | Message:
         """The trump typed (a card, a suit, ``-``), or why it cannot be."""
         token = text.strip().replace(" ", "")
         got = read_trump_token(token)
         if got is None:
-            return _("{got} is not a card, a suit or '-' (write the card turned up: 9♥, 9h, 9ч, or its suit, "
-                     "or - for none)").format(got=repr(text.strip()))
+            return msg("{got} is not a card, a suit or '-' (write the card turned up: 9♥, 9h, 9ч, or its suit, "
+                     "or - for none)").format(got=Quoted(text.strip()))
         value: TrumpValue
         if got == NONE_WORD:
             value = NO_TRUMP
         elif got == JOKER_WORD:
             jokers = self.rules.deck_cards.jokers
             if len(jokers) != 1:
-                return _("this deck has two jokers or none: write RJ or BJ")
+                return msg("this deck has two jokers or none: write RJ or BJ")
             value = jokers[0]
         else:
             assert not isinstance(got, str)
@@ -696,7 +697,7 @@ class EditableSheet:
                 return p.message
         return value
 
-    def bid_problem(self, o: OpenDeal, player: str, bid: int) -> str | None:
+    def bid_problem(self, o: OpenDeal, player: str, bid: int) -> Message | None:
         """Why ``player`` may not bid ``bid`` after the bids entered before
         theirs (the replay's message), or ``None`` when the bid stands."""
         trial = self._bids_before(o, player)
@@ -732,12 +733,12 @@ class EditableSheet:
         legal = set(deal.legal_bids())
         return [b for b in range(self._deal_of(o).cards + 1) if b not in legal]
 
-    def taken_problem(self, o: OpenDeal, player: str, taken: int) -> str | None:
+    def taken_problem(self, o: OpenDeal, player: str, taken: int) -> Message | None:
         """Why ``player`` cannot have taken ``taken`` given the counts entered
         before theirs (the counts must add up to the cards), or ``None``."""
         cards = self._deal_of(o).cards
         if taken < 0 or taken > cards:
-            return _("{player} cannot take {taken} tricks of {cards}").format(player=player, taken=taken,
+            return msg("{player} cannot take {taken} tricks of {cards}").format(player=player, taken=taken,
                                                                             cards=cards)
         order = self.bidding_order(self._deal_of(o))
         counts = o.taken
@@ -745,11 +746,11 @@ class EditableSheet:
         so_far = sum(counts[n] for n in before if n in counts)
         last = order.index(player) == len(order) - 1
         if so_far + taken > cards:
-            return ngettext("the taken would add up to {sum}, more than the {cards} card dealt",
+            return msg_n("the taken would add up to {sum}, more than the {cards} card dealt",
                             "the taken would add up to {sum}, more than the {cards} cards dealt",
                             cards).format(sum=so_far + taken, cards=cards)
         if last and so_far + taken != cards:
-            return _("the taken must add up to {cards}: {player} took {left}, not {taken}").format(
+            return msg("the taken must add up to {cards}: {player} took {left}, not {taken}").format(
                 cards=cards, player=player, left=cards - so_far, taken=taken)
         return None
 
@@ -837,7 +838,7 @@ class EditableSheet:
         values it would change (``False``, the default) or rewriting them."""
         o = self.open
         if o is None or o.pending is None:
-            return _refused(_("no edit is waiting for keep or rewrite"))
+            return _refused(msg("no edit is waiting for keep or rewrite"))
         game = o.rewritten if rewrite else o.pending
         assert game is not None
         before = self.result
@@ -872,7 +873,7 @@ class EditableSheet:
         again, with its value offered."""
         o = self.open
         if o is None:
-            return _refused(_("nothing is open to step back in"))
+            return _refused(msg("nothing is open to step back in"))
         if o.pending is not None:
             o.pending = o.rewritten = None
             o.changes = ()
@@ -880,7 +881,7 @@ class EditableSheet:
             o.abandoned = False
             return Outcome(event="back", number=o.deal.number)
         if not o.trail:
-            return _refused(_("this is the deal's first question; to correct a deal written before, type "
+            return _refused(msg("this is the deal's first question; to correct a deal written before, type "
                               "edit and its number"))
         key = o.trail.pop()
         o.defaults[key] = o.values.pop(key)
@@ -903,7 +904,7 @@ class EditableSheet:
         if o is not None and o.editing:
             return self.cancel()
         if not self._session:
-            return _refused(_("nothing entered in this session to take back; to correct a deal written "
+            return _refused(msg("nothing entered in this session to take back; to correct a deal written "
                               "before, type edit and its number"))
         index = self._session.pop()
         game = self.game
@@ -938,7 +939,7 @@ class EditableSheet:
         """Drop the edit in progress; the deal put aside comes back."""
         o = self.open
         if o is None or not o.editing:
-            return _refused(_("no edit is in progress"))
+            return _refused(msg("no edit is in progress"))
         self.open = None
         self._unpark()
         return Outcome(event="cancelled", number=o.deal.number)
@@ -947,7 +948,7 @@ class EditableSheet:
         """Reopen written deal ``number``, its values as the defaults."""
         o = self.open
         if o is not None and o.editing:
-            return _refused(_("deal {number} is being corrected: finish it first (undo at its first "
+            return _refused(msg("deal {number} is being corrected: finish it first (undo at its first "
                               "question leaves it)").format(number=o.deal.number))
         game = self.game
         candidates = [i for i, d in enumerate(game.deals) if d.number == number and is_played(d)
@@ -955,13 +956,13 @@ class EditableSheet:
         if not candidates:
             if any(d.number == number and d.replayed for d in game.deals) and not any(
                     d.number == number and is_played(d) and not d.replayed for d in game.deals):
-                return _refused(_("deal {number} was abandoned and dealt again; it is corrected with a text "
+                return _refused(msg("deal {number} was abandoned and dealt again; it is corrected with a text "
                                   "editor").format(number=number))
-            return _refused(_("deal {number} is not written yet").format(number=number))
+            return _refused(msg("deal {number} is not written yet").format(number=number))
         index = candidates[-1]
         old = game.deals[index]
         if old.hands is not None or old.tricks is not None:
-            return _refused(_("deal {number} holds the cards played; it is corrected with a text "
+            return _refused(msg("deal {number} holds the cards played; it is corrected with a text "
                               "editor").format(number=number))
         nd = NextDeal(index, old.number, old.cards, old.kind, old.dealer, True)
         edit = OpenDeal(nd, editing=True, comments=list(old.comments))
@@ -1006,7 +1007,7 @@ class EditableSheet:
             if step is None or step.key != key:
                 break
             got = self._read(o, step, self._value_text(key, parked.values[key]))
-            if isinstance(got, str):
+            if isinstance(got, Message):
                 break
             o.values[key] = got[0] if step.what == "kind" else got  # type: ignore[index]
             o.trail.append(key)
@@ -1024,20 +1025,20 @@ class EditableSheet:
         that does not start with it). Refused when it could not be read back."""
         o = self.open
         if o is None:
-            return _refused(_("the game is complete: no deal to comment on"))
+            return _refused(msg("the game is complete: no deal to comment on"))
         comment = text.strip()
         if not comment.lstrip(";").strip():
-            return _refused(_("the comment is empty"))
+            return _refused(msg("the comment is empty"))
         if not comment.startswith(";"):
             comment = "; " + comment
         if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") and ch != "\t" for ch in comment):
-            return _refused(_("a comment cannot hold a line break, a carriage return or another control "
+            return _refused(msg("a comment cannot hold a line break, a carriage return or another control "
                               "character"))
         # the line holds the deal's cells too: room for them is kept
         line_size = (sum(len(c.encode("utf-8")) + 1 for c in [*o.comments, comment])
                      + 64 * len(self.players) + 256)
         if line_size > MAX_LINE_BYTES:
-            return _refused(_("the comment is too long: the deal's line would be {n} KiB, more than the "
+            return _refused(msg("the comment is too long: the deal's line would be {n} KiB, more than the "
                               "64 KiB a line of a sheet may hold").format(n=(line_size + 1023) // 1024))
         o.comments.append(comment)
         return Outcome(event="comment", number=o.deal.number)
@@ -1067,7 +1068,7 @@ class EditableSheet:
         same deal (number, cards, kind, dealer) follows."""
         o = self.open
         if o is None or o.editing:
-            return _refused(_("only the deal being played can be dealt again"))
+            return _refused(msg("only the deal being played can be dealt again"))
         if self.rules.revoke_penalty:
             o.abandoned = True
             return Outcome(event="asks", number=o.deal.number)

@@ -36,7 +36,7 @@ from types import TracebackType
 
 from raspis_cli.files.atomic import remove_stale_temporaries, write_atomic
 from raspis_cli.sheet.blank import SheetError
-from raspis_cli.text.i18n import _
+from raspis_cli.text.messages import Message, msg
 
 try:
     import fcntl
@@ -92,14 +92,14 @@ class SheetFile:
             try:
                 fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as e:
-                raise SheetError(_("{file}: cannot make the lock file {lock}: {reason}").format(
+                raise SheetError(msg("{file}: cannot make the lock file {lock}: {reason}").format(
                     file=self.path, lock=where, reason=e.strerror or e)) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 holder = _holder(fd)
                 os.close(fd)
-                raise SheetBusyError(_("{file} is being kept in another session ({holder}); finish there "
+                raise SheetBusyError(msg("{file} is being kept in another session ({holder}); finish there "
                                        "first, or close it").format(file=self.path, holder=holder)) from None
             # the lock file may have been removed by its last holder between open and flock
             try:
@@ -159,7 +159,7 @@ class SheetFile:
         :class:`OSError` when it cannot be written; nothing is written then."""
         now = self._on_disk()
         if (_digest(now) != self._known) if self._read else now is not None:
-            raise SheetChangedError(_("{file} was changed on disk by something else since it was read; it is "
+            raise SheetChangedError(msg("{file} was changed on disk by something else since it was read; it is "
                                       "not saved over").format(file=self.path))
         data = text.encode("utf-8")
         check_reads_back(data, self.path)
@@ -178,15 +178,15 @@ def check_reads_back(data: bytes, path: str) -> None:
     got = read_bytes(data, path)
     if not got.ok or write_games(got.games).encode("utf-8") != data:
         first = next((d.message for d in got.diagnostics if not d.is_warning), "")
-        raise SheetError(_("{file}: the sheet would not read back as written ({reason}); it is not "
-                           "saved").format(file=path, reason=first or _("it reads differently")))
+        raise SheetError(msg("{file}: the sheet would not read back as written ({reason}); it is not "
+                           "saved").format(file=path, reason=first or msg("it reads differently")))
 
 
-def _holder(fd: int) -> str:
+def _holder(fd: int) -> Message:
     """Who holds a lock, from its file, in words."""
     try:
         info = json.loads(os.pread(fd, 4096, 0).decode("utf-8"))
-        return _("{who}, process {pid} on {host}, since {since}").format(
+        return msg("{who}, process {pid} on {host}, since {since}").format(
             who=info["who"], pid=info["pid"], host=info["host"], since=info["since"])
     except (OSError, ValueError, KeyError, TypeError):
-        return _("a process that does not say who it is")
+        return msg("a process that does not say who it is")

@@ -19,6 +19,7 @@ from raspis_cli.store.errors import StoreError
 from raspis_cli.store.location import DEFAULT_DB, default_db_path
 from raspis_cli.store.schema import MIGRATE_2_TO_3, SCHEMA_VERSION, create_schema_sql
 from raspis_cli.text.i18n import N_, _
+from raspis_cli.text.messages import quoted
 
 __all__ = [
     "DEFAULT_DB",
@@ -399,7 +400,7 @@ def _stored_version(con: duckdb.DuckDBPyConnection, path: str) -> int | None:
         return int(row[0])
     except (TypeError, ValueError):
         raise StoreError(_("{path} records a schema version raspis cannot read: {row}").format(
-            path=path, row=repr(row[0]))) from None
+            path=path, row=quoted(row[0]))) from None
 
 
 def _refuse_newer(version: int | None, path: str) -> None:

@@ -37,7 +37,7 @@ from raspis_cli.store.errors import StoreError
 from raspis_cli.store.idset import IdMarks
 from raspis_cli.store.rows import TableBuilder, game_id
 from raspis_cli.store.schema import GAME_TABLES, stored_columns, stored_name
-from raspis_cli.text.i18n import message_of
+from raspis_cli.text.messages import message_of
 
 if TYPE_CHECKING:
     import duckdb

@@ -310,7 +310,8 @@ class TableBuilder:
         for ordinal, p in enumerate(problems):
             self._add("violations", game_id=gid, ordinal=ordinal, kind=p.kind, message=p.canonical_text(),
                       deal=p.deal, trick=p.trick, player=p.player, source_line=p.line,
-                      source_column=p.column)
+                      source_column=p.column, code=p.code or None,
+                      message_data=json.dumps(p.message_data(), ensure_ascii=False, separators=(",", ":")))
 
     def _add_deal(self, gid: str, index: int, deal: DealRecord, result: DealResult | None,
                   seat_of: dict[str, int], names: list[str], rules: Rules) -> None:

@@ -41,7 +41,7 @@ __all__ = [
     "table_ddl",
 ]
 
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 """Stored in ``raspis_meta``. 2: game ids hash the canonical JSON of the
 record (bid order included); a version-1 database would store each of its
 games a second time, and is refused for loading. 3: ``plays`` is a view over
@@ -50,7 +50,10 @@ integers); ``load`` converts a version-2 database in its transaction
 (:data:`MIGRATE_2_TO_3`). 4: ``deals.dealer_restricted`` (:data:`ADDED_COLUMNS`),
 and no ``outcome`` in a replayed deal; ``load`` adds the column to a
 database of version 2 or 3 (a raspis of version 3 could not insert its rows
-beside it, so it refuses version 4 as newer)."""
+beside it, so it refuses version 4 as newer). 5: ``violations.code`` and
+``violations.message_data`` (the message as data: its msgid and typed
+parameters), added the same way; a stored row of before has them ``NULL``
+and is shown as its English text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +186,9 @@ TABLES: Final[dict[str, tuple[Column, ...]]] = {
         _c("player", "VARCHAR", "the player, where it applies"),
         _c("source_line", "INTEGER", "1-based line in the source file"),
         _c("source_column", "INTEGER", "1-based column in the source file"),
+        _c("code", "VARCHAR", "the reader's code of a syntax problem or warning (E303, W301), else NULL"),
+        _c("message_data", "VARCHAR",
+           "the message as data, JSON: its msgid (template) and typed parameters (docs/RECORD-JSON.md)"),
     ),
     "rating_history": (
         _c("pool", "VARCHAR", "the rating pool: the game's rules preset (one rating per rules family)"),
@@ -307,8 +313,9 @@ FROM plays""",
 """A version-2 database made version 3: its ``plays`` table converted to
 ``plays_int`` (``plays`` becomes the view, made with the others)."""
 
-ADDED_COLUMNS: Final[dict[str, tuple[str, ...]]] = {"deals": ("dealer_restricted",)}
-"""Columns a table of :data:`TABLES` gained in version 4, last in its order.
+ADDED_COLUMNS: Final[dict[str, tuple[str, ...]]] = {"deals": ("dealer_restricted",),
+                                                    "violations": ("code", "message_data")}
+"""Columns a table of :data:`TABLES` gained in versions 4 and 5, last in its order.
 :func:`create_schema_sql` adds them to a table made before, ``NULL`` in the
 rows already stored: they are worked out when a game is loaded (``load
 --replace`` stores an older game again; worked out in SQL over a whole

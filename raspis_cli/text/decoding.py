@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Protocol
 
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.messages import Message, Quoted, msg, msg_n
 
 __all__ = [
     "CHUNK_BYTES",
@@ -68,7 +68,7 @@ CHUNK_BYTES: Final = 1 << 20
 SNIFF_BYTES: Final = 64 * 1024
 """How much of the start of a file the detection looks at."""
 
-Report = Callable[[str, str, int, int, str], None]
+Report = Callable[[str, Message, int, int, str], None]
 """Called with ``(code, message, line, column, source line)`` for each problem."""
 
 _BOMS: Final = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -111,11 +111,11 @@ def check_encoding(name: str) -> str:
     try:
         info = codecs.lookup(name)
     except LookupError:
-        raise EncodingError(_("unknown encoding {name} (try utf-8, cp1251 or utf-16)").format(
-            name=repr(name))) from None
+        raise EncodingError(msg("unknown encoding {name} (try utf-8, cp1251 or utf-16)").format(
+            name=Quoted(name))) from None
     if not getattr(info, "_is_text_encoding", True):
-        raise EncodingError(_("{name} is not a text encoding (try utf-8, cp1251 or utf-16)").format(
-            name=repr(name)))
+        raise EncodingError(msg("{name} is not a text encoding (try utf-8, cp1251 or utf-16)").format(
+            name=Quoted(name)))
     return info.name
 
 
@@ -192,7 +192,7 @@ def iter_lines(stream: SupportsRead, report: Report, encoding: str | None = None
         nul = first.find(b"\0", 0, SNIFF_BYTES)
         if nul >= 0 and not _is_utf8(first[:SNIFF_BYTES], len(first) <= SNIFF_BYTES):
             line = first.count(b"\n", 0, nul) + 1
-            report("E004", _("this looks like a binary file, not a record: a NUL byte at offset "
+            report("E004", msg("this looks like a binary file, not a record: a NUL byte at offset "
                              "{offset}").format(
                 offset=nul),
                    line, nul - (first.rfind(b"\n", 0, nul) + 1) + 1, "")
@@ -227,7 +227,7 @@ def _transcode(chunks: Iterable[bytes], codec: str, offset: int, report: Report)
         except UnicodeDecodeError as e:
             where = offset - pending + e.start
             if not broken:
-                report("E002", _("undecodable bytes at offset {offset}: the file is not {encoding} text "
+                report("E002", msg("undecodable bytes at offset {offset}: the file is not {encoding} text "
                                  "(give "
                                  "the right --encoding)").format(offset=where, encoding=_name(codec)),
                        lines + 1, column + 1, "")
@@ -277,7 +277,7 @@ def _split(chunks: Iterable[bytes], codec: str, offset: int, report: Report,
                 offset += len(buf)
                 buf = b""
             elif len(buf) > max_line:
-                report("E003", _("line {number} is longer than {max} bytes; is this a record file?").format(
+                report("E003", msg("line {number} is longer than {max} bytes; is this a record file?").format(
                     number=number + 1, max=max_line), number + 1, 1, "")
                 skipping = True
                 offset += len(buf)
@@ -326,7 +326,7 @@ def _slow_lines(data: bytes, codec: str, offset: int, number: int, report: Repor
         raw = data[start:end]
         number += 1
         if len(raw) > max_line:
-            report("E003", _("line {number} is longer than {max} bytes; is this a record file?").format(
+            report("E003", msg("line {number} is longer than {max} bytes; is this a record file?").format(
                 number=number, max=max_line), number, 1, "")
             yield ""
         else:
@@ -336,9 +336,9 @@ def _slow_lines(data: bytes, codec: str, offset: int, number: int, report: Repor
                 shown = raw.decode(codec, "replace")
                 column = len(raw[: e.start].decode(codec, "replace")) + 1
                 bad = " ".join(f"0x{b:02X}" for b in raw[e.start: e.end])
-                hint = (_("save it as UTF-8, or give --encoding; cp1251 for an old Windows export")
-                        if codec == "utf-8" else _("give the right --encoding"))
-                message = ngettext("undecodable byte {bytes} at offset {offset}: the file is not "
+                hint = (msg("save it as UTF-8, or give --encoding; cp1251 for an old Windows export")
+                        if codec == "utf-8" else msg("give the right --encoding"))
+                message = msg_n("undecodable byte {bytes} at offset {offset}: the file is not "
                                    "{encoding} text ({hint})", "undecodable bytes {bytes} at offset "
                                    "{offset}: the file is not {encoding} text ({hint})", e.end - e.start)
                 report("E002", message.format(bytes=bad, offset=offset + start + e.start,

@@ -14,7 +14,8 @@ import difflib
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from raspis_cli.text.i18n import N_, _
+from raspis_cli.text.i18n import N_
+from raspis_cli.text.messages import Message, Quoted, Seq, msg
 
 __all__ = ["NameMatch", "did_you_mean", "latin", "match_name", "suggest"]
 
@@ -69,16 +70,16 @@ def match_name(word: str, names: Iterable[str]) -> NameMatch:
     return NameMatch(None, tuple(same) if same else tuple(suggest(word, pool, n=3, cutoff=0.5)))
 
 
-def did_you_mean(word: str, candidates: Iterable[str], n: int = 3) -> str:
+def did_you_mean(word: str, candidates: Iterable[str], n: int = 3) -> Message:
     """`` (did you mean 'X'?)`` / `` (did you mean 'X' or 'Y'?)``, or an empty
     string when nothing is close."""
     found = suggest(word, candidates, n=n)
     if not found:
-        return ""
-    quoted = [f"'{w}'" for w in found]
-    if len(quoted) == 1:
-        return _(" (did you mean {word}?)").format(word=quoted[0])
-    return _(" (did you mean {words} or {last}?)").format(words=", ".join(quoted[:-1]), last=quoted[-1])
+        return Message("", translate=False)
+    words = [Quoted(w) for w in found]
+    if len(words) == 1:
+        return msg(" (did you mean {word}?)").format(word=words[0])
+    return msg(" (did you mean {words} or {last}?)").format(words=Seq(tuple(words[:-1])), last=words[-1])
 
 
 # --- letters that look alike in Latin and Cyrillic ---------------------------------------------------
