@@ -11,6 +11,7 @@ games should take about 10x as long.
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -33,12 +34,21 @@ LONG_LINES = {
 }
 
 
+def _nested(depth: int) -> str:
+    """Message data nested ``depth`` messages deep (a crafted database), as JSON text."""
+    head = ('{"template": "deal {number}: {message}", "translate": false, '
+            '"params": {"number": 2, "message": {"message": ')
+    return head * depth + '{"template": "the comment is empty"}' + "}}}" * depth
+
+
 STORED_MESSAGES = {
-    # a stored message shown again in Russian (serve's and the report's pages of a stored game)
-    "stored: 'deal 2: ' x 240, a message": "deal 2: " * 240 + "the comment is empty",
-    "stored: 1,990 spaces": "a" + " " * 1_990 + "b",
-    "stored: 'x: ' x 600, a message": "x: " * 600 + "the comment is empty",
-    "stored: 20,000 spaces (shown as stored)": "a" + " " * 20_000 + "b",
+    # a stored message's data said again in Russian (serve's and the report's pages of a stored game)
+    "stored: 240 messages nested": _nested(240),
+    "stored: 100,000 nested (refused)": _nested(100_000),
+    "stored: a 20,000-item list": json.dumps({"template": "{items}", "translate": False,
+                                              "params": {"items": {"seq": [{"card": "QD"}] * 20_000}}}),
+    "stored: a 200,000-character name": json.dumps({"template": "{player}: the comment is empty",
+                                                    "params": {"player": "Ж" * 200_000}}),
 }
 
 
@@ -68,11 +78,12 @@ def main() -> None:
     print(f"{'fmt --lang ru, a comment line of 60,000 spaces':36} {len(block):>10,} chars  "
           f"{best(lambda: russian_keywords(block)):8.3f} s")
     from raspis_cli.text import i18n
+    from raspis_cli.text.messages import stored_message
 
-    with i18n.speaking("ru"):  # once each: a reading is remembered
-        for name, text in STORED_MESSAGES.items():
-            print(f"{name:36} {len(text):>10,} chars  "
-                  f"{best(lambda t=text: i18n.shown_from_canonical(t), 1):8.3f} s")
+    with i18n.speaking("ru"):
+        for name, stored in STORED_MESSAGES.items():
+            print(f"{name:36} {len(stored):>10,} chars  "
+                  f"{best(lambda d=stored: stored_message('as stored', d), 1):8.3f} s")
     json_game = seeds()[-1].decode("utf-8")
     listed = best(lambda: read_json_text("[" + ",".join([json_game] * 300) + "]"))
     print(f"a .json list of 300 games: {listed:.3f} s")

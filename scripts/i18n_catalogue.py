@@ -5,7 +5,8 @@
     python scripts/i18n_catalogue.py --mo     # also write raspis.mo beside the .po (for gettext tools)
 
 A msgid is the first argument of ``_()`` / ``N_()`` / ``msg()`` (a string literal), the two
-of ``ngettext()`` / ``msg_n()`` (in Jinja templates too), and the docstring of every function registered as a command
+of ``ngettext()`` / ``msg_n()`` (in Jinja templates too), and the docstring of every function
+registered as a command
 (``@app.command``, ``@x_app.command``, ``.callback``): typer shows it as help.
 """
 

@@ -4,10 +4,16 @@
 text) and returns what a Russian reader would stumble on:
 
 * **Latin words** outside what is the same in both languages: option names
-  (``pass_made``), violation kinds (``score-mismatch``), codes (``E303``),
-  preset and command names, formats, and the words of the records themselves
-  (a player called Boris, a tag value, a source line shown under a problem);
-* **card ranks in Latin letters** (``Q♦``): Russian text writes ``Д♦``;
+  (``pass_made``), codes (``E303``), preset and command names, formats, what
+  is typed after ``=`` or ``--format``, and the words of the records
+  themselves (a player called Boris, a tag value, a source line shown under a
+  problem); option values, kinds of deal, violation kinds and the notation's
+  keywords are shown in Russian words, quoted or not;
+* **card ranks in Latin letters** (``Q♦``): Russian text writes ``Д♦``, in
+  quotes too;
+* **typography**: a hyphen for the minus (``−10``), straight quotes
+  (``«недоиграна»``), a hyphen in a range (``0–1``), except in a record meant
+  to be read back (``fmt``, ``new``);
 * **a count with the wrong plural form** (``3 игроки``, ``5 игрока``) for
   the nouns raspis counts, and the old ``игрок-раздач``;
 * **a masculine past-tense verb about a player** (``Вера заказ 1, взял 2``):
@@ -28,9 +34,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from raspis_cli.engine.actions import VIOLATION_KINDS
 from raspis_cli.rules import PRESETS
-from raspis_cli.rules.options import KINDS, OPTIONS
+from raspis_cli.rules.options import OPTIONS
 
 __all__ = ["CASE_WORDS", "NOUNS", "plural_form", "problems", "record_phrases", "record_words",
            "visible_lines"]
@@ -39,14 +44,17 @@ SAME_IN_BOTH = {
     # formats, file types, brands and tools that have no Russian name
     "text", "json", "jsonl", "csv", "markdown", "table", "notation", "html", "HTML", "JSON", "JSONL", "CSV",
     "SQL", "DuckDB", "Parquet", "UTF", "BOM", "PIMC", "openskill", "raspis", "rsp", "duckdb", "svg",
-    "heuristic", "pimc", "full", "scores", "sheet", "auto", "all", "rules", "Ctrl", "Enter",
-    # the notation's own English words, accepted as input beside the Russian ones
-    "unfinished", "replayed", "TH", "RJ", "BJ", "none", "pass", "com",
-    # table-size words the stats reports are named by (their --report names)
-    "leaderboard", "ratings",
+    "Ctrl", "Enter", "com", "Windows",
+    # a stored column as SQL names it (load's summary: the games flagged valid = false)
+    "valid",
+    # card spellings the reader takes, shown as what a person may type (10♥, TH or Д♠)
+    "TH",
 }
-"""Latin words a Russian text may carry: data formats, names of tools, and
-notation keywords shown as what a person may type."""
+"""Latin words a Russian text may carry: data formats and names of tools.
+Option values, kinds, violation kinds and the notation's English keywords
+are not among them: a Russian reader is shown the Russian words (a value
+typed after ``=`` or as an option's argument is checked where it is typed,
+not here)."""
 
 COMMANDS = {"fmt", "convert", "validate", "score", "show", "simulate", "load", "stats", "query", "export",
             "rules", "list", "schedule", "new", "live", "explain", "analyze", "report"}
@@ -54,7 +62,6 @@ COMMANDS = {"fmt", "convert", "validate", "score", "show", "simulate", "load", "
 _CODE = re.compile(r"\b[EWJ]\d{3}\b")
 _OPTION_FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 _PATH = re.compile(r"\S*[/\\]\S*|\S+\.(?:rsp|json|jsonl|duckdb|html|csv|parquet|md|com|ru|org)\b")
-_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|«[^»\n]*»")
 _SOURCE_ECHO = re.compile(r"^\s*\d*\s*\|")
 _LATIN_WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z]+(?:[-_][A-Za-z]+)*(?![\w-])")
 _LATIN_RANK = re.compile(r"(?<![\w])[JQKA][♠♣♦♥]")
@@ -74,13 +81,8 @@ def record_words(*texts: str) -> set[str]:
 
 
 def _allowed() -> set[str]:
-    words = set(SAME_IN_BOTH) | COMMANDS | set(PRESETS) | set(OPTIONS) | set(VIOLATION_KINDS) | set(KINDS)
+    words = set(SAME_IN_BOTH) | COMMANDS | set(PRESETS) | set(OPTIONS)
     words |= {preset.rstrip("0123456789") for preset in PRESETS}  # joker54, online36 as the pattern cuts them
-    words |= {"syntax", "warning", "rules", "players", "schedule", "trump", "penalty", "replay"}
-    # option values as they are typed (--set void=free), and the stored columns SQL names
-    words |= {"true", "false", "valid"}
-    for spec in OPTIONS.values():
-        words.update(str(c) for c in (getattr(spec, "choices", None) or ()))
     # the names of stats reports, as typed after --report (stats' overview names them)
     from raspis_cli.store.schema import REPORTS
 
@@ -88,12 +90,19 @@ def _allowed() -> set[str]:
     return words
 
 
+_TYPED_VALUE = re.compile(r"(?<==)[A-Za-z][\w,-]*|(?<== )[a-z]+\b|(?<=--format )[a-z]+|(?<=--to )[a-z]+"
+                          r"|(?<=\[)[A-Z]\w*|\"[A-Za-z_]+\"|\b[a-z_]+\[\d+\](?:\.[a-z_]+)*")
+"""What is typed as it is (``--set void=free``, ``--format json``, a tag's
+name ``[Players``, a JSON record's key ``"bids"`` and path ``deals[0].bids``):
+the notation's and the command line's words, not the text's."""
+
+
 def latin_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """Latin words in ``text`` that a Russian reader would not expect."""
     ok = _allowed() | set(allowed)
     out = []
     for line in visible_lines(text):
-        line = _OPTION_FLAG.sub(" ", _CODE.sub(" ", _PATH.sub(" ", line)))
+        line = _OPTION_FLAG.sub(" ", _CODE.sub(" ", _PATH.sub(" ", _TYPED_VALUE.sub(" ", line))))
         for word in _LATIN_WORD.findall(line):
             if word not in ok and not all(part in ok or len(part) == 1 for part in re.split(r"[-_]", word)):
                 out.append(word)
@@ -101,8 +110,8 @@ def latin_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
 
 
 def latin_ranks(text: str) -> list[str]:
-    """Cards written with a Latin rank letter (``Q♦``) outside quoted record text."""
-    return [m for line in visible_lines(text) for m in _LATIN_RANK.findall(_QUOTED.sub(" ", line))]
+    """Cards written with a Latin rank letter (``Q♦``): Russian text writes ``Д♦``."""
+    return [m for line in visible_lines(text) for m in _LATIN_RANK.findall(line)]
 
 
 # --- plural forms ---------------------------------------------------------------------------------------
@@ -234,8 +243,23 @@ _DECIMAL_POINT = re.compile(r"(?<![\w.])[-+]?\d+\.\d+(?![\w.])")
 
 def decimal_points(text: str) -> list[str]:
     """Decimal fractions written with a point (``5.60``) outside dates and versions."""
-    return [m for line in visible_lines(text) for m in _DECIMAL_POINT.findall(_QUOTED.sub(" ", line))
+    return [m for line in visible_lines(text) for m in _DECIMAL_POINT.findall(line)
             if not re.fullmatch(r"\d+\.\d+\.\d+", m)]
+
+
+_HYPHEN_MINUS = re.compile(r"(?<![\w/=-])-\d")
+_STRAIGHT_QUOTED = re.compile(r"(?<![\w])'[^'\n]+'(?![\w])")
+_HYPHEN_RANGE = re.compile(r"(?<![\w/.:=-])\d{1,3}-\d{1,3}(?![\w/.:-])")
+
+
+def typography(text: str) -> list[str]:
+    """What Russian typography writes otherwise: a hyphen for the minus
+    (``-10``: ``−10``), straight quotes (``'недоиграна'``: ``«недоиграна»``),
+    a hyphen between the ends of a range (``0-1``: ``0–1``)."""
+    out = []
+    for line in visible_lines(text):
+        out += _HYPHEN_MINUS.findall(line) + _STRAIGHT_QUOTED.findall(line) + _HYPHEN_RANGE.findall(line)
+    return out
 
 
 _GAME_WORD = re.compile(r"(?<![\w])игр(?:а|ы|е|у|ой|ам|ами|ах)?(?![\wа-яё])", re.IGNORECASE)
@@ -265,10 +289,12 @@ def bare_counts(text: str) -> list[str]:
 
 
 def problems(text: str, *, names: Iterable[str] = (), allowed: Iterable[str] = (),
-             phrases: Iterable[str] = ()) -> dict[str, list[str]]:
+             phrases: Iterable[str] = (), record: bool = False) -> dict[str, list[str]]:
     """Every check on one Russian output; ``names`` are the players of the
     records shown, ``allowed`` the Latin words of the records themselves,
-    ``phrases`` their tag values (left out of the checks)."""
+    ``phrases`` their tag values (left out of the checks). ``record``: the
+    output is a record meant to be read back (``fmt``, ``new``), whose minus
+    and quotes are the notation's, not typography."""
     names = list(names)
     for phrase in sorted(phrases, key=len, reverse=True):
         text = text.replace(phrase, " ")
@@ -281,5 +307,6 @@ def problems(text: str, *, names: Iterable[str] = (), allowed: Iterable[str] = (
         "decimal points": decimal_points(text),
         "another word for a game": game_words(text),
         "a bare number after a kind": bare_counts(text),
+        "typography": [] if record else typography(text),
     }
     return {k: v for k, v in found.items() if v}

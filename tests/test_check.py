@@ -8,6 +8,7 @@ from pathlib import Path
 from raspis_cli.judge.check import read_results, validate_file
 from raspis_cli.model.diagnostics import Diagnostic, Pos, render, syntax_error
 from raspis_cli.store.load import read_unit
+from raspis_cli.text.messages import as_message
 from tests.clikit import run_cli
 
 # the only deal line has a bad cell ('1/x'): one syntax problem, and the game
@@ -58,7 +59,7 @@ def test_a_syntax_problem_in_a_game_is_one_of_its_problems_in_source_order(tmp_p
 
 def test_one_renderer_for_syntax_and_rule_problems() -> None:
     syntax = syntax_error("E303", "expected a card", 4, 9, "  trick Анна: 1O♥ 7♥", "g.rsp")
-    rule = Diagnostic("follow-suit", "Boris holds ♥", deal=2, trick=3, player="Boris",
+    rule = Diagnostic("follow-suit", as_message("Boris holds ♥"), deal=2, trick=3, player="Boris",
                       pos=Pos(4, 19))
     assert render(syntax) == ["g.rsp:4:9: E303: expected a card",
                               "    4 |   trick Анна: 1O♥ 7♥",

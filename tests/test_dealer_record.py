@@ -20,6 +20,7 @@ from raspis_cli.rules import Rules
 from raspis_cli.rules.options import OPTIONS
 from raspis_cli.simulate.run import simulate_games
 from raspis_cli.store import RecordSource, load_units, report_rows
+from raspis_cli.store.schema import SCHEMA_VERSION
 from tests.storekit import run, run_json, write_json
 
 CHOICES = OPTIONS["dealer_restriction"].choices
@@ -123,7 +124,7 @@ def test_a_version_2_database_answers_null_and_a_load_adds_the_column(
     con = duckdb.connect(str(old), read_only=True)
     try:
         version = "SELECT value FROM raspis_meta WHERE key = 'schema_version'"
-        assert con.execute(version).fetchall() == [("4",)]
+        assert con.execute(version).fetchall() == [(str(SCHEMA_VERSION),)]
         known = con.execute("SELECT count(*) FROM deals WHERE dealer_restricted IS NOT NULL").fetchall()
         assert known == [(sum(1 for game in games for deal in game.deals if deal.bids),)]
     finally:

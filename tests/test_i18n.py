@@ -16,13 +16,8 @@ from types import ModuleType
 import pytest
 
 from raspis_cli.cli.registry import COMMANDS as REGISTERED
-from raspis_cli.text.i18n import (
-    catalogue_path,
-    compile_po,
-    language_from_argv,
-    language_from_environment,
-    read_po,
-)
+from raspis_cli.text.catalogue import catalogue_path, compile_po, read_po
+from raspis_cli.text.i18n import language_from_argv, language_from_environment
 from tests.clikit import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -93,7 +93,7 @@ def test_jsonl_and_errors() -> None:
     assert [(d.code, d.line) for d in bad.diagnostics] == [("J002", 3), ("J001", 4)]
     broken = read_json_text('[{"deals": [{"number": 1}]}]', "g.json")
     assert [d.code for d in broken.diagnostics] == ["J002"]
-    assert "a deal needs 'kind'" in broken.diagnostics[0].message
+    assert "a deal needs 'kind'" in broken.diagnostics[0].message.english()
 
 
 def test_samples_round_trip_byte_for_byte() -> None:

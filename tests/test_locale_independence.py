@@ -1,12 +1,12 @@
 """What is stored is the same bytes in any locale; translation happens when shown.
 
-The engine builds each message as a :class:`~raspis_cli.text.i18n.Text`: the words
-in the interface language, and the canonical (English) text of the same msgid
-with the same parameters. DuckDB and every ``--format json``/``jsonl``/``csv``
-output take the canonical text, so a club database loaded by two people, one
-under a Russian locale and one under an English one, holds one language, and
-SQL over ``violations.message`` gives one answer. The language is never
-switched to get there: the same process shows Russian and stores English.
+The engine builds each message as a :class:`~raspis_cli.text.messages.Message`:
+a msgid and typed parameters, made words only when shown. DuckDB and every
+``--format json``/``jsonl``/``csv`` output take its English text and its data,
+so a club database loaded by two people, one under a Russian locale and one
+under an English one, holds one language, and SQL over ``violations.message``
+gives one answer. The language is never switched to get there: the same
+process shows Russian and stores English.
 """
 
 from __future__ import annotations
@@ -14,20 +14,37 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import re
 from pathlib import Path
 
 import duckdb
 import pytest
 
 from raspis_cli.judge.check import validate_file
+from raspis_cli.model.deal_kinds import DEAL_KINDS
+from raspis_cli.model.joker_modes import JOKER_MODES
+from raspis_cli.model.lines import KEYWORD_SPELLINGS
 from raspis_cli.notation.jsoncodec import games_to_json_text
 from raspis_cli.rules import Rules
+from raspis_cli.rules.options import OPTIONS
 from raspis_cli.simulate.game import simulate_game
 from raspis_cli.text import i18n
-from raspis_cli.text.i18n import Text, _, canonical, joined, ngettext, set_language
+from raspis_cli.text.i18n import _, set_language, speaking
+from raspis_cli.text.messages import (
+    Message,
+    Quoted,
+    Seq,
+    layout,
+    message_of,
+    msg,
+    msg_n,
+    stored_form,
+    stored_message,
+)
 from tests.clikit import run_cli
 from tests.faultkit import FAULTS, with_fault
 from tests.fuzzkit import mutate, seeds, semantic_mutation
+from tests.russiankit import latin_ranks, latin_words, record_words
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*.rsp"))
@@ -109,7 +126,7 @@ def test_stats_and_query_json_are_the_same_bytes_in_any_locale(tmp_path: Path) -
 def test_the_russian_text_output_stays_russian() -> None:
     """The same run that stores English shows Russian: no switch of language."""
     done = run_cli("validate", "samples/errors-friday.rsp", env_extra=RUSSIAN)
-    assert "'Гена' — не игрок этой партии" in done.stdout
+    assert "«Гена» — не игрок этой партии" in done.stdout
     assert "is not a player" not in done.stdout
 
 
@@ -150,75 +167,145 @@ def test_every_message_built_in_russian_keeps_its_english_text(tmp_path: Path) -
             english = validate_file(str(path), as_json=True).to_json()
             set_language("ru")
             russian = validate_file(str(path), as_json=True).to_json()
-            if canonical(russian) != english:
-                differ.append(f"{path.name}: {json.dumps(canonical(russian), ensure_ascii=False)[:400]}")
+            if russian != english:
+                shown = json.dumps(russian, ensure_ascii=False, default=stored_form)
+                differ.append(f"{path.name}: {shown[:400]}")
     finally:
         set_language("en")
     assert len(paths) > 100
     assert not differ, "\n".join(differ[:5])
 
 
-def test_a_text_carries_both_languages_through_format_plus_and_join(russian: None) -> None:
-    deal = _("deal {number}").format(number=3)
-    assert isinstance(deal, Text)
-    assert (str(deal), deal.canonical) == ("раздача 3", "deal 3")
-    message = _("{name} is not a player of this game").format(name=repr("Гена"))
-    line = deal + ": " + message
-    assert line.canonical == "deal 3: 'Гена' is not a player of this game"
-    assert str(line) == "раздача 3: 'Гена' — не игрок этой партии"
-    cards = ngettext("{n} card", "{n} cards", 5).format(n=5)
-    assert (str(cards), canonical(cards)) == ("5 карт", "5 cards")
-    both = joined("; ", [deal, cards])
-    assert canonical(both) == "deal 3; 5 cards" and str(both) == "раздача 3; 5 карт"
-    nested = {"files": [{"message": deal, "n": 3}], "kinds": (cards,)}
-    assert canonical(nested) == {"files": [{"message": "deal 3", "n": 3}], "kinds": ("5 cards",)}
-    assert canonical(ValueError(deal)) == "deal 3", "an exception passes its message on"
-    copied = pickle.loads(pickle.dumps(message))  # across the load's worker processes
-    assert (str(copied), canonical(copied)) == (str(message), canonical(message))
+def test_a_message_is_data_made_words_only_when_shown() -> None:
+    """A message is its msgid and typed parameters: shown in either language
+    from the same object, stored as JSON data and said again from it, copied
+    across processes; it is no ``str``, so it cannot be stored as words."""
+    deal = msg("deal {number}", number=3)
+    message = msg("{name} is not a player of this game", name=Quoted("Гена"))
+    line = layout("{deal}: {message}", deal=deal, message=message)
+    assert line.render("en") == "deal 3: 'Гена' is not a player of this game"
+    assert line.render("ru") == "раздача 3: «Гена» — не игрок этой партии"
+    cards = msg_n("{n} card", "{n} cards", 5, n=5)
+    assert (cards.render("ru"), cards.english()) == ("5 карт", "5 cards")
+    both = Message.joined("; ", [deal, cards])
+    assert (both.english(), both.render("ru")) == ("deal 3; 5 cards", "раздача 3; 5 карт")
+    stored = json.loads(json.dumps(line.to_data(), ensure_ascii=False))
+    assert Message.from_data(stored) == line
+    assert stored["params"]["message"]["message"]["params"] == {"name": {"quoted": "Гена"}}
+    assert message_of(ValueError(message)) is message, "an exception passes its message on"
+    copied = pickle.loads(pickle.dumps(line))  # across the load's worker processes
+    assert copied == line
+    assert not isinstance(line, str)
+    assert json.dumps({"m": line}, default=stored_form, ensure_ascii=False) == (
+        '{"m": "deal 3: \'Гена\' is not a player of this game"}')
 
 
-def test_english_builds_plain_strings() -> None:
+def test_underscore_translates_at_once_into_a_plain_string(russian: None) -> None:
+    assert type(_("deal {number}")) is str
     set_language("en")
     assert type(_("deal {number}").format(number=3)) is str
     assert i18n.language() == "en"
 
 
 def test_a_stored_message_shows_as_validate_shows_it(tmp_path: Path) -> None:
-    """Differential: a message as the database keeps it (its canonical English
-    text), shown again in Russian (``raspis serve``'s page of a stored game),
-    is what ``validate`` shows under Russian: every message of the samples,
-    and nearly every one of the fuzzed corpus (what is not found stays in
-    English rather than half translated, which this counts as a miss)."""
-    from raspis_cli.text.i18n import shown_from_canonical
-
+    """Differential: every message of the fuzzed corpus, stored as the
+    database keeps it (its data as JSON text) and said again in Russian
+    (``raspis serve``'s page of a stored game), is what ``validate`` shows
+    under Russian, and its English is the stored English text: every one,
+    with no reading back of English."""
     paths = _corpus(random.Random(29), tmp_path)
+    templates: set[str] = set()
+    differ = []
     set_language("ru")
-    agree: dict[str, bool] = {}
-    samples_missed = []
     try:
         for path in paths:
             report = validate_file(str(path))
             found = list(report.syntax) + [p for r in report.results for p in r.problems]
             for p in found + ([report.error] if report.error is not None else []):
-                same = str(shown_from_canonical(p.canonical_text())) == str(p.text())
-                agree.setdefault(p.canonical_text(), same)
-                if path in SAMPLES and not same:
-                    samples_missed.append(p.canonical_text())
+                data = json.dumps(p.message_data(), ensure_ascii=False)
+                again = Message.from_data(json.loads(data))
+                templates.add(p.message.template)
+                if (again.shown(), again.english()) != (p.message.shown(), p.message.english()):
+                    differ.append((again.shown(), p.message.shown()))
+                if stored_message(p.canonical_text(), data) != p.message.shown():
+                    differ.append((stored_message(p.canonical_text(), data), p.message.shown()))
     finally:
         set_language("en")
-    assert not samples_missed, samples_missed
-    assert sum(agree.values()) >= 0.95 * len(agree), (sum(agree.values()), len(agree))
+    assert len(templates) > 60, len(templates)
+    assert not differ, differ[:5]
 
 
-def test_a_stored_message_prefixed_many_times_is_read_and_a_huge_one_shown_as_stored() -> None:
-    """A stored message is read back with its parts nested (``deal 2: `` before
-    ``deal 2: ``, each part found once and remembered); a text longer than any
-    message raspis writes (a crafted database) is shown as it is stored."""
-    from raspis_cli.text.i18n import shown_from_canonical, speaking
+def _written(value: object) -> list[str]:
+    """What a message's parameters hold as a person wrote it (names, quoted text)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Quoted):
+        return _written(value.text)
+    if isinstance(value, BaseException):
+        return _written(message_of(value))
+    if isinstance(value, Message):
+        return [w for _, v in value.params for w in _written(v)]
+    if isinstance(value, Seq):
+        return [w for item in value.items for w in _written(item)]
+    return []
 
+
+NOTATION_WORDS = {w for words in KEYWORD_SPELLINGS.values() for w in words if w.isascii()} \
+    | set(JOKER_MODES) | set(DEAL_KINDS) | {"none", "RJ", "BJ"}
+"""The notation's English words, as a line written in English uses them."""
+OPTION_VALUES = {str(c) for spec in OPTIONS.values() for c in (getattr(spec, "choices", None) or ())}
+
+
+def _templates(value: object) -> list[str]:
+    """The templates of a message and of the messages inside it."""
+    if isinstance(value, BaseException):
+        return _templates(message_of(value))
+    if isinstance(value, Message):
+        return [value.template] + [t for _, v in value.params for t in _templates(v)]
+    if isinstance(value, (Seq, Quoted)):
+        items = value.items if isinstance(value, Seq) else (value.text,)
+        return [t for item in items for t in _templates(item)]
+    return []
+
+
+def test_every_message_of_the_fuzzed_corpus_is_wholly_russian(tmp_path: Path) -> None:
+    """Each message the fuzzed corpus gives, said in Russian, has no Latin word
+    and no Latin card rank but what a person wrote (a name, a quoted token)."""
+    paths = _corpus(random.Random(29), tmp_path)
+    leaks: dict[str, str] = {}
+    seen: set[str] = set()
+    set_language("ru")
+    try:
+        for path in paths:
+            report = validate_file(str(path))
+            found = list(report.syntax) + [p for r in report.results for p in r.problems]
+            for p in found + ([report.error] if report.error is not None else []):
+                text = p.message.shown()
+                seen.add(p.message.template)
+                written = _written(p.message)
+                cut = text
+                for w in sorted(written, key=len, reverse=True):
+                    if len(w) > 1:
+                        cut = cut.replace(w, " ")
+                allowed = record_words(*written)
+                if written and not any(re.search("[а-яёА-ЯЁ]", w) for w in written):
+                    allowed |= NOTATION_WORDS  # a line written in English is answered in its words
+                if any("option" in t for t in _templates(p.message)):
+                    allowed |= OPTION_VALUES  # the values an option takes, as they are typed
+                bad = latin_words(cut, allowed) + ([] if allowed & NOTATION_WORDS else latin_ranks(cut))
+                if bad:
+                    leaks.setdefault(p.message.template, f"{text} {bad}")
+    finally:
+        set_language("en")
+    assert len(seen) > 60
+    assert not leaks, "\n".join(list(leaks.values())[:20])
+
+
+def test_a_row_stored_before_messages_were_data_is_shown_as_stored() -> None:
+    """A database row of an older raspis has no message data: its English text
+    is shown as it is; data that cannot be read (a crafted database) too."""
     with speaking("ru"):
-        assert str(shown_from_canonical("deal 2: " * 3 + "the comment is empty")) == (
-            "раздача 2: " * 3 + "комментарий пуст")
-        huge = "deal 2: the comment is empty" + " " * 3000
-        assert str(shown_from_canonical(huge)) == huge
-        assert str(shown_from_canonical("deal 2: the comment is empty")) == "раздача 2: комментарий пуст"
+        assert stored_message("deal 2: the comment is empty", None) == "deal 2: the comment is empty"
+        assert stored_message("as stored", "{not json") == "as stored"
+        data = json.dumps(msg("deal {number}", number=2).to_data())
+        assert stored_message("deal 2", data) == "раздача 2"

@@ -10,6 +10,7 @@ import pytest
 from raspis_cli.model.cards import Card, Suit, parse_card
 from raspis_cli.model.diagnostics import Diagnostic, syntax_error
 from raspis_cli.notation import file_grammar, line_grammar, quoting, scanner, tokens
+from raspis_cli.text.messages import Message
 
 
 def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
@@ -147,7 +148,7 @@ def test_line_errors(text: str, code: str, column: int) -> None:
 
 
 def test_scan_keeps_comments_and_columns() -> None:
-    errors: list[tuple[str, str, int, int, str]] = []
+    errors: list[tuple[str, Message, int, int, str]] = []
     lines = list(scanner.scan(['[Event "a;b{c}"] ; note', "1. 1 A ♥ {x", "y} | 1/1"], errors))
     assert errors == []
     assert lines[0].code.rstrip() == '[Event "a;b{c}"]'

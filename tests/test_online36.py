@@ -150,8 +150,8 @@ def _judge(text: str) -> tuple[list[tuple[str, str]], list[int], list[str]]:
     assert read.ok, read.diagnostics
     (game,) = read.games
     result = replay_game(game, 0, None, True)
-    return ([(p.kind, p.message) for p in result.problems], [result.totals[n] for n in game.players],
-            result.winners)
+    return ([(p.kind, p.message.english()) for p in result.problems],
+            [result.totals[n] for n in game.players], result.winners)
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])

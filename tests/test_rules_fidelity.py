@@ -331,7 +331,7 @@ def test_one_wrong_dealer_is_one_violation() -> None:
     at deal 5 (the rotation is the seating from deal 1)."""
     result = _replay(_sheet("A B C A A C A"))
     assert _kinds(result) == [("dealer-order", 5, None, "A")]
-    assert "B was to deal" in result.problems[0].message
+    assert "B was to deal" in result.problems[0].message.english()
     # a dealer who keeps the wrong turn afterwards is wrong at every deal they deal out of turn
     shifted = _replay(_sheet("A B C A C A B"))
     assert [(p.kind, p.deal) for p in shifted.problems] == [
@@ -408,7 +408,7 @@ def test_a_sheet_no_trick_counts_satisfy_is_a_taken_sum() -> None:
             "1. 5 C 9♥ | 0 5 5 | 2 20 20 | 2 20 20\n")
     result = _replay(text)
     assert _kinds(result) == [("taken-sum", 1, None, None)]
-    assert "A 0 or 5, B 2, C 2" in result.problems[0].message
+    assert "A 0 or 5, B 2, C 2" in result.problems[0].message.english()
     # the same sheet with a score that fits: valid, and the sum decides the pass's count
     fits = _replay(text.replace("| 0 5 5 |", "| 0 1 1 |"))
     assert _kinds(fits) == [] and fits.deals[0].taken == {"A": 1, "B": 2, "C": 2}

@@ -97,10 +97,10 @@ def test_problem_fixed_schedule() -> None:
     assert schedule.problem(14, 12, "no-trump") is None
     assert schedule.problem(14, 12, "dark") is not None
     over = schedule.problem(26, 12, "golden")
-    assert over is not None and "26 deals" in over
+    assert over is not None and "26 deals" in over.english()
     assert schedule.missing(26) is None
     missing = schedule.missing(25)
-    assert missing is not None and "after 25" in missing
+    assert missing is not None and "after 25" in missing.english()
 
 
 def test_problem_classic_tail_takes_any_special_in_any_number() -> None:

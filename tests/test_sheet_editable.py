@@ -63,7 +63,7 @@ def test_the_last_bid_tells_the_sum_against_the_cards() -> None:
     out = sheet.answer(last)
     assert out.bid_sum is not None and out.bid_sum.cards == 2
     assert out.bid_sum.bids == sum(b for _, b in deals[1].bids)
-    assert re.fullmatch(r"bids \d of 2 cards: (overbid|underbid) by \d", out.bid_sum.text())
+    assert re.fullmatch(r"bids \d of 2 cards: (overbid|underbid) by \d", out.bid_sum.text().english())
 
 
 def test_back_offers_the_value_again_and_undo_drops_it() -> None:

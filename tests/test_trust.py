@@ -264,7 +264,7 @@ def test_every_number_has_a_range_and_json_refuses_beyond_it(what: str) -> None:
         section = {"bid": "bids", "taken": "taken", "score": "scores", "total": "totals"}[what]
         deal[section][data["players"][0]] = high + 1
     read = read_json_text(json.dumps(data))
-    assert not read.ok and "out of range" in read.diagnostics[0].message
+    assert not read.ok and "out of range" in read.diagnostics[0].message.english()
     deal_ok = json.loads(games_to_json_text([game]))
     assert read_json_text(json.dumps(deal_ok)).ok
 

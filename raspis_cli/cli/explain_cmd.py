@@ -20,6 +20,7 @@ from raspis_cli.cli.options import (
     player_name,
     rules_choice,
 )
+from raspis_cli.model.diagnostics import kind_counts, kind_title
 from raspis_cli.text.i18n import _, decimal, ngettext
 from raspis_cli.text.messages import quoted
 
@@ -124,19 +125,16 @@ def explain(
                       "{file}").format(n=len(result.problems), kinds=_kinds(result.problems),
                                                             file=display))
             for p in others if fixes else ():
-                say("  " + _("also: deal {number}: {kind}: {message}").format(number=p.deal, kind=p.kind,
-                                                                                message=p.message))
+                say("  " + _("also: deal {number}: {kind}: {message}").format(number=p.deal,
+                                                                              kind=kind_title(p.kind),
+                                                                                message=p.message.shown()))
         if money is not None:
             print_settlement(result.totals, money, record.unfinished)
     return status
 
 
 def _kinds(problems: Sequence[object]) -> str:
-    counts: dict[str, int] = {}
-    for p in problems:
-        kind = str(getattr(p, "kind", "?"))
-        counts[kind] = counts.get(kind, 0) + 1
-    return ", ".join(f"{k} {v}" for k, v in counts.items())
+    return kind_counts(str(getattr(p, "kind", "?")) for p in problems)
 
 
 def print_settlement(totals: dict[str, int], stake: Decimal, unfinished: bool) -> None:

@@ -25,6 +25,7 @@ from raspis_cli.cli.new_cmd import DealerOption
 from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
 from raspis_cli.judge.results import trump_label
 from raspis_cli.model.deal_kinds import kind_label
+from raspis_cli.model.diagnostics import kind_title
 from raspis_cli.text.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -409,7 +410,7 @@ class LiveSession:
         """What came of an answer or a command."""
         sheet = self.sheet
         if outcome.refused is not None:
-            self.say(f"  ✗ {outcome.refused}")
+            self.say(f"  ✗ {outcome.refused.shown()}")
             return
         event = outcome.event
         if outcome.bid_sum is not None:
@@ -449,7 +450,7 @@ class LiveSession:
         for problem in outcome.problems:
             later = problem.deal != outcome.number
             where = _("deal {number}").format(number=problem.deal) + ": " if later else ""
-            self.say(f"  ! {where}{problem.kind}: {problem.message}")
+            self.say(f"  ! {where}{kind_title(problem.kind)}: {problem.message.shown()}")
 
 
 def _command_words() -> str:

@@ -72,7 +72,8 @@ def print_rows(rows: Sequence[dict[str, Any]], fmt: str, title: str | None = Non
 COLUMN_LABELS: Final[dict[str, str]] = {
     # rules list / show / schedule
     "preset": N_("preset"), "players": N_("players"), "description": N_("description"),
-    "option": N_("option"), "value": N_("value"), "meaning": N_("meaning"), "number": N_("number"),
+    "option": N_("option"), "value": N_("value"), "meaning": N_("meaning"),
+    "setting": N_("setting (--set)"), "number": N_("number"),
     "cards": N_("cards"), "kind": N_("kind"), "dealer": N_("dealer"),
     # stats: the ratings and the leaderboard (Russian words as on the club page, report/strings.py)
     "pool": N_("pool"), "rank": N_("rank"), "player": N_("player"), "rating": N_("rating"),

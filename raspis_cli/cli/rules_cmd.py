@@ -14,8 +14,8 @@ from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.rules import OPTIONS, PRESETS, OptionSpec, Rules, preset_description
 from raspis_cli.rules.options import OptionValue
 from raspis_cli.rules.schedule import schedule_for
-from raspis_cli.text.i18n import _
-from raspis_cli.text.messages import quoted
+from raspis_cli.text.i18n import _, language
+from raspis_cli.text.messages import Span, quoted, show_param
 
 rules_app = typer.Typer(help=_("The rule presets, their options and schedules."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
@@ -31,7 +31,8 @@ def rules_list(fmt: FormatOption = "table") -> None:
     check_format(fmt, ("table", "json", "jsonl"))
     described = (lambda text: text) if fmt != "table" else _  # JSON keeps the files' text
     rows = [
-        {"preset": name, "players": "-".join(map(str, Rules.preset(name).players)),
+        {"preset": name, "players": "-".join(map(str, Rules.preset(name).players)) if fmt != "table"
+         else show_param(Span(*Rules.preset(name).players), language()),
          "description": described(preset_description(name))}
         for name in PRESETS
     ]
@@ -53,10 +54,12 @@ def rules_show(
     if fmt == "jsonl":
         write_jsonl([{"preset": preset, "options": rules.to_json()}])
         return
-    rows = [
-        {"option": name, "value": spec.show(rules.value(name)), "meaning": _meaning(spec, rules.value(name))}
-        for name, spec in OPTIONS.items()
-    ]
+    if language() == "ru":  # the value as it is typed after --set, the meaning in Russian words
+        rows = [{"setting": f"{name}={spec.show(rules.value(name))}",
+                 "meaning": _meaning(spec, rules.value(name))} for name, spec in OPTIONS.items()]
+    else:
+        rows = [{"option": name, "value": spec.show(rules.value(name)),
+                 "meaning": _meaning(spec, rules.value(name))} for name, spec in OPTIONS.items()]
     print_rows(rows, fmt, title=f"{preset}: {_(preset_description(preset))}")
 
 

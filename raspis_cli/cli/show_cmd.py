@@ -23,7 +23,7 @@ from raspis_cli.judge.replay import GameResult
 from raspis_cli.judge.results import trump_label
 from raspis_cli.model.cards import Card, Deck, card_text
 from raspis_cli.model.deal_kinds import kind_label
-from raspis_cli.model.diagnostics import Diagnostic
+from raspis_cli.model.diagnostics import Diagnostic, kind_title
 from raspis_cli.model.record import DealRecord
 from raspis_cli.text.i18n import _, ngettext
 
@@ -79,7 +79,7 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
                 text += f" ({decl.words() if decl is not None else play['declared']})"
             text = safe_markup(text)
             if "violations" in play:
-                kinds = ", ".join(v["kind"] for v in play["violations"])
+                kinds = ", ".join(kind_title(str(v["kind"])) for v in play["violations"])
                 text = f"[bold red]{text} ✗ {safe_markup(kinds)}[/bold red]"
             parts.append(text)
         winner = trick["winner"] or "?"
@@ -99,7 +99,7 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             f"{n} {s if s is not None else '?'}" for n, s in scores.items()))))
     for problem in problems:
         if problem.trick is None:
-            out(f"[red]{safe_markup(problem.kind)}[/red]: {safe_markup(problem.message.shown())}")
+            out(f"[red]{safe_markup(kind_title(problem.kind))}[/red]: {safe_markup(problem.message.shown())}")
     if not problems:
         out(safe_markup(_("no violations")))
 

@@ -25,8 +25,8 @@ from raspis_cli.cli.output import write_json, write_jsonl
 from raspis_cli.cli.problems import render_diagnostic
 from raspis_cli.files.paths import expand_paths
 from raspis_cli.judge.check import FileReport, folder_without_records, validate_files
-from raspis_cli.model.diagnostics import RUSSIAN_TITLES
-from raspis_cli.text.i18n import _, language, ngettext
+from raspis_cli.model.diagnostics import kind_counts
+from raspis_cli.text.i18n import _, ngettext
 from raspis_cli.text.textsafe import escape_text
 
 __all__ = ["validate"]
@@ -141,11 +141,8 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
 
 
 def _kind_counts(kinds: Mapping[str, int]) -> str:
-    """``bid-order 1, syntax 3``: how many of each kind, by the kind's name
-    in the interface language (a Russian title: ``порядок заказов 1``)."""
-    russian = language() == "ru"
-    named = sorted((RUSSIAN_TITLES.get(k, k) if russian else k, n) for k, n in kinds.items())
-    return ", ".join(f"{k} {n}" for k, n in named)
+    """``bid-order 1, syntax 3``: how many of each kind, in the interface language."""
+    return kind_counts(kind for kind, n in kinds.items() for _ in range(n))
 
 
 def _out(text: str, colour: bool, markup: bool = False) -> None:

@@ -31,8 +31,8 @@ from raspis_cli.engine.trick import (
     plain_winner,
     trick_trump,
 )
-from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, cards_of, cards_text
-from raspis_cli.model.deal_kinds import kind_label
+from raspis_cli.model.cards import NO_SUIT, SUIT_INDEX, Card, Suit, card_list, cards_of
+from raspis_cli.model.deal_kinds import kind_term
 from raspis_cli.model.joker import JokerDecl
 from raspis_cli.model.joker_modes import DEMANDS, known_mode, wins_when_following, wins_when_led
 from raspis_cli.rules import Rules
@@ -226,7 +226,7 @@ class Deal:
         who = _name(self.names, seat)
         if not self.has_bids:
             return [Violation("bid-order", msg("a {kind} deal has no bids, yet {player} bid {bid}").format(
-                kind=kind_label(self.kind), player=who, bid=bid), seat, at="bid")]
+                kind=kind_term(self.kind), player=who, bid=bid), seat, at="bid")]
         expected = self.next_bidder
         if expected is None:
             return [Violation("bid-order", msg("{player} bid after the bidding was over").format(player=who),
@@ -334,7 +334,8 @@ class Deal:
             if decl.suit is None:
                 return msg("a joker declared {mode} must name a suit").format(mode=Term("joker-mode", mode))
             if rules.joker_demand_first_trick_only and self.trick_number > 1:
-                return msg("{mode} may be declared only in the first trick of a deal").format(mode=Term("joker-mode", mode))
+                return msg("{mode} may be declared only in the first trick of a deal").format(
+                    mode=Term("joker-mode", mode))
         suitless_lead = self.deck.size == 54 and not rules.circular_trumps
         if mode == "low" and decl.suit is None and not suitless_lead:
             return msg("a joker declared 'low' must name a suit")
@@ -511,7 +512,7 @@ class Deal:
                 index: int) -> Violation:
         who = _name(self.names, seat)
         led, lead_decl = self._lead_info()
-        example = cards_text(cards_of(allowed), ", ")
+        example = card_list(cards_of(allowed), ", ")
         if kind == "joker-demand":
             assert lead_decl is not None
             demanded = lead_decl.suit

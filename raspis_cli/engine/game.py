@@ -22,7 +22,7 @@ from raspis_cli.rules.seats import bidding_order
 from raspis_cli.rules.standings import first_place_shared, first_places
 from raspis_cli.rules.trumps import trump_holder
 from raspis_cli.rules.values import DealKind, is_deal_kind, judged_kind
-from raspis_cli.text.messages import Quoted, msg
+from raspis_cli.text.messages import Quoted, Span, msg
 
 __all__ = ["Game", "TrumpInput", "effective_trump"]
 
@@ -126,7 +126,7 @@ class Game:
                     text = (msg("deal {number} follows deal {last}; deal {missing} is missing")
                             if skipped == 1 else
                             msg("deal {number} follows deal {last}; deals {missing} are missing"))
-                    missing = str(want) if skipped == 1 else f"{want}-{number - 1}"
+                    missing: int | Span = want if skipped == 1 else Span(want, number - 1)
                     out.append(Violation("schedule", text.format(number=number, last=self.last_number,
                                                                  missing=missing), at="number"))
             elif number != want:

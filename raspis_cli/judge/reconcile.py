@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from raspis_cli.engine import Deal, Game, Violation, bid_score, infer_taken
 from raspis_cli.engine.scoring import KINDS_WITHOUT_BIDS
 from raspis_cli.judge.results import DealResult, trump_text
-from raspis_cli.model.deal_kinds import kind_label
+from raspis_cli.model.deal_kinds import kind_term
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, Pos
 from raspis_cli.rules import KINDS, Rules
@@ -418,7 +418,7 @@ class SheetReconciliation:
                         msg("{player}'s score is written as {score}, which no number of tricks gives a "
                           "{kind} in a {cards}-card deal"))
                 self._problem(record, "score-mismatch", text.format(
-                    player=name, score=score, bid=bid, kind=kind_label(record.kind), cards=record.cards),
+                    player=name, score=score, bid=bid, kind=kind_term(record.kind), cards=record.cards),
                               "score", player=name)
         if any(options == [] for options in possible.values()):
             return self._taken_from(possible, taken, source)
@@ -439,8 +439,10 @@ class SheetReconciliation:
                                                                cards=record.cards), "scores",
                               pos=record.where("scores"))
             else:
+                either = layout(" {word} ", word=msg("or"))
                 counts = Message.joined(", ", (
-                    layout("{player} {counts}", player=n, counts=msg("any") if o is None else Seq(tuple(o), Message.joined("", (" ", msg("or"), " "))))
+                    layout("{player} {counts}", player=n,
+                           counts=msg("any") if o is None else Seq(tuple(o), either))
                     for n, o in possible.items()))
                 self._problem(record, "taken-sum", msg("no trick counts fit the bids, taken and scores "
                                                      "written and add up to {cards} ({counts})").format(

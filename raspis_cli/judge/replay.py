@@ -15,7 +15,7 @@ from raspis_cli.engine import Deal, Game, Violation
 from raspis_cli.judge.reconcile import SheetReconciliation, score_memo, too_many_tricks
 from raspis_cli.judge.results import DealResult, GameResult, RulesChoice, resolve_rules
 from raspis_cli.model.cards import Card, Suit
-from raspis_cli.model.deal_kinds import has_trump, judged_kind, kind_label
+from raspis_cli.model.deal_kinds import has_trump, judged_kind, kind_term
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry, compact_plays
 from raspis_cli.rules.seats import bidding_order
@@ -188,7 +188,7 @@ class GameReplay(SheetReconciliation):
             for name, value in bids.items():
                 self._report(record, Violation("bid-order", msg(
                     "a {kind} deal has no bids, yet {player} bid {bid}").format(
-                        kind=kind_label(record.kind), player=name, bid=value), at="bid"), player=name)
+                        kind=kind_term(record.kind), player=name, bid=value), at="bid"), player=name)
             deal.skip_bidding()
             return
         if self.compact:

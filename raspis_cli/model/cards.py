@@ -184,8 +184,9 @@ _PRETTY: Final = tuple(
 _RUSSIAN_RANKS: Final = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
 """The rank letters a Russian text writes (and the notation reads): валет, дама, король, туз."""
 
-_PRETTY_RU: Final = tuple(_RUSSIAN_RANKS.get(text[0], text[0]) + text[1:] if i < 52 else text
+_PRETTY_RU: Final = tuple(_RUSSIAN_RANKS.get(text[0], text[0]) + text[1:] if i < 52 else ("КД", "ЧД")[i - 52]
                           for i, text in enumerate(_PRETTY))
+"""The cards as Russian text writes them: Д♦, and the jokers КД and ЧД (красный, чёрный джокер)."""
 
 
 def card_text(card: int) -> str:
@@ -299,6 +300,8 @@ _JOKER_WORDS: Final[dict[str, Card]] = {
     "bj": BLACK_JOKER,
     "jr": RED_JOKER,
     "jb": BLACK_JOKER,
+    "кд": RED_JOKER,  # красный джокер
+    "чд": BLACK_JOKER,  # чёрный джокер
 }
 
 _VARIATION = "\ufe0f\ufe0e"
@@ -405,3 +408,7 @@ class Deck:
     def __repr__(self) -> str:
         joker = ",".join(c.code for c in self.jokers) or "none"
         return f"Deck({self.size}, jokers={joker})"
+
+
+param_type("suit", Suit, lambda suit, _lang: str(suit), lambda suit: suit.name, lambda name: Suit[str(name)])
+# a suit in a message: ♦ in either language, {"suit": "D"} stored

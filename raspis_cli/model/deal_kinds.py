@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeGuard, assert_never, get_args
 
 from raspis_cli.text.i18n import N_, _
-from raspis_cli.text.messages import Seq
+from raspis_cli.text.messages import Seq, Term, msg, term_words
 
 __all__ = [
     "DEAL_KINDS",
@@ -38,6 +38,7 @@ __all__ = [
     "kind_label",
     "in_cyrillic",
     "kind_words_of",
+    "kind_term",
     "kinds_in_words",
     "kind_cards",
     "trick_aim",
@@ -99,6 +100,20 @@ def kind_label(kind: str) -> str:
     a word that is no kind, as it is."""
     label = _LABELS.get(kind)
     return _(label) if label is not None else kind
+
+
+def kind_term(kind: str) -> Term:
+    """A kind of deal as a parameter of a message: stored as the record's word
+    (``no-trump``), shown in the reader's (``no trump``, ``бескозырка``)."""
+    return Term("kind", kind)
+
+
+def _kind_words(kind: str, lang: str) -> str | None:
+    label = _LABELS.get(kind)
+    return None if label is None else msg(label).render(lang)
+
+
+term_words("kind", _kind_words)
 
 
 def has_bids(kind: DealKind) -> bool:

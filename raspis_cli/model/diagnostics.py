@@ -17,7 +17,7 @@ line is shown as an excerpt around the column).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -25,22 +25,44 @@ from raspis_cli.text.i18n import language
 from raspis_cli.text.messages import Message, as_message, layout, msg
 from raspis_cli.text.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
 
-__all__ = ["RUSSIAN_TITLES", "SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "line_error", "located",
+__all__ = ["RUSSIAN_TITLES", "SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "kind_counts", "kind_title",
+           "line_error", "located",
            "render", "syntax_error"]
 
 RUSSIAN_TITLES: Final[dict[str, str]] = {
     "syntax": "запись", "warning": "предупреждение", "rules": "правила", "players": "игроки",
     "dealer-order": "очерёдность сдачи", "schedule": "расписание", "deal-size": "размер раздачи",
     "unknown-card": "чужая карта", "duplicate-card": "карта дважды", "trump": "козырь",
-    "bid-order": "порядок заказов", "bid-range": "заказ вне пределов", "dealer-restriction": "запрет сдающему",
+    "bid-order": "порядок заказов", "bid-range": "заказ вне пределов",
+    "dealer-restriction": "запрет сдающему",
     "third-pass": "третий пас", "wrong-turn": "ход не в очередь", "not-in-hand": "карты нет на руке",
     "follow-suit": "ренонс", "must-trump": "не покрыл козырем", "joker-mode": "объявление джокера",
-    "joker-demand": "требование джокера", "trick-count": "число взяток", "taken-mismatch": "взятки не сходятся",
+    "joker-demand": "требование джокера", "trick-count": "число взяток", "taken-mismatch": "взятки "
+                                                                                           "не сходятся",
     "taken-sum": "сумма взяток", "score-mismatch": "очки не сходятся", "total-mismatch": "сумма не сходится",
     "penalty": "штраф", "replay": "пересдача",
 }
 """What a Russian reader sees for each violation kind (and a reading warning)
 where an English one sees the kind itself, the word of the JSON contract."""
+
+def kind_title(kind: str, lang: str | None = None) -> str:
+    """A violation kind as ``lang`` (the language in force by default) calls
+    it: the kind itself in English (``schedule``), its title in Russian
+    (``расписание``)."""
+    if (lang or language()) == "ru":
+        return RUSSIAN_TITLES.get(kind, kind)
+    return kind
+
+
+def kind_counts(kinds: Iterable[str]) -> str:
+    """How many problems of each kind, by the kind's name in the language in
+    force, alphabetically: ``bid-order 1, syntax 3`` (``запись 3, …``)."""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        title = kind_title(kind)
+        counts[title] = counts.get(title, 0) + 1
+    return ", ".join(f"{title} {n}" for title, n in sorted(counts.items()))
+
 
 SYNTAX = "syntax"
 """The kind of every problem found while reading (its ``code`` says which)."""
@@ -119,7 +141,7 @@ class Diagnostic:
         if self.kind == WARNING:
             word = RUSSIAN_TITLES[WARNING] if lang == "ru" else WARNING
             return f"{word}: {self.code}" if self.code else word
-        return self.code or (RUSSIAN_TITLES.get(self.kind, self.kind) if lang == "ru" else self.kind)
+        return self.code or kind_title(self.kind, lang)
 
     def full_message(self) -> Message:
         """The message, preceded by the code of a reading problem (``E303: ...``)."""

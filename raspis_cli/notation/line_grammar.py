@@ -236,7 +236,8 @@ def _parse_line(code: str) -> ParsedLine | Diagnostic | None:
         return line_error(
             "E201",
             msg("expected a deal line like {example} or a line starting with {keywords}, got {got}").format(
-                example=_EXAMPLE_DEAL, keywords=Seq(tuple(keywords)), got=_show(_first_token(stripped))) + hint,
+                example=_EXAMPLE_DEAL, keywords=Seq(tuple(keywords)),
+                got=_show(_first_token(stripped))) + hint,
             indent + 1,
         )
     rest_col = indent + word_end
@@ -785,11 +786,12 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
             if decl_txt is not None:
                 decl = _decl(decl_txt[1:-1], not cards)
                 if decl is None:
-                    return line_error(
-                        "E304", msg("expected a joker declaration like (take), (discard ♥), (high ♠), (low ♦), "
-                                  "(as A♦) or (забрать), (скинуть черви), (по старшим пикам), got "
-                                  "{got}").format(
-                                      got=Quoted(decl_txt)), m.start(3) + 1)
+                    # the examples in the line's own language
+                    expected = (msg("expected a joker declaration like (забрать), (скинуть черви), "
+                                    "(по старшим пикам), got {got}") if in_cyrillic(decl_txt) else
+                                msg("expected a joker declaration like (take), (discard ♥), (high ♠), "
+                                    "(low ♦), (as A♦), got {got}"))
+                    return line_error("E304", expected.format(got=Quoted(decl_txt)), m.start(3) + 1)
             players.append(pending)
             cards.append(c)
             decls.append(decl)

@@ -1050,7 +1050,8 @@ class _Reader:
                     if nxt is None:
                         self.error("E309", msg("cannot tell who played this card: {name} is not in the "
                                              "[Players] tag, so "
-                                             "write each card's player").format(name=Quoted(str(prev))), column)
+                                             "write each card's player").format(name=Quoted(str(prev))),
+                                   column)
                         return None
                     player = nxt
                 if not isinstance(card, Card):

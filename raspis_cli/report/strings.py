@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from raspis_cli.model.diagnostics import RUSSIAN_TITLES
+from raspis_cli.model.diagnostics import kind_title
 from raspis_cli.model.joker import JOKER_WORDS
-from raspis_cli.text.i18n import N_, _, language
+from raspis_cli.text.i18n import N_, _
 
 __all__ = ["LANGS", "STRINGS", "joker_words", "problem_row", "report_strings"]
 
@@ -139,7 +139,7 @@ def problem_row(kind: str, message: str, deal: int | None, trick: int | None,
     """One problem as a page lists it: its kind in the language in force (a
     Russian title, ``расписание``), the message shown, and where; the player is
     left out when the message begins with the name (never said twice)."""
-    title = RUSSIAN_TITLES.get(kind, kind) if language() == "ru" else kind
+    title = kind_title(kind)
     if player and message.startswith(player) and message[len(player):][:1] in (" ", ":", ","):
         player = None
     return {"kind": title, "message": message, "deal": deal, "trick": trick, "player": player}

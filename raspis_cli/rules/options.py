@@ -115,7 +115,8 @@ def _pass_rule(value: object) -> OptionValue:
     try:
         return _bool(value)
     except OptionError:
-        raise OptionError(msg("expected true, false or players, got {got}").format(got=Quoted(str(value)))) from None
+        raise OptionError(msg("expected true, false or players, got {got}").format(
+            got=Quoted(str(value)))) from None
 
 
 OPTION_INT_RANGE: Final = (-99_999, 99_999)
@@ -136,7 +137,8 @@ def _int(value: object) -> OptionValue:
         try:
             number = int(text)
         except ValueError:
-            raise OptionError(msg("expected a whole number, got {got}").format(got=Quoted(str(value)))) from None
+            raise OptionError(msg("expected a whole number, got {got}").format(
+                got=Quoted(str(value)))) from None
     low, high = OPTION_INT_RANGE
     if not low <= number <= high:
         shown = str(number) if number.bit_length() <= 96 else msg("a number of {n} bits").format(

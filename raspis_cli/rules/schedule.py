@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from raspis_cli.model.deal_kinds import kind_cards, kind_label
+from raspis_cli.model.deal_kinds import kind_cards, kind_term
 from raspis_cli.rules import Rules
 from raspis_cli.rules.values import DealKind
 from raspis_cli.text.messages import Message, msg, msg_n
@@ -83,10 +83,11 @@ class Schedule:
             return None
         if self.tail_kinds:
             if kind not in self.tail_kinds or cards != kind_cards(kind, self.tail_cards):
-                return msg("after deal {number} the schedule has special deals ({kinds}) of {want}, the record "
+                return msg("after deal {number} the schedule has special deals ({kinds}) of {want}, "
+                           "the record "
                          "has {got}").format(
                     number=len(self.fixed), kinds=Message.joined(", ",
-                                                                 (kind_label(k) for k in self.tail_kinds)),
+                                                                 (kind_term(k) for k in self.tail_kinds)),
                     want=msg_n("{n} card", "{n} cards", self.tail_cards).format(n=self.tail_cards),
                     got=_cards_kind(cards, kind))
             return None
@@ -94,7 +95,7 @@ class Schedule:
             if kind not in self.control_kinds:
                 return msg("a control deal is of a kind the game has played ({kinds}), not {kind}").format(
                     kinds=Message.joined(", ",
-                                         (kind_label(k) for k in self.control_kinds)), kind=kind_label(kind))
+                                         (kind_term(k) for k in self.control_kinds)), kind=kind_term(kind))
             if cards != self.control_cards(kind):
                 return msg("deal {number} is a control deal of {want}, the record has {got}").format(
                     number=index + 1, want=_cards_kind(self.control_cards(kind), kind),
@@ -121,7 +122,7 @@ class Schedule:
 def _cards_kind(cards: int, kind: str) -> Message:
     """``9 cards dark`` (``9 карт, тёмная``)."""
     return msg("{cards} {kind}").format(cards=msg_n("{n} card", "{n} cards", cards).format(n=cards),
-                                      kind=kind_label(kind))
+                                      kind=kind_term(kind))
 
 
 def schedule_for(rules: Rules, players: int) -> Schedule:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from raspis_cli.sheet.blank import SheetError
 from raspis_cli.sheet.editable import EditableSheet, Outcome, read_command
 from raspis_cli.text.i18n import _, ngettext
-from raspis_cli.text.messages import msg, quoted
+from raspis_cli.text.messages import Quoted, msg
 
 __all__ = ["CANCEL", "Reply", "Table", "outcome_words"]
 
@@ -113,5 +113,5 @@ class Table:
             if not argument.isdigit():
                 return Outcome(refused=msg("edit needs the number of a written deal: edit 3"))
             return sheet.edit(int(argument))
-        return Outcome(refused=msg("{word} is a command of raspis live; on the page its buttons do it").format(
-            word=quoted(text.strip())))
+        return Outcome(refused=msg("{word} is a command of raspis live; on the page its buttons do "
+                                   "it").format(word=Quoted(text.strip())))

@@ -679,7 +679,8 @@ class EditableSheet:
         token = text.strip().replace(" ", "")
         got = read_trump_token(token)
         if got is None:
-            return msg("{got} is not a card, a suit or '-' (write the card turned up: 9♥, 9h, 9ч, or its suit, "
+            return msg("{got} is not a card, a suit or '-' (write the card turned up: 9♥, 9h, 9ч, "
+                       "or its suit, "
                      "or - for none)").format(got=Quoted(text.strip()))
         value: TrumpValue
         if got == NONE_WORD:
@@ -956,7 +957,8 @@ class EditableSheet:
         if not candidates:
             if any(d.number == number and d.replayed for d in game.deals) and not any(
                     d.number == number and is_played(d) and not d.replayed for d in game.deals):
-                return _refused(msg("deal {number} was abandoned and dealt again; it is corrected with a text "
+                return _refused(msg("deal {number} was abandoned and dealt again; it is corrected "
+                                    "with a text "
                                   "editor").format(number=number))
             return _refused(msg("deal {number} is not written yet").format(number=number))
         index = candidates[-1]

@@ -159,7 +159,8 @@ class SheetFile:
         :class:`OSError` when it cannot be written; nothing is written then."""
         now = self._on_disk()
         if (_digest(now) != self._known) if self._read else now is not None:
-            raise SheetChangedError(msg("{file} was changed on disk by something else since it was read; it is "
+            raise SheetChangedError(msg("{file} was changed on disk by something else since it was "
+                                        "read; it is "
                                       "not saved over").format(file=self.path))
         data = text.encode("utf-8")
         check_reads_back(data, self.path)

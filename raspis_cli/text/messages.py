@@ -40,6 +40,7 @@ __all__ = [
     "msg_n",
     "param_type",
     "quoted",
+    "show_param",
     "Seq",
     "Span",
     "stored_form",
@@ -145,15 +146,15 @@ def show_param(value: object, lang: str) -> str:
     entry = _TYPES_BY_CLASS.get(type(value))
     if entry is not None:
         return entry.shown(value, lang)
+    if isinstance(value, BaseException):  # an error said inside a message: what it says
+        value = message_of(value)
     if isinstance(value, Message):
         return value.render(lang)
     if isinstance(value, str):
         return value
     if isinstance(value, bool):
         return str(value).lower()
-    if isinstance(value, int):
-        return _number(str(value), lang)
-    if isinstance(value, (float, Decimal)):
+    if type(value) in (int, float, Decimal):  # a subclass (an enum) is shown as itself, below
         return _number(str(value), lang)
     if isinstance(value, Term):
         words = _TERMS.get(value.group)
@@ -173,9 +174,11 @@ def _encode(value: object) -> object:
     entry = _TYPES_BY_CLASS.get(type(value))
     if entry is not None:
         return {entry.tag: entry.encode(value)}
+    if isinstance(value, BaseException):
+        value = message_of(value)
     if isinstance(value, Message):
         return {"message": value.to_data()}
-    if isinstance(value, (str, bool, int, float)) or value is None:
+    if type(value) in (str, bool, int, float) or value is None:
         return value
     if isinstance(value, Decimal):
         return {"decimal": str(value)}
@@ -365,7 +368,7 @@ def stored_message(text: str, data: str | None) -> str:
 
         try:
             return Message.from_data(json.loads(data)).shown()
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, RecursionError):  # not data raspis wrote
             return text
     return text
 
