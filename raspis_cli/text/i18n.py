@@ -47,7 +47,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from raspis_cli.text.catalogue import catalogue_path, compile_po, read_po, translation
+from raspis_cli.text.catalogue import catalogue_path, po_entries, translation
 
 __all__ = [
     "LANGUAGES",
@@ -57,7 +57,6 @@ __all__ = [
     "canonical",
     "canonical_text",
     "catalogue_path",
-    "compile_po",
     "decimal",
     "explicit_language",
     "joined",
@@ -66,7 +65,7 @@ __all__ = [
     "language_from_environment",
     "message_of",
     "ngettext",
-    "read_po",
+    "po_entries",
     "set_language",
     "show_as",
     "show_stored",
@@ -336,7 +335,7 @@ def _message_patterns() -> list[_Pattern]:
     if cached is not None:
         return cached
     found: list[tuple[int, Any, str | tuple[str, str], str, tuple[str, ...]]] = []
-    for key in read_po(catalogue_path(lang).read_text(encoding="utf-8")):
+    for key in po_entries(catalogue_path(lang).read_text(encoding="utf-8")):
         for english in ((key,) if isinstance(key, str) else dict.fromkeys(key)):
             if not english:
                 continue
