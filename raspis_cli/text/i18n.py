@@ -45,12 +45,13 @@ import contextvars
 import functools
 import os
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from raspis_cli.text.catalogue import catalogue_path, po_entries, translation
 
 __all__ = [
     "LANGUAGES",
+    "MINUS",
     "N_",
     "_",
     "Text",
@@ -267,13 +268,37 @@ def joined(separator: str, parts: Iterable[str]) -> str:
     return Text(shown, canonical_text(separator).join(canonical_text(p) for p in items))
 
 
+MINUS: Final = "\u2212"
+"""The minus sign of a number shown in Russian text (``−0,19``); never in what is read back."""
+
+
 def decimal(value: object, digits: int | None = 2, *, sign: bool = False) -> str:
     """A number with ``digits`` decimals (None: as it is, a ``Decimal``'s own)
-    as the language writes it: ``5.60`` in English, ``5,60`` in Russian
-    (``sign``: ``+`` before a positive one)."""
+    as the language writes it for a person to read: ``-0.19`` in English;
+    in Russian Babel's (CLDR's) number format, a decimal comma and the minus
+    sign U+2212, ``−0,19`` (``sign``: ``+`` before a positive one, ``+0,80``).
+    The digits are rounded once, as English rounds them, so both languages
+    show the same figure. Under Russian a :class:`Text` whose canonical text
+    is the English one: a message built with it is stored in English. Only
+    for text shown to people: a file meant to be read back writes numbers
+    itself, the same in every locale."""
     spec = ("+" if sign else "") + ("" if digits is None else f".{digits}f")
     text = format(value, spec) if spec else str(value)
-    return text.replace(".", ",") if language() == "ru" else text
+    if language() != "ru":
+        return text
+    digits_of = text.lstrip("+-").partition(".")
+    if not (digits_of[0].isdigit() and (not digits_of[1] or digits_of[2].isdigit())):
+        return Text(text.replace(".", ","), text)  # nan, inf, 1e+06: as Python writes it
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal, get_minus_sign_symbol
+
+    places = len(digits_of[2])
+    pattern = "0" + ("." + "0" * places if places else "")
+    if sign:
+        pattern = f"+{pattern};-{pattern}"
+    shown = format_decimal(Decimal(text), format=pattern, locale="ru", decimal_quantization=True)
+    return Text(shown.replace(get_minus_sign_symbol("ru"), MINUS), text)
 
 
 def _(message: str) -> str:
