@@ -2,7 +2,7 @@
 
     python scripts/i18n_catalogue.py          # add every new msgid (empty translation) to raspis.po
     python scripts/i18n_catalogue.py --check  # list msgids without a translation; exit 1 if any
-    python scripts/i18n_catalogue.py --mo     # also write raspis.mo beside the .po (for gettext tools)
+    python scripts/i18n_catalogue.py --mo     # also write raspis.mo beside the .po (Babel's write_mo)
 
 A msgid is the first argument of ``_()`` / ``N_()`` / ``msg()`` (a string literal), the two
 of ``ngettext()`` / ``msg_n()`` (in Jinja templates too), and the docstring of every function
@@ -19,7 +19,9 @@ import re
 import sys
 from pathlib import Path
 
-from raspis_cli.text.catalogue import catalogue_path, compile_po, read_po
+from babel.messages.pofile import escape
+
+from raspis_cli.text.catalogue import catalogue_path, compiled, po_entries, read_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,19 +82,14 @@ def extract(root: Path = ROOT / "raspis_cli") -> dict[Msgid, list[str]]:
     return out
 
 
-def _po_quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-    return f'"{escaped}"'
-
-
 def po_entry(msgid: Msgid, places: list[str]) -> str:
     """A new PO entry with an empty translation."""
     lines = [f"#: {' '.join(places[:3])}"]
     if isinstance(msgid, tuple):
-        lines += [f"msgid {_po_quote(msgid[0])}", f"msgid_plural {_po_quote(msgid[1])}",
+        lines += [f"msgid {escape(msgid[0])}", f"msgid_plural {escape(msgid[1])}",
                   'msgstr[0] ""', 'msgstr[1] ""', 'msgstr[2] ""']
     else:
-        lines += [f"msgid {_po_quote(msgid)}", 'msgstr ""']
+        lines += [f"msgid {escape(msgid)}", 'msgstr ""']
     return "\n".join(lines) + "\n"
 
 
@@ -105,7 +102,7 @@ def main() -> int:
     args = parser.parse_args()
     path = catalogue_path("ru")
     text = path.read_text(encoding="utf-8")
-    known = read_po(text)
+    known = po_entries(text)
     used = extract()
     missing = {m: p for m, p in used.items() if m not in known}
     empty = [m for m in used if m in known and not all(known[m])]
@@ -118,7 +115,7 @@ def main() -> int:
         path.write_text(text, encoding="utf-8")
         print(f"{len(missing)} new msgid(s) added to {path.relative_to(ROOT)}: translate them")
     if args.mo:
-        path.with_suffix(".mo").write_bytes(compile_po(text))
+        path.with_suffix(".mo").write_bytes(compiled(read_catalogue(text)))
     return 0
 
 

@@ -137,7 +137,7 @@ def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal
     from rich.cells import cell_len
 
     from raspis_cli.cli.analyze_cmd import SUMMARY_COLUMNS
-    from raspis_cli.text.catalogue import catalogue_path, read_po
+    from raspis_cli.text.catalogue import catalogue_path, po_entries
 
     args = ["analyze", SAMPLE, "--deal", "3", "--samples", "10"]
     if terminal:
@@ -146,7 +146,7 @@ def test_summary_is_whole_on_a_narrow_terminal(lang: str, columns: int, terminal
         done = run_cli("--lang", lang, *args, env_extra={"COLUMNS": str(columns)})
         assert done.returncode == 0, done.stderr
         text = done.stdout
-    catalogue = read_po(catalogue_path("ru").read_text(encoding="utf-8"))
+    catalogue = po_entries(catalogue_path("ru").read_text(encoding="utf-8"))
     labels = {key: key if lang == "en" else catalogue[key][0] for key in SUMMARY_COLUMNS}
     assert len(set(labels.values())) == len(labels)
     cells = _summary_cells(text)

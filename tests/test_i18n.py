@@ -10,13 +10,14 @@ import io
 import re
 import string
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from raspis_cli.cli.registry import COMMANDS as REGISTERED
-from raspis_cli.text.catalogue import catalogue_path, compile_po, read_po
+from raspis_cli.text.catalogue import catalogue_path, compiled, po_entries, read_catalogue
 from raspis_cli.text.i18n import language_from_argv, language_from_environment
 from tests.clikit import run_cli
 
@@ -39,7 +40,7 @@ def _fields(text: str) -> set[str]:
 def test_every_message_has_both_languages() -> None:
     used = _catalogue_tool().extract()
     assert len(used) > 20, "the extraction finds the messages"
-    catalogue = read_po(catalogue_path("ru").read_text(encoding="utf-8"))
+    catalogue = po_entries(catalogue_path("ru").read_text(encoding="utf-8"))
     missing = [f"{m!r} ({', '.join(places)})" for m, places in used.items()
                if m not in catalogue or not all(catalogue[m])]
     assert not missing, "no Russian text for:\n" + "\n".join(missing)
@@ -50,11 +51,35 @@ def test_every_message_has_both_languages() -> None:
             assert _fields(russian) == expected, (msgid, russian, places)
 
 
+def _form(translations: gettext.GNUTranslations, n: int) -> int:
+    """The index of the plural form the catalogue's header formula gives ``n``."""
+    plural: Callable[[int], int] = translations.plural  # type: ignore[attr-defined]  # set from the header
+    return plural(n)
+
+
 def test_the_catalogue_compiles_for_gnu_gettext() -> None:
     text = catalogue_path("ru").read_text(encoding="utf-8")
-    translations = gettext.GNUTranslations(io.BytesIO(compile_po(text)))
+    catalog = read_catalogue(text)
+    assert catalog.num_plurals == 3 and str(catalog.locale) == "ru"
+    translations = gettext.GNUTranslations(io.BytesIO(compiled(catalog)))
     assert translations.gettext("Print the version and exit.") == "Показать версию и выйти."
     assert translations.info()["language"] == "ru"
+    assert [_form(translations, n) for n in (1, 2, 5, 11, 21, 22)] == [0, 1, 2, 2, 0, 1]
+
+
+def test_the_catalogue_agrees_with_cldr_and_has_each_msgid_once() -> None:
+    """The PO header's plural formula gives CLDR's Russian category (one, few,
+    many) for every whole count, and no msgid is written twice (msgfmt refuses
+    a catalogue that has one twice; Babel would keep only the last)."""
+    from babel import Locale
+
+    text = catalogue_path("ru").read_text(encoding="utf-8")
+    translations = gettext.GNUTranslations(io.BytesIO(compiled(read_catalogue(text))))
+    index = {"one": 0, "few": 1, "many": 2}
+    russian = Locale.parse("ru")
+    assert all(_form(translations, n) == index[russian.plural_form(n)] for n in range(1000))
+    written = re.findall(r"^msgid (\".*)$", text, re.M)
+    assert len(written) == len(po_entries(text)), "a msgid written twice in the catalogue"
 
 
 def test_plural_forms_follow_russian_grammar() -> None:
@@ -65,7 +90,7 @@ def test_plural_forms_follow_russian_grammar() -> None:
         'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} карта"\nmsgstr[1] "{n} карты"\n'
         'msgstr[2] "{n} карт"\n\n#, fuzzy\nmsgid "fuzzy one"\nmsgstr "не то"\n'
     )
-    translations = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+    translations = gettext.GNUTranslations(io.BytesIO(compiled(read_catalogue(po))))
     forms = [translations.ngettext("{n} card", "{n} cards", n).format(n=n) for n in (1, 2, 5, 11, 21, 22)]
     assert forms == ["1 карта", "2 карты", "5 карт", "11 карт", "21 карта", "22 карты"]
     assert translations.gettext("fuzzy one") == "fuzzy one", "fuzzy entries are not used, as msgfmt does"

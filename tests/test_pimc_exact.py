@@ -175,7 +175,7 @@ def test_the_advice_counts_what_its_unsolved_samples_visited(monkeypatch: pytest
     ("en", "advice (search budget spent after 7 samples, 5 solved): best bid 0 (expected +3.0), "
            "bid 1 expected -4.0"),
     ("ru", "совет (лимит поиска исчерпан на 7 выборках, решено 5): лучший заказ 0 (в среднем +3,0), "
-           "заказ 1: в среднем -4,0"),
+           "заказ 1: в среднем −4,0"),
 ])
 def test_an_advice_stopped_by_its_budget_says_so(lang: str, words: str) -> None:
     from raspis_cli.analyze.findings import PlayerDeal

@@ -189,9 +189,9 @@ def test_a_count_in_russian_goes_through_ngettext() -> None:
     """No message puts a number before a counted noun by itself: ``{n} карт``
     is right for 5 and wrong for 2. Every msgid whose Russian has a
     placeholder directly before a counted noun is a plural entry."""
-    from raspis_cli.text.catalogue import catalogue_path, read_po
+    from raspis_cli.text.catalogue import catalogue_path, po_entries
 
-    catalogue = read_po(catalogue_path("ru").read_text(encoding="utf-8"))
+    catalogue = po_entries(catalogue_path("ru").read_text(encoding="utf-8"))
     forms = {form for triple in NOUNS.values() for form in triple}
     genitives = {triple[1] for triple in NOUNS.values()}
     offenders = []
@@ -215,10 +215,10 @@ def test_no_message_puts_a_masculine_verb_after_a_player() -> None:
     """Every Russian message of the catalogue: the clause after a player's
     placeholder has no past-tense masculine verb (``{player} взял``): the
     player may be Анна. Neutral forms: ``{player}: взято 2``."""
-    from raspis_cli.text.catalogue import catalogue_path, read_po
+    from raspis_cli.text.catalogue import catalogue_path, po_entries
 
     offenders = []
-    for msgid, translations in read_po(catalogue_path("ru").read_text(encoding="utf-8")).items():
+    for msgid, translations in po_entries(catalogue_path("ru").read_text(encoding="utf-8")).items():
         for russian in translations:
             for m in PERSON.finditer(russian):
                 clause = re.split(r"[.;:()\[\]|—]", russian[m.end():], maxsplit=1)[0]
@@ -228,8 +228,8 @@ def test_no_message_puts_a_masculine_verb_after_a_player() -> None:
     assert not offenders, "\n".join(offenders)
 
 
-CATALOGUE_MODULES = ("raspis_cli/text/i18n.py", "raspis_cli/text/catalogue.py")
-"""The modules that read the catalogues (gettext); every other one asks them."""
+GETTEXT_MODULES = {"raspis_cli/text/i18n.py", "raspis_cli/text/catalogue.py"}
+"""The language in force and the catalogues: the only modules that use gettext itself."""
 
 
 def test_no_module_keeps_a_table_per_language() -> None:
@@ -245,7 +245,7 @@ def test_no_module_keeps_a_table_per_language() -> None:
                 keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
                 if "ru" in keys and rel not in pending:
                     found.append(f"{rel}:{node.lineno}")
-            if isinstance(node, (ast.Import, ast.ImportFrom)) and rel not in CATALOGUE_MODULES:
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and rel not in GETTEXT_MODULES:
                 names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
                 if "gettext" in names:
                     found.append(f"{rel}:{node.lineno}: gettext used directly")

@@ -22,8 +22,8 @@ import os
 from typing import TYPE_CHECKING
 
 import typer
-import typer.core
 
+from raspis_cli.cli.click_words import WordsGroup, use_words
 from raspis_cli.text.i18n import N_, _, language
 
 if TYPE_CHECKING:
@@ -106,10 +106,11 @@ def register_commands(argv: list[str]) -> None:
     rank = {name: i for i, (name, _module, _group, _summary) in enumerate(COMMANDS)}
     app.registered_commands.sort(key=lambda info: rank.get(info.name or "", len(rank)))
     app.info.cls = GroupedCommands
+    use_words(app)
     translate_docstrings(app)
 
 
-class GroupedCommands(typer.core.TyperGroup):
+class GroupedCommands(WordsGroup):
     """``raspis --help`` with the commands under the headings of
     :data:`COMMAND_GROUPS` instead of one list."""
 

@@ -13,7 +13,7 @@ import typer
 from raspis_cli import __version__
 from raspis_cli.cli.app import APP_HELP, EXIT_ERROR, app
 from raspis_cli.cli.console import say, stderr
-from raspis_cli.text.i18n import _, language, language_from_argv, normalise_language, set_language
+from raspis_cli.text.i18n import _, language_from_argv, normalise_language, set_language
 from raspis_cli.text.messages import quoted
 
 
@@ -106,10 +106,6 @@ def run_app(argv: list[str]) -> int:
     from raspis_cli.cli.typer_fixes import install
 
     install()
-    if language() == "ru":
-        from raspis_cli.cli.click_words import install as say_click_in_russian
-
-        say_click_in_russian()
     app.info.help = _(APP_HELP)
     app.callback()(_root)
     try:
@@ -128,9 +124,10 @@ def run_app(argv: list[str]) -> int:
         # typer's own click raises these for bad usage: they know how to show themselves
         if type(e).__name__ == "Abort":
             return 130
-        show = getattr(e, "show", None)
-        if callable(show) and hasattr(e, "exit_code"):
-            show()
+        if callable(getattr(e, "show", None)) and hasattr(e, "exit_code"):
+            from raspis_cli.cli.click_words import show_error
+
+            show_error(e)
             return int(getattr(e, "exit_code", EXIT_ERROR) or EXIT_ERROR)
         if show_traceback:
             traceback.print_exc()

@@ -12,8 +12,15 @@ int (a ``FloatRange`` value a float), a choice one of its choices. :func:`instal
 ``build_runtime_param`` so that such a value is returned at once (a choice
 turned into its enum member, a folder into a ``Path``); any other value, and
 so every error message, still goes through typer's own pydantic path, built
-only then. When typer's internals are not the ones this was written for,
-nothing is changed.
+only then.
+
+Both reach into typer's internals (``typer.core.build_runtime_param``,
+``typer._coercion.RuntimeParam``, ``TyperArgument``'s display methods), which
+no extension point of typer offers: pyproject bounds typer to the minor
+release they were written and tested for, and ``tests/test_typer_fixes.py``
+fails when :func:`install` finds them changed (:data:`TYPER_TESTED`). A user
+on another typer gets typer's own behaviour: slower, ``{files}...``, never
+wrong.
 """
 
 from __future__ import annotations
@@ -26,6 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin
 
+TYPER_TESTED = "0.29"
+"""The typer minor release these mends are written and tested for (pyproject bounds typer to it)."""
+
+MENDS = ("quick values", "metavars")
+"""What :func:`install` mends on the typer it is written for."""
+
+_mended: list[str] = []
 _installed = False
 
 
@@ -68,22 +82,25 @@ def _quick(target: Any, value: Any, info: Any = None) -> tuple[bool, Any]:
     return False, None
 
 
-def install() -> None:
-    """Wrap typer's ``build_runtime_param`` (once); a no-op on a typer without it."""
+def install() -> tuple[str, ...]:
+    """Wrap typer's ``build_runtime_param`` and mend the metavars (once);
+    returns what is mended (:data:`MENDS` on the typer this is written for,
+    less on another: its own behaviour is kept where its internals differ)."""
     global _installed
     if _installed:
-        return
+        return tuple(_mended)
     _installed = True
     try:
         from typer import _coercion, core
     except ImportError:  # pragma: no cover - another typer
-        return
+        return ()
+    if _mend_metavars(core):
+        _mended.append("metavars")
     original = getattr(core, "build_runtime_param", None)
     base = getattr(_coercion, "RuntimeParam", None)
     if original is None or base is None or not hasattr(core, "_TyperParameter"):
-        return  # pragma: no cover - another typer
+        return tuple(_mended)  # pragma: no cover - another typer
     build_full: Callable[[Any], Any] = original
-    _mend_metavars(core)
 
     @dataclass(frozen=True)
     class QuickRuntimeParam(base):  # type: ignore[misc, valid-type]
@@ -117,13 +134,17 @@ def install() -> None:
                                  descriptor=descriptor)
 
     core.build_runtime_param = build_runtime_param  # type: ignore[attr-defined]
+    _mended.append("quick values")
+    return tuple(_mended)
 
 
-def _mend_metavars(core: Any) -> None:
-    """``FILE...`` rather than ``{FILE}...``; no ``<list[str]>`` beside an argument's metavar."""
+def _mend_metavars(core: Any) -> bool:
+    """``FILE...`` rather than ``{FILE}...``; no ``<list[str]>`` beside an
+    argument's metavar. False (nothing changed) on a typer without those methods."""
     argument = getattr(core, "TyperArgument", None)
-    if argument is None or not hasattr(argument, "_usage_display_name"):
-        return  # pragma: no cover - another typer
+    needed = ("_usage_display_name", "display_type_rich", "_rich_display_name")
+    if argument is None or not all(callable(getattr(argument, name, None)) for name in needed):
+        return False  # pragma: no cover - another typer
     display_type_rich = argument.display_type_rich
 
     def usage_name(self: Any) -> str:
@@ -144,3 +165,4 @@ def _mend_metavars(core: Any) -> None:
     argument._usage_display_name = usage_name
     argument.display_type_rich = help_type
     argument._rich_display_name = help_name
+    return True

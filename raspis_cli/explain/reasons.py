@@ -376,7 +376,8 @@ def _totals_text(totals: Sequence[Correction], cause: Correction | None) -> str:
                 + f" ({first.old} → {first.new} … {last.old} → {last.new})")
     shown = ", ".join(f"{_('final') if t.field == 'final' else _('deal {number}').format(number=t.deal)} "
                       f"{t.player} {t.old} → {t.new}" for t in totals[:4])
-    more = " " + _("and {n} more").format(n=len(totals) - 4) if len(totals) > 4 else ""
+    more = (" " + ngettext("and {n} more", "and {n} more", len(totals) - 4).format(n=len(totals) - 4)
+            if len(totals) > 4 else "")
     return ngettext("{n} total to correct too ({list})", "{n} totals to correct too ({list})",
                     len(totals)).format(n=len(totals), list=shown + more)
 

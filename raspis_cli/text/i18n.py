@@ -44,11 +44,13 @@ import contextlib
 import contextvars
 import os
 from collections.abc import Iterator
+from typing import Final
 
 from raspis_cli.text.catalogue import translation
 
 __all__ = [
     "LANGUAGES",
+    "MINUS",
     "N_",
     "_",
     "decimal",
@@ -162,13 +164,36 @@ def language_from_argv(argv: list[str], keep_after: tuple[str, ...] = ()) -> tup
     return found, out
 
 
+MINUS: Final = "\u2212"
+"""The minus sign of a number shown in Russian text (``−0,19``); never in what is read back."""
+
+
 def decimal(value: object, digits: int | None = 2, *, sign: bool = False) -> str:
     """A number with ``digits`` decimals (None: as it is, a ``Decimal``'s own)
-    as the language writes it: ``5.60`` in English, ``5,60`` in Russian
-    (``sign``: ``+`` before a positive one)."""
+    as the language writes it for a person to read: ``-0.19`` in English;
+    in Russian Babel's (CLDR's) number format, a decimal comma and the minus
+    sign U+2212, ``−0,19`` (``sign``: ``+`` before a positive one, ``+0,80``).
+    The digits are rounded once, as English rounds them, so both languages
+    show the same figure. Only for text shown to people: a file meant to be
+    read back, and what is stored, write numbers themselves, the same in
+    every locale."""
     spec = ("+" if sign else "") + ("" if digits is None else f".{digits}f")
     text = format(value, spec) if spec else str(value)
-    return text.replace(".", ",") if language() == "ru" else text
+    if language() != "ru":
+        return text
+    digits_of = text.lstrip("+-").partition(".")
+    if not (digits_of[0].isdigit() and (not digits_of[1] or digits_of[2].isdigit())):
+        return text.replace(".", ",")  # nan, inf, 1e+06: as Python writes it
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal, get_minus_sign_symbol
+
+    places = len(digits_of[2])
+    pattern = "0" + ("." + "0" * places if places else "")
+    if sign:
+        pattern = f"+{pattern};-{pattern}"
+    shown = format_decimal(Decimal(text), format=pattern, locale="ru", decimal_quantization=True)
+    return shown.replace(get_minus_sign_symbol("ru"), MINUS)
 
 
 def _(message: str) -> str:

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal, TypeAlias
 
+from raspis_cli.text.i18n import MINUS
+
 __all__ = [
     "MINUS",
     "as_message",
@@ -49,8 +51,6 @@ __all__ = [
     "term_words",
 ]
 
-MINUS = "\u2212"
-"""The minus sign of a number shown in Russian text (never in a file read back)."""
 
 Language: TypeAlias = Literal["en", "ru"]
 
