@@ -31,8 +31,8 @@ from tests.clikit import run_cli
 from tests.notation_helpers import games_key
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORDS = [p for p in sorted((ROOT / "samples").glob("*.rsp")) + sorted((ROOT / "tests" / "data").rglob("*.rsp"))
-           if read_file(p).ok]
+RECORDS = [p for p in sorted((ROOT / "samples").glob("*.rsp"))
+           + sorted((ROOT / "tests" / "data").rglob("*.rsp")) if read_file(p).ok]
 SHEET = ROOT / "tests" / "data" / "sheet-ru.rsp"
 
 
@@ -64,8 +64,9 @@ def _round_trip(games: list[GameRecord]) -> str:
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
 def test_every_record_reads_back_the_same_from_its_russian_sheet(path: Path) -> None:
     russian = _round_trip(read_file(path).games)
-    assert not re.search(r"\b(?:trick|hand|penalty|final|unfinished|replayed|no-trump|dark|miser|golden)\b",
-                         "\n".join(line.split(";")[0] for line in russian.splitlines() if not line.startswith("[")))
+    code = "\n".join(line.split(";")[0] for line in russian.splitlines() if not line.startswith("["))
+    english = r"\b(?:trick|hand|penalty|final|unfinished|replayed|no-trump|dark|miser|golden)\b"
+    assert not re.search(english, code)
 
 
 _PLAYERS = ["Анна", "Boris", "Вера"]
@@ -197,9 +198,11 @@ def test_fmt_keeps_a_russian_sheet_russian(tmp_path: Path) -> None:
     assert run_cli("fmt", "--check", str(path), "--lang", "ru").returncode == 0
     assert run_cli("fmt", "--check", str(path), "--lang", "en").returncode == 1
     assert run_cli("fmt", "--check", str(SHEET), "--lang", "ru").returncode == 1
-    assert run_cli("fmt", "--write", str(path)).returncode == 0 and path.read_text(encoding="utf-8") == russian
+    assert run_cli("fmt", "--write", str(path)).returncode == 0
+    assert path.read_text(encoding="utf-8") == russian
     # the locale is not asked
-    assert run_cli("fmt", str(SHEET), env_extra={"LANG": "ru_RU.UTF-8"}).stdout == SHEET.read_text(encoding="utf-8")
+    by_locale = run_cli("fmt", str(SHEET), env_extra={"LANG": "ru_RU.UTF-8"})
+    assert by_locale.stdout == SHEET.read_text(encoding="utf-8")
     check_reads_back(russian.encode("utf-8"), str(path))  # what live and serve save: read back as written
 
 
@@ -207,7 +210,8 @@ def test_new_writes_a_russian_sheet_only_when_asked(tmp_path: Path) -> None:
     asked = run_cli("new", "-p", "Анна, Борис, Вера", "--date", "2026-12-01", "--lang", "ru").stdout
     assert "15. 12 бескозырка Вера   |" in asked and "21. 12 мизер      Вера   |" in asked
     assert asked.endswith("\nнедоиграна\n")
-    by_locale = run_cli("new", "-p", "Анна, Борис, Вера", "--date", "2026-12-01", env_extra={"LANG": "ru_RU.UTF-8"})
+    by_locale = run_cli("new", "-p", "Анна, Борис, Вера", "--date", "2026-12-01",
+                        env_extra={"LANG": "ru_RU.UTF-8"})
     assert "no-trump" in by_locale.stdout and by_locale.stdout.endswith("\nunfinished\n")
 
 
