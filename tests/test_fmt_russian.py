@@ -227,3 +227,18 @@ def test_live_keeps_a_russian_sheet_russian(tmp_path: Path) -> None:
     assert text.startswith('[Date "2026-12-01"]') and "1.   1            Анна  К♠ | 0/0 5 5 |" in text, text
     assert "бескозырка" in text and text.endswith("\nнедоиграна\n")
     assert run_cli("fmt", "--check", str(path)).returncode == 0
+
+
+def test_serve_shows_a_trump_card_in_the_pages_language() -> None:
+    """The sheet on serve's page writes a trump card's rank as live does: ``К♠`` in Russian."""
+    pytest.importorskip("starlette")
+    from raspis_cli.serve.view import table_view
+    from raspis_cli.sheet.editable import EditableSheet
+    from raspis_cli.text.i18n import speaking
+
+    text = '[Players "Анна, Борис, Вера"]\n\n1. 1 Анна K♠ | 0/0 | 0/1 | 0/0\nunfinished\n'
+    sheet = EditableSheet(read_text(text).games)
+    with speaking("ru"):
+        assert table_view(sheet, "ru")["rows"][0]["trump"] == "К♠"
+    with speaking("en"):
+        assert table_view(sheet, "en")["rows"][0]["trump"] == "K♠"
