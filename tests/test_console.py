@@ -101,8 +101,13 @@ def test_fmt_in_russian_leaves_comments_as_written(tmp_path: Path) -> None:
 def test_fmt_writes_russian_keywords_that_read_back(tmp_path: Path) -> None:
     russian = run_cli("fmt", "samples/joker54-full.rsp", "--lang", "ru")
     assert russian.returncode == 0, russian.stderr
-    assert "\n  рука Олег: 7♠ Q♣\n" in russian.stdout and "\n  взятка Stas: 8♠ K♠ 7♠ 10♠\n" in russian.stdout
+    assert "\n  рука Олег: 7♠ Д♣\n" in russian.stdout and "\n  взятка Stas: 8♠ К♠ 7♠ 10♠\n" in russian.stdout
     assert "\nитог " in russian.stdout and "\n  trick " not in russian.stdout
+    assert "штраф Люда -10 ход джокером" in russian.stdout and "RJ(скинуть ♣)" in russian.stdout
     path = tmp_path / "ru.rsp"
     path.write_text(russian.stdout, encoding="utf-8")
-    assert run_cli("fmt", str(path)).stdout == run_cli("fmt", "samples/joker54-full.rsp").stdout
+    # without --lang a Russian sheet stays Russian; --lang en writes it in English
+    assert run_cli("fmt", str(path)).stdout == russian.stdout
+    assert run_cli("fmt", "--check", str(path)).returncode == 0
+    english = run_cli("fmt", str(path), "--lang", "en").stdout
+    assert english.replace("ход джокером", "joker-lead") == run_cli("fmt", "samples/joker54-full.rsp").stdout

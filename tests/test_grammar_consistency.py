@@ -15,7 +15,6 @@ from raspis_cli.notation import write_games
 from raspis_cli.notation.file_grammar import FILE, build_file_grammar
 from raspis_cli.notation.jsoncodec import games_to_json_text, read_json_text
 from raspis_cli.notation.reader import read_text, split_lines
-from raspis_cli.notation.writer import russian_keywords
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "grammar" / "corpus").rglob("*.rsp")) + sorted((ROOT / "samples").glob("*.rsp"))
@@ -144,7 +143,7 @@ def test_every_line_of_pairs_is_read_written_and_carried_in_json() -> None:
     back = read_json_text(games_to_json_text(read.games)).games[0].deals[0]
     for kind in PAIRS_LINES:
         assert getattr(back, kind.field) == getattr(deal, kind.field)
-    russian = russian_keywords(write_games(read.games))
+    russian = write_games(read.games, "ru")
     again = read_text(russian).games[0].deals[0]
     for kind in PAIRS_LINES:
         assert getattr(again, kind.field) == getattr(deal, kind.field)

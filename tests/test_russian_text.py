@@ -54,6 +54,8 @@ RENDERS: dict[str, tuple[str, ...]] = {
     "rules-schedule": ("rules", "schedule", "raspisnoy", "-p", "Анна, Борис, Вера"),
     "new": ("new", "-p", "Анна, Борис, Вера", "--date", "2026-12-01"),  # a fixed date: the golden holds it
     "fmt": ("fmt", "samples/raspisnoy-sheet-dispute.rsp", "--check"),
+    "new-sheet": ("new", "-p", "Анна, Борис, Вера", "--date", "2026-12-01", "--lang", "ru"),  # in Russian
+    "fmt-sheet": ("fmt", "tests/data/sheet-ru.rsp", "--lang", "ru"),  # every word a Russian sheet translates
     "convert": ("convert", "samples/errors-friday.rsp", "--to", "json"),
     "stats": ("stats", "--db", DB),
     "stats-player": ("stats", "--db", DB, "--player", "Анна"),

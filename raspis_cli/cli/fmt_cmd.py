@@ -13,7 +13,7 @@ from raspis_cli.cli.console import error_line, say
 from raspis_cli.cli.options import EncodingOption, check_encoding_option
 from raspis_cli.cli.reading import read_clean
 from raspis_cli.notation import NotationWriteError, write_games
-from raspis_cli.notation.writer import russian_keywords
+from raspis_cli.notation.writer import written_language
 from raspis_cli.text.i18n import N_, _, normalise_language
 
 
@@ -28,16 +28,19 @@ def fmt(
     encoding: EncodingOption = None,
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="en|ru",
-        help=_("Keywords and kinds of deal in this language (default: en); also the interface's."))] = None,
+        help=_("Write the sheet in this language (default: the language each file is written in, "
+               "English when nothing tells); also the interface's."))] = None,
 ) -> int:
     """Print the canonical text of notation files (or check or rewrite them).
 
+    Each file is written in its own language (a sheet written in Russian
+    stays Russian, anything else is English) unless --lang names one.
     Exit 0 when all is well, 1 when --check finds a file that is not
     canonical, 2 when a file cannot be read or has syntax errors (such a file
     is never rewritten).
     """
     check_encoding_option(encoding)
-    russian = normalise_language(lang or "en") == "ru"
+    asked = normalise_language(lang) if lang else None
     status = EXIT_OK
     for name in files:
         display = "<stdin>" if name == "-" else name
@@ -47,9 +50,7 @@ def fmt(
             continue
         source, data = read
         try:
-            text = write_games(source.games)
-            if russian:
-                text = russian_keywords(text)
+            text = write_games(source.games, asked or written_language(source.lines))
         except NotationWriteError as e:
             say(error_line(f"{display}: {e}"))
             status = EXIT_ERROR

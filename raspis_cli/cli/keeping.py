@@ -5,6 +5,11 @@ locked :class:`~raspis_cli.sheet.sheetfile.SheetFile`: :func:`open_written`
 reads a file that exists (its own rules apply; a syntax error or a sheet that
 cannot be kept is a failure saying where and why), :func:`start_new` writes
 a new game's blank sheet at once; :func:`lock_sheet` takes the file first.
+
+The language of the sheet written (:func:`sheet_language`) is the file's own
+(a sheet written in Russian stays Russian, whatever the interface's), and
+for a new file the one asked with ``--lang``; never the locale's, so the same
+typing makes the same file on any machine.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from raspis_cli.cli.console import fail
-from raspis_cli.cli.new_cmd import first_dealer, sheet_options
+from raspis_cli.cli.new_cmd import first_dealer, sheet_language, sheet_options
 from raspis_cli.cli.options import build_rules, rules_choice
 from raspis_cli.text.i18n import _
 
@@ -60,7 +65,7 @@ def open_written(file: str, store: SheetFile, players: str | None, rules: str | 
             print_diagnostic(diag, file)
         fail(_("{file} has syntax errors; mend them first (it is not rewritten)").format(file=file))
     try:
-        sheet = EditableSheet(source.games, None, store)
+        sheet = EditableSheet(source.games, None, store, sheet_language(source.lines))
     except SheetError as e:
         fail(f"{file}: {e}")
     if players is not None:
@@ -89,7 +94,7 @@ def start_new(file: str, store: SheetFile, players: str, rules: str | None, opti
             dealer = first_dealer(dealer, names)
         game = blank_game(built, names, rules or "raspisnoy", sheet_options(options),
                           {"Date": datetime.date.today().isoformat()}, dealer)
-        sheet = EditableSheet([game], rules_choice(None, None), store)
+        sheet = EditableSheet([game], rules_choice(None, None), store, sheet_language())
         store.save(sheet.text())
     except SheetError as e:
         fail(str(e))

@@ -13,7 +13,7 @@ from raspis_cli.cli.app import app
 from raspis_cli.cli.console import fail, say
 from raspis_cli.cli.options import ForceOption, RulesOption, SetOption, build_rules, check_output, player_name
 from raspis_cli.rules import parse_assignment
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.i18n import _, explicit_language, ngettext
 from raspis_cli.text.messages import quoted
 
 PlayersOption = Annotated[
@@ -34,6 +34,16 @@ def sheet_options(assignments: list[str] | None) -> dict[str, object]:
         name, value = parse_assignment(text)
         out[name] = value
     return out
+
+
+def sheet_language(lines: list[str] | None = None) -> str:
+    """The language a sheet is written in: that of its ``lines`` (an existing
+    file), else the one ``--lang`` named, else English (a locale alone never
+    changes what is stored)."""
+    from raspis_cli.notation.writer import written_language
+
+    asked = explicit_language() or "en"
+    return asked if lines is None else written_language(lines, asked)
 
 
 def write_file_atomically(path: str, text: str) -> None:
@@ -67,7 +77,8 @@ def new(
     force: ForceOption = False,
 ) -> None:
     """A blank sheet for a new game: the tags and one row per scheduled deal
-    (number, cards, kind, dealer) with empty cells, marked unfinished.
+    (number, cards, kind, dealer) with empty cells, marked unfinished
+    (in Russian with --lang ru).
 
     Fill it in with `raspis live FILE` (deal by deal) or in an editor.
     """
@@ -87,7 +98,7 @@ def new(
         if day:
             tags["Date"] = day
         game = blank_game(built, names, rules or "raspisnoy", sheet_options(options), tags, dealer)
-        text = write_game(game)
+        text = write_game(game, sheet_language())
     except (SheetError, NotationWriteError) as e:
         fail(str(e))
     if not game.deals:

@@ -1,9 +1,15 @@
 """Game records to the canonical ``.rsp`` text.
 
-One canonical form: tags in a fixed order, one sheet line per deal with its
-columns aligned across the game (like the paper расписка), detail lines
-indented by two spaces, suit symbols (``10♥``), English keywords and joker
-modes. ``raspis fmt`` prints this; reading it back gives the same records.
+One canonical form per language: tags in a fixed order, one sheet line per
+deal with its columns aligned across the game (like the paper расписка) by
+the columns each text takes on the screen (:func:`display_width`), detail
+lines indented by two spaces, suit symbols (``10♥``). In English (the
+default) the keywords, kinds of deal, joker modes and penalty codes are
+English and the ranks ``J Q K A``; in Russian (``lang="ru"``, ``raspis fmt
+--lang ru``) they are the players' words the reader takes (``взятка``,
+``бескозырка``, ``(по старшим ♦)``, ``ренонс``) and the ranks ``В Д К Т``
+(:class:`SheetWords`). ``raspis fmt`` prints this; reading it back gives
+the same records in either language.
 
 The layout functions here (:func:`deal_keys`, :func:`game_keys`) also tell
 the reader where each comment will be written, so that comments sit in the
@@ -16,12 +22,19 @@ import dataclasses
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final, cast
 
-from raspis_cli.model.cards import Card, Suit
+from raspis_cli.model.cards import Card, Suit, card_words
 from raspis_cli.model.deal_kinds import DEAL_KIND_ROWS
-from raspis_cli.model.joker_modes import JOKER_MODES
-from raspis_cli.model.lines import PAIRS_BY_FIELD, PAIRS_LINES, RUSSIAN_KEYWORDS
+from raspis_cli.model.joker_modes import BY_MODE, JOKER_MODES, MODE_PHRASES, mode_of
+from raspis_cli.model.lines import (
+    KEYWORD_SPELLINGS,
+    PAIRS_BY_FIELD,
+    PAIRS_LINES,
+    PENALTY_REASONS,
+    penalty_rule,
+)
 from raspis_cli.model.record import (
     NO_TRUMP,
     CompactDeal,
@@ -37,9 +50,13 @@ from raspis_cli.rules import OPTIONS, RulesError
 from raspis_cli.rules.options import OptionError
 from raspis_cli.rules.seats import bidding_order as seat_order
 from raspis_cli.text.i18n import _
+from raspis_cli.text.textsafe import display_width
 
 __all__ = [
     "NotationWriteError",
+    "SheetWords",
+    "sheet_words",
+    "written_language",
     "write_games",
     "write_game",
     "write_compact_game",
@@ -141,6 +158,95 @@ def game_keys(game: GameRecord) -> list[str]:
     return keys
 
 
+# --- words -------------------------------------------------------------------
+
+_CARD_TEXT = tuple(str(Card.from_index(i)) for i in range(54))
+"""Each card as the English notation writes it, by index."""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetWords:
+    """The words a sheet is written with in one language (``en``, ``ru``).
+
+    ``keywords``: each line kind (its canonical English word; for a line of
+    pairs, the field it fills) -> the keyword written; ``kinds``: each kind of
+    deal -> the word written; ``cards``: each card's text by index (``Д♦`` in
+    Russian); ``reasons``: each prescribed penalty (``revoke``) -> the reason
+    written where the record gives its English code. Every word is one the
+    reader takes for the same thing (``tests/test_fmt_russian.py``)."""
+
+    lang: str
+    keywords: Mapping[str, str]
+    kinds: Mapping[str, str]
+    cards: tuple[str, ...]
+    reasons: Mapping[str, str]
+    modes: Mapping[tuple[str, bool, bool], str]
+    """(mode, the joker leads, a suit or card follows) -> the mode's word."""
+
+    def mode(self, mode: str, leads: bool, named: bool) -> str:
+        """The word of a joker's declaration mode, for a joker that ``leads``
+        the trick (or follows), naming a suit or card or not."""
+        return self.modes.get((mode, leads, named), mode)
+
+
+def _mode_words(lang: str) -> dict[tuple[str, bool, bool], str]:
+    """Each mode's word in ``lang`` wherever a joker may be: the Russian word
+    of the table where the reader reads it back as the same mode in that
+    place, the English word where it would not (a leading joker declared
+    ``discard``, a rules violation: «скинуть» on the lead is ``low``)."""
+    out: dict[tuple[str, bool, bool], str] = {}
+    for row in BY_MODE.values():
+        for leads in (True, False):
+            for named in (True, False):
+                word = row.russian if lang == "ru" else row.mode
+                modes = MODE_PHRASES.get(tuple(word.split()), ())
+                if not modes or mode_of(modes, leads, named) != row.mode:
+                    word = row.mode
+                out[row.mode, leads, named] = word
+    return out
+
+
+_SHEET_WORDS: Final = {
+    lang: SheetWords(
+        lang=lang,
+        keywords={key: words[0 if lang == "en" else 1] for key, words in KEYWORD_SPELLINGS.items()},
+        kinds={row.kind: row.kind if lang == "en" else row.russian for row in DEAL_KIND_ROWS},
+        cards=tuple(card_words(text, lang) for text in _CARD_TEXT),
+        reasons={rule: words[0 if lang == "en" else 1] for rule, words in PENALTY_REASONS.items()},
+        modes=_mode_words(lang),
+    )
+    for lang in ("en", "ru")
+}
+
+
+def sheet_words(lang: str = "en") -> SheetWords:
+    """The words of a sheet written in ``lang`` (``ru``: Russian; anything else: English)."""
+    return _SHEET_WORDS["ru" if lang == "ru" else "en"]
+
+
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+def _reason(reason: str, words: SheetWords) -> str:
+    """A penalty's reason as a sheet in ``words``' language writes it: a
+    prescribed penalty's English code (``revoke``) in the players' words
+    (``ренонс``) in Russian; anything else as written."""
+    if words.lang == "en" or not reason or _CYRILLIC.search(reason):
+        return reason
+    rule = penalty_rule(reason)
+    return reason if rule is None else words.reasons.get(rule, reason)
+
+
+def _ljust(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` columns on the screen."""
+    return text + " " * (width - display_width(text))
+
+
+def _rjust(text: str, width: int) -> str:
+    """``text`` after the spaces that make it ``width`` columns on the screen."""
+    return " " * (width - display_width(text)) + text
+
+
 # --- values ------------------------------------------------------------------
 
 
@@ -183,18 +289,21 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def trump_text(trump: TrumpValue | None) -> str:
-    """A trump as the notation writes it: the card, the suit symbol, ``-`` for none ("" unknown)."""
+def trump_text(trump: TrumpValue | None, lang: str = "en") -> str:
+    """A trump as the notation in ``lang`` writes it: the card (``K♠``, in
+    Russian ``К♠``), the suit symbol, ``-`` for none ("" unknown)."""
     if trump is None:
         return ""
     if trump is NO_TRUMP:
         return "-"
     if isinstance(trump, Suit):
         return trump.symbol
+    if isinstance(trump, Card):
+        return sheet_words(lang).cards[trump]
     return str(trump)
 
 
-def _decl(decl: JokerDecl) -> str:
+def _decl(decl: JokerDecl, words: SheetWords | None = None, leads: bool = False) -> str:
     if decl.mode not in JOKER_MODES:
         raise NotationWriteError(_("the notation has no joker mode {mode}").format(mode=repr(decl.mode)))
     if decl.mode == "as" and decl.suit is not None:
@@ -203,9 +312,11 @@ def _decl(decl: JokerDecl) -> str:
     if decl.mode != "as" and decl.card is not None:
         raise NotationWriteError(_("a joker declared {mode} names a suit, not a card: {decl} cannot be "
                                    "written").format(mode=repr(decl.mode), decl=decl.to_json()))
-    parts: list[str] = [decl.mode]
+    if words is None:
+        words = _SHEET_WORDS["en"]
+    parts: list[str] = [words.mode(decl.mode, leads, decl.card is not None or decl.suit is not None)]
     if decl.card is not None:
-        parts.append(str(decl.card))
+        parts.append(words.cards[decl.card])
     elif decl.suit is not None:
         parts.append(decl.suit.symbol)
     return "(" + " ".join(parts) + ")"
@@ -223,9 +334,11 @@ def _comment_suffix(on: list[str]) -> str:
 
 
 class _Widths:
-    """Column widths of a game's sheet lines."""
+    """Column widths of a game's sheet lines (in columns on the screen), in
+    the language of ``words``."""
 
-    def __init__(self, game: GameRecord | None, seats: int = 0) -> None:
+    def __init__(self, game: GameRecord | None, seats: int = 0, words: SheetWords | None = None) -> None:
+        self.words = words = _SHEET_WORDS["en"] if words is None else words
         n = len(game.players) if game is not None else seats
         self.number = self.cards = self.kind = self.dealer = self.trump = 0
         self.parts = [[0, 0, 0] for _ in range(n)]
@@ -244,9 +357,9 @@ class _Widths:
             self.number = max(self.number, len(f"{deal.number}."))
             self.cards = max(self.cards, len(str(deal.cards)))
             if deal.kind != "normal":
-                self.kind = max(self.kind, len(deal.kind))
-            self.dealer = max(self.dealer, len(self.name(deal.dealer)))
-            self.trump = max(self.trump, len(trump_text(deal.trump)))
+                self.kind = max(self.kind, display_width(words.kinds.get(deal.kind, deal.kind)))
+            self.dealer = max(self.dealer, display_width(self.name(deal.dealer)))
+            self.trump = max(self.trump, display_width(trump_text(deal.trump, words.lang)))
             shown = self.shown[id(deal)] = frozenset(
                 kind.field for kind in PAIRS_LINES
                 if getattr(deal, kind.field) is not None and in_cells(deal, players, kind.field))
@@ -308,18 +421,21 @@ def _cells(deal: DealRecord, players: Sequence[str], shown: frozenset[str]) -> l
 
 
 def _deal_head(number: int, cards: int, kind: str, dealer: str, trump: str, w: _Widths) -> str:
-    """The start of a deal line, up to its cells: number, cards, kind, the
-    dealer as written and the trump's text, each in its column."""
+    """The start of a deal line, up to its cells: number, cards, kind (the
+    record's word, written in the language of ``w``), the dealer as written
+    and the trump's text, each in its column."""
     head = f"{number}.".ljust(w.number) + " " + str(cards).rjust(w.cards) + " "
+    word = "" if kind == "normal" else w.words.kinds.get(kind, kind)
     if w.kind:
-        head += ("" if kind == "normal" else kind).ljust(w.kind) + " "
-    elif kind != "normal":
-        head += kind + " "
-    return head + dealer.ljust(w.dealer) + " " + trump.ljust(w.trump)
+        head += _ljust(word, w.kind) + " "
+    elif word:
+        head += word + " "
+    return head + _ljust(dealer, w.dealer) + " " + _ljust(trump, w.trump)
 
 
 def _deal_line(deal: DealRecord, players: Sequence[str], w: _Widths) -> str:
-    head = _deal_head(deal.number, deal.cards, deal.kind, w.name(deal.dealer), trump_text(deal.trump), w)
+    head = _deal_head(deal.number, deal.cards, deal.kind, w.name(deal.dealer),
+                      trump_text(deal.trump, w.words.lang), w)
     cells = w.cells[id(deal)]
     if cells is None:
         if players and is_blank(deal):
@@ -345,14 +461,16 @@ def _with_cells(head: str, cells: Sequence[Sequence[str]], w: _Widths) -> str:
 
 
 def _trick_line(trick: Sequence[PlayRecord], following: Mapping[str, str],
-                quoted: dict[str, str]) -> str:
-    """A trick line; a player's name is left out where the player is the one
-    who ``follows`` (:func:`_followers`) the previous one. ``quoted`` caches
-    :func:`quote_name`."""
-    out = ["trick"]
+                quoted: dict[str, str], words: SheetWords | None = None) -> str:
+    """A trick line in the language of ``words``; a player's name is left out
+    where the player is the one who ``follows`` (:func:`_followers`) the
+    previous one. ``quoted`` caches :func:`quote_name`."""
+    if words is None:
+        words = _SHEET_WORDS["en"]
+    out = [words.keywords["trick"]]
     prev: str | None = None
     for k, play in enumerate(trick):
-        card = str(play.card) + (_decl(play.joker) if play.joker is not None else "")
+        card = words.cards[play.card] + (_decl(play.joker, words, k == 0) if play.joker is not None else "")
         name = play.player
         if k and prev is not None and following.get(prev) == name:
             out.append(card)
@@ -365,12 +483,9 @@ def _trick_line(trick: Sequence[PlayRecord], following: Mapping[str, str],
     return " ".join(out)
 
 
-_CARD_TEXT = tuple(str(Card.from_index(i)) for i in range(54))
-"""Each card as the notation writes it, by index."""
-
-
 def _compact_trick_line(players: Sequence[str], cards: Sequence[Card], following: Mapping[str, str],
-                        rotations: Mapping[str, Sequence[str]], quoted: dict[str, str]) -> str | None:
+                        rotations: Mapping[str, Sequence[str]], quoted: dict[str, str],
+                        words: SheetWords | None = None) -> str | None:
     """:func:`_trick_line` of a compact trick (:data:`~raspis_cli.model.record.CompactTrick`),
     from its players and cards, without a :class:`PlayRecord` per card
     (``None`` for a trick without cards). ``rotations``: the players from
@@ -381,11 +496,14 @@ def _compact_trick_line(players: Sequence[str], cards: Sequence[Card], following
     shown = quoted.get(leader)
     if shown is None:
         shown = quoted[leader] = quote_name(leader)
-    texts = _CARD_TEXT
+    if words is None:
+        words = _SHEET_WORDS["en"]
+    texts = words.cards
+    keyword = words.keywords["trick"]
     if rotations.get(leader) == players:
         # each player follows the one before: only the leader is named
-        return f"trick {shown}: " + " ".join([texts[c] for c in cards[:len(players)]])
-    out = [f"trick {shown}: {texts[cards[0]]}"]
+        return f"{keyword} {shown}: " + " ".join([texts[c] for c in cards[:len(players)]])
+    out = [f"{keyword} {shown}: {texts[cards[0]]}"]
     prev = leader
     for name, card in zip(players[1:], cards[1:], strict=False):
         if following.get(prev) == name:
@@ -420,27 +538,30 @@ def _followers(players: Sequence[str]) -> dict[str, str]:
 def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths, following: Mapping[str, str],
                 rotations: Mapping[str, Sequence[str]], quoted: dict[str, str]) -> list[tuple[str, str]]:
     """``(anchor key, text)`` for each line of a deal, in canonical order."""
+    words = w.words
+    keywords = words.keywords
     lines = [("deal", _deal_line(deal, players, w))]
     in_cell = w.shown[id(deal)]
     if deal.hands:
-        texts = _CARD_TEXT
+        texts = words.cards
+        hand = keywords["hand"]
         for name, cards in deal.hands.items():
             shown = quoted.get(name)
             if shown is None:
                 shown = quoted[name] = quote_name(name)
-            text = f"  hand {shown}:" + "".join([" " + texts[c] for c in cards])
+            text = f"  {hand} {shown}:" + "".join([" " + texts[c] for c in cards])
             lines.append((f"hand:{name}", text))
     if deal.bids is not None and "bids" not in in_cell:
-        lines.append(("bids", "  bids " + _pairs(deal.bids)))
+        lines.append(("bids", f"  {keywords['bids']} " + _pairs(deal.bids)))
     tricks = deal.trick_entries()
     if tricks:
         for i, trick in enumerate(tricks, 1):
             if isinstance(trick, tuple) and len(trick) == 4:
-                written = _compact_trick_line(trick[0], trick[1], following, rotations, quoted)
+                written = _compact_trick_line(trick[0], trick[1], following, rotations, quoted, words)
             elif isinstance(trick, tuple):  # a declared trick (DeclaredTrick): as its plays
-                written = _trick_line(compact_plays(trick), following, quoted)
+                written = _trick_line(compact_plays(trick), following, quoted, words)
             else:
-                written = _trick_line(trick, following, quoted) if trick else None
+                written = _trick_line(trick, following, quoted, words) if trick else None
             if written is None:
                 raise NotationWriteError(_("deal {number}: trick {i} has no cards").format(
                     number=deal.number, i=i))
@@ -452,16 +573,16 @@ def _deal_lines(deal: DealRecord, players: Sequence[str], w: _Widths, following:
             if not values:
                 raise NotationWriteError(_("deal {number}: an empty {section} list").format(
                     number=deal.number, section=section))
-            lines.append((section, f"  {kind.keyword} " + _pairs(values)))
+            lines.append((section, f"  {keywords[section]} " + _pairs(values)))
     if deal.penalties:
         for i, pen in enumerate(deal.penalties, 1):
-            reason = (" " + pen.reason) if pen.reason else ""
+            reason = (" " + _reason(pen.reason, words)) if pen.reason else ""
             if "\n" in reason:
                 raise NotationWriteError(_("a penalty reason cannot hold a line break"))
-            lines.append((f"penalty:{i}", f"  penalty {quote_name(pen.player)} {pen.points}"
+            lines.append((f"penalty:{i}", f"  {keywords['penalty']} {quote_name(pen.player)} {pen.points}"
                           + reason))
     if deal.replayed:
-        lines.append(("replayed", "  replayed"))
+        lines.append(("replayed", "  " + keywords["replayed"]))
     if deal.bids is not None and not deal.bids and "bids" not in in_cell:
         raise NotationWriteError(_("deal {number}: an empty bids list").format(number=deal.number))
     return lines
@@ -561,18 +682,19 @@ def _game_tail(game: GameRecord, w: _Widths, has_deals: bool, blank: bool) -> li
     if game.totals is not None:
         tail_lines.append(("final", _final_line(game, w, has_deals)))
     if game.unfinished:
-        tail_lines.append(("unfinished", "unfinished"))
+        tail_lines.append(("unfinished", w.words.keywords["unfinished"]))
     if not tail_lines:
         return []
     _, _, tail_c, tail_a = _split_game_comments(game)
     return ([""] if blank else []) + _place(tail_lines, tail_c, tail_a, "after:" + tail_lines[0][0])
 
 
-def write_game(game: GameRecord) -> str:
-    """The canonical text of one game, ending with a line break."""
+def write_game(game: GameRecord, lang: str = "en") -> str:
+    """The canonical text of one game in ``lang`` (``en``, the default, or
+    ``ru``: :class:`SheetWords`), ending with a line break."""
     players = game.players
     own, out = _game_head(game)
-    widths = _Widths(game)
+    widths = _Widths(game, words=sheet_words(lang))
     following = _followers(players)
     rotations = _rotations(players)
     quoted = widths.quoted
@@ -620,7 +742,7 @@ def write_compact_game(game: GameRecord, deals: Sequence[CompactDeal]) -> str:
         cards_w = max(cards_w, len(str(cards)))
         if kind != "normal":
             kind_w = max(kind_w, len(kind))
-        dealer_w = max(dealer_w, len(shown[deal.dealer]))
+        dealer_w = max(dealer_w, display_width(shown[deal.dealer]))
         trump = deal.trump
         trump_text = "" if trump is None else "-" if trump < 0 else texts[trump]
         trump_w = max(trump_w, len(trump_text))
@@ -744,7 +866,8 @@ def _final_line(game: GameRecord, w: _Widths, has_deals: bool) -> str:
     if players and len(set(players)) == len(players) and list(totals) and all(
         name in players for name in totals
     ) and len(totals) == len(players):
-        head = "final".ljust(w.header_width()) if has_deals else "final"
+        word = w.words.keywords["final"]
+        head = _ljust(word, w.header_width()) if has_deals else word
         cells = []
         for i, p in enumerate(players):
             width = sum(w.parts[i]) + sum(1 for x in w.parts[i][1:] if x) if has_deals else 0
@@ -752,39 +875,63 @@ def _final_line(game: GameRecord, w: _Widths, has_deals: bool) -> str:
         return (head + " | " + " | ".join(cells)).rstrip()
     if not totals:
         raise NotationWriteError(_("an empty list of final totals"))
-    return "final " + _pairs(totals)
+    return w.words.keywords["final"] + " " + _pairs(totals)
 
 
-def write_games(games: Iterable[GameRecord]) -> str:
-    """The canonical text of several games, separated by blank lines."""
-    return "\n".join(write_game(g) for g in games)
+def write_games(games: Iterable[GameRecord], lang: str = "en") -> str:
+    """The canonical text of several games in ``lang`` (:func:`write_game`),
+    separated by blank lines."""
+    return "\n".join(write_game(g, lang) for g in games)
 
 
-RUSSIAN_KINDS: Final[dict[str, str]] = {row.kind: row.russian for row in DEAL_KIND_ROWS
-                                         if row.kind != "normal"}
-"""The kinds a deal line writes, in Russian (a normal deal's line names no kind)."""
-_DEAL_HEAD_RE = re.compile(r"(\d+\.\s+\d+\s+)(" + "|".join(RUSSIAN_KINDS) + r")(?=\s)")
-_KEYWORD_HEAD_RE = re.compile(r"([ \t]*+)(" + "|".join(RUSSIAN_KEYWORDS) + r")(?=\s|$)")
+_RANK_LETTER_RE: Final = re.compile(r"(?<!\w)([JQKATВДКТ])(?=[♠♣♦♥])")
+_DECL_RE: Final = re.compile(r"\(([^()]*)\)")
+_MODE_WORDS: Final = frozenset(word for phrase in MODE_PHRASES for word in phrase)
 
 
-def russian_keywords(text: str) -> str:
-    """Canonical notation with its keywords and kinds of deal in Russian
-    (``trick`` → ``взятка``, ``no-trump`` → ``бескозырка``): the first word
-    of each line's code only (the scanner's: comments blanked, a ``{ … }``
-    block over several lines included), so names, comments and tags are left
-    as they are."""
+def _script(word: str) -> int:
+    """+1 for a word in Cyrillic letters, -1 for one in Latin letters, 0 for neither."""
+    if _CYRILLIC.search(word):
+        return 1
+    return -1 if re.search("[A-Za-z]", word) else 0
+
+
+def written_language(lines: Iterable[str], default: str = "en") -> str:
+    """The language the sheet of these ``lines`` is written in: ``ru`` when more of its notation
+    words are Russian than English, ``en`` when fewer, ``default`` when as
+    many (a sheet without such words: every language writes it the same).
+
+    The words counted are the notation's own, never a name, a tag or a
+    comment: each detail line's keyword (``взятка``/``trick``), a deal line's
+    kind (``бескозырка``/``no-trump``), a joker declaration's words
+    (``по старшим``/``high``), a prescribed penalty's reason
+    (``ренонс``/``revoke``), the letters of card ranks (``Д♦``/``Q♦``)."""
     from raspis_cli.notation.scanner import scan
+    from raspis_cli.notation.tokens import DEAL_RE, KEYWORDS, KIND_WORDS, PENALTY_RE
 
-    out = []
-    for src in scan(text.split("\n"), []):
-        line, code = src.text, src.code
+    score = 0
+    for src in scan(lines, []):
+        code = src.code.strip()
+        if not code or code.startswith("["):
+            continue
+        first = code.split(None, 1)[0].lower().rstrip(":")
         if code[:1].isdigit():
-            m = _DEAL_HEAD_RE.match(code)
-            if m is not None:
-                line = line[:m.start(2)] + RUSSIAN_KINDS[m.group(2)] + line[m.end(2):]
+            m = DEAL_RE.match(code)
+            kind = m.group("kind") if m is not None else None
+            if kind is not None and kind.lower() in KIND_WORDS:
+                score += _script(kind)
+        elif first in KEYWORDS:
+            score += _script(first)
+            if KEYWORDS[first] == "penalty":
+                m = PENALTY_RE.fullmatch(code)
+                reason = m.group("reason") if m is not None else None
+                if reason and penalty_rule(reason) is not None:
+                    score += _script(reason)
         else:
-            m = _KEYWORD_HEAD_RE.match(code)
-            if m is not None:
-                line = line[:m.start(2)] + RUSSIAN_KEYWORDS[m.group(2)] + line[m.end(2):]
-        out.append(line)
-    return "\n".join(out)
+            continue
+        for decl in _DECL_RE.findall(code):
+            score += sum(_script(w) for w in decl.lower().split() if w in _MODE_WORDS)
+        score += sum(_script(letter) for letter in _RANK_LETTER_RE.findall(code))
+    if score > 0:
+        return "ru"
+    return "en" if score < 0 else default

@@ -15,6 +15,7 @@ from typing import Any
 
 from raspis_cli.explain.settle import settle
 from raspis_cli.judge.results import DealResult
+from raspis_cli.model.cards import Card, card_text, card_words
 from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.record import NO_TRUMP
 from raspis_cli.serve.table import CANCEL
@@ -99,9 +100,12 @@ def _cell(deal: DealResult, name: str, disputed: dict[tuple[int, str], list[Cell
 
 
 def _trump(trump: object) -> str:
+    """The trump of the deal asked, in the language in force (``К♠``, ``без козыря``)."""
     if trump is None:
         return ""
-    return _("no trump") if trump is NO_TRUMP else str(trump)
+    if trump is NO_TRUMP:
+        return _("no trump")
+    return card_text(trump) if isinstance(trump, Card) else str(trump)
 
 
 def table_view(sheet: EditableSheet, lang: str, stake: Decimal | None = None) -> dict[str, Any]:
@@ -120,7 +124,8 @@ def table_view(sheet: EditableSheet, lang: str, stake: Decimal | None = None) ->
         played = 0 <= deal.position < len(records) and is_played(records[deal.position])
         rows.append({"number": deal.number, "cards": deal.cards, "replayed": deal.replayed,
                      "kind": "" if deal.kind == "normal" else kind_label(deal.kind),
-                     "trump": deal.trump if deal.trump not in ("", "none") else "", "played": played,
+                     "trump": card_words(deal.trump, lang) if deal.trump not in ("", "none") else "",
+                     "played": played,
                      "open": o is not None and deal.position == o.deal.index, "dealer": deal.dealer,
                      "editable": played and not deal.replayed and not editing,
                      "cells": [_cell(deal, n, disputed) if played else None for n in players]})

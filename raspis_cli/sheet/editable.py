@@ -22,8 +22,10 @@ that differ from the recount (to be shown when a sheet is resumed).
 
 API (stable: names are added, never renamed)
 --------------------------------------------
-``EditableSheet(games, choice=None, file=None)``
-    The games of a file; the last one is kept. Raises :class:`SheetError`
+``EditableSheet(games, choice=None, file=None, lang="en")``
+    The games of a file; the last one is kept, and the file is written in
+    ``lang`` (``ru``: a Russian sheet, :func:`~raspis_cli.notation.writer.write_game`).
+    Raises :class:`SheetError`
     for a sheet that cannot be kept (no game, unreadable rules, a player
     named twice, a deal whose dealer is not a player: with its line).
 ``.players``, ``.rules``, ``.game``, ``.result`` (the replay of the game),
@@ -355,9 +357,11 @@ class EditableSheet:
     module's docstring for the API."""
 
     def __init__(self, games: Sequence[GameRecord], choice: RulesChoice | None = None,
-                 file: SheetStore | None = None) -> None:
+                 file: SheetStore | None = None, lang: str = "en") -> None:
         if not games:
             raise SheetError(msg("the file holds no game"))
+        self.lang = lang
+        """The language the file is written in (``en``, ``ru``)."""
         self.games = list(games)
         self.choice = choice
         self.file = file
@@ -410,7 +414,7 @@ class EditableSheet:
     def text(self) -> str:
         """The file's text: every game in the canonical notation, the deals
         :meth:`kept_as_written` as they were written."""
-        return write_games([*self.games[:-1], self._as_saved()])
+        return write_games([*self.games[:-1], self._as_saved()], self.lang)
 
     def _as_saved(self) -> GameRecord:
         """The game as the file holds it: the sheet's, with the deals taken

@@ -172,12 +172,13 @@ class SheetFile:
 def check_reads_back(data: bytes, path: str) -> None:
     """Raise :class:`SheetError` unless ``data`` reads (as ``live`` and
     ``validate`` read a file) without a syntax error into games that are
-    written back to the same text."""
+    written back to the same text, in the language it is written in."""
     from raspis_cli.notation import read_bytes
-    from raspis_cli.notation.writer import write_games
+    from raspis_cli.notation.writer import write_games, written_language
 
     got = read_bytes(data, path)
-    if not got.ok or write_games(got.games).encode("utf-8") != data:
+    lang = written_language(data.decode("utf-8", "replace").split("\n")) if got.ok else "en"
+    if not got.ok or write_games(got.games, lang).encode("utf-8") != data:
         first = next((d.message for d in got.diagnostics if not d.is_warning), "")
         raise SheetError(msg("{file}: the sheet would not read back as written ({reason}); it is not "
                            "saved").format(file=path, reason=first or msg("it reads differently")))

@@ -20,8 +20,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
-__all__ = ["EXCERPT_WIDTH", "UNSAFE", "cut_line", "escape_text", "excerpt", "is_unsafe", "isolated_text",
-           "show_source_line"]
+__all__ = ["EXCERPT_WIDTH", "UNSAFE", "cut_line", "display_width", "escape_text", "excerpt", "is_unsafe",
+           "isolated_text", "show_source_line"]
 
 _NAMED: Final = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
 
@@ -35,6 +35,21 @@ UNSAFE: Final[frozenset[int]] = frozenset(
 """Code points never printed as they are: C0 controls, DEL, C1 controls,
 the bidirectional marks, embeddings, overrides and isolates, and the Unicode
 line and paragraph separators."""
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal or in a monospaced font: a
+    letter (Latin or Cyrillic), a digit or a suit symbol (♠ ♣ ♦ ♥) one, a wide
+    East Asian character or emoji two, a combining mark, a variation selector
+    or a zero-width joiner none (as ``wcwidth`` counts them)."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
 
 
 def _escape(code: int) -> str:
