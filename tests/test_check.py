@@ -65,7 +65,7 @@ def test_one_renderer_for_syntax_and_rule_problems() -> None:
                               "    4 |   trick Анна: 1O♥ 7♥",
                               "      |         ^"]
     assert render(rule, "g.rsp", "  trick Анна: 1O♥ 7♥ 9♥") == [
-        "g.rsp:4:19: follow-suit: deal 2, trick 3, Boris: Boris holds ♥",
+        "g.rsp:4:19: follow-suit: deal 2, trick 3: Boris holds ♥",  # the name is said once
         "    4 |   trick Анна: 1O♥ 7♥ 9♥",
         "      |                   ^"]
     assert syntax.to_json()["message"] == "E303: expected a card"

@@ -227,7 +227,7 @@ def _emitted_kinds() -> dict[str, list[str]]:
                     found(node.args[index], path)
             if isinstance(node, ast.FunctionDef) and node.returns is not None:
                 returns = ast.unparse(node.returns)
-                if not re.fullmatch(r"tuple\[(int, str|str, str)\]( \| None)?", returns):
+                if not re.fullmatch(r"tuple\[(int, str|str, str|str, Message)\]( \| None)?", returns):
                     continue
                 for inner in ast.walk(node):
                     if isinstance(inner, ast.Return) and isinstance(inner.value, ast.Tuple):
@@ -271,7 +271,9 @@ def _keys(value: object) -> set[str]:
     if isinstance(value, dict):
         for key, inner in value.items():
             out.add(key)
-            if key not in _NAME_MAPS:
+            if key == "params":  # a message's parameters: named by its template (docs: messages as data)
+                out |= {k for v in dict(inner).values() if isinstance(v, dict) for k in v}
+            elif key not in _NAME_MAPS:
                 out |= _keys(inner)
     elif isinstance(value, list):
         for inner in value:

@@ -99,8 +99,11 @@ def test_a_huge_line_is_rejected_and_reading_goes_on(tmp_path: Path,
     path.write_bytes(b"x" * 5_000_000 + b"\n" + SAMPLE.read_bytes())
     code, out, _ = run(capsys, "validate", "-f", "json", str(path))
     report = json.loads(out)["files"][0]
-    assert syntax_problems(report)[0] == {"kind": "syntax", "line": 1, "column": 1, "message":
-                                   "E003: line 1 is longer than 65536 bytes; is this a record file?"}
+    assert syntax_problems(report)[0] == {
+        "kind": "syntax", "line": 1, "column": 1, "code": "E003",
+        "message": "E003: line 1 is longer than 65536 bytes; is this a record file?",
+        "data": {"template": "line {number} is longer than {max} bytes; is this a record file?",
+                 "params": {"number": 1, "max": 65536}}}
     assert len(report["games"]) == 1 and code == 1
 
 

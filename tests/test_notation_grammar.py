@@ -25,7 +25,7 @@ def test_grammar_imports_only_pyparsing_and_the_card_model() -> None:
             modules.add(node.module)
     assert modules <= {"__future__", "re", "collections.abc", "dataclasses", "typing",
                        "pyparsing", "raspis_cli.model.cards", "raspis_cli.model.diagnostics",
-                       "raspis_cli.text.i18n",
+                       "raspis_cli.text.i18n", "raspis_cli.text.messages",
                        "raspis_cli.model.lines", "raspis_cli.model.joker_modes", "raspis_cli.text.suggest",
                        "raspis_cli.model.deal_kinds",
                        "raspis_cli.text.textsafe",

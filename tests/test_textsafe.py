@@ -66,7 +66,7 @@ def test_validate_echoes_the_source_line_escaped(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "validate", str(EVIL))
     assert code == 1
     lines = out.splitlines()
-    assert lines[0].endswith("follow-suit: deal 1, trick 2, \\x1b]0;pwned\\x07\\x1b[2J\\u202eВера: "
+    assert lines[0].endswith("follow-suit: deal 1, trick 2: "  # the name once, escaped
                              "\\x1b]0;pwned\\x07\\x1b[2J\\u202eВера played 8♣ on a ♦ lead while holding J♦")
     source, caret = lines[1], lines[2]
     assert source.endswith("trick Анна: 9♦ 10♦ 8♣") and source[caret.index("^")] == "8"
