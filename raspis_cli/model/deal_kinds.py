@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeGuard, assert_never, get_args
 
 from raspis_cli.text.i18n import N_, _
-from raspis_cli.text.messages import Seq
+from raspis_cli.text.messages import Seq, Term, term_words
 
 __all__ = [
     "DEAL_KINDS",
@@ -177,10 +177,11 @@ def kinds_in_words(written: str = "") -> Seq:
     """Every kind as the notation takes it, for a message, in the words of
     the line's own language: the Russian ones when what was ``written`` is in
     Cyrillic (``обычная, бескозырка, …``), else the English (``normal,
-    no-trump, …``)."""
+    no-trump, …``) as kinds, which a Russian reader sees in the Russian words
+    the notation takes as well."""
     if in_cyrillic(written):
         return Seq(tuple(row.russian for row in DEAL_KIND_ROWS))
-    return Seq(tuple(row.kind for row in DEAL_KIND_ROWS))
+    return Seq(tuple(Term("kind", row.kind) for row in DEAL_KIND_ROWS))
 
 
 def kind_words_of(written: str) -> tuple[str, ...]:
@@ -198,3 +199,13 @@ def in_cyrillic(text: str) -> bool:
 
 if tuple(row.kind for row in DEAL_KIND_ROWS) != DEAL_KINDS:  # pragma: no cover - a table in two places
     raise AssertionError("the table of deal kinds and DealKind list different kinds")
+
+
+_RUSSIAN: Final[dict[str, str]] = {row.kind: row.russian for row in DEAL_KIND_ROWS}
+
+
+def _kind_words(kind: str, lang: str) -> str | None:
+    return _RUSSIAN.get(kind) if lang == "ru" else None
+
+
+term_words("kind", _kind_words)  # a kind in a message: «тёмная» to a Russian reader, stored as dark
