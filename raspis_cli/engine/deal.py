@@ -341,7 +341,10 @@ class Deal:
                 return msg("{mode} may be declared only in the first trick of a deal").format(
                     mode=_mode_quoted(mode))
         suitless_lead = self.deck.size == 54 and not rules.circular_trumps
-        if mode == "low" and decl.suit is None and not suitless_lead:
+        if mode == "low" and decl.suit is None and not suitless_lead and (
+                rules.circular_trumps or discard_names_suit(rules)):
+            # a joker thrown away names its suit where a discard must (discard_suit): else «за самую
+            # младшую карту» names none, and the second card played sets the suit led
             return msg("a joker declared 'low' must name a suit")
         if mode == "take" and leading and decl.suit is None and rules.circular_trumps:
             return msg("under circular trumps a leading joker must name a suit")
