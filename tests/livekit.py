@@ -69,7 +69,7 @@ PROMPTS = {
            "bid": r"{name}( \(dealer\))? bids \([^)]*\)( \[[^\]]*\])?:", "taken": r"{name} took[^:\n]*:",
            "deals": "28 deals"},
     "ru": {"header": r"── раздача {n}\b", "done": r"раздача {n} · ", "trump": r"козырь( \[[^\]]*\])?:",
-           "bid": r"заказ {name}( \(сдаёт\))? \([^)]*\)( \[[^\]]*\])?:", "taken": r"{name}: взято[^:\n]*:",
+           "bid": r"{name}( \(сдаёт\))?, заказ \([^)]*\)( \[[^\]]*\])?:", "taken": r"{name}: взято[^:\n]*:",
            "deals": "28 раздач"},
 }
 """The prompts of `live` in each interface language, as regular expressions."""

@@ -67,7 +67,7 @@ def test_a_full_game_typed_in_with_a_refusal_an_undo_a_kill_and_a_resume(tmp_pat
             live.expect("deal 5 · ")
             # undo at the next deal's first prompt: deal 5 is taken back, its last count asked again
             live.answer("trump:", "undo")
-            live.expect("deal 5 taken back: its last answer is asked again")
+            live.expect("deal 5 reopened: its last question is asked again")
             live.answer(rf"{deal.taken[-1][0]} took[^:]*:", "")
             live.expect("deal 5 · ")
             continue
@@ -296,7 +296,7 @@ def test_a_replayed_deal_writes_the_revoke_penalty(tmp_path: Path) -> None:
     code, out, err = _pipe(path, answers, "-p", "Анна, Boris, Вера", "-r", "joker54")
     assert code == 0, err
     assert "deal 1 is replayed (пересдача): it is dealt again by Анна · penalties Boris -50" in out
-    assert "deal 1 taken back" in out
+    assert "deal 1 reopened" in out
     game = _read_game(path)
     assert [d.number for d in game.deals][:2] == [1, 2]  # type: ignore[attr-defined]
     assert not any(d.replayed for d in game.deals)  # type: ignore[attr-defined]
@@ -315,7 +315,7 @@ def test_a_deal_taken_back_stays_in_the_file_as_written_until_it_is_entered_agai
     path = tmp_path / "kept.rsp"
     code, out, err = _pipe(path, [*deal1, "undo", "quit"], "-p", "Анна, Борис, Вера", "-r", "joker54")
     assert code == 0, err
-    assert "deal 1 taken back: its last answer is asked again" in out
+    assert "deal 1 reopened: its last question is asked again" in out
     assert "deal 1 was taken back and not entered again: the sheet keeps it as it was written" in out
     assert "stopped: 1 deal saved in" in out
     first = _read_game(path).deals[0]  # type: ignore[attr-defined]

@@ -241,3 +241,60 @@ def test_score_and_validate_read_the_players_words(tmp_path: Path) -> None:
     checked = run_cli("validate", str(joker))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "joker-mode" not in checked.stdout
+
+
+# page 000, line 193: «назначить штраф в 50 очков игроку, походившему картой неподходящей масти»
+PAGE_000_REVOKE = "игроку, походившему картой неподходящей масти"
+
+
+@pytest.mark.parametrize("reason", [PAGE_000_REVOKE, "походившему картой неподходящей масти"])
+def test_page_000_s_revoke_in_its_own_words_is_the_revoke_charged_once(reason: str) -> None:
+    # was read as free words: the revoke charged twice, -95 instead of -45
+    assert penalty_rule(reason) == "revoke"
+    (game,) = read_text(REVOKE.format(penalty=f"  штраф Вера -50 {reason}\n"), "revoke.rsp").games
+    result = replay_game(game)
+    assert result.deals[0].scores["Вера"] == -45
+    assert [p.kind for p in result.problems] == ["follow-suit"]
+
+
+# page 000, line 171: «3) «за самую младшую карту» – используется в случае, если игрок не намерен
+# брать взятку. Забирает взятку игрок, выложивший самую старшую карту, или козыря.»
+LOWEST_CARD = """[Rules "classic"]
+[Option "schedule=free"]
+[Players "Анна, Борис, Вера"]
+1. 2 Анна ♣ | 1/0 -10 -10 | 0/0 5 5 | 2/2 20 20
+  hand Анна: 8♥ A♠
+  hand Борис: 7♠ 10♠
+  hand Вера: K♥ 6♦
+  trick Борис: 7♠({decl}) K♥ 8♥
+  trick Вера: 6♦ A♠ 10♠
+unfinished
+"""
+
+
+def test_page_000_s_third_lead_declaration_is_low_with_no_suit_under_classic(tmp_path: Path) -> None:
+    # was refused under classic: "a joker declared 'low' must name a suit"
+    (game,) = read_text(LOWEST_CARD.format(decl="за самую младшую карту"), "low.rsp").games
+    (trick, _second) = game.deals[0].tricks or []
+    assert trick[0].joker == JokerDecl("low")
+    result = replay_game(game)
+    assert result.problems == []  # K♥, the second card, sets the suit led and wins
+    assert result.deals[0].scores == {"Анна": -10, "Борис": 5, "Вера": 20}
+    record = tmp_path / "low.rsp"
+    record.write_text(LOWEST_CARD.format(decl="за самую младшую карту"), encoding="utf-8")
+    assert run_cli("validate", str(record)).returncode == 0
+    # where a joker thrown away must name its suit (raspisnoy), it still must
+    strict = LOWEST_CARD.format(decl="за самую младшую карту").replace('"classic"', '"raspisnoy"')
+    (game,) = read_text(strict, "low.rsp").games
+    assert "joker-mode" in [p.kind for p in replay_game(game).problems]
+
+
+@pytest.mark.parametrize("written,want", [
+    # page 000, line 40: «потребовать «По старшему козырю»»; the singular of a suit, as naturally
+    ("по старшей бубне", JokerDecl("high", Suit.D)),
+    ("по старшей пике", JokerDecl("high", Suit.S)),
+    ("по младшей черве", JokerDecl("lowest", Suit.H)),
+])
+def test_a_demand_in_the_singular_reads_as_the_demand(written: str, want: JokerDecl) -> None:
+    # «по старшей бубне» was refused (E304) while «по старшим бубнам» was read
+    assert _joker_decl(written, leads=True) == want

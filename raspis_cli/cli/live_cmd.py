@@ -27,6 +27,7 @@ from raspis_cli.judge.results import trump_label
 from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.diagnostics import kind_title
 from raspis_cli.text.i18n import N_, _, ngettext
+from raspis_cli.text.messages import Span, layout
 
 if TYPE_CHECKING:
     from raspis_cli.judge.replay import DealResult
@@ -294,8 +295,9 @@ class LiveSession:
             role = " " + _("(dealer)") if step.dealer else ""
             refused = ", ".join(map(str, step.forbidden))
             also = ", " + _("not {bids}").format(bids=refused) if step.forbidden else ""
-            return Question(_("{player} bids ({range})").format(player=f"{step.player}{role}",
-                                                                range=f"0-{d.cards}{also}"), step.default)
+            bids = layout("{span}{also}", span=Span(0, d.cards), also=also).shown()
+            return Question(_("{player} bids ({range})").format(player=f"{step.player}{role}", range=bids),
+                            step.default)
         if step.what == "taken":
             said = " " + _("(bid {bid})").format(bid=step.bid) if step.bid is not None else ""
             return Question(_("{player} took").format(player=step.player) + said, step.default)
@@ -420,7 +422,7 @@ class LiveSession:
         elif event == "undone" and outcome.undone is not None:
             self.say("  " + _("taken back: {what}").format(what=_key_text(sheet, outcome.undone)))
         elif event == "taken-back":
-            self.say("  " + _("deal {number} taken back: its last answer is asked again").format(
+            self.say("  " + _("deal {number} reopened: its last question is asked again").format(
                 number=outcome.number))
             self.header = None
         elif event == "cancelled":

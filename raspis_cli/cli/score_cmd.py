@@ -165,15 +165,26 @@ def _standings(result: GameResult, other: GameResult | None) -> list[str]:
             line += "   " + _("what-if {total} ({difference})").format(total=alt,
                                                                    difference=f"{alt - total:+d}")
         lines.append(line)
-    winners = result.winners
-    verdict = (_("winner: {names}") if len(winners) == 1 else _("co-winners: {names}")).format(
-        names=", ".join(winners))
-    lines.append(verdict)
+    lines.append(_verdict(result.winners, result.record.unfinished))
     if other is not None:
-        alt_winners = other.winners
-        lines.append((_("what-if winner: {names}") if len(alt_winners) == 1
-                      else _("what-if co-winners: {names}")).format(names=", ".join(alt_winners)))
+        lines.append(_verdict(other.winners, result.record.unfinished, what_if=True))
     return lines
+
+
+def _verdict(first: list[str], unfinished: bool, what_if: bool = False) -> str:
+    """Who is first: the winner of a finished game, the leader of an
+    unfinished one (it has no winner yet)."""
+    one = len(first) == 1
+    if unfinished:
+        if what_if:
+            said = _("what-if leading: {names}") if one else _("what-if sharing the lead: {names}")
+        else:
+            said = _("leading: {names}") if one else _("sharing the lead: {names}")
+    elif what_if:
+        said = _("what-if winner: {names}") if one else _("what-if co-winners: {names}")
+    else:
+        said = _("winner: {names}") if one else _("co-winners: {names}")
+    return said.format(names=", ".join(first))
 
 
 @app.command("score")

@@ -30,6 +30,14 @@ from raspis_cli.text.i18n import _, ngettext
 __all__ = ["show"]
 
 
+def _joker_text(card: Card) -> str:
+    """A joker in a hand: the card that is the joker (``joker 7♠``), or a joker of 54 cards by
+    its colour (``red joker``: ``RJ`` is notation, not words)."""
+    if card.is_red_or_black_joker:
+        return _("red joker") if card.code == "RJ" else _("black joker")
+    return _("joker {card}").format(card=card_text(card))
+
+
 def _hand_text(cards: list[Card], deck: Deck) -> str:
     """A hand by suit, highest first, the joker last and named."""
     by_suit: dict[int, list[str]] = {}
@@ -37,7 +45,7 @@ def _hand_text(cards: list[Card], deck: Deck) -> str:
                                              -c.rank)):
         suit = deck.suit_of(card)
         by_suit.setdefault(9 if suit is None else suit, []).append(
-            _("joker {card}").format(card=card_text(card)) if deck.is_joker(card) else card_text(card))
+            _joker_text(card) if deck.is_joker(card) else card_text(card))
     return "  ".join(" ".join(group) for _, group in sorted(by_suit.items()))
 
 
@@ -73,7 +81,8 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
         declared = {p.player: p.joker for p in (recorded[number] if number < len(recorded) else [])
                     if p.joker is not None}
         for play in trick["plays"]:
-            text = f"{play['player']} {card_text(Card.parse(play['card']))}"
+            card = Card.parse(play["card"])
+            text = f"{play['player']} {_joker_text(card) if card.is_red_or_black_joker else card_text(card)}"
             if "declared" in play:
                 decl = declared.get(str(play["player"]))
                 text += f" ({decl.words() if decl is not None else play['declared']})"

@@ -53,7 +53,7 @@ from raspis_cli.rules.jokers import (
 )
 from raspis_cli.rules.seats import bidding_order, first_leader
 from raspis_cli.rules.values import DealKind
-from raspis_cli.text.messages import Message, Seq, Term, layout, msg
+from raspis_cli.text.messages import Message, Quoted, Seq, Term, layout, msg
 
 __all__ = ["BIDDING", "DONE", "PLAY", "Deal", "TrickResult", "trick_winner"]
 
@@ -112,6 +112,11 @@ class TrickResult:
         self.winner = winner
         self.led_suit = led_suit
         self.trump = trump
+
+
+def _mode_quoted(mode: str) -> Quoted:
+    """A joker mode named in a message: quoted, in the reader's words ('take', «забрать»)."""
+    return Quoted(Term("joker-mode", mode))
 
 
 def _name(names: Sequence[str], seat: int) -> str | Message:
@@ -317,9 +322,9 @@ class Deal:
                       "(allowed: {allowed})") if leading else
                     msg("{mode} is not a joker declaration when following under these rules "
                       "(allowed: {allowed})"))
-            return text.format(mode=Term("joker-mode", mode),
-                               allowed=Seq(tuple(Term("joker-mode",
-                                                      m) for m in allowed)) if allowed else msg("none"))
+            return text.format(mode=_mode_quoted(mode),
+                               allowed=Seq(tuple(_mode_quoted(m) for m in allowed))
+                               if allowed else msg("none"))
         if mode == "as":
             if decl.card is None:
                 return msg("a joker declared 'as' must name a card")
@@ -328,16 +333,18 @@ class Deal:
                     card=decl.card)
             return None
         if decl.card is not None:
-            return msg("a joker declared {mode} names a suit, not a card").format(mode=Term("joker-mode",
-                                                                                            mode))
+            return msg("a joker declared {mode} names a suit, not a card").format(mode=_mode_quoted(mode))
         if mode in DEMANDS:
             if decl.suit is None:
-                return msg("a joker declared {mode} must name a suit").format(mode=Term("joker-mode", mode))
+                return msg("a joker declared {mode} must name a suit").format(mode=_mode_quoted(mode))
             if rules.joker_demand_first_trick_only and self.trick_number > 1:
                 return msg("{mode} may be declared only in the first trick of a deal").format(
-                    mode=Term("joker-mode", mode))
+                    mode=_mode_quoted(mode))
         suitless_lead = self.deck.size == 54 and not rules.circular_trumps
-        if mode == "low" and decl.suit is None and not suitless_lead:
+        if mode == "low" and decl.suit is None and not suitless_lead and (
+                rules.circular_trumps or discard_names_suit(rules)):
+            # a joker thrown away names its suit where a discard must (discard_suit): else «за самую
+            # младшую карту» names none, and the second card played sets the suit led
             return msg("a joker declared 'low' must name a suit")
         if mode == "take" and leading and decl.suit is None and rules.circular_trumps:
             return msg("under circular trumps a leading joker must name a suit")
@@ -362,7 +369,7 @@ class Deal:
         if mode == want:
             return None
         return msg("the second joker counts as the opposite of the first: it must be declared "
-                 "{mode}").format(mode=Term("joker-mode", want))
+                 "{mode}").format(mode=_mode_quoted(want))
 
     def legal_plays(self) -> list[Play]:
         """Every legal play of the seat to play (hands must be known): the

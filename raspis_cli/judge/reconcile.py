@@ -14,7 +14,7 @@ from raspis_cli.model.record import NO_TRUMP, DealRecord, GameRecord, PlayEntry,
 from raspis_cli.rules import KINDS, Rules
 from raspis_cli.rules.seats import bidding_order
 from raspis_cli.rules.values import judged_kind
-from raspis_cli.text.messages import Message, Quoted, Seq, layout, msg
+from raspis_cli.text.messages import Message, Quoted, Seq, Term, layout, msg
 from raspis_cli.text.suggest import did_you_mean
 
 __all__ = ["SheetReconciliation", "fitting_counts", "score_memo", "too_many_tricks"]
@@ -501,7 +501,8 @@ class SheetReconciliation:
                            record.where("penalties"))
                 self._problem(record, "penalty", msg("{player}'s {reason} penalty is written as {written}; "
                                                    "the rules prescribe {want} for the play recorded").format(
-                                                       player=name, reason=reason, written=got, want=want),
+                                                       player=name, reason=Term("penalty-reason", reason),
+                                                       written=got, want=want),
                               "penalty",
                               player=name, pos=pos)
 

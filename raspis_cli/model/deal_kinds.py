@@ -192,10 +192,11 @@ def kinds_in_words(written: str = "") -> Seq:
     """Every kind as the notation takes it, for a message, in the words of
     the line's own language: the Russian ones when what was ``written`` is in
     Cyrillic (``обычная, бескозырка, …``), else the English (``normal,
-    no-trump, …``)."""
+    no-trump, …``) as kinds, which a Russian reader sees in the Russian words
+    the notation takes as well."""
     if in_cyrillic(written):
         return Seq(tuple(row.russian for row in DEAL_KIND_ROWS))
-    return Seq(tuple(row.kind for row in DEAL_KIND_ROWS))
+    return Seq(tuple(Term("kind", row.kind) for row in DEAL_KIND_ROWS))
 
 
 def kind_words_of(written: str) -> tuple[str, ...]:

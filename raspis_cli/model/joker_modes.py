@@ -101,11 +101,11 @@ _LOSING: Final = (
 
 JOKER_MODE_ROWS: Final[tuple[JokerMode, ...]] = (
     JokerMode("high", "по старшим", "high (по старшим)",
-              ("по старшему", "по страшим", "старшие", "старшим", "старших", "по наивысшим",
+              ("по старшему", "по старшей", "по страшим", "старшие", "старшим", "старших", "по наивысшим",
                "наивысших", "по старших", "найвищим", "highest"),
               lead=True, follow=False, demand="highest"),
     JokerMode("lowest", "по младшим", "lowest (по младшим)",
-              ("младшие", "младшим", "младших", "по молодших"),
+              ("по младшей", "младшие", "младшим", "младших", "по молодших"),
               lead=True, follow=False, demand="lowest"),
     JokerMode("low", "младшая", "low (младшая)", tuple(p for p in _LOSING if p != "младшая"),
               lead=True, follow=False),

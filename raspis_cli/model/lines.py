@@ -123,7 +123,8 @@ PENALTY_REASONS: Final[dict[str, tuple[str, ...]]] = {
     "revoke": (
         "revoke", "ренонс", "ход не в масть", "не в масть",
         "ход не в масть при ее наличии",
-        "походил картой неподходящей масти", "ходил картой ненадлежащей масти",
+        "походил картой неподходящей масти", "походившему картой неподходящей масти",
+        "ходил картой ненадлежащей масти",
         "походи картою невідповідної масті", "ходив картою неналежної масті",
     ),
     "joker-lead": (
@@ -142,10 +143,11 @@ _REASON_PUNCTUATION: Final = str.maketrans({c: " " for c in ".,;:!?«»\"“”�
 def penalty_rule(reason: str) -> str | None:
     """The rule a written penalty reason names (``revoke``, ``joker-lead``), ``None`` for free words.
 
-    The reason is read whole, in any case, ``ё`` as ``е``, punctuation and a leading ``за``
-    ignored: ``ренонс``, ``за ход не в масть``, ``Ход джокером на пустой стол.``."""
+    The reason is read whole, in any case, ``ё`` as ``е``, punctuation and a leading ``за`` or
+    ``игроку`` ignored: ``ренонс``, ``за ход не в масть``, ``Ход джокером на пустой стол.``,
+    ``игроку, походившему картой неподходящей масти`` (page 000's words)."""
     words = reason.lower().replace("ё", "е").translate(_REASON_PUNCTUATION).split()
-    if words[:1] == ["за"]:
+    if words[:1] in (["за"], ["игроку"]):
         words = words[1:]
     return _REASON_RULES.get(" ".join(words))
 

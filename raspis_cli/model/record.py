@@ -19,9 +19,9 @@ from typing import overload
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.diagnostics import Pos
 from raspis_cli.model.joker import JokerDecl
-from raspis_cli.model.lines import PAIRS_LINES, penalty_rule
+from raspis_cli.model.lines import PAIRS_LINES, PENALTY_REASONS, penalty_rule
 from raspis_cli.text.i18n import N_
-from raspis_cli.text.messages import Message, msg
+from raspis_cli.text.messages import Message, msg, term_words
 
 __all__ = [
     "NO_TRUMP",
@@ -86,6 +86,16 @@ class PenaltyRecord:
         players' words: ``ренонс``, ``ход не в масть``), ``None`` for free words. The reason
         itself stays as written."""
         return penalty_rule(self.reason)
+
+
+def _reason_words(rule: str, lang: str) -> str | None:
+    """A prescribed penalty's reason in a message: ``revoke`` in English, «ренонс» in Russian (the
+    players' first Russian word for it, :data:`~raspis_cli.model.lines.PENALTY_REASONS`)."""
+    words = PENALTY_REASONS.get(rule)
+    return words[1] if lang == "ru" and words is not None and len(words) > 1 else None
+
+
+term_words("penalty-reason", _reason_words)  # a penalty's reason in a message: «ренонс», stored as revoke
 
 
 CompactTrick = tuple[list[str], list[Card], int, str]

@@ -247,6 +247,7 @@ def game_context(results: Iterable[GameResult], lang: str,
                         "written": written_final.get(n) if written_final.get(n) != result.totals.get(n)
                         else None, "winner": n in result.winners} for n in players],
             "winners": result.winners,
+            "unfinished": result.record.unfinished,
             "comments": _comments(result),
             "problems": [problem_row(p.kind, p.message.shown(), p.deal, p.trick, p.player)
                          for p in result.problems],

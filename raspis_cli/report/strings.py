@@ -41,6 +41,8 @@ STRINGS: Final[dict[str, str]] = {
     "total": N_("Total"),
     "winner": N_("Winner"),
     "winners": N_("Winners"),
+    "leader": N_("Leading"),
+    "leaders": N_("Sharing the lead"),
     "violations": N_("Violations"),
     "comments": N_("Comments"),
     "game_comment": N_("Game"),

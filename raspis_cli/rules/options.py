@@ -313,7 +313,8 @@ _SPECS: Final = [
         "later-wins": N_("a later take beats an earlier one"),
         "opposite": N_("the second joker counts as the opposite of the first"),
     }),
-    _choice_spec("discard_suit", N_("whether a discarding joker must name a suit"), DiscardSuit, {
+    _choice_spec("discard_suit", N_("whether a joker thrown away (a discard, or led low with 36 cards) must "
+                                    "name a suit"), DiscardSuit, {
         "required": N_("it must"),
         "optional": N_("it may name none"),
     }),
