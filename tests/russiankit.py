@@ -247,9 +247,9 @@ def decimal_points(text: str) -> list[str]:
             if not re.fullmatch(r"\d+\.\d+\.\d+", m)]
 
 
-_HYPHEN_MINUS = re.compile(r"(?<![\w/=-])-\d")
+_HYPHEN_MINUS = re.compile(r"(?<![\w/=§-])-\d")
 _STRAIGHT_QUOTED = re.compile(r"(?<![\w])'[^'\n]+'(?![\w])")
-_HYPHEN_RANGE = re.compile(r"(?<![\w/.:=-])\d{1,3}-\d{1,3}(?![\w/.:-])")
+_HYPHEN_RANGE = re.compile(r"(?<![\w/.:=§-])\d{1,3}-\d{1,3}(?![\w/.:-])")
 
 
 def typography(text: str) -> list[str]:
@@ -297,7 +297,7 @@ def problems(text: str, *, names: Iterable[str] = (), allowed: Iterable[str] = (
     and quotes are the notation's, not typography."""
     names = list(names)
     for phrase in sorted(phrases, key=len, reverse=True):
-        text = text.replace(phrase, " ")
+        text = text.replace(phrase, "§")  # a mark, not a gap: what stood beside it is not made a word
     found = {
         "latin words": latin_words(text, [*allowed, *names]),
         "latin card ranks": latin_ranks(text),

@@ -227,7 +227,7 @@ def test_russian_usage_errors_leave_no_english_sentence() -> None:
         ("score",): "Не указан аргумент 'ФАЙЛ'.",
         ("convert", "x"): "Не указана опция '--to' / '-t'. Выберите из:",
         ("score", "--game", "abc", "x"): "Неверное значение '--game' / '-g': нужно целое число",
-        ("validate", "--format", "xml", "x"): "ожидалось text, json или jsonl, а написано 'xml'",
+        ("validate", "--format", "xml", "x"): "ожидалось text, json или jsonl, а написано «xml»",
         ("score", "a", "b"): "Лишние аргументы (b)",
         ("rules", "schedule", "raspisnoy", "-p", "1"): "raspis: ошибка: --players: 1 меньше 2",
         ("report", "-o", "x.html"): "укажите файл партии или --db",

@@ -74,7 +74,7 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(path)
 
 
-RECORDS_READ_BACK = {"new", "fmt"}
+RECORDS_READ_BACK = {"new", "fmt", "new-sheet", "fmt-sheet"}
 """Renders that print a record (its minus and quotes are the notation's)."""
 STORED_DATA = {"query"}
 """Renders of what SQL returns: the stored values (a violation's kind) as they are stored."""

@@ -182,7 +182,7 @@ def test_russian_rules_show_and_list_explain_in_russian() -> None:
     shown = run_cli("--lang", "ru", "rules", "show", "raspisnoy")
     title = shown.stdout.splitlines()[0]
     assert title.startswith("raspisnoy: Расписной покер"), title
-    meanings = " ".join(row[2] for row in _rows(shown.stdout))
+    meanings = " ".join(row[-1] for row in _rows(shown.stdout))  # the setting as typed, then its meaning
     assert len(_rows(shown.stdout)) >= len(OPTIONS)
     assert "очков за каждую заказанную взятку" in meanings
     english = sorted(set(LATIN_WORD.findall(meanings + title)) - data)

@@ -238,7 +238,7 @@ def test_out_of_range_speaks_russian() -> None:
     done = run_cli("validate", str(HOSTILE / "huge-numbers.rsp"), env_extra={"LANG": "ru_RU.UTF-8"})
     line = next(x for x in done.stdout.splitlines() if "E215" in x)
     assert "раздача 1: заказ (число примерно из 2201 цифр) вне допустимого диапазона" in line, line
-    assert "от -999 до 999" in line and "out of range" not in line
+    assert "от −999 до 999" in line and "out of range" not in line  # the minus sign of Russian text
 
 
 def test_huge_numbers_load_as_violations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

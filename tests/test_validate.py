@@ -29,7 +29,7 @@ def test_json_report_on_the_samples() -> None:
     assert dispute["valid"] is False
     assert [(v["kind"], v["deal"], v["player"]) for v in dispute["violations"]] == [
         ("score-mismatch", 17, "Boris")]
-    assert set(dispute["violations"][0]) == {"kind", "deal", "player", "line", "column", "message"}
+    assert set(dispute["violations"][0]) == {"kind", "deal", "player", "line", "column", "message", "data"}
     assert len(dispute["deals"]) == 28
     assert set(dispute) >= {"index", "valid", "violations", "totals", "deals"}
 

@@ -21,7 +21,7 @@ from raspis_cli.cli.options import (
     rules_choice,
 )
 from raspis_cli.model.diagnostics import kind_counts, kind_title
-from raspis_cli.text.i18n import _, decimal, ngettext
+from raspis_cli.text.i18n import _, decimal, ngettext, number
 from raspis_cli.text.messages import quoted
 
 
@@ -81,20 +81,20 @@ def explain(
                                            len(checked)).format(file=display, n=len(checked)))
     chosen = [game] if game is not None else list(range(1, len(checked) + 1))
     status = EXIT_OK
-    for number in chosen:
-        result = checked[number - 1]
+    for position in chosen:
+        result = checked[position - 1]
         record = result.record
         if len(chosen) > 1 or game is not None:
-            say(_("game {number}").format(number=number)
+            say(_("game {number}").format(number=position)
                 + (f" · {record.tags['Date']}" if "Date" in record.tags else ""))
         if player is not None:
             player = player_name(player, record.players, "--player", _(
-                "{name} is not a player of game {number}").format(name=quoted(player), number=number))
+                "{name} is not a player of game {number}").format(name=quoted(player), number=position))
         if deal is not None or player is not None:
             deals = [d for d in result.deals if deal is None or d.number == deal]
             if not deals:
                 fail(f"--deal {deal}: " + _("game {number} has no deal "
-                                            "{deal}").format(number=number, deal=deal))
+                                            "{deal}").format(number=position, deal=deal))
             names = [player] if player is not None else record.players
             for d in deals:
                 for name in names:
@@ -147,13 +147,13 @@ def print_settlement(totals: dict[str, int], stake: Decimal, unfinished: bool) -
         + (" — " + _("the game is unfinished") if unfinished else "") + ":")
     for name, balance in balances(totals, stake).items():
         if not balance:
-            say("  " + _("{name}: total {total}, square").format(name=name, total=totals[name]))
+            say("  " + _("{name}: total {total}, square").format(name=name, total=number(totals[name])))
         elif balance > 0:
             say("  " + _("{name}: total {total}, receives {amount}").format(
-                name=name, total=totals[name], amount=decimal(abs(balance), None)))
+                name=name, total=number(totals[name]), amount=decimal(abs(balance), None)))
         else:
             say("  " + _("{name}: total {total}, pays {amount}").format(
-                name=name, total=totals[name], amount=decimal(abs(balance), None)))
+                name=name, total=number(totals[name]), amount=decimal(abs(balance), None)))
     payments = settle(totals, stake)
     if not payments:
         say(_("nobody pays anybody"))

@@ -26,7 +26,7 @@ from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
 from raspis_cli.judge.results import trump_label
 from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.diagnostics import kind_title
-from raspis_cli.text.i18n import N_, _, ngettext
+from raspis_cli.text.i18n import N_, _, ngettext, number
 from raspis_cli.text.messages import Span, layout
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def _key_text(sheet: EditableSheet, key: str) -> str:
 def _signed(what: str, value: int | None) -> str:
     if value is None:
         return "?"
-    return f"{value:+d}" if what == "score" else str(value)
+    return number(value, sign=True) if what == "score" else number(value)
 
 
 def cell_line(cell: Cell) -> str:
@@ -197,7 +197,7 @@ class LiveSession:
             score = (written.scores or {}).get(name, result.scores.get(name))
             total = (written.totals or {}).get(name, result.totals[name])
             table.add_row(safe_markup(name), "-" if bid is None else str(bid), str(result.taken.get(name)),
-                          "?" if score is None else f"{score:+d}", str(total))
+                          "?" if score is None else number(score, sign=True), number(total))
         stdout.print(table)
 
     def show_sheet(self) -> None:
@@ -444,7 +444,8 @@ class LiveSession:
             self.say("  " + _("comment kept for deal {number}").format(number=outcome.number))
         elif event == "replayed" and outcome.completed is not None:
             d = outcome.completed
-            penalty = ", ".join(f"{name} {points:+d}" for name, points in d.penalties.items() if points)
+            penalty = ", ".join(f"{name} {number(points, sign=True)}" for name, points in d.penalties.items()
+                                if points)
             self.say("  " + _("deal {number} is replayed (пересдача): it is dealt again by {dealer}").format(
                 number=d.number, dealer=d.dealer)
                 + (" · " + _("penalties {penalty}").format(penalty=penalty) if penalty else ""))

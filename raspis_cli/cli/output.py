@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from raspis_cli.cli.console import stdout
-from raspis_cli.text.i18n import N_, _, decimal
+from raspis_cli.text.i18n import N_, _, decimal, number
 from raspis_cli.text.messages import stored_form
 from raspis_cli.text.textsafe import escape_text
 
@@ -73,7 +73,7 @@ COLUMN_LABELS: Final[dict[str, str]] = {
     # rules list / show / schedule
     "preset": N_("preset"), "players": N_("players"), "description": N_("description"),
     "option": N_("option"), "value": N_("value"), "meaning": N_("meaning"),
-    "setting": N_("setting (--set)"), "number": N_("number"),
+    "setting": N_("setting"), "number": N_("number"),
     "cards": N_("cards"), "kind": N_("kind"), "dealer": N_("dealer"),
     # stats: the ratings and the leaderboard (Russian words as on the club page, report/strings.py)
     "pool": N_("pool"), "rank": N_("rank"), "player": N_("player"), "rating": N_("rating"),
@@ -121,6 +121,8 @@ def rounded(column: str, value: object) -> object:
 def _cell(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if type(value) is int:
+        return number(value)
     if isinstance(value, (list, tuple)):
         return ",".join(str(v) for v in value)
     if isinstance(value, dict):

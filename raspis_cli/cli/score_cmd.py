@@ -24,7 +24,7 @@ from raspis_cli.judge.check import CheckError, read_results, score_sheet
 from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice
 from raspis_cli.judge.results import trump_label
 from raspis_cli.model.deal_kinds import kind_label
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.i18n import _, ngettext, number
 from raspis_cli.text.textsafe import escape_text
 
 if TYPE_CHECKING:
@@ -54,15 +54,15 @@ def _cell_text(deal: DealResult, name: str, markup: bool) -> str:
     if deal.written_taken and name in deal.written_taken and deal.written_taken[name] != taken:
         head += _differs(_("written {value}").format(value=deal.written_taken[name]), markup)
     parts.append(head or "-")
-    score_text = "?" if score is None else f"{score:+d}"
+    score_text = "?" if score is None else number(score, sign=True)
     written = deal.written_scores.get(name) if deal.written_scores else None
     if written is not None and score is not None and written != score:
-        score_text += _differs(_("written {value}").format(value=f"{written:+d}"), markup)
+        score_text += _differs(_("written {value}").format(value=number(written, sign=True)), markup)
     parts.append(score_text)
-    total_text = f"={total}"
+    total_text = "=" + ("?" if total is None else number(total))
     written_total = deal.written_totals.get(name) if deal.written_totals else None
     if written_total is not None and written_total != total:
-        total_text += _differs(_("written {value}").format(value=written_total), markup)
+        total_text += _differs(_("written {value}").format(value=number(written_total)), markup)
     parts.append(total_text)
     return " ".join(parts)
 
@@ -89,7 +89,7 @@ def _rows(result: GameResult, other: GameResult | None, markup: bool) -> tuple[l
             text = _cell_text(deal, name, markup)
             if alt is not None:
                 diff = alt.totals.get(name, 0) - deal.totals.get(name, 0)
-                text += f" | {alt.totals.get(name, 0)} ({diff:+d})"
+                text += f" | {number(alt.totals.get(name, 0))} ({number(diff, sign=True)})"
             row.append(text)
         rows.append(row)
     return header, rows
@@ -124,10 +124,10 @@ def _compact_table(result: GameResult, other: GameResult | None, title: str) -> 
             text = _cell_text(deal, name, markup=True)
             if alt is not None:
                 diff = alt.totals.get(name, 0) - deal.totals.get(name, 0)
-                text += f" | {alt.totals.get(name, 0)} ({diff:+d})"
+                text += f" | {number(alt.totals.get(name, 0))} ({number(diff, sign=True)})"
             first = k == 0
-            number = str(deal.number) + (" " + _("(replayed)") if deal.replayed else "")
-            table.add_row(safe_markup(number) if first else "",
+            label = str(deal.number) + (" " + _("(replayed)") if deal.replayed else "")
+            table.add_row(safe_markup(label) if first else "",
                           safe_markup(kind_label(deal.kind) if first else ngettext(
                               "{n} card", "{n} cards", deal.cards).format(n=deal.cards) if k == 1 else ""),
                           safe_markup(deal.dealer) if first else "",
@@ -156,14 +156,14 @@ def _standings(result: GameResult, other: GameResult | None) -> list[str]:
     lines = []
     for place, name in ranked:
         total = result.totals[name]
-        line = f"{place}. {name} {total}"
+        line = f"{place}. {name} {number(total)}"
         written = (result.record.totals or {}).get(name)
         if written is not None and written != total:
             line += " (" + _("written {value}").format(value=written) + ")"
         if other is not None:
             alt = other.totals.get(name, 0)
             line += "   " + _("what-if {total} ({difference})").format(total=alt,
-                                                                   difference=f"{alt - total:+d}")
+                                                                   difference=number(alt - total, sign=True))
         lines.append(line)
     lines.append(_verdict(result.winners, result.record.unfinished))
     if other is not None:

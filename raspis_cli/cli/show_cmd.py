@@ -25,7 +25,7 @@ from raspis_cli.model.cards import Card, Deck, card_text
 from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.diagnostics import Diagnostic, kind_title
 from raspis_cli.model.record import DealRecord
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.i18n import _, ngettext, number
 
 __all__ = ["show"]
 
@@ -76,9 +76,9 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
     tricks = story["tricks"]
     assert isinstance(tricks, list)
     recorded = record.tricks or []
-    for number, trick in enumerate(tricks):
+    for trick_index, trick in enumerate(tricks):
         parts = []
-        declared = {p.player: p.joker for p in (recorded[number] if number < len(recorded) else [])
+        declared = {p.player: p.joker for p in (recorded[trick_index] if trick_index < len(recorded) else [])
                     if p.joker is not None}
         for play in trick["plays"]:
             card = Card.parse(play["card"])
@@ -105,7 +105,7 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
     scores = story["scores"]
     if isinstance(scores, dict):
         out(safe_markup(_("scores: {scores}").format(scores=", ".join(
-            f"{n} {s if s is not None else '?'}" for n, s in scores.items()))))
+            f"{n} {number(s) if isinstance(s, int) else '?'}" for n, s in scores.items()))))
     for problem in problems:
         if problem.trick is None:
             out(f"[red]{safe_markup(kind_title(problem.kind))}[/red]: {safe_markup(problem.message.shown())}")

@@ -24,7 +24,7 @@ from raspis_cli.judge.replay import DealResult, GameResult, RulesChoice, replay_
 from raspis_cli.model.record import DealRecord, GameRecord
 from raspis_cli.rules import Rules
 from raspis_cli.rules.values import DealKind, is_deal_kind
-from raspis_cli.text.i18n import N_, _, ngettext
+from raspis_cli.text.i18n import N_, _, ngettext, number
 
 __all__ = ["CellFormula", "Correction", "Fix", "cell_formula", "find_fixes", "score_formula", "signed",
            "term_word"]
@@ -34,8 +34,8 @@ FIELD_RANK = {"score": 0, "total": 1, "final": 1, "taken": 2, "bid": 3}
 
 
 def signed(value: int) -> str:
-    """A score as the sheet shows it: ``+5``, ``-10``, ``0``."""
-    return f"{value:+d}" if value else "0"
+    """A score as the sheet shows it: ``+5``, ``-10``, ``0`` (``−10`` in Russian)."""
+    return number(value, sign=True) if value else "0"
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ def score_formula(rules: Rules, kind: DealKind, bid: int | None, taken: int, car
     parts = []
     for name, value, times in shown:
         parts.append(f"{term_word(name)} {signed(value)}" if times == 1 and is_flat(name)
-                     else f"{term_word(name)} {value} × {times}")
+                     else f"{term_word(name)} {number(value)} × {times}")
     body = " + ".join(parts)
     score = bid_score(rules, kind, bid, taken, cards)
     factors = score_factors(rules, kind, bid, taken, cards)

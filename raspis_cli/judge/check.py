@@ -229,11 +229,12 @@ class FileReport:
 
 
 def _error_json(error: Diagnostic) -> dict[str, object]:
-    out: dict[str, object] = {"message": error.message, "code": error.code}
+    out: dict[str, object] = {"message": error.message.english(), "code": error.code}
     if error.line is not None:
         out["line"] = error.line
     if error.column is not None:
         out["column"] = error.column
+    out["data"] = error.message_data()
     return out
 
 

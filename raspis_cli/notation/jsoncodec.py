@@ -39,7 +39,7 @@ from raspis_cli.notation.writer import bidding_order
 from raspis_cli.rules import OPTIONS
 from raspis_cli.rules.options import OptionError
 from raspis_cli.text.i18n import N_
-from raspis_cli.text.messages import Message, Quoted, layout, msg
+from raspis_cli.text.messages import Message, Quoted, layout, message_of, msg
 
 __all__ = [
     "FORMAT",
@@ -468,7 +468,7 @@ def _decode_error(e: json.JSONDecodeError, lines: _Lines, path: str) -> Diagnost
 
 def _record_error(e: JsonRecordError, lines: _Lines, path: str, pos: Pos | None) -> Diagnostic:
     line, col = (pos.line, pos.column) if pos else (1, 1)
-    return syntax_error("J002", msg("not a game record: {problem}").format(problem=e), line, col,
+    return syntax_error("J002", msg("not a game record: {problem}").format(problem=message_of(e)), line, col,
                         lines.source(line), path)
 
 
@@ -587,8 +587,8 @@ def iter_jsonl_games(lines: Iterable[str], path: str = "<jsonl>",
         try:
             game = game_from_json(obj)
         except JsonRecordError as e:
-            diags.append(syntax_error("J002", msg("not a game record: {problem}").format(problem=e),
-                                      number, 1,
+            diags.append(syntax_error("J002", msg("not a game record: {problem}").format(
+                                          problem=message_of(e)), number, 1,
                                       _shown(line), path))
             continue
         game.pos = Pos(number, 1)

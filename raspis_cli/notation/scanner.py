@@ -160,8 +160,8 @@ class Scanner:
         if block is not None:
             held = self.held
             first = held[0]
-            self.errors.append(("E120", msg("a { comment } is not closed before the end of the file"),
-                                first.number, self.block_col, first.text))
+            unclosed = msg("a {block} is not closed before the end of the file", block="{ … }")
+            self.errors.append(("E120", unclosed, first.number, self.block_col, first.text))
             first.comments.append(Comment("\n".join(block) + "}", first.number, self.block_col))
             self.block = None
             yield from held

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from raspis_cli.report.strings import report_strings
-from raspis_cli.text.i18n import _, decimal, ngettext
+from raspis_cli.text.i18n import _, decimal, ngettext, number
 from raspis_cli.text.textsafe import isolated_text
 
 __all__ = ["render"]
@@ -51,5 +51,7 @@ def render(template: str, lang: str, **context: Any) -> str:
         finalize=shown,
     )
     env.filters["join"] = join
+    env.filters["num"] = number  # a whole number as the page's language writes it (−10 in Russian)
+    env.filters["signed"] = lambda value: number(value, sign=True)
     env.globals.update(_=_, ngettext=ngettext, decimal=decimal)
     return env.get_template(template).render(lang=lang, s=report_strings(), **context)

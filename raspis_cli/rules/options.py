@@ -31,7 +31,7 @@ from raspis_cli.rules.values import (
     values_of,
 )
 from raspis_cli.text.i18n import N_
-from raspis_cli.text.messages import Quoted, msg
+from raspis_cli.text.messages import Quoted, message_of, msg
 
 __all__ = ["FOLLOW_MODES", "JOKER_MODES", "KINDS", "LEAD_MODES", "OPTIONS", "OptionError",
            "OptionSpec"]
@@ -66,7 +66,8 @@ class OptionSpec:
         try:
             return self.parse(value)
         except OptionError as e:
-            raise OptionError(msg("option {name}: {problem}").format(name=self.name, problem=e)) from None
+            raise OptionError(msg("option {name}: {problem}").format(
+                name=self.name, problem=message_of(e))) from None
 
     def show(self, value: OptionValue) -> str:
         """The value as text, as it is written on the command line."""

@@ -59,6 +59,7 @@ __all__ = [
     "language_from_argv",
     "language_from_environment",
     "ngettext",
+    "number",
     "set_language",
     "speaking",
 ]
@@ -194,6 +195,17 @@ def decimal(value: object, digits: int | None = 2, *, sign: bool = False) -> str
         pattern = f"+{pattern};-{pattern}"
     shown = format_decimal(Decimal(text), format=pattern, locale="ru", decimal_quantization=True)
     return shown.replace(get_minus_sign_symbol("ru"), MINUS)
+
+
+def number(value: int, *, sign: bool = False) -> str:
+    """A whole number as the language writes it for a person to read:
+    ``-10`` in English, ``−10`` in Russian (the minus sign U+2212); ``sign``:
+    ``+`` before a positive one (``+5``). Only for text shown to people: a
+    record, JSON and what is stored write numbers themselves."""
+    text = f"{value:+d}" if sign else str(value)
+    if text.startswith("-") and language() == "ru":
+        return MINUS + text[1:]
+    return text
 
 
 def _(message: str) -> str:
