@@ -13,6 +13,7 @@ from pathlib import Path
 
 import duckdb
 
+from raspis_cli.report.render import render
 from raspis_cli.report.stored import stored_game_context
 from raspis_cli.text.i18n import speaking
 from tests.clikit import run_cli
@@ -87,6 +88,8 @@ def test_a_stored_game_page_says_each_message_in_the_page_language(tmp_path: Pat
         assert game_id is not None
         with speaking("ru"):
             russian = stored_game_context(con, game_id[0], "ru")
+            assert russian is not None
+            page = render("game.html.j2", "ru", **russian)  # serve's page of the stored game
         with speaking("en"):
             english = stored_game_context(con, game_id[0], "en")
     finally:
@@ -98,6 +101,7 @@ def test_a_stored_game_page_says_each_message_in_the_page_language(tmp_path: Pat
     en = {(p["kind"], p["message"]) for p in english["games"][0]["problems"]}
     assert ("игроки", "«Гена» — не игрок этой партии") in ru
     assert ("players", "'Гена' is not a player of this game") in en
+    assert "<b>игроки</b>" in page and "«Гена» — не игрок этой партии" in page
     # the English text stored is the English page's, a reading problem's with its code before it
     stored = {message.split(": ", 1)[1] if code else message for _, code, message, _ in rows}
     assert stored == {m for _, m in en}

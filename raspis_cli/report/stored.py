@@ -103,6 +103,7 @@ def stored_game_context(con: duckdb.DuckDBPyConnection, game_id: str, lang: str)
                     "written": r["written_total"] if r["written_total"] not in (None, r["total"]) else None,
                     "winner": r["winner"]} for r in seats],
         "winners": [r["player"] for r in seats if r["winner"]],
+        "unfinished": bool(game.get("unfinished")),
         "replay_left_out": False,  # a stored game has no replay (its cards are not stored)
         "problems": [problem_row(p["kind"], stored_message(p["message"], p.get("message_data")), p["deal"],
                                  p["trick"], p["player"]) for p in problems],
