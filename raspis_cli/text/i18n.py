@@ -3,14 +3,20 @@
 A bottom layer (standard library only): any module may import it, the
 engine included, because nothing is read until a Russian text is asked for.
 
-API (for every module that prints or builds text a person reads)::
+Two ways to say something, by when the words are needed::
 
+    # what is found and may be stored or shown later (a violation, a reading
+    # problem, a refusal): a Message, data until it is shown
+    from raspis_cli.text.messages import msg, msg_n
+    msg("deal {deal}: no trump written", deal=3)           # words made by .shown() / .english()
+    msg_n("{n} card", "{n} cards", n, n=n)                 # plural forms (Russian has three)
+
+    # words shown at once (help, a table's header, a page's label): this module
     from raspis_cli.text.i18n import _, N_, ngettext
-
-    _("deal {deal}: no trump written").format(deal=3)    # translate, then format
-    ngettext("{n} card", "{n} cards", n).format(n=n)     # plural forms (Russian has three)
-    KIND_LABELS = {"miser": N_("miser")}                 # mark a constant now ...
-    _(KIND_LABELS[kind])                                 # ... translate it where it is shown
+    _("deal {deal}").format(deal=3)                        # translate now, then format
+    KIND_LABELS = {"miser": N_("miser")}                   # mark a constant now ...
+    _(KIND_LABELS[kind])                                   # ... translate it where it is shown
+    number(-10), decimal(-0.19)                            # −10, −0,19 in Russian
 
     set_language("ru")          # "ru", "en", or None: from the environment (the default)
     language()                  # "ru" or "en": the language in force
@@ -18,18 +24,20 @@ API (for every module that prints or builds text a person reads)::
     language_from_argv(argv)    # (language given by --lang or None, argv without it)
 
 Rules for messages: the msgid is the English text itself; write placeholders as
-``{name}`` and call ``.format`` *after* ``_()``, never an f-string inside
-``_()``. Only string literals go inside ``_()``, ``N_()`` and ``ngettext()``:
-``tests/test_i18n.py`` extracts them from the source and fails when one has no
-Russian text in the catalogue or when the placeholders differ.
+``{name}`` and give the values as typed parameters (a card, a name, a
+:class:`~raspis_cli.text.messages.Quoted` token the person wrote), never an
+f-string. Only string literals go inside ``_()``, ``N_()``, ``ngettext()``,
+``msg()`` and ``msg_n()``: ``tests/test_i18n.py`` extracts them from the source
+and fails when one has no Russian text in the catalogue or when the
+placeholders differ.
 
 The catalogue is ``raspis_cli/text/locale/ru/LC_MESSAGES/raspis.po`` (standard
 gettext PO; edit it by hand or run ``python scripts/i18n_catalogue.py`` to add
 every new msgid with an empty translation to fill in). At first use of Russian
-it is compiled in memory to the ``.mo`` format (as CPython's Tools/i18n/msgfmt.py
-does) and read by :class:`gettext.GNUTranslations`, so the catalogue source is
-the only file to keep and merge; ``scripts/i18n_catalogue.py --mo`` writes the
-binary ``.mo`` beside it for other gettext tools.
+Babel reads it and compiles it in memory (:mod:`raspis_cli.text.catalogue`), so
+the catalogue source is the only file to keep and merge;
+``scripts/i18n_catalogue.py --mo`` writes the binary ``.mo`` beside it for other
+gettext tools.
 
 The language is chosen, in order: ``--lang ru|en`` anywhere on the command
 line, then the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is
