@@ -47,8 +47,9 @@ SAME_IN_BOTH = {
     "Ctrl", "Enter", "com", "Windows",
     # a stored column as SQL names it (load's summary: the games flagged valid = false)
     "valid",
-    # card spellings the reader takes, shown as what a person may type (10♥, TH or Д♠)
-    "TH",
+    # card spellings the reader takes, shown as what a person may type (10♥, TH or Д♠), and the
+    # jokers of 54 cards, which the notation writes RJ and BJ in either language
+    "TH", "RJ", "BJ",
 }
 """Latin words a Russian text may carry: data formats and names of tools.
 Option values, kinds, violation kinds and the notation's English keywords

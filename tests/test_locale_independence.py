@@ -22,6 +22,7 @@ import pytest
 
 from raspis_cli.judge.check import validate_file
 from raspis_cli.model.deal_kinds import DEAL_KINDS
+from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.joker_modes import JOKER_MODES
 from raspis_cli.model.lines import KEYWORD_SPELLINGS
 from raspis_cli.notation.jsoncodec import games_to_json_text
@@ -207,30 +208,34 @@ def test_underscore_translates_at_once_into_a_plain_string(russian: None) -> Non
     assert i18n.language() == "en"
 
 
-def test_a_stored_message_shows_as_validate_shows_it(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def corpus_problems(tmp_path_factory: pytest.TempPathFactory) -> list[Diagnostic]:
+    """Every problem the fuzzed corpus gives (read once for the tests below)."""
+    found: list[Diagnostic] = []
+    for path in _corpus(random.Random(29), tmp_path_factory.mktemp("corpus")):
+        report = validate_file(str(path))
+        found += list(report.syntax) + [p for r in report.results for p in r.problems]
+        found += [report.error] if report.error is not None else []
+    return found
+
+
+def test_a_stored_message_shows_as_validate_shows_it(corpus_problems: list[Diagnostic]) -> None:
     """Differential: every message of the fuzzed corpus, stored as the
     database keeps it (its data as JSON text) and said again in Russian
     (``raspis serve``'s page of a stored game), is what ``validate`` shows
     under Russian, and its English is the stored English text: every one,
     with no reading back of English."""
-    paths = _corpus(random.Random(29), tmp_path)
     templates: set[str] = set()
     differ = []
-    set_language("ru")
-    try:
-        for path in paths:
-            report = validate_file(str(path))
-            found = list(report.syntax) + [p for r in report.results for p in r.problems]
-            for p in found + ([report.error] if report.error is not None else []):
-                data = json.dumps(p.message_data(), ensure_ascii=False)
-                again = Message.from_data(json.loads(data))
-                templates.add(p.message.template)
-                if (again.shown(), again.english()) != (p.message.shown(), p.message.english()):
-                    differ.append((again.shown(), p.message.shown()))
-                if stored_message(p.canonical_text(), data) != p.message.shown():
-                    differ.append((stored_message(p.canonical_text(), data), p.message.shown()))
-    finally:
-        set_language("en")
+    with speaking("ru"):
+        for p in corpus_problems:
+            data = json.dumps(p.message_data(), ensure_ascii=False)
+            again = Message.from_data(json.loads(data))
+            templates.add(p.message.template)
+            if (again.shown(), again.english()) != (p.message.shown(), p.message.english()):
+                differ.append((again.shown(), p.message.shown()))
+            if stored_message(p.canonical_text(), data) != p.message.shown():
+                differ.append((stored_message(p.canonical_text(), data), p.message.shown()))
     assert len(templates) > 60, len(templates)
     assert not differ, differ[:5]
 
@@ -268,35 +273,28 @@ def _templates(value: object) -> list[str]:
     return []
 
 
-def test_every_message_of_the_fuzzed_corpus_is_wholly_russian(tmp_path: Path) -> None:
+def test_every_message_of_the_fuzzed_corpus_is_wholly_russian(corpus_problems: list[Diagnostic]) -> None:
     """Each message the fuzzed corpus gives, said in Russian, has no Latin word
     and no Latin card rank but what a person wrote (a name, a quoted token)."""
-    paths = _corpus(random.Random(29), tmp_path)
     leaks: dict[str, str] = {}
     seen: set[str] = set()
-    set_language("ru")
-    try:
-        for path in paths:
-            report = validate_file(str(path))
-            found = list(report.syntax) + [p for r in report.results for p in r.problems]
-            for p in found + ([report.error] if report.error is not None else []):
-                text = p.message.shown()
-                seen.add(p.message.template)
-                written = _written(p.message)
-                cut = text
-                for w in sorted(written, key=len, reverse=True):
-                    if len(w) > 1:
-                        cut = cut.replace(w, " ")
-                allowed = record_words(*written)
-                if written and not any(re.search("[а-яёА-ЯЁ]", w) for w in written):
-                    allowed |= NOTATION_WORDS  # a line written in English is answered in its words
-                if any("option" in t for t in _templates(p.message)):
-                    allowed |= OPTION_VALUES  # the values an option takes, as they are typed
-                bad = latin_words(cut, allowed) + ([] if allowed & NOTATION_WORDS else latin_ranks(cut))
-                if bad:
-                    leaks.setdefault(p.message.template, f"{text} {bad}")
-    finally:
-        set_language("en")
+    with speaking("ru"):
+        for p in corpus_problems:
+            text = p.message.shown()
+            seen.add(p.message.template)
+            written = _written(p.message)
+            cut = text
+            for w in sorted(written, key=len, reverse=True):
+                if len(w) > 1:
+                    cut = cut.replace(w, " ")
+            allowed = record_words(*written)
+            if written and not any(re.search("[а-яёА-ЯЁ]", w) for w in written):
+                allowed |= NOTATION_WORDS  # a line written in English is answered in its words
+            if any("option" in t for t in _templates(p.message)):
+                allowed |= OPTION_VALUES  # the values an option takes, as they are typed
+            bad = latin_words(cut, allowed) + ([] if allowed & NOTATION_WORDS else latin_ranks(cut))
+            if bad:
+                leaks.setdefault(p.message.template, f"{text} {bad}")
     assert len(seen) > 60
     assert not leaks, "\n".join(list(leaks.values())[:20])
 

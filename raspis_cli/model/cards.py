@@ -184,9 +184,10 @@ _PRETTY: Final = tuple(
 _RUSSIAN_RANKS: Final = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
 """The rank letters a Russian text writes (and the notation reads): валет, дама, король, туз."""
 
-_PRETTY_RU: Final = tuple(_RUSSIAN_RANKS.get(text[0], text[0]) + text[1:] if i < 52 else ("КД", "ЧД")[i - 52]
-                          for i, text in enumerate(_PRETTY))
-"""The cards as Russian text writes them: Д♦, and the jokers КД and ЧД (красный, чёрный джокер)."""
+_PRETTY_RU: Final = tuple(_RUSSIAN_RANKS.get(text[0], text[0]) + text[1:] if i < 52
+                          else ("красный джокер", "чёрный джокер")[i - 52] for i, text in enumerate(_PRETTY))
+"""The cards as Russian text says them: Д♦, and the jokers of 54 cards in words (the notation
+has no Russian letters for them: a sheet writes RJ and BJ)."""
 
 
 def card_text(card: int) -> str:
@@ -300,8 +301,6 @@ _JOKER_WORDS: Final[dict[str, Card]] = {
     "bj": BLACK_JOKER,
     "jr": RED_JOKER,
     "jb": BLACK_JOKER,
-    "кд": RED_JOKER,  # красный джокер
-    "чд": BLACK_JOKER,  # чёрный джокер
 }
 
 _VARIATION = "\ufe0f\ufe0e"
