@@ -311,7 +311,7 @@ def test_an_edit_while_a_deal_is_taken_back_keeps_that_deal_in_the_file() -> Non
 
 def test_a_second_undo_keeps_both_deals_taken_back_until_they_are_entered_again() -> None:
     """back to deal 4's first question, undo again: deal 3 is reopened, and the
-    file keeps 3 and 4 as written; a comment kept at quit goes onto deal 3 as
+    file keeps 3 and 4 as written; a comment (saved as it is typed) goes onto deal 3 as
     written; taking back every answer of deal 3 lets both go."""
     sheet, saved = _four_deals_saved()
     sheet.undo()
@@ -319,7 +319,7 @@ def test_a_second_undo_keeps_both_deals_taken_back_until_they_are_entered_again(
         sheet.back()
     assert sheet.undo().number == 3
     assert sheet.kept_as_written() == [3, 4] and sheet.saved_played() == 4
-    assert sheet.comment("спорная").refused is None and sheet.keep_comments()
+    assert sheet.comment("спорная").saved and not sheet.keep_comments()  # saved as it is typed
     game = read_text(saved.text).games[-1]
     assert _played_in(saved.text) == [1, 2, 3, 4] and game.deals[2].comments == ["; спорная"]
     while sheet.open is not None and sheet.open.trail:

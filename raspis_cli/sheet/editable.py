@@ -60,11 +60,15 @@ API (stable: names are added, never renamed)
 ``.comment(text)``
     A comment on the open deal's line (refused when it holds a line break or
     a control character, or would make the line longer than the reader takes).
+    A comment is a value: it is saved at once (on the deal's line, blank or
+    written; a deal the sheet has no line for yet keeps its comments as the
+    game's, after ``unfinished``) and kept through an edit (finished or
+    cancelled), undo, quitting and a crash.
 ``.replayed()``
     The open deal is abandoned and dealt again (пересдача): the ``revoker``
     step when the rules have a revoke penalty, then it is written.
 ``.keep_comments()``
-    Write the comments typed for the open deal onto its blank line (on quit).
+    Make sure the comments typed are saved (they are, as typed; on quit).
 ``.disagreements() -> list[Cell]``
     The written taken, scores, running totals and final totals that differ
     from the recount, each with both values.
@@ -420,12 +424,26 @@ class EditableSheet:
         """The game as the file holds it: the sheet's, with the deals taken
         back and not entered again as they were written."""
         game = self.game
-        if not self._held:
+        loose = self._loose_comments()
+        if not self._held and not loose:
             return game
-        deals = [self._held.get(d.number, d) if not is_played(d) else d for d in game.deals]
-        out = with_deals(game, deals)
-        out.totals = self._held_totals
-        return self._marked(out)
+        if self._held:
+            deals = [self._held.get(d.number, d) if not is_played(d) else d for d in game.deals]
+            out = with_deals(game, deals)
+            out.totals = self._held_totals
+            game = self._marked(out)
+        if loose:
+            game = _with_game_comments(game, loose)
+        return game
+
+    def _loose_comments(self) -> list[str]:
+        """The comments typed for the open (or put aside) deal when the sheet
+        has no line for it yet: the file keeps them as the game's."""
+        out: list[str] = []
+        for o in (self._parked, self.open):
+            if o is not None and not o.editing and o.deal.index >= len(self.game.deals):
+                out += o.comments
+        return out
 
     def played(self) -> int:
         """How many deals have their results written."""
@@ -846,9 +864,11 @@ class EditableSheet:
             return _refused(msg("no edit is waiting for keep or rewrite"))
         game = o.rewritten if rewrite else o.pending
         assert game is not None
+        index = o.deal.index
+        if game.deals[index].comments != o.comments:  # a comment typed at the rewrite step
+            game = fill_deal(game, index, _with_comments(game.deals[index], o.comments))
         before = self.result
         self._set_game(self._marked(game))
-        index = o.deal.index
         old_problems = {(p.kind, p.deal, p.player, p.message) for p in before.problems}
         problems = [p for p in self.result.problems
                     if (p.kind, p.deal, p.player, p.message) not in old_problems
@@ -913,6 +933,9 @@ class EditableSheet:
                               "before, type edit and its number"))
         index = self._session.pop()
         game = self.game
+        loose = self._loose_comments()
+        if loose:  # the deal left has no line: its comments stay, as the game's
+            game = _with_game_comments(game, loose)
         old = game.deals[index]
         if old.replayed:  # the deal dealt again goes with it
             after = game.deals[index + 1] if index + 1 < len(game.deals) else None
@@ -975,8 +998,8 @@ class EditableSheet:
         edit.defaults = self._values_of(old, edit)
         if not self.asks_trump(nd):
             edit.defaults.pop("trump", None)
-        if self.open is not None and not self.open.empty:
-            self._parked = self.open
+        if self.open is not None and (not self.open.empty or self.open.comments):
+            self._parked = self.open  # its answers and its comments come back after the edit
         else:
             self._parked = None
         self.open = edit
@@ -1005,9 +1028,13 @@ class EditableSheet:
         parked, self._parked = self._parked, None
         self._open_next()
         o = self.open
-        if parked is None or o is None or o.deal != parked.deal:
+        if parked is None or o is None:
             return
-        o.comments = parked.comments
+        if o.deal.index == parked.deal.index and o.comments != parked.comments:
+            o.comments = list(parked.comments)
+            self._put_comments(o)
+        if o.deal != parked.deal:
+            return
         for key in parked.trail:
             step = self.step()
             if step is None or step.key != key:
@@ -1047,25 +1074,40 @@ class EditableSheet:
             return _refused(msg("the comment is too long: the deal's line would be {n} KiB, more than the "
                               "64 KiB a line of a sheet may hold").format(n=(line_size + 1023) // 1024))
         o.comments.append(comment)
-        return Outcome(event="comment", number=o.deal.number)
+        self._put_comments(o)
+        return Outcome(event="comment", number=o.deal.number, saved=self._save())
 
-    def keep_comments(self) -> bool:
-        """Write the comments typed for a deal not finished onto its (blank)
-        line, and save; True when there were new ones."""
-        o = self.open
-        if o is None or o.editing:
-            return False
-        index = o.deal.index
+    def _put_comments(self, o: OpenDeal) -> bool:
+        """Put the comments of ``o`` on its line in the sheet (a blank line, a
+        deal held as written, or the written deal being corrected: its values
+        stay as written until the edit is); True when the line changed. A
+        deal with no line yet keeps them in ``o`` (saved as the game's)."""
         game = self.game
+        index = o.deal.index
         if index >= len(game.deals):
             return False
-        deal = self._held.get(o.deal.number, game.deals[index])  # onto the deal as written, if held
-        if deal.comments == o.comments:
+        line = game.deals[index]
+        if line.number != o.deal.number or line.comments == o.comments:
             return False
-        deal.comments = list(o.comments)
-        deal.comment_anchors = ["on:deal"] * len(o.comments)
-        self._save()
+        deals = list(game.deals)
+        deals[index] = _with_comments(line, o.comments)
+        self._set_game(with_deals(game, deals))
+        held = self._held.get(line.number)
+        if held is not None and not is_played(line):
+            self._held[line.number] = _with_comments(held, o.comments)
         return True
+
+    def keep_comments(self) -> bool:
+        """Make sure the comments typed for the deals not finished (the open
+        one, the one put aside by an edit) are on their lines, and save; True
+        when one was not yet. (:meth:`comment` saves each comment at once.)"""
+        changed = False
+        for o in (self._parked, self.open):
+            if o is not None:
+                changed = self._put_comments(o) or changed
+        if changed:
+            self._save()
+        return changed
 
     def replayed(self) -> Outcome:
         """The open deal is abandoned and dealt again (пересдача, docs/RULES.md
@@ -1102,6 +1144,27 @@ class EditableSheet:
         saved = self._save()
         self._open_next()
         return Outcome(event="replayed", number=d.number, completed=mine, saved=saved)
+
+
+def _with_comments(deal: DealRecord, comments: list[str]) -> DealRecord:
+    """The deal with these comments: those it has keep their places, the
+    new ones go at the end of its line."""
+    same = 0
+    while same < min(len(comments), len(deal.comments)) and comments[same] == deal.comments[same]:
+        same += 1
+    anchors = list(deal.comment_anchors[:same])
+    anchors += ["after:deal"] * (same - len(anchors))
+    anchors += ["on:deal"] * (len(comments) - same)
+    return dataclasses.replace(deal, comments=list(comments), comment_anchors=anchors)
+
+
+def _with_game_comments(game: GameRecord, comments: list[str]) -> GameRecord:
+    """The game with these comments added to its own, after its last line."""
+    out = with_deals(game, list(game.deals))
+    anchors = list(out.comment_anchors) + ["start"] * (len(out.comments) - len(out.comment_anchors))
+    out.comments = [*out.comments, *comments]
+    out.comment_anchors = [*anchors, *["after:unfinished"] * len(comments)]
+    return out
 
 
 def _write_scores(deal: DealRecord, got: DealResult) -> None:
