@@ -227,6 +227,8 @@ def test_huge_numbers_are_violations_in_every_command(argv: list[str],
             assert (e215["line"], e215["column"]) == (8, 8)
     elif argv[0] in ("fmt", "convert"):
         assert code == 2 and "E215" in err  # a syntax problem: nothing is rewritten
+    elif argv[0] == "score":
+        assert code == 1  # the sheet has violations, as validate says
     else:
         assert code == 0
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from raspis_cli.cli.app import EXIT_ERROR, app
+from raspis_cli.cli.app import EXIT_ERROR, EXIT_VIOLATIONS, app
 from raspis_cli.cli.console import fail, safe_markup, stdout
 from raspis_cli.cli.options import (
     EncodingOption,
@@ -206,7 +206,11 @@ def score(
         "--chart", help=_("Draw the running totals, one line per player (on a terminal only)."))] = False,
 ) -> None:
     """The score sheet (расписка) recomputed; written values that differ are
-    shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL."""
+    shown beside the recomputed ones. Cells read BID/TAKEN SCORE =TOTAL.
+
+    Exit status: 0 the sheet agrees with the rules, 1 a written value differs
+    from the recomputed one (or another rule is broken), 2 a file could not be
+    read."""
     check_format(fmt, ("table", "json", "jsonl", "csv", "markdown"))
     choice = rules_choice(preset, options)
     check_encoding_option(encoding)
@@ -216,15 +220,24 @@ def score(
                             list(options or []) + list(compare_set or []))
         alt = base
     pairs = pick_games(file, game, choice, alt, encoding)
+    disputed = any(first.problems for first, _second in pairs)
     if fmt == "json":
         write_json([score_sheet(a, b) for a, b in pairs])
-        return
-    if fmt == "jsonl":
+    elif fmt == "jsonl":
         write_jsonl([score_sheet(a, b) for a, b in pairs])
-        return
-    if fmt == "csv":
+    elif fmt == "csv":
         _print_csv(pairs)
-        return
+    else:
+        _print_sheets(pairs, fmt, file, chart)
+    if not pairs:
+        raise typer.Exit(EXIT_ERROR)
+    if disputed:  # as validate: the sheet differs from the rules
+        raise typer.Exit(EXIT_VIOLATIONS)
+
+
+def _print_sheets(pairs: list[tuple[GameResult, GameResult | None]], fmt: str, file: str,
+                  chart: bool) -> None:
+    """The sheets as a table or as Markdown, with their standings and comments."""
     for first, second in pairs:
         title = _title(first)
         if fmt == "markdown":
@@ -240,8 +253,6 @@ def score(
         show_sheet(first, second, title, file)
         if chart:
             _chart(first, title)
-    if not pairs:
-        raise typer.Exit(EXIT_ERROR)
 
 
 def show_sheet(first: GameResult, second: GameResult | None = None, title: str | None = None,
