@@ -426,8 +426,8 @@ class LiveSession:
                 number=outcome.number))
             self.header = None
         elif event == "cancelled":
-            self.say("  " + _("the correction of deal {number} is dropped; nothing of it is written").format(
-                number=outcome.number))
+            self.say("  " + _("the correction of deal {number} is dropped: its values are not written, "
+                              "a comment typed is kept").format(number=outcome.number))
             self.header = None
         elif event == "edited":
             self.say("  " + _("deal {number} corrected").format(number=outcome.number))

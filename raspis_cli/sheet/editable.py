@@ -56,7 +56,7 @@ API (stable: names are added, never renamed)
     Answer the ``rewrite`` step: ``False`` keeps the written values as
     written (what an empty answer does), ``True`` rewrites them.
 ``.cancel()``
-    Drop the edit in progress (nothing of it is written).
+    Drop the edit in progress (its values are not written; a comment typed is kept).
 ``.comment(text)``
     A comment on the open deal's line (refused when it holds a line break or
     a control character, or would make the line longer than the reader takes).
