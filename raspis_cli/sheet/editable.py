@@ -987,6 +987,11 @@ class EditableSheet:
                 return _refused(msg("deal {number} was abandoned and dealt again; it is corrected "
                                     "with a text "
                                   "editor").format(number=number))
+            total = self.total_deals()
+            if total is not None and not 1 <= number <= total:
+                return _refused(msg_n("the game has {n} deal: there is no deal {number}",
+                                      "the game has {n} deals: there is no deal {number}", total).format(
+                                          n=total, number=number))
             return _refused(msg("deal {number} is not written yet").format(number=number))
         index = candidates[-1]
         old = game.deals[index]
