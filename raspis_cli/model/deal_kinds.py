@@ -21,6 +21,7 @@ from typing import Final, Literal, TypeGuard, assert_never, get_args
 
 from raspis_cli.text.i18n import N_, _
 from raspis_cli.text.messages import Seq, Term, msg, term_words
+from raspis_cli.text.suggest import has_cyrillic
 
 __all__ = [
     "DEAL_KINDS",
@@ -36,7 +37,6 @@ __all__ = [
     "is_deal_kind",
     "judged_kind",
     "kind_label",
-    "in_cyrillic",
     "kind_words_of",
     "kind_term",
     "kinds_in_words",
@@ -188,28 +188,18 @@ def kind_cards(kind: DealKind, max_cards: int) -> int:
             assert_never(kind)
 
 
-def kinds_in_words(written: str = "") -> Seq:
-    """Every kind as the notation takes it, for a message, in the words of
-    the line's own language: the Russian ones when what was ``written`` is in
-    Cyrillic (``обычная, бескозырка, …``), else the English (``normal,
-    no-trump, …``) as kinds, which a Russian reader sees in the Russian words
-    the notation takes as well."""
-    if in_cyrillic(written):
-        return Seq(tuple(row.russian for row in DEAL_KIND_ROWS))
-    return Seq(tuple(Term("kind", row.kind) for row in DEAL_KIND_ROWS))
-
-
 def kind_words_of(written: str) -> tuple[str, ...]:
-    """The spellings of the kinds to suggest a correction of ``written`` from:
-    the Russian ones for a Cyrillic word, else the English."""
-    if in_cyrillic(written):
+    """Every kind as the notation takes it, in the words of the line's own
+    language: the Russian ones when what was ``written`` is in Cyrillic
+    (``обычная, бескозырка, …``), else the English (``normal, no-trump, …``)."""
+    if has_cyrillic(written):
         return tuple(row.russian for row in DEAL_KIND_ROWS)
     return tuple(row.kind for row in DEAL_KIND_ROWS)
 
 
-def in_cyrillic(text: str) -> bool:
-    """Whether ``text`` has a Cyrillic letter (a word of the Russian notation)."""
-    return any("\u0400" <= ch <= "\u04ff" for ch in text)
+def kinds_in_words(written: str = "") -> Seq:
+    """:func:`kind_words_of` as a parameter of a message."""
+    return Seq(kind_words_of(written))
 
 
 if tuple(row.kind for row in DEAL_KIND_ROWS) != DEAL_KINDS:  # pragma: no cover - a table in two places

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     pass
 
 from raspis_cli.model.cards import Card, Suit
-from raspis_cli.model.deal_kinds import in_cyrillic, kind_words_of, kinds_in_words
+from raspis_cli.model.deal_kinds import kind_words_of, kinds_in_words
 from raspis_cli.model.diagnostics import Diagnostic, line_error
 from raspis_cli.model.joker_modes import BY_MODE, mode_of
 from raspis_cli.model.lines import KEYWORD_SPELLINGS
@@ -51,7 +51,7 @@ from raspis_cli.notation.tokens import (
     read_trump,
 )
 from raspis_cli.text.messages import Message, Quoted, Seq, msg
-from raspis_cli.text.suggest import did_you_mean, mixes_scripts, script_variants, suggest
+from raspis_cli.text.suggest import did_you_mean, has_cyrillic, mixes_scripts, script_variants, suggest
 
 __all__ = [
     "Cell",
@@ -185,7 +185,7 @@ def _keywords_like(word: str, rest: str) -> list[str]:
     the line's own language (Russian for a Cyrillic word), and those whose
     line looks like this one (a name and a colon after it: a hand or a
     trick; else the others)."""
-    words = _KEYWORDS_RU if in_cyrillic(word) else _KEYWORDS_EN
+    words = _KEYWORDS_RU if has_cyrillic(word) else _KEYWORDS_EN
     if not word[:1].isalpha():
         return list(words)
     named = _NAME_COLON_RE.match(rest) is not None
@@ -788,7 +788,7 @@ def _parse_trick(code: str, rest_col: int) -> TrickLine | Diagnostic:
                 if decl is None:
                     # the examples in the line's own language
                     expected = (msg("expected a joker declaration like (забрать), (скинуть черви), "
-                                    "(по старшим пикам), got {got}") if in_cyrillic(decl_txt) else
+                                    "(по старшим пикам), got {got}") if has_cyrillic(decl_txt) else
                                 msg("expected a joker declaration like (take), (discard ♥), (high ♠), "
                                     "(low ♦), (as A♦), got {got}"))
                     return line_error("E304", expected.format(got=Quoted(decl_txt)), m.start(3) + 1)

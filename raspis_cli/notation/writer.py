@@ -50,6 +50,7 @@ from raspis_cli.rules import OPTIONS, RulesError
 from raspis_cli.rules.options import OptionError
 from raspis_cli.rules.seats import bidding_order as seat_order
 from raspis_cli.text.i18n import _
+from raspis_cli.text.suggest import has_cyrillic
 from raspis_cli.text.textsafe import display_width
 
 __all__ = [
@@ -224,14 +225,11 @@ def sheet_words(lang: str = "en") -> SheetWords:
     return _SHEET_WORDS["ru" if lang == "ru" else "en"]
 
 
-_CYRILLIC = re.compile("[\u0400-\u04ff]")
-
-
 def _reason(reason: str, words: SheetWords) -> str:
     """A penalty's reason as a sheet in ``words``' language writes it: a
     prescribed penalty's English code (``revoke``) in the players' words
     (``ренонс``) in Russian; anything else as written."""
-    if words.lang == "en" or not reason or _CYRILLIC.search(reason):
+    if words.lang == "en" or not reason or has_cyrillic(reason):
         return reason
     rule = penalty_rule(reason)
     return reason if rule is None else words.reasons.get(rule, reason)
@@ -891,7 +889,7 @@ _MODE_WORDS: Final = frozenset(word for phrase in MODE_PHRASES for word in phras
 
 def _script(word: str) -> int:
     """+1 for a word in Cyrillic letters, -1 for one in Latin letters, 0 for neither."""
-    if _CYRILLIC.search(word):
+    if has_cyrillic(word):
         return 1
     return -1 if re.search("[A-Za-z]", word) else 0
 

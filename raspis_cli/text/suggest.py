@@ -17,7 +17,7 @@ from typing import NamedTuple
 from raspis_cli.text.i18n import N_
 from raspis_cli.text.messages import Message, Quoted, Seq, msg
 
-__all__ = ["NameMatch", "did_you_mean", "latin", "match_name", "suggest"]
+__all__ = ["NameMatch", "did_you_mean", "has_cyrillic", "latin", "match_name", "suggest"]
 
 _CYRILLIC_IN_LATIN = {
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
@@ -90,15 +90,14 @@ TO_CYRILLIC = str.maketrans(_LATIN_LOOKS, _CYRILLIC_LOOKS)
 TO_LATIN = str.maketrans(_CYRILLIC_LOOKS, _LATIN_LOOKS)
 
 
+def has_cyrillic(text: str) -> bool:
+    """True when ``text`` has a Cyrillic letter (a word of the Russian notation)."""
+    return any("\u0400" <= ch <= "\u04ff" for ch in text)
+
+
 def mixes_scripts(token: str) -> bool:
     """True when ``token`` has both Latin and Cyrillic letters."""
-    latin_letter = cyrillic_letter = False
-    for ch in token:
-        if "A" <= ch <= "Z" or "a" <= ch <= "z":
-            latin_letter = True
-        elif "\u0400" <= ch <= "\u04ff":
-            cyrillic_letter = True
-    return latin_letter and cyrillic_letter
+    return has_cyrillic(token) and any("A" <= ch <= "Z" or "a" <= ch <= "z" for ch in token)
 
 
 def script_variants(token: str) -> list[tuple[str, str]]:
