@@ -188,18 +188,23 @@ def kind_cards(kind: DealKind, max_cards: int) -> int:
             assert_never(kind)
 
 
+def kinds_in_words(written: str = "") -> Seq:
+    """Every kind as the notation takes it, for a message, in the words of
+    the line's own language: the Russian ones when what was ``written`` is in
+    Cyrillic (``обычная, бескозырка, …``), else the English (``normal,
+    no-trump, …``) as kinds, which a Russian reader sees in the Russian words
+    the notation takes as well."""
+    if has_cyrillic(written):
+        return Seq(tuple(row.russian for row in DEAL_KIND_ROWS))
+    return Seq(tuple(Term("kind", row.kind) for row in DEAL_KIND_ROWS))
+
+
 def kind_words_of(written: str) -> tuple[str, ...]:
-    """Every kind as the notation takes it, in the words of the line's own
-    language: the Russian ones when what was ``written`` is in Cyrillic
-    (``обычная, бескозырка, …``), else the English (``normal, no-trump, …``)."""
+    """The spellings of the kinds to suggest a correction of ``written`` from:
+    the Russian ones for a Cyrillic word, else the English."""
     if has_cyrillic(written):
         return tuple(row.russian for row in DEAL_KIND_ROWS)
     return tuple(row.kind for row in DEAL_KIND_ROWS)
-
-
-def kinds_in_words(written: str = "") -> Seq:
-    """:func:`kind_words_of` as a parameter of a message."""
-    return Seq(kind_words_of(written))
 
 
 if tuple(row.kind for row in DEAL_KIND_ROWS) != DEAL_KINDS:  # pragma: no cover - a table in two places
