@@ -25,9 +25,8 @@ from raspis_cli.text.i18n import language
 from raspis_cli.text.messages import Message, as_message, layout, msg
 from raspis_cli.text.textsafe import EXCERPT_WIDTH, cut_line, escape_text, show_source_line
 
-__all__ = ["RUSSIAN_TITLES", "SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "kind_counts", "kind_title",
-           "line_error", "located",
-           "render", "syntax_error"]
+__all__ = ["RUSSIAN_TITLES", "SYNTAX", "WARNING", "Diagnostic", "Pos", "Styler", "begins_with_name",
+           "kind_counts", "kind_title", "line_error", "located", "render", "syntax_error"]
 
 RUSSIAN_TITLES: Final[dict[str, str]] = {
     "syntax": "запись", "warning": "предупреждение", "rules": "правила", "players": "игроки",
@@ -211,6 +210,12 @@ def line_error(code: str, message: Message, column: int) -> Diagnostic:
     return Diagnostic("syntax", message, pos=Pos(0, column), code=code)
 
 
+def begins_with_name(text: str, name: str) -> bool:
+    """Whether a message begins with the player's name (``Вера: 8♠ на заход…``,
+    ``Вера played 8♠``): the name is then not said again before it."""
+    return text.startswith(name) and text[len(name):][:1] in (" ", ":", ",")
+
+
 def located(d: Diagnostic, lang: str | None = None) -> str:
     """The message in ``lang`` (the language in force by default) with the
     deal, trick and player it concerns before it (``deal 3, trick 2, Анна:
@@ -222,8 +227,7 @@ def located(d: Diagnostic, lang: str | None = None) -> str:
     context = [msg("deal {number}", number=d.deal).render(lang)] if d.deal is not None else []
     if d.trick is not None:
         context.append(msg("trick {number}", number=d.trick).render(lang))
-    if d.player is not None and not (text.startswith(d.player) and text[len(d.player):][:1] in (" ", ":",
-                                                                                                ",")):
+    if d.player is not None and not begins_with_name(text, d.player):
         context.append(d.player)
     return f"{', '.join(context)}: {text}" if context else text
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from raspis_cli.model.diagnostics import kind_title
+from raspis_cli.model.diagnostics import begins_with_name, kind_title
 from raspis_cli.model.joker import JOKER_WORDS
 from raspis_cli.text.i18n import N_, _
 
@@ -142,6 +142,6 @@ def problem_row(kind: str, message: str, deal: int | None, trick: int | None,
     Russian title, ``расписание``), the message shown, and where; the player is
     left out when the message begins with the name (never said twice)."""
     title = kind_title(kind)
-    if player and message.startswith(player) and message[len(player):][:1] in (" ", ":", ","):
+    if player and begins_with_name(message, player):
         player = None
     return {"kind": title, "message": message, "deal": deal, "trick": trick, "player": player}
