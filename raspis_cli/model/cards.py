@@ -38,7 +38,6 @@ __all__ = [
     "Suit",
     "card_index",
     "card_text",
-    "cards_text",
     "cards_of",
     "mask_of",
     "parse_card",
@@ -207,11 +206,6 @@ def card_words(text: str, lang: str) -> str:
     if lang == "ru" and len(text) >= 2 and text[0] in _RUSSIAN_RANKS and text[1:] in _SUIT_SYMBOLS:
         return _RUSSIAN_RANKS[text[0]] + text[1:]
     return text
-
-
-def cards_text(cards: Iterable[int], separator: str = " ") -> str:
-    """Several cards as :func:`card_text` writes each, joined by ``separator``."""
-    return separator.join(card_text(c) for c in cards)
 
 
 def card_list(cards: Iterable[Card], separator: str = " ") -> Seq:

@@ -25,7 +25,6 @@ __all__ = [
     "PAIRS_LINES",
     "PAIRS_BY_FIELD",
     "PENALTY_REASONS",
-    "RUSSIAN_KEYWORDS",
     "keyword_rules_ebnf",
     "penalty_rule",
     "PairsLineKind",
@@ -111,11 +110,6 @@ LINE_KEYWORDS: Final[dict[str, str]] = {
     word: key for key, words in KEYWORD_SPELLINGS.items() for word in words}
 """Each spelling of a keyword (as written, lower case) -> the line kind: its
 canonical English word, or for a line of pairs the field it fills."""
-
-RUSSIAN_KEYWORDS: Final[dict[str, str]] = {words[0]: words[1] for words in KEYWORD_SPELLINGS.values()}
-"""The Russian word ``fmt --lang ru`` writes for each canonical English
-keyword (the reader takes both)."""
-
 
 PENALTY_REASONS: Final[dict[str, tuple[str, ...]]] = {
     # the rule's code (the engine's penalty reason) first, then the players' words, Russian and

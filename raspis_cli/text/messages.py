@@ -23,7 +23,6 @@ JSON.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -217,9 +216,6 @@ def _decode(data: object) -> object:
     return data
 
 
-_FIELDS = string.Formatter()
-
-
 @dataclass(frozen=True, slots=True)
 class Message:
     """What is said: the catalogue's msgid (``template``, English, with
@@ -240,11 +236,6 @@ class Message:
         merged = dict(self.params)
         merged.update(params)
         return Message(self.template, tuple(merged.items()), self.plural, self.count, self.translate)
-
-    @property
-    def parameters(self) -> dict[str, object]:
-        """The parameters by placeholder name."""
-        return dict(self.params)
 
     def render(self, lang: str) -> str:
         """The words of this message in ``lang`` (``en`` or ``ru``)."""
@@ -294,10 +285,6 @@ class Message:
     def joined(separator: Message | str, parts: Iterable[object]) -> Message:
         """``parts`` one after another, ``separator`` between them."""
         return Message("{items}", (("items", Seq(tuple(parts), separator)),), translate=False)
-
-    def placeholders(self) -> set[str]:
-        """The names the template's placeholders use."""
-        return {name for _, name, _, _ in _FIELDS.parse(self.template) if name}
 
     def to_data(self) -> dict[str, object]:
         """The message as JSON data: ``template`` (the msgid), ``plural`` and
