@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Mapping
 from typing import Annotated
 
 import typer
@@ -38,8 +37,7 @@ def _summary(report: FileReport) -> str:
     count = report.problem_count
     if report.error is not None:
         return f"{report.path}: {_('error')}: {report.error.message}"
-    kinds = report.kinds()
-    detail = _kind_counts(kinds)
+    detail = kind_counts(report.kinds().elements())
     valid = sum(1 for r in report.results if r.valid)
     text = ", ".join((ngettext("{n} game", "{n} games", games).format(n=games),
                       ngettext("{n} deal", "{n} deals", deals).format(n=deals),
@@ -130,7 +128,7 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
         kinds: Counter[str] = Counter()
         for r in reports:
             kinds.update(r.kinds())
-        detail = _kind_counts(kinds)
+        detail = kind_counts(kinds.elements())
         line = (_("total: {files}, {games}, {violations}").format(
                     files=ngettext("{n} file", "{n} files", len(reports)).format(n=len(reports)),
                     games=ngettext("{n} game", "{n} games", games).format(n=games),
@@ -138,11 +136,6 @@ def _print_text(reports: list[FileReport], max_errors: int | None, quiet: bool) 
                 + (f" ({detail})" if detail else "")
                 + (", " + _("{n} unreadable").format(n=errors) if errors else ""))
         _out(line, colour)
-
-
-def _kind_counts(kinds: Mapping[str, int]) -> str:
-    """``bid-order 1, syntax 3``: how many of each kind, in the interface language."""
-    return kind_counts(kind for kind, n in kinds.items() for _ in range(n))
 
 
 def _out(text: str, colour: bool, markup: bool = False) -> None:

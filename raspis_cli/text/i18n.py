@@ -66,6 +66,7 @@ __all__ = [
     "language",
     "language_from_argv",
     "language_from_environment",
+    "minus_sign",
     "ngettext",
     "number",
     "set_language",
@@ -210,10 +211,12 @@ def number(value: int, *, sign: bool = False) -> str:
     ``-10`` in English, ``−10`` in Russian (the minus sign U+2212); ``sign``:
     ``+`` before a positive one (``+5``). Only for text shown to people: a
     record, JSON and what is stored write numbers themselves."""
-    text = f"{value:+d}" if sign else str(value)
-    if text.startswith("-") and language() == "ru":
-        return MINUS + text[1:]
-    return text
+    return minus_sign(f"{value:+d}" if sign else str(value), language())
+
+
+def minus_sign(text: str, lang: str) -> str:
+    """A number's text (``-10``) with the minus ``lang`` shows: U+2212 in Russian."""
+    return MINUS + text[1:] if lang == "ru" and text.startswith("-") else text
 
 
 def _(message: str) -> str:

@@ -28,10 +28,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal, TypeAlias
 
-from raspis_cli.text.i18n import MINUS
+from raspis_cli.text.i18n import minus_sign
 
 __all__ = [
-    "MINUS",
     "as_message",
     "layout",
     "Message",
@@ -133,11 +132,7 @@ def term_words(group: str, words: Callable[[str, str], str | None]) -> None:
 
 
 def _number(text: str, lang: str) -> str:
-    if lang == "ru":
-        text = text.replace(".", ",")
-        if text.startswith("-"):
-            text = MINUS + text[1:]
-    return text
+    return minus_sign(text.replace(".", ","), lang) if lang == "ru" else text
 
 
 def show_param(value: object, lang: str) -> str:
