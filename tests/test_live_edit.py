@@ -52,6 +52,15 @@ def _new(path: Path, lang: str, deals: list[TypedDeal], typed: int = 0) -> LiveD
     return live
 
 
+def _written_before(path: Path, lang: str, deals: list[TypedDeal], typed: int) -> LiveDriver:
+    """`live` on a sheet whose first ``typed`` deals were written in an earlier session:
+    to this one, every value in the file is the person's."""
+    live = _new(path, lang, deals, typed)
+    live.answer(live.trump(), WORDS[lang]["quit"])
+    assert live.finish() == 0
+    return LiveDriver(path, lang=lang)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_mistyped_bid_is_fixed_with_back(tmp_path: Path, lang: str) -> None:
     _, deals = planned_game(seed=7)
@@ -137,7 +146,7 @@ def _edit_deal_3(live: LiveDriver, lang: str, deals: list[TypedDeal], choice: st
 def test_edit_3_at_deal_10_changes_one_count_and_keeps_every_other_cell(tmp_path: Path, lang: str) -> None:
     _, deals = planned_game(seed=7)
     path = tmp_path / "g.rsp"
-    live = _new(path, lang, deals, typed=9)
+    live = _written_before(path, lang, deals, typed=9)
     live.expect(live.header(10))
     before = path.read_text(encoding="utf-8")
     changed, new = _edit_deal_3(live, lang, deals, WORDS[lang]["keep"])
@@ -172,13 +181,45 @@ def _read_game_text(text: str) -> GameRecord:
 def test_edit_with_rewrite_leaves_a_sheet_that_validates(tmp_path: Path) -> None:
     _, deals = planned_game(seed=7)
     path = tmp_path / "g.rsp"
-    live = _new(path, "en", deals, typed=9)
+    live = _written_before(path, "en", deals, typed=9)
     live.expect(live.header(10))
     _edit_deal_3(live, "en", deals, "rewrite")
     live.expect("written values rewritten")
     for deal in deals[9:11]:
         live.type_deal(deal)
     live.answer(live.trump(), "quit")
+    assert live.finish() == 0
+    check = run_cli("validate", str(path))
+    assert check.returncode == 0, check.stdout
+
+
+RECOMPUTED = {"en": r"(\d+) scores and totals raspis had computed itself are recomputed",
+              "ru": r"очки и суммы, посчитанные самим raspis, пересчитаны: (\d+)"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_edit_in_the_same_session_recomputes_raspis_s_own_numbers_and_says_so(
+        tmp_path: Path, lang: str) -> None:
+    _, deals = planned_game(seed=7)
+    path = tmp_path / "g.rsp"
+    live = _new(path, lang, deals, typed=9)
+    live.expect(live.header(10))
+    deal = deals[2]
+    live.answer(live.trump(), f"{WORDS[lang]['edit']} 3")
+    live.answer(live.trump() + "|" + re.escape(f"[{deal.trump}]:"), "")
+    for name, value in deal.bids:
+        live.answer(live.bid(name) + "|" + re.escape(f"[{value}]:"), "")
+    changed, taken = deal.taken[0]
+    new = taken + 1 if taken < 3 else taken - 1
+    live.answer(live.taken(changed) + "|" + re.escape(f"[{taken}]:"), str(new))
+    for name, value in deal.taken[1:-1]:
+        live.answer(live.taken(name) + "|" + re.escape(f"[{value}]:"), "")
+    live.answer(live.taken(deal.taken[-1][0]), "")
+    live.expect(SAID[lang]["corrected"])  # no question: the numbers were raspis's own
+    live.expect(RECOMPUTED[lang])
+    assert int(live.child.match.group(1)) >= 2 * len(PLAYERS)  # deal 3's scores and totals at least
+    live.type_deal(deals[9])  # deal 10's totals go on from the recount
+    live.answer(live.trump(), WORDS[lang]["quit"])
     assert live.finish() == 0
     check = run_cli("validate", str(path))
     assert check.returncode == 0, check.stdout

@@ -334,8 +334,10 @@ def test_entries_in_json_and_the_state_version(tmp_path: Path) -> None:
 
 def test_back_undo_and_edit_from_a_phone(phones: list[Any], tmp_path: Path) -> None:
     """Back and Undo step back inside the open deal; a tap on a written
-    deal's number reopens it with its values offered; one count changed,
-    the deal is rewritten and the open deal comes back as it was."""
+    deal's number reopens it with its values offered; one count changed, the
+    scores and totals the server wrote itself are recomputed (and it says
+    so). After a restart the values in the file are the person's: the same
+    correction undone asks keep or rewrite, and rewrite rewrites them."""
     game = tmp_path / "edit.rsp"
     driver = _fresh(phones[0])
     with Served(str(game), "--players", "Анна, Борис, Вера", "--lan") as served:
@@ -358,10 +360,19 @@ def test_back_undo_and_edit_from_a_phone(phones: list[Any], tmp_path: Path) -> N
             "class")
         for word in ("♣", "1", "0", "1", "0", "1", "0"):  # the same bids; now Вера took the trick
             _tap(driver, word)
+        # the scores and totals were the server's own: recomputed, not asked about
+        said = driver.find_element("id", "msg").text
+        assert said == "deal 1 corrected; 4 scores and totals raspis had computed itself are recomputed", said
+        assert _ask(driver) == "Trump"
+    with Served(str(game), "--lan") as served:  # the next session: the file's values are the person's
+        driver.get(served.url)
+        _tap(driver, "edit 1")
+        for word in ("♣", "1", "0", "1", "1", "0", "0"):  # Борис took the trick after all
+            _tap(driver, word)
         # the deal's written scores and totals would change: asked, keeping them offered
         assert _ask(driver).startswith("This correction changes values written on the sheet")
         changes = driver.find_element("css selector", ".changes").text
-        assert "deal 1, Борис: score written 10, recounted -10" in changes, changes
+        assert "deal 1, Борис: score written -10, recounted 10" in changes, changes
         keep = driver.find_element("css selector", '#keys button[data-say="keep"]')
         assert "offered" in keep.get_attribute("class")  # an empty answer keeps them
         _shot(driver, "serve-rewrite.png")
@@ -375,7 +386,7 @@ def test_back_undo_and_edit_from_a_phone(phones: list[Any], tmp_path: Path) -> N
     text = game.read_text(encoding="utf-8")
     first = next(line for line in text.splitlines() if line.startswith("1."))
     cells = [c.split()[0] for c in first.split("|")[1:4]]
-    assert cells == ["1/0", "1/0", "0/1"], first  # Анна, Борис, Вера
+    assert cells == ["1/0", "1/1", "0/0"], first  # Анна, Борис, Вера
     done = run_cli("validate", str(game))
     assert done.returncode == 0, done.stdout
 

@@ -96,10 +96,16 @@ def test_back_offers_the_value_again_and_undo_drops_it() -> None:
     assert resumed.undo().refused is not None
 
 
+def _reopened(sheet: EditableSheet) -> EditableSheet:
+    """The sheet as the next session reads it: every value in the file is the person's."""
+    return EditableSheet(read_text(sheet.text()).games)
+
+
 def test_edit_offers_the_values_keeps_written_ones_by_default_and_rechecks() -> None:
     sheet, deals = _sheet()
     for deal in deals[:9]:
         _type(sheet, _answers(deal))
+    sheet = _reopened(sheet)
     _type(sheet, _answers(deals[9])[:2])  # deal 10 begun: put aside during the edit
     before = sheet.game
     assert sheet.edit(3).event == "editing"
@@ -129,10 +135,50 @@ def test_edit_offers_the_values_keeps_written_ones_by_default_and_rechecks() -> 
     assert step is not None and step.deal.number == 10 and len(sheet.open.trail) == 2  # type: ignore[union-attr]
 
 
+def _edit_deal_3(sheet: EditableSheet, deal: TypedDeal, *, back: bool = False) -> Outcome:
+    """Deal 3 corrected: its first count one off (``back``: as it was typed first), the
+    last one following."""
+    sheet.edit(3)
+    _type(sheet, [""] * (1 + len(deal.bids)))
+    taken = deal.taken[0][1]
+    first = taken if back else taken + 1 if taken < 3 else taken - 1
+    _type(sheet, [str(first)] + [""] * (len(deal.taken) - 2))
+    return sheet.answer("")
+
+
+def test_an_edit_recomputes_the_scores_and_totals_raspis_wrote_itself_and_says_so() -> None:
+    sheet, deals = _sheet()
+    for deal in deals[:9]:
+        _type(sheet, _answers(deal))
+    own = sheet.own_values()
+    assert (2, "Анна", "score") in own and (8, "Анна", "total") in own
+    out = _edit_deal_3(sheet, deals[2])
+    assert out.event == "edited" and not out.kept and not out.rewritten  # nothing asked
+    assert {(c.number, c.what) for c in out.recomputed} >= {(3, "score"), (3, "total"), (9, "total")}
+    assert all(c.own for c in out.recomputed)
+    assert replay_game(sheet.game).valid and sheet.disagreements() == []
+    # deal 10's total starts from the recount, as every total before it does
+    out = _type(sheet, _answers(deals[9]))
+    assert out.event == "completed" and replay_game(sheet.game).valid
+
+
+def test_values_rewritten_at_the_persons_word_are_raspis_s_own_from_then_on() -> None:
+    sheet, deals = _sheet()
+    for deal in deals[:9]:
+        _type(sheet, _answers(deal))
+    sheet = _reopened(sheet)
+    assert sheet.own_values() == set()
+    assert _edit_deal_3(sheet, deals[2]).event == "asks"
+    assert sheet.answer("rewrite").rewritten
+    out = _edit_deal_3(sheet, deals[2], back=True)  # corrected again: what raspis rewrote is its own
+    assert out.event == "edited" and out.recomputed and not out.kept
+
+
 def test_edit_with_rewrite_and_a_later_deal_that_no_longer_stands() -> None:
     sheet, deals = _sheet()
     for deal in deals[:9]:
         _type(sheet, _answers(deal))
+    sheet = _reopened(sheet)
     sheet.edit(3)
     deal = deals[2]
     _type(sheet, [""] * (1 + len(deal.bids)))
@@ -185,6 +231,35 @@ def test_an_edit_never_rewrites_a_value_that_disagreed_before() -> None:
     assert step is not None and step.what == "rewrite"
     assert all(not (c.number == 17 and c.what == "score") for c in step.changes)
     sheet.answer("rewrite")
+    assert sheet.game.deals[16].scores["Boris"] == 25  # type: ignore[index]
+
+
+def _arithmetic(game: GameRecord, name: str) -> list[int]:
+    """Each written total minus the written total before it and the written score: the
+    person's own arithmetic, deal by deal (0 where it adds up)."""
+    out, last = [], 0
+    for deal in game.deals:
+        if deal.totals is None or deal.scores is None:
+            continue
+        out.append(deal.totals[name] - last - deal.scores[name])
+        last = deal.totals[name]
+    return out
+
+
+def test_rewriting_under_a_dispute_keeps_the_dispute_and_the_written_arithmetic() -> None:
+    sheet = EditableSheet([_disputed()])
+    kinds = [(p.kind, p.deal, p.player) for p in replay_game(sheet.game).problems]
+    arithmetic = {name: _arithmetic(sheet.game, name) for name in sheet.players}
+    sheet.edit(5)  # deal 5: Boris 5/5 made 5/4, Вера's 1/0 follows as 1/1
+    _type(sheet, [""] * 5 + ["4", "1", "", ""])
+    step = sheet.step()
+    assert step is not None and step.what == "rewrite"
+    totals = {(c.number, c.what): (c.written, c.recomputed) for c in step.changes if c.player == "Boris"}
+    assert totals[(5, "score")] == (50, -10) and totals[(17, "total")] == (208, 148)
+    assert (17, "score") not in totals  # the disputed score is the person's evidence
+    sheet.answer("rewrite")
+    assert [(p.kind, p.deal, p.player) for p in replay_game(sheet.game).problems] == kinds
+    assert {name: _arithmetic(sheet.game, name) for name in sheet.players} == arithmetic
     assert sheet.game.deals[16].scores["Boris"] == 25  # type: ignore[index]
 
 

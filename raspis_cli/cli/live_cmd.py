@@ -431,14 +431,8 @@ class LiveSession:
             self.header = None
         elif event == "edited":
             self.say("  " + _("deal {number} corrected").format(number=outcome.number))
-            if outcome.kept:
-                kept = len(outcome.kept)
-                self.say("  " + ngettext("{n} written value kept as written: it now differs from the recount",
-                                         "{n} written values kept as written: they now differ from the "
-                                         "recount", kept).format(n=kept))
-            if outcome.rewritten:
-                self.say("  " + ngettext("{n} written value rewritten", "{n} written values rewritten",
-                                         len(outcome.rewritten)).format(n=len(outcome.rewritten)))
+            for note in outcome.edit_notes():
+                self.say("  " + note.shown())
             self.header = None
         elif event == "comment":
             self.say("  " + _("comment kept for deal {number}").format(number=outcome.number))

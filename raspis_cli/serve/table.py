@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from raspis_cli.sheet.blank import SheetError
 from raspis_cli.sheet.editable import EditableSheet, Outcome, read_command
-from raspis_cli.text.i18n import _, ngettext
+from raspis_cli.text.i18n import _
 from raspis_cli.text.messages import Quoted, msg
 
 __all__ = ["CANCEL", "Reply", "Table", "outcome_words"]
@@ -43,14 +43,8 @@ def outcome_words(outcome: Outcome) -> str:
     if outcome.event == "completed":
         words = _("deal {number} written").format(number=number)
     elif outcome.event == "edited":
-        words = _("deal {number} corrected").format(number=number)
-        if outcome.kept:
-            words += "; " + ngettext("{n} value written on the sheet kept as written",
-                                     "{n} values written on the sheet kept as written",
-                                     len(outcome.kept)).format(n=len(outcome.kept))
-        if outcome.rewritten:
-            words += "; " + ngettext("{n} written value rewritten", "{n} written values rewritten",
-                                     len(outcome.rewritten)).format(n=len(outcome.rewritten))
+        words = "; ".join([_("deal {number} corrected").format(number=number),
+                           *(note.shown() for note in outcome.edit_notes())])
     elif outcome.event == "taken-back":
         words = _("deal {number} taken back; enter it again").format(number=number)
     elif outcome.event == "editing":

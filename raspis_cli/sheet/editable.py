@@ -14,11 +14,18 @@ nothing is written that ``validate`` would reject on the deal being entered.
 **A value a person wrote is evidence.** Scores and running totals already in
 the file are never changed without asking: a new deal gets the recomputed
 score and total of its own row and nothing else is touched; an edit that
-would change a written score or total (of the deal edited or of a later one)
-stops at a ``rewrite`` step, whose default keeps them as written. A written
-value that disagrees with the recount *before* the edit (a dispute) is kept
-in any case. :meth:`~EditableSheet.disagreements` lists the written values
-that differ from the recount (to be shown when a sheet is resumed).
+would change a score or total a person wrote (of the deal edited or of a
+later one) stops at a ``rewrite`` step, whose default keeps them as written.
+**A number raspis wrote is raspis's own**: the scores and totals this sheet
+computed and wrote itself (deals entered in this session, the final line it
+added, values rewritten at the person's word) are recomputed by an edit
+without asking, and the outcome says so (:attr:`Outcome.recomputed`).
+Rewriting keeps a dispute as it was: a written score that disagreed with the
+recount stays, and the totals after an edited deal move by the correction's
+difference, so each difference the person's own arithmetic carried is carried
+still (:func:`edit_consequences`). :meth:`~EditableSheet.disagreements` lists
+the written values that differ from the recount (to be shown when a sheet is
+resumed).
 
 API (stable: names are added, never renamed)
 --------------------------------------------
@@ -55,6 +62,9 @@ API (stable: names are added, never renamed)
 ``.rewrite(rewrite)``
     Answer the ``rewrite`` step: ``False`` keeps the written values as
     written (what an empty answer does), ``True`` rewrites them.
+``.own_values() -> set[tuple[int, str, str]]``
+    The scores and totals raspis wrote itself in this session, as
+    (position, player, ``score``/``total``/``final``); position -1: the final line.
 ``.cancel()``
     Drop the edit in progress (its values are not written; a comment typed is kept).
 ``.comment(text)``
@@ -137,6 +147,7 @@ __all__ = [
     "SheetError",
     "SheetStore",
     "Step",
+    "edit_consequences",
     "read_command",
     "read_count",
 ]
@@ -239,8 +250,10 @@ class Cell:
     """A written value beside the recount: deal ``number`` (``None`` for the
     final line) at ``position`` in the record (-1: final), ``player``,
     ``what`` (``taken``, ``score``, ``total``, ``final``), ``written`` and
-    ``recomputed``; ``carried`` for a total that carries the same difference
-    as the player's total before it."""
+    ``recomputed`` (for an edit's change: the value a rewrite writes, the
+    recount plus any difference the written totals carry); ``carried`` for a
+    total that carries the same difference as the player's total before it;
+    ``own`` for a value raspis computed and wrote itself."""
 
     number: int | None
     position: int
@@ -249,6 +262,7 @@ class Cell:
     written: int
     recomputed: int | None
     carried: bool = False
+    own: bool = False
 
 
 @dataclass(frozen=True)
@@ -294,6 +308,9 @@ class OpenDeal:
     rewritten: GameRecord | None = None
     """The same game with the changed values rewritten."""
     changes: tuple[Cell, ...] = ()
+    """The values a person wrote that the edit would change (asked about)."""
+    recomputed: tuple[Cell, ...] = ()
+    """raspis's own values the edit recomputes (in both games)."""
 
     @property
     def trump(self) -> TrumpValue | None:
@@ -329,8 +346,9 @@ class Outcome:
     ``taken-back``, ``cancelled``, ``editing``, ``edited``, ``replayed``,
     ``comment``, ``asks``). ``number``: the deal concerned. ``completed``:
     the deal written. ``problems``: what the replay finds in it (and, after
-    an edit, new problems in later deals). ``kept``/``rewritten``: written
-    values an edit left as written / rewrote. ``bid_sum``: after the last
+    an edit, new problems in later deals). ``kept``/``rewritten``: values a
+    person wrote that an edit left as written / rewrote; ``recomputed``: the
+    values raspis had computed itself that an edit recomputed. ``bid_sum``: after the last
     bid. ``undone``: the step key taken back. ``saved``: the file was written."""
 
     refused: Message | None = None
@@ -340,9 +358,28 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)
     kept: list[Cell] = field(default_factory=list)
     rewritten: list[Cell] = field(default_factory=list)
+    recomputed: list[Cell] = field(default_factory=list)
     bid_sum: BidSum | None = None
     undone: str | None = None
     saved: bool = False
+
+    def edit_notes(self) -> list[Message]:
+        """What an edit did to the values written on the sheet, one note each
+        (kept as written, rewritten, raspis's own recomputed): every front end
+        says the same."""
+        notes: list[Message] = []
+        if self.kept:
+            notes.append(msg_n("{n} written value kept as written: it now differs from the recount",
+                               "{n} written values kept as written: they now differ from the recount",
+                               len(self.kept)).format(n=len(self.kept)))
+        if self.rewritten:
+            notes.append(msg_n("{n} written value rewritten", "{n} written values rewritten",
+                               len(self.rewritten)).format(n=len(self.rewritten)))
+        if self.recomputed:
+            notes.append(msg_n("{n} score or total raspis had computed itself is recomputed",
+                               "{n} scores and totals raspis had computed itself are recomputed",
+                               len(self.recomputed)).format(n=len(self.recomputed)))
+        return notes
 
 
 class SheetStore(Protocol):
@@ -396,6 +433,8 @@ class EditableSheet:
         was written."""
         self._held_totals: dict[str, int] | None = None
         """The game's ``final`` totals as written when the first deal was held."""
+        self._own: set[tuple[int, str, str]] = set()
+        """The scores and totals raspis wrote itself (see :meth:`own_values`)."""
         self._open_next()
 
     # -- the sheet as it stands -------------------------------------------------------------
@@ -793,6 +832,18 @@ class EditableSheet:
         if not self._held:
             self._held_totals = None
 
+    def own_values(self) -> set[tuple[int, str, str]]:
+        """The scores and totals raspis computed and wrote itself in this
+        session: (position, player, ``score``/``total``/``final``), position
+        -1 for the final line. An edit recomputes them without asking."""
+        return set(self._own)
+
+    def _mark_own(self, position: int, deal: DealRecord) -> None:
+        """The scores and totals of the deal at ``position`` were written by raspis."""
+        for what, values in (("score", deal.scores), ("total", deal.totals)):
+            for name in values or {}:
+                self._own.add((position, name, what))
+
     def kept_as_written(self) -> list[int]:
         """The numbers of the deals taken back by undo and not yet entered
         again, which the file still holds as they were written (in order)."""
@@ -817,8 +868,10 @@ class EditableSheet:
         out.unfinished = not done
         if not done:
             out.totals = None
+            self._own = {c for c in self._own if c[0] >= 0}
         elif out.totals is None:
             out.totals = dict(replay_game(game, choice=self.choice).totals)
+            self._own |= {(-1, name, "final") for name in out.totals}
         return out
 
     def _write(self, o: OpenDeal) -> Outcome:
@@ -830,6 +883,7 @@ class EditableSheet:
         game = fill_deal(self.game, index, deal)
         result = replay_game(game, choice=self.choice)
         _write_scores(deal, next(d for d in result.deals if d.position == index))
+        self._mark_own(index, deal)
         self._set_game(self._marked(fill_deal(self.game, index, deal)))
         self._session.append(index)
         self._let_go([deal.number])
@@ -848,11 +902,13 @@ class EditableSheet:
         deal.scores, deal.totals = old.scores, old.totals
         kept = fill_deal(self.game, index, deal)
         after = replay_game(kept, choice=self.choice)
-        changes = _changes(self.game, self.result, after, index)
-        o.pending = kept
-        o.rewritten = _rewrite(kept, changes)
-        o.changes = tuple(changes)
-        if not changes:
+        consequences = edit_consequences(kept, self.result, after, index, self._own)
+        mine = tuple(c for c in consequences if c.own)
+        theirs = tuple(c for c in consequences if not c.own)
+        o.pending = _rewrite(kept, mine)
+        o.rewritten = _rewrite(kept, consequences)
+        o.changes, o.recomputed = theirs, mine
+        if not theirs:
             return self.rewrite(False)
         return Outcome(event="asks", number=deal.number)
 
@@ -875,11 +931,14 @@ class EditableSheet:
                     and p.kind not in MISMATCH_KINDS]
         mine = next(d for d in self.result.deals if d.position == index)
         changes = list(o.changes)
+        if rewrite:  # rewritten at the person's word: raspis's own from now on
+            self._own |= {(c.position, c.player, c.what) for c in changes}
         self.open = None
         saved = self._save()
         self._unpark()
         return Outcome(event="edited", number=o.deal.number, completed=mine, problems=problems,
-                       kept=[] if rewrite else changes, rewritten=changes if rewrite else [], saved=saved)
+                       kept=[] if rewrite else changes, rewritten=changes if rewrite else [],
+                       recomputed=list(o.recomputed), saved=saved)
 
     def _open_next(self) -> None:
         nd = self.next_deal()
@@ -901,7 +960,7 @@ class EditableSheet:
             return _refused(msg("nothing is open to step back in"))
         if o.pending is not None:
             o.pending = o.rewritten = None
-            o.changes = ()
+            o.changes = o.recomputed = ()
         if o.abandoned:
             o.abandoned = False
             return Outcome(event="back", number=o.deal.number)
@@ -941,6 +1000,7 @@ class EditableSheet:
             after = game.deals[index + 1] if index + 1 < len(game.deals) else None
             if after is not None and after.number == old.number and not is_played(after):
                 game = with_deals(game, game.deals[:index + 1] + game.deals[index + 2:])
+        self._own = {c for c in self._own if not c[0] >= index}
         self._set_game(self._marked(blank_out(game, index)))
         self._parked = None
         self._open_next()
@@ -1137,6 +1197,8 @@ class EditableSheet:
         game = fill_deal(self.game, d.index, record)
         result = replay_game(game, choice=self.choice)
         _write_scores(record, next(x for x in result.deals if x.position == d.index))
+        self._own = {(p + 1 if p > d.index else p, name, what) for p, name, what in self._own}
+        self._mark_own(d.index, record)
         again = DealRecord(number=d.number, kind=d.kind, dealer=d.dealer, cards=d.cards)
         deals = list(game.deals)
         deals[d.index] = record
@@ -1211,30 +1273,51 @@ def _disagreements(game: GameRecord, result: GameResult) -> list[Cell]:
     return out
 
 
-def _changes(game: GameRecord, before: GameResult, after: GameResult, index: int) -> list[Cell]:
-    """The written scores and totals (of deal ``index`` and later, and the
-    final line) that agreed with the recount before an edit and do not
-    after it: what rewriting would change."""
+def edit_consequences(game: GameRecord, before: GameResult, after: GameResult, index: int,
+                      own: Iterable[tuple[int, str, str]] = ()) -> list[Cell]:
+    """The written scores and totals an edit of the deal at ``index`` changes,
+    each with the value rewriting it writes. ``game`` holds the edited deal
+    with its old scores and totals; ``before`` and ``after`` are the recounts
+    without and with the edit; ``own`` the values raspis wrote itself (their
+    cells are marked ``own``).
+
+    A written score that agreed with the recount takes the new recount; one
+    that did not (a dispute) stays as written. Each running total after it
+    moves by what the scores above it moved (or, where no score is written,
+    by what the recount of the deal moved), and the final line with them:
+    the difference each written total carried before (the person's own
+    arithmetic) it carries still, so a disputed sheet stays disputed as it
+    was and the arithmetic written on it still adds up."""
+    mine = set(own)
     was = {d.position: d for d in before.deals}
+    now = {d.position: d for d in after.deals}
+    moved: dict[str, int] = {}
     out: list[Cell] = []
-    for d in after.deals:
-        if d.position < index:
+    for position in range(index, len(game.deals)):
+        written = game.deals[position]
+        old, new = was.get(position), now.get(position)
+        if new is None:
             continue
-        old = was.get(d.position)
-        written = game.deals[d.position]
-        for name, value in (written.scores or {}).items():
-            b = old.scores.get(name) if old is not None else None
-            a = d.scores.get(name)
-            if b == value and a is not None and a != value:
-                out.append(Cell(d.number, d.position, name, "score", value, a))
-        for name, value in (written.totals or {}).items():
-            b2 = old.totals.get(name) if old is not None else None
-            a2 = d.totals.get(name)
-            if b2 == value and a2 is not None and a2 != value:
-                out.append(Cell(d.number, d.position, name, "total", value, a2))
+        for name in game.players:
+            recount_before = old.scores.get(name) if old is not None else None
+            recount_after = new.scores.get(name)
+            score = (written.scores or {}).get(name)
+            if score is not None:
+                takes = recount_after if recount_before == score and recount_after is not None else score
+                if takes != score:
+                    out.append(Cell(new.number, position, name, "score", score, takes,
+                                    own=(position, name, "score") in mine))
+                moved[name] = moved.get(name, 0) + takes - score
+            elif recount_after is not None:
+                moved[name] = moved.get(name, 0) + recount_after - (recount_before or 0)
+            total = (written.totals or {}).get(name)
+            if total is not None and moved.get(name):
+                out.append(Cell(new.number, position, name, "total", total, total + moved[name],
+                                own=(position, name, "total") in mine))
     for name, value in (game.totals or {}).items():
-        if before.totals.get(name) == value and after.totals.get(name, value) != value:
-            out.append(Cell(None, -1, name, "final", value, after.totals[name]))
+        if moved.get(name):
+            out.append(Cell(None, -1, name, "final", value, value + moved[name],
+                            own=(-1, name, "final") in mine))
     return out
 
 
