@@ -30,6 +30,7 @@
 
   function send(text) {
     if (busy) { return; }
+    if (connection.offline) { say(words.not_sent, false); return; }
     busy = true;
     main.classList.add("busy");
     fetch("api/say", {method: "POST", credentials: "same-origin", cache: "no-store",
@@ -40,7 +41,7 @@
         show(data.html, data.version);
         say(data.message, data.ok);
       })
-      .catch(function () { say(words.connection_lost, false); })
+      .catch(function () { say(words.not_sent, false); })
       .then(function () { busy = false; main.classList.remove("busy"); });
   }
 
@@ -57,13 +58,78 @@
     send(form.getAttribute("data-form") === "comment" ? "; " + text : text);
   });
 
+  // -- the connection -------------------------------------------------------------------
+  // The event stream carries the version at every change and every second (a heartbeat).
+  // No message for OFFLINE_AFTER ms: the page says it is offline, and asks the server again
+  // every second; when it answers, the sheet is shown as it is now, and the stream reopened.
+  var OFFLINE_AFTER = 2500;
+  var connection = {offline: false, stream: null, lastHeard: Date.now(), asking: false, banner: null};
+
+  function watchConnection() {
+    openStream();
+    setInterval(checkConnection, 500);
+  }
+
+  function openStream() {
+    if (connection.stream) { connection.stream.close(); }
+    var stream = new EventSource("api/events");
+    stream.onmessage = function (event) {
+      connection.lastHeard = Date.now();
+      if (connection.offline) { reconnected(); } else if (parseInt(event.data, 10) !== version) { refresh(); }
+    };
+    stream.onerror = function () {  // the watchdog asks again, and reopens it once the server answers
+      stream.close();
+      if (connection.stream === stream) { connection.stream = null; }
+    };
+    connection.stream = stream;
+  }
+
+  function checkConnection() {
+    var quiet = Date.now() - connection.lastHeard;
+    if (quiet > OFFLINE_AFTER) { showOffline(true); }
+    if ((connection.stream === null || connection.offline) && !connection.asking) { askServer(); }
+  }
+
+  function askServer() {
+    connection.asking = true;
+    fetch("api/view", {credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (data) {
+          connection.lastHeard = Date.now();
+          show(data.html, data.version);
+          if (connection.offline) { showOffline(false); say(words.online, true); }
+          if (connection.stream === null) { openStream(); }
+        }
+      })
+      .catch(function () { /* still away: asked again by the watchdog */ })
+      .then(function () { setTimeout(function () { connection.asking = false; }, 1000); });
+  }
+
+  function reconnected() {
+    showOffline(false);
+    say(words.online, true);
+    refresh();
+  }
+
+  function showOffline(offline) {
+    if (offline === connection.offline) { return; }
+    connection.offline = offline;
+    if (!connection.banner) {
+      connection.banner = document.createElement("div");
+      connection.banner.id = "offline";
+      connection.banner.className = "offline";
+      connection.banner.setAttribute("role", "alert");
+      connection.banner.textContent = words.offline;
+      document.body.insertBefore(connection.banner, document.body.firstChild);
+    }
+    connection.banner.hidden = !offline;
+    document.body.classList.toggle("is-offline", offline);
+  }
+
   // every phone sees an entry: the server tells the new version as it happens
   if (window.EventSource) {
-    var events = new EventSource("api/events");
-    events.onmessage = function (event) {
-      if (parseInt(event.data, 10) !== version) { refresh(); }
-    };
-    events.onerror = function () { setTimeout(refresh, 1000); };
+    watchConnection();
   } else {
     setInterval(refresh, 1000);
   }
