@@ -1,7 +1,8 @@
 """Helpers of the ``raspis serve`` tests: a server started as a user starts it, phones in Chromium.
 
 :class:`Served` runs ``raspis serve`` in its own process on 127.0.0.1 (never
-another address) with a free port (or the one given: a restart on the same address), reads the address it prints, and stops it
+another address) with a free port (or the one given: a restart on the same address), reads the address it
+prints, and stops it
 with Ctrl-C (SIGINT) or ``kill -9``; :func:`phone` is a headless Chromium at
 390×844 with touch emulation; :func:`say` sends an entry as the page does.
 """

@@ -24,12 +24,12 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 WORDS = {
-    "en": {"offline": "offline: the server does not answer", "not_sent": "not sent: the server does not answer",
-           "online": "connected again", "restored": "deal 1: trump, 2 bids restored", "written": "deal 1 written",
-           "bid": "bids"},
+    "en": {"offline": "offline: the server does not answer",
+           "not_sent": "not sent: the server does not answer", "online": "connected again",
+           "restored": "deal 1: trump, 2 bids restored", "written": "deal 1 written"},
     "ru": {"offline": "нет связи: сервер не отвечает", "not_sent": "не отправлено: сервер не отвечает",
            "online": "связь восстановлена", "restored": "раздача 1: восстановлено: козырь, 2 заказа",
-           "written": "раздача 1 записана", "bid": "заказ"},
+           "written": "раздача 1 записана"},
 }
 
 
@@ -139,6 +139,30 @@ def test_new_code_makes_the_old_link_stop_working(tmp_path: Path) -> None:
             served.printed)
         assert request(served, "api/view", token=old)[0] == 403
         assert request(served, "api/view")[0] == 200
+
+
+def test_a_page_told_the_code_changed_after_a_restart_with_new_code(tmp_path: Path) -> None:
+    """The server killed and started again with --new-code on the same port:
+    the open page cannot go on with its old code, and says how to join again."""
+    need_browser("raspis serve")
+    game = tmp_path / "g.rsp"
+    port = free_port()
+    driver = phone("en")
+    first = Served(str(game), "--players", "Анна, Борис, Вера", "--lan", port=port)
+    try:
+        driver.get(first.url)
+        _wait(driver, "document.getElementById('table') !== null")
+        first.kill()
+        _wait(driver, OFFLINE_SHOWN, 15)
+        with Served(str(game), "--lan", "--new-code", port=port) as again:
+            assert again.token != first.token
+            _wait(driver, "document.getElementById('offline').textContent.indexOf('new access code') >= 0",
+                  20)
+            assert not driver.execute_script("return document.getElementById('offline').hidden;")
+    finally:
+        if first.process.poll() is None:
+            first.kill()
+        driver.quit()
 
 
 def test_a_disputed_value_is_said_at_the_start_as_live_says_it(tmp_path: Path) -> None:

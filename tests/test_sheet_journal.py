@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from raspis_cli.notation import read_text
+from raspis_cli.notation.writer import trump_text
 from raspis_cli.rules import Rules
 from raspis_cli.serve.access import AccessCodeError, code_path, sheet_code
 from raspis_cli.sheet.blank import blank_game
@@ -79,18 +80,13 @@ def test_the_open_deals_answers_come_back_after_a_crash_and_the_file_is_untouche
     assert _attach(again, journal) == "deal 2: trump, 2 bids restored"
     step = again.step()
     assert step is not None and step.key == "bid:B" and step.deal.number == 2
-    assert again.open is not None and again.open.values == {"trump": record_trump(again), "bid:C": 0, "bid:A": 0}
+    assert again.open is not None and again.open.trail == ["trump", "bid:C", "bid:A"]
+    assert trump_text(again.open.trump) == "A♠" and again.open.bids == {"C": 0, "A": 0}
     assert path.read_bytes() == before
     _type(again, DEAL_2[3:])
     assert not kept.exists(), "the journal goes when the deal is written"
     assert again.played() == 2
     _close(again)
-
-
-def record_trump(sheet: EditableSheet) -> object:
-    """The trump the open deal holds (a card)."""
-    assert sheet.open is not None
-    return sheet.open.values["trump"]
 
 
 def test_in_russian_the_restore_says_so_in_russian(tmp_path: Path) -> None:
@@ -170,7 +166,8 @@ def test_a_journal_never_writes_a_deal(tmp_path: Path) -> None:
     before = path.read_bytes()
     again, journal = _kept(path)
     said = _attach(again, journal)
-    assert said == "deal 2: trump, 3 bids, 2 counts of tricks taken restored; the answers after them are asked again"
+    assert said == ("deal 2: trump, 3 bids, 2 counts of tricks taken restored; the answers after them are "
+                    "asked again")
     step = again.step()
     assert step is not None and step.key == "taken:B"
     assert path.read_bytes() == before

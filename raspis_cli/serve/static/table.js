@@ -86,14 +86,17 @@
 
   function checkConnection() {
     var quiet = Date.now() - connection.lastHeard;
-    if (quiet > OFFLINE_AFTER) { showOffline(true); }
+    if (quiet > OFFLINE_AFTER && !connection.offline) { showOffline(true); }
     if ((connection.stream === null || connection.offline) && !connection.asking) { askServer(); }
   }
 
   function askServer() {
     connection.asking = true;
     fetch("api/view", {credentials: "same-origin", cache: "no-store"})
-      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (r) {
+        if (r.status === 403) { showOffline(true, words.code_changed); }  // started with --new-code
+        return r.ok ? r.json() : null;
+      })
       .then(function (data) {
         if (data) {
           connection.lastHeard = Date.now();
@@ -112,17 +115,17 @@
     refresh();
   }
 
-  function showOffline(offline) {
-    if (offline === connection.offline) { return; }
-    connection.offline = offline;
+  function showOffline(offline, why) {
     if (!connection.banner) {
       connection.banner = document.createElement("div");
       connection.banner.id = "offline";
       connection.banner.className = "offline";
       connection.banner.setAttribute("role", "alert");
-      connection.banner.textContent = words.offline;
       document.body.insertBefore(connection.banner, document.body.firstChild);
     }
+    if (offline) { connection.banner.textContent = why || words.offline; }
+    if (offline === connection.offline) { return; }
+    connection.offline = offline;
     connection.banner.hidden = !offline;
     document.body.classList.toggle("is-offline", offline);
   }
