@@ -92,7 +92,8 @@ def sheet_code(target: str, *, new: bool = False) -> AccessCode:
     except OSError as e:
         raise AccessCodeError(_cannot(path, e)) from None
     try:
-        os.fchmod(fd, 0o600)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
         os.write(fd, (code + "\n").encode("ascii"))
         os.fsync(fd)
     except OSError as e:

@@ -79,7 +79,8 @@ def write_private(path: str, data: bytes, prefix: str) -> None:
     fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
-            os.fchmod(handle.fileno(), 0o600)
+            if hasattr(os, "fchmod"):  # mkstemp makes it 0600 already; a umask cannot widen that
+                os.fchmod(handle.fileno(), 0o600)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())

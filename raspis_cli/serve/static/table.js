@@ -92,21 +92,28 @@
 
   function askServer() {
     connection.asking = true;
-    fetch("api/view", {credentials: "same-origin", cache: "no-store"})
+    // a network that is gone may leave a request hanging: it is given up after 3 s
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, 3000) : null;
+    fetch("api/view", {credentials: "same-origin", cache: "no-store", signal: abort ? abort.signal : undefined})
       .then(function (r) {
         if (r.status === 403) { showOffline(true, words.code_changed); }  // started with --new-code
         return r.ok ? r.json() : null;
       })
       .then(function (data) {
         if (data) {
+          var wasOffline = connection.offline;
           connection.lastHeard = Date.now();
           show(data.html, data.version);
-          if (connection.offline) { showOffline(false); say(words.online, true); }
-          if (connection.stream === null) { openStream(); }
+          if (wasOffline) { showOffline(false); say(words.online, true); }
+          if (wasOffline || connection.stream === null) { openStream(); }  // a stream gone silent too
         }
       })
       .catch(function () { /* still away: asked again by the watchdog */ })
-      .then(function () { setTimeout(function () { connection.asking = false; }, 1000); });
+      .then(function () {
+        if (timer) { clearTimeout(timer); }
+        setTimeout(function () { connection.asking = false; }, 1000);
+      });
   }
 
   function reconnected() {
