@@ -90,7 +90,7 @@ locks the file, refuses a change made on disk, writes through a link).
 ``.journal`` (``None`` by default) is told of every change
 (:class:`DealKeeper`, :class:`raspis_cli.sheet.journal.DealJournal`: the
 answers of the deal being entered kept beside the file, so that a crash loses
-only the entry in flight); ``.unfinished`` is that deal (the open one, or
+only the entry in flight); ``.deal_in_progress`` is that deal (the open one, or
 the one put aside by an edit).
 Saving raises what the store raises (:class:`SheetError` subclasses,
 :class:`OSError`); the sheet in memory then holds the change. One
@@ -363,7 +363,7 @@ class DealKeeper(Protocol):
     """Told of every change (:class:`raspis_cli.sheet.journal.DealJournal`)."""
 
     def keep(self, sheet: EditableSheet) -> None:
-        """Keep what the sheet's :attr:`~EditableSheet.unfinished` deal holds now."""
+        """Keep what the sheet's :attr:`~EditableSheet.deal_in_progress` holds now."""
 
 
 def _refused(message: Message) -> Outcome:
@@ -480,7 +480,7 @@ class EditableSheet:
         return out
 
     @property
-    def unfinished(self) -> OpenDeal | None:
+    def deal_in_progress(self) -> OpenDeal | None:
         """The new deal being entered: the open one, or the one an edit put aside."""
         o = self.open
         return o if o is None or not o.editing else self._parked

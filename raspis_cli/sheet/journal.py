@@ -111,7 +111,7 @@ class DealJournal:
     def keep(self, sheet: EditableSheet) -> None:
         """Keep the answers of the sheet's unfinished deal (remove the journal
         when there are none). Raises :class:`OSError` when it cannot write."""
-        o = sheet.unfinished
+        o = sheet.deal_in_progress
         if o is None or not o.trail or o.deal.number in sheet.kept_as_written():
             self.remove()
             return
