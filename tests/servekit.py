@@ -1,7 +1,8 @@
 """Helpers of the ``raspis serve`` tests: a server started as a user starts it, phones in Chromium.
 
 :class:`Served` runs ``raspis serve`` in its own process on 127.0.0.1 (never
-another address) with a free port, reads the address it prints, and stops it
+another address) with a free port (or the one given: a restart on the same address), reads the address it
+prints, and stops it
 with Ctrl-C (SIGINT) or ``kill -9``; :func:`phone` is a headless Chromium at
 390×844 with touch emulation; :func:`say` sends an entry as the page does.
 """
@@ -29,11 +30,11 @@ PHONE = (390, 844)
 class Served:
     """``raspis serve ARGS`` in a process of its own; ``url`` is the address it printed."""
 
-    def __init__(self, *args: str, lang: str = "en") -> None:
+    def __init__(self, *args: str, lang: str = "en", port: int = 0) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
         env.update(NO_COLOR="1", PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1",
                    LANG="ru_RU.UTF-8" if lang == "ru" else "C.UTF-8")
-        self.args = ("serve", *args, "--host", "127.0.0.1", "--port", "0")
+        self.args = ("serve", *args, "--host", "127.0.0.1", "--port", str(port))
         self.process = subprocess.Popen([sys.executable, "-m", "raspis_cli", *self.args], cwd=ROOT, env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                         encoding="utf-8")
@@ -161,3 +162,12 @@ def phone(lang: str = "en") -> Any:
         "deviceMetrics": {"width": PHONE[0], "height": PHONE[1], "pixelRatio": 1.0, "touch": True}})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(options=options, service=Service(DRIVER))
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now (for a server started twice on the same address)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

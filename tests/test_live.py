@@ -84,14 +84,20 @@ def test_a_full_game_typed_in_with_a_refusal_an_undo_a_kill_and_a_resume(tmp_pat
     assert game.unfinished  # type: ignore[attr-defined]
     played = [d for d in game.deals if d.bids or d.taken]  # type: ignore[attr-defined]
     assert [d.number for d in played] == list(range(1, kill_after + 1))
-    # (the lock file a kill leaves holds no lock: the next live takes it, and removes it when done)
-    assert [p for p in os.listdir(tmp_path) if p not in ("friday.rsp", ".friday.rsp.lock")] == []
+    # (the lock file a kill leaves holds no lock: the next live takes it, and removes it when done;
+    # the open deal's answers are kept beside the file, not in it)
+    assert [p for p in os.listdir(tmp_path)
+            if p not in ("friday.rsp", ".friday.rsp.lock", ".friday.rsp.open")] == []
     check = run_cli("validate", str(path))
     assert check.returncode == 0, check.stdout
-    # resume: the deal in progress is asked again from its start
+    # resume: the deal in progress goes on at its second bid, its trump and first bid restored
     live = LiveDriver(path)
     live.expect(f"{kill_after} deals written; going on")
-    for deal in deals[kill_after:]:
+    live.expect(f"deal {nxt.number}: trump, 1 bid restored")
+    for name, bid in nxt.bids[1:]:
+        live.answer(live.bid(name), str(bid))
+    live.type_taken(nxt)
+    for deal in deals[kill_after + 1:]:
         live.type_deal(deal)
     final = live.expect("the game is over: [^\n]*")
     assert live.finish() == 0

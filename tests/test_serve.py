@@ -202,6 +202,7 @@ def test_a_request_without_the_access_code_is_refused(tmp_path: Path) -> None:
     large and a body that is not an entry are refused too."""
     with Served(str(tmp_path / "g.rsp"), "--players", "Анна, Борис, Вера", "--lan") as served:
         assert served.token and len(served.token) >= 16
+        first = view(served)["version"]
         for path in ("", "api/view", "api/events", "table.js"):
             status, body = request(served, path, token="")
             assert status == 403, (path, status)
@@ -224,13 +225,14 @@ def test_a_request_without_the_access_code_is_refused(tmp_path: Path) -> None:
         assert status == 400
         for path in ("../g.rsp", "static/../../g.rsp", "templates/table.html.j2", "club"):
             assert request(served, path)[0] == 404, path
-        assert view(served)["version"] == 1  # nothing was entered
+        assert view(served)["version"] == first  # nothing was entered
 
 
 def test_killed_with_kill_9_mid_game_and_started_again(tmp_path: Path) -> None:
     """Two deals entered and a third begun, then ``kill -9``: started again on
     the same file, the two deals are there (the file validates with both),
-    the third is asked again from its start, and the game goes on."""
+    the third goes on from where it was (its trump and first bid kept beside
+    the file, not in it), and the game goes on."""
     game = tmp_path / "killed.rsp"
     served = Served(str(game), "--players", "Анна, Борис, Вера", "--lan")
     try:
@@ -245,10 +247,12 @@ def test_killed_with_kill_9_mid_game_and_started_again(tmp_path: Path) -> None:
     assert done.returncode == 0 and "0 violations" in done.stdout, done.stdout
     text = game.read_text(encoding="utf-8")
     assert re.search(r"^1\.\s+1\s+Анна\s+♣", text, re.M) and re.search(r"^2\.\s+2\s+Борис\s+♦", text, re.M)
+    assert "♥" not in text  # the open deal's trump is kept beside the file, never in it
     with Served(str(game), "--lan") as again:
+        assert "deal 3: trump, 1 bid restored" in "".join(again.printed)
         html = view(again)["html"]
-        assert "deal 3 of 26" in html and 'data-step="trump"' in html
-        assert say(again, "♠")["ok"] and say(again, "1")["ok"]
+        assert "deal 3 of 26" in html and 'data-step="bid"' in html
+        assert say(again, "0")["ok"] and say(again, "0")["ok"]  # Борис, then Вера (the dealer: not 1)
         code, out, _err = again.stop()
     assert code == 0 and "stopped: 2 deals saved" in out
 

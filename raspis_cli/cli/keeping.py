@@ -4,7 +4,9 @@ Both keep an :class:`~raspis_cli.sheet.editable.EditableSheet` saved through a
 locked :class:`~raspis_cli.sheet.sheetfile.SheetFile`: :func:`open_written`
 reads a file that exists (its own rules apply; a syntax error or a sheet that
 cannot be kept is a failure saying where and why), :func:`start_new` writes
-a new game's blank sheet at once; :func:`lock_sheet` takes the file first.
+a new game's blank sheet at once; :func:`lock_sheet` takes the file first;
+:func:`keep_open_deal` restores the open deal's answers kept beside the file
+(:mod:`raspis_cli.sheet.journal`) and keeps them from then on.
 
 The language of the sheet written (:func:`sheet_language`) is the file's own
 (a sheet written in Russian stays Russian, whatever the interface's), and
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from raspis_cli.sheet.editable import EditableSheet
     from raspis_cli.sheet.sheetfile import SheetFile
 
-__all__ = ["lock_sheet", "open_written", "start_new"]
+__all__ = ["keep_open_deal", "lock_sheet", "open_written", "start_new"]
 
 
 def lock_sheet(file: str, who: str) -> SheetFile:
@@ -101,3 +103,15 @@ def start_new(file: str, store: SheetFile, players: str, rules: str | None, opti
     except OSError as e:
         fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))
     return sheet
+
+
+def keep_open_deal(store: SheetFile, sheet: EditableSheet) -> str | None:
+    """The open deal's answers a crash or a stop left in its journal, answered
+    again, and the journal kept from now on: what was restored (or why the
+    journal is not applied), in words; ``None`` when there was no journal."""
+    from raspis_cli.sheet.journal import DealJournal
+
+    journal = DealJournal(store)
+    said = journal.restore(sheet)
+    sheet.journal = journal
+    return None if said is None else said.shown()

@@ -154,13 +154,32 @@ def cell_line(cell: Cell) -> str:
         recomputed=_signed(cell.what, cell.recomputed))
 
 
+def disagreement_lines(sheet: EditableSheet) -> list[str]:
+    """The lines said when a sheet is resumed (by ``live`` and ``serve``): the
+    written values that differ from the recount, kept as written (none: no line)."""
+    cells = sheet.disagreements()
+    if not cells:
+        return []
+    shown = [c for c in cells if not c.carried]
+    lines = [ngettext("{n} written value differs from the recount; it is kept as written "
+                      "(raspis validate lists it):",
+                      "{n} written values differ from the recount; they are kept as written "
+                      "(raspis validate lists them):", len(shown)).format(n=len(shown))]
+    lines += ["  " + cell_line(cell) for cell in shown]
+    if len(shown) < len(cells):
+        lines.append("  " + _("(later totals that carry the same difference are not listed)"))
+    return lines
+
+
 class LiveSession:
     """The conversation: shows each step, passes the answers, shows the outcome."""
 
     def __init__(self, path: str, sheet: EditableSheet, prompter: Prompter,
-                 stake: Decimal | None = None) -> None:
+                 stake: Decimal | None = None, restored: str | None = None) -> None:
         self.path = path
         self.sheet = sheet
+        self.restored = restored
+        """What the open deal's journal gave back at the start, in words."""
         self.ask_line = prompter.ask
         self.stake = stake
         self.header: tuple[int, bool] | None = None
@@ -231,18 +250,8 @@ class LiveSession:
 
     def show_disagreements(self) -> None:
         """At the start: the written values that differ from the recount (kept)."""
-        cells = self.sheet.disagreements()
-        if not cells:
-            return
-        shown = [c for c in cells if not c.carried]
-        self.say(ngettext("{n} written value differs from the recount; it is kept as written "
-                          "(raspis validate lists it):",
-                          "{n} written values differ from the recount; they are kept as written "
-                          "(raspis validate lists them):", len(shown)).format(n=len(shown)))
-        for cell in shown:
-            self.say("  " + cell_line(cell))
-        if len(shown) < len(cells):
-            self.say("  " + _("(later totals that carry the same difference are not listed)"))
+        for line in disagreement_lines(self.sheet):
+            self.say(line)
 
     def show_cells(self, head: str, cells: Sequence[Cell]) -> None:
         """A list of written values, at most eight of them named."""
@@ -323,6 +332,8 @@ class LiveSession:
             self.say(f"{self.path}: {', '.join(sheet.players)}"
                      + (", " + ngettext("{n} deal", "{n} deals", total).format(n=total) if total else "")
                      + " " + _("(type help for the commands)"))
+        if self.restored:
+            self.say(self.restored)
         self.say(_("commands: {commands}").format(commands=_command_words()))
         while True:
             step = sheet.step()
@@ -479,7 +490,7 @@ def live(
     unfinished until the last deal. Type help at any question for the
     commands.
     """
-    from raspis_cli.cli.keeping import lock_sheet, open_written, start_new
+    from raspis_cli.cli.keeping import keep_open_deal, lock_sheet, open_written, start_new
     from raspis_cli.sheet.blank import SheetError
     from raspis_cli.sheet.editable import COMMAND_WORDS
     from raspis_cli.sheet.sheetfile import SheetChangedError
@@ -503,8 +514,9 @@ def live(
                 except Quit:
                     return 0
             sheet = start_new(file, store, players, rules, options, dealer)
+        restored = keep_open_deal(store, sheet)
         words = [*sheet.players, *COMMAND_WORDS, "пас"]
-        session = LiveSession(file, sheet, Prompter(words), money)
+        session = LiveSession(file, sheet, Prompter(words), money, restored)
         try:
             return session.run()
         except SheetChangedError as e:

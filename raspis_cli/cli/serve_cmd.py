@@ -7,7 +7,7 @@ extra ``raspis[serve]`` and is imported only when the command runs.
 from __future__ import annotations
 
 import ipaddress
-import secrets
+import shlex
 import socket
 import sys
 from decimal import Decimal
@@ -78,6 +78,9 @@ def serve(
                                           "database (read-only)."))] = None,
     stake: Annotated[str | None, typer.Option(
         "--stake", metavar=_("MONEY"), help=_("Money per point: at the end, who pays whom."))] = None,
+    new_code: Annotated[bool, typer.Option(
+        "--new-code", help=_("Make a new access code (it is kept beside the file for the next start): "
+                             "the links and QR codes printed before stop working."))] = False,
 ) -> None:
     """Keep the sheet on every phone at the table: a small web server.
 
@@ -85,7 +88,8 @@ def serve(
     its trump, bids and tricks taken, checked as raspis live checks them;
     every entry is saved to FILE at once. With --lan the phones of the local
     network join by the printed address (with its access code) or its QR
-    code. Ctrl-C stops the server.
+    code; the code is kept beside FILE, so a restart keeps their links
+    (--new-code makes a new one). Ctrl-C stops the server.
     """
     import importlib.util
 
@@ -107,29 +111,74 @@ def serve(
     bind = host or ("127.0.0.1" if not lan else lan_address())
     if bind is None:
         fail(_("no local network address found: connect to the network, or give --host ADDRESS"))
-    token = secrets.token_urlsafe(12) if lan or not _is_loopback(bind) else None
-    from raspis_cli.cli.keeping import lock_sheet, open_written, start_new
+    with_code = lan or not _is_loopback(bind)
+    from raspis_cli.cli.keeping import keep_open_deal, lock_sheet, open_written, start_new
 
     store = lock_sheet(file, "raspis serve")
     try:
         if store.exists():
+            from raspis_cli.cli.live_cmd import disagreement_lines
+
             sheet = open_written(file, store, players, rules, options)
+            for line in disagreement_lines(sheet):
+                _say(line)
         elif players is None:
             fail(_("{file} is new: give the players with --players \"Анна, Борис, Вера\"").format(file=file))
         else:
             sheet = start_new(file, store, players, rules, options, dealer)
-        _run(file, sheet, bind, port, token, money, db)
+        token = _access_code(store.target, new_code) if with_code else None
+        if new_code and not with_code:
+            _say(_("--new-code: no access code is used on this address (only with --lan or another --host)"))
+        restored = keep_open_deal(store, sheet)
+        if restored:
+            _say(restored)
+        actual = _run(file, sheet, bind, port, token, money, db)
+        done = _saved_in_file(store.target, sheet)
     finally:
         store.close()
-    done = sheet.saved_played()
-    _say(ngettext("stopped: {n} deal saved in {path}; go on with: raspis serve {path}",
-                  "stopped: {n} deals saved in {path}; go on with: raspis serve {path}", done).format(
-        n=done, path=file))
+    again = ["raspis", "serve", file] + (["--lan"] if lan else []) + (["--host", host] if host else [])
+    if actual != DEFAULT_PORT:
+        again += ["--port", str(actual)]
+    _say(ngettext("stopped: {n} deal saved in {path}; go on with: {command}",
+                  "stopped: {n} deals saved in {path}; go on with: {command}", done).format(
+        n=done, path=file, command=shlex.join(again)))
+
+
+def _access_code(target: str, new: bool) -> str:
+    """The sheet's access code, kept beside it (a new one with ``new``)."""
+    from raspis_cli.serve.access import AccessCodeError, sheet_code
+
+    try:
+        got = sheet_code(target, new=new)
+    except AccessCodeError as e:
+        fail(str(e))
+    if got.renewed:
+        _say(_("a new access code: the links and QR codes printed before no longer open the page"))
+    elif got.made:
+        _say(_("the access code is kept in {path} for the next start (--new-code makes a new one)").format(
+            path=got.path))
+    return got.code
+
+
+def _saved_in_file(target: str, sheet: EditableSheet) -> int:
+    """How many deals the file holds with their results, read back from the
+    file as saved (what the sheet says it saved, when it cannot be read)."""
+    from raspis_cli.files.sources import load_data
+    from raspis_cli.sheet.blank import is_played
+
+    try:
+        with open(target, "rb") as handle:
+            source = load_data(handle.read(), target, "notation")
+    except OSError:
+        return sheet.saved_played()
+    if source.error is not None or source.diagnostics or not source.games:
+        return sheet.saved_played()
+    return sum(1 for d in source.games[-1].deals if is_played(d))
 
 
 def _run(file: str, sheet: EditableSheet, bind: str, port: int, token: str | None, money: Decimal | None,
-         db: str | None) -> None:
-    """Listen, print the address (and its QR code), serve until Ctrl-C."""
+         db: str | None) -> int:
+    """Listen, print the address (and its QR code), serve until Ctrl-C; the port it listened on."""
     import segno
 
     from raspis_cli.serve.run import prepare
@@ -161,3 +210,4 @@ def _run(file: str, sheet: EditableSheet, bind: str, port: int, token: str | Non
         pass
     finally:
         listener.close()
+    return int(actual)

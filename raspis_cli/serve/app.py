@@ -8,12 +8,13 @@ A Starlette application (run by uvicorn from :mod:`raspis_cli.cli.serve_cmd`):
 - ``POST /api/say`` an entry (``{"version", "text"}``: a word as typed at
   ``raspis live``); the answer carries the sheet as it is after it, and
   HTTP 409 when the entry was made against an older version;
-- ``GET /api/events`` server-sent events: the version, each time it changes;
+- ``GET /api/events`` server-sent events: the version, each time it changes
+  and every second (a heartbeat: the page says "offline" when it stops);
 - with a database: ``GET /club``, ``GET /club/games`` and
   ``GET /club/game/ID`` (read-only, as ``raspis stats`` opens it).
 
 Security, for a LAN that is not trusted: with a token every request must
-carry it (``?t=`` once, then a cookie; compared in constant time); the Host
+carry it (``?t=`` once, then a cookie kept a month; compared in constant time); the Host
 header must name the server (no DNS rebinding); request bodies are bounded;
 everything shown passes Jinja2's autoescaping; a Content-Security-Policy
 allows no script but the package's own.
@@ -22,6 +23,7 @@ allows no script but the package's own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import re
@@ -48,6 +50,11 @@ MAX_BODY = 4096
 """The largest request body taken (an entry is a few dozen bytes)."""
 
 TOKEN_COOKIE = "raspis_token"
+TOKEN_COOKIE_AGE = 3600 * 24 * 30
+"""How long a phone keeps the access code (seconds): a month of evenings."""
+HEARTBEAT = 1.0
+"""Seconds between the event stream's messages when nothing changes: a page
+that hears none for a few seconds says it is offline."""
 LANG_COOKIE = "raspis_lang"
 _HERE = Path(__file__).resolve().parent
 _GAME_ID = re.compile(r"[0-9a-f]{20}")
@@ -155,6 +162,21 @@ class Changes:
         event.set()
 
 
+async def _heartbeat_stream(table: Table, changes: Changes, stopping: threading.Event) -> AsyncIterator[str]:
+    """The event stream: the version at once, at every change, and again every
+    :data:`HEARTBEAT` seconds (the page's sign that the server is there)."""
+    loop = asyncio.get_running_loop()
+    yield "retry: 1000\n\n"
+    sent, last = -1, 0.0
+    while not stopping.is_set():  # Ctrl-C ends every stream within half a second
+        now = loop.time()
+        if table.version != sent or now - last >= HEARTBEAT:
+            sent, last = table.version, now
+            yield f"data: {sent}\n\n"
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(changes.event.wait(), min(0.5, max(0.05, HEARTBEAT - (now - last))))
+
+
 def build_app(table: Table, config: ServeConfig,
               render_view: Callable[[str], str]) -> ASGIApp:
     """The application: ``render_view(lang)`` is the sheet's HTML in ``lang``
@@ -180,8 +202,9 @@ def build_app(table: Table, config: ServeConfig,
         if request.query_params.get("lang") in ("ru", "en"):
             response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="strict")
         given = request.query_params.get("t")
-        if config.token is not None and given is not None:
-            response.set_cookie(TOKEN_COOKIE, given, httponly=True, samesite="strict")
+        if config.token is not None and given is not None:  # kept through a restart of the browser or server
+            response.set_cookie(TOKEN_COOKIE, given, max_age=TOKEN_COOKIE_AGE, httponly=True,
+                                samesite="strict")
         return response
 
     async def page(request: Request) -> Response:
@@ -230,22 +253,8 @@ def build_app(table: Table, config: ServeConfig,
                                      "version": now, "html": html}, status_code=status), request, lang)
 
     async def api_events(request: Request) -> Response:
-        async def stream() -> AsyncIterator[str]:
-            sent, quiet = -1, 0
-            yield "retry: 1000\n\n"
-            while not config.stopping.is_set():  # Ctrl-C ends every stream within half a second
-                if table.version != sent:
-                    sent, quiet = table.version, 0
-                    yield f"data: {sent}\n\n"
-                try:
-                    await asyncio.wait_for(changes.event.wait(), 0.5)
-                except TimeoutError:
-                    quiet += 1
-                    if quiet % 30 == 0:  # a comment line now and then keeps proxies and phones awake
-                        yield ": ping\n\n"
-
-        response = StreamingResponse(stream(), media_type="text/event-stream")
-        return respond(response, request, "en")
+        return respond(StreamingResponse(_heartbeat_stream(table, changes, config.stopping),
+                                         media_type="text/event-stream"), request, "en")
 
     async def nothing(request: Request) -> Response:
         return Response(status_code=204, headers=_HEADERS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from decimal import Decimal
 
 import uvicorn
@@ -27,13 +28,20 @@ class _Server(uvicorn.Server):
         super().handle_exit(sig, frame)  # type: ignore[arg-type]
 
 
+def _first_version() -> int:
+    """The version a run of the server starts at: the milliseconds since the
+    epoch (a later run starts higher than any version an earlier one reached,
+    short of a thousand entries a second)."""
+    return int(time.time() * 1000)
+
+
 def prepare(sheet: EditableSheet, *, title: str, token: str | None, host: str, any_host: bool,
             stake: Decimal | None, db: str | None) -> uvicorn.Server:
     """The server of ``sheet`` (which saves itself through its file)."""
     from raspis_cli.serve.render import render_page
     from raspis_cli.serve.view import table_view
 
-    table = Table(sheet)
+    table = Table(sheet, first_version=_first_version())
     port = host.rsplit(":", 1)[1]
     loopback = {host, f"localhost:{port}"} if host.startswith("127.") else {host}
     hosts = None if any_host else frozenset(loopback)

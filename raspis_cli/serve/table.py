@@ -63,9 +63,12 @@ def outcome_words(outcome: Outcome) -> str:
 class Table:
     """The editable sheet behind a lock, with the version of its state."""
 
-    def __init__(self, sheet: EditableSheet) -> None:
+    def __init__(self, sheet: EditableSheet, first_version: int = 1) -> None:
         self.sheet = sheet
-        self.version = 1
+        self.version = first_version
+        """Grows by one with every change; ``first_version`` differs from one
+        run of the server to the next, so that a page made before a restart
+        is never taken for the sheet as it is now."""
         self.lock = threading.Lock()
 
     def answer(self, version: int, text: str) -> Reply:

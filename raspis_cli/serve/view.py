@@ -40,6 +40,11 @@ def page_words(lang: str) -> dict[str, str]:
         "settlement": _("Settlement"), "club": _("Club"),
         "edit_hint": _("Tap a deal's number to correct it."),
         "connection_lost": _("connection lost: trying again…"),
+        "offline": _("offline: the server does not answer; trying again…"),
+        "not_sent": _("not sent: the server does not answer; enter it again when it is back"),
+        "online": _("connected again: the sheet is as it is now"),
+        "code_changed": _("the server was started with a new access code: scan its new QR code or open "
+                          "its new link"),
         "other_label": "English" if lang == "ru" else "Русский", "other_lang": "en" if lang == "ru" else "ru",
     }
 

@@ -97,6 +97,11 @@ numbers as typed: :func:`read_count` (ASCII digits only, a pass word for 0).
 the game is complete); ``.file`` the store every change is saved through
 (anything with ``save(text)``; :class:`raspis_cli.sheet.sheetfile.SheetFile`
 locks the file, refuses a change made on disk, writes through a link).
+``.journal`` (``None`` by default) is told of every change
+(:class:`DealKeeper`, :class:`raspis_cli.sheet.journal.DealJournal`: the
+answers of the deal being entered kept beside the file, so that a crash loses
+only the entry in flight); ``.deal_in_progress`` is that deal (the open one, or
+the one put aside by an edit).
 Saving raises what the store raises (:class:`SheetError` subclasses,
 :class:`OSError`); the sheet in memory then holds the change. One
 ``EditableSheet`` per file and process: calls are not thread-safe.
@@ -105,11 +110,12 @@ Saving raises what the store raises (:class:`SheetError` subclasses,
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import Concatenate, NamedTuple, ParamSpec, Protocol, TypeVar
 
 from raspis_cli.engine import KINDS_WITHOUT_BIDS, Deal
 from raspis_cli.judge.replay import DealResult, GameResult, Problem, RulesChoice, replay_game, resolve_rules
@@ -141,6 +147,7 @@ __all__ = [
     "BidSum",
     "Cell",
     "Command",
+    "DealKeeper",
     "EditableSheet",
     "OpenDeal",
     "Outcome",
@@ -389,8 +396,33 @@ class SheetStore(Protocol):
         """Write the whole text, in one step; raise when it cannot."""
 
 
+class DealKeeper(Protocol):
+    """Told of every change (:class:`raspis_cli.sheet.journal.DealJournal`)."""
+
+    def keep(self, sheet: EditableSheet) -> None:
+        """Keep what the sheet's :attr:`~EditableSheet.deal_in_progress` holds now."""
+
+
 def _refused(message: Message) -> Outcome:
     return Outcome(refused=message)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_Change = Callable[Concatenate["EditableSheet", _P], _R]
+
+
+def _journaled(method: _Change[_P, _R]) -> _Change[_P, _R]:
+    """A change of the sheet, after which its journal (when it has one) keeps the open deal."""
+
+    @functools.wraps(method)
+    def changed(self: EditableSheet, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        out = method(self, *args, **kwargs)
+        if self.journal is not None and not (isinstance(out, Outcome) and out.refused is not None):
+            self.journal.keep(self)
+        return out
+
+    return changed
 
 
 class EditableSheet:
@@ -420,6 +452,8 @@ class EditableSheet:
                                                                 players=", ".join(game.players)))
         self.rules: Rules = rules
         self.result: GameResult = replay_game(game, choice=choice)
+        self.journal: DealKeeper | None = None
+        """Told of every change (the open deal's answers kept beside the file)."""
         self.open: OpenDeal | None = None
         self._parked: OpenDeal | None = None
         self._session: list[int] = []
@@ -483,6 +517,12 @@ class EditableSheet:
             if o is not None and not o.editing and o.deal.index >= len(self.game.deals):
                 out += o.comments
         return out
+
+    @property
+    def deal_in_progress(self) -> OpenDeal | None:
+        """The new deal being entered: the open one, or the one an edit put aside."""
+        o = self.open
+        return o if o is None or not o.editing else self._parked
 
     def played(self) -> int:
         """How many deals have their results written."""
@@ -611,6 +651,7 @@ class EditableSheet:
 
     # -- answering --------------------------------------------------------------------------
 
+    @_journaled
     def answer(self, text: str) -> Outcome:
         """The value typed at the current step ("" takes the default)."""
         o = self.open
@@ -912,6 +953,7 @@ class EditableSheet:
             return self.rewrite(False)
         return Outcome(event="asks", number=deal.number)
 
+    @_journaled
     def rewrite(self, rewrite: bool) -> Outcome:
         """Answer the ``rewrite`` step: write the edit keeping the written
         values it would change (``False``, the default) or rewriting them."""
@@ -952,6 +994,7 @@ class EditableSheet:
 
     # -- commands ---------------------------------------------------------------------------
 
+    @_journaled
     def back(self) -> Outcome:
         """One step back inside the open deal: the last answer is asked
         again, with its value offered."""
@@ -971,6 +1014,7 @@ class EditableSheet:
         o.defaults[key] = o.values.pop(key)
         return Outcome(event="back", number=o.deal.number, undone=key)
 
+    @_journaled
     def undo(self) -> Outcome:
         """Take back the last thing entered (see the module's docstring)."""
         o = self.open
@@ -1023,6 +1067,7 @@ class EditableSheet:
             saved = self._save()
         return Outcome(event="taken-back", number=old.number, saved=saved)
 
+    @_journaled
     def cancel(self) -> Outcome:
         """Drop the edit in progress; the deal put aside comes back."""
         o = self.open
@@ -1032,6 +1077,7 @@ class EditableSheet:
         self._unpark()
         return Outcome(event="cancelled", number=o.deal.number)
 
+    @_journaled
     def edit(self, number: int) -> Outcome:
         """Reopen written deal ``number``, its values as the defaults."""
         o = self.open
@@ -1118,6 +1164,7 @@ class EditableSheet:
             return trump_text(value)  # type: ignore[arg-type]
         return str(value)
 
+    @_journaled
     def comment(self, text: str) -> Outcome:
         """A comment on the open deal's line (``; `` is put before a text
         that does not start with it). Refused when it could not be read back."""
@@ -1162,6 +1209,7 @@ class EditableSheet:
             self._held[line.number] = _with_comments(held, o.comments)
         return True
 
+    @_journaled
     def keep_comments(self) -> bool:
         """Make sure the comments typed for the deals not finished (the open
         one, the one put aside by an edit) are on their lines, and save; True
@@ -1174,6 +1222,7 @@ class EditableSheet:
             self._save()
         return changed
 
+    @_journaled
     def replayed(self) -> Outcome:
         """The open deal is abandoned and dealt again (пересдача, docs/RULES.md
         §7): the ``revoker`` step when the rules have a revoke penalty; then

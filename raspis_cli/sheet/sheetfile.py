@@ -21,7 +21,7 @@ saves through:
 API (stable: names are added, never renamed): ``SheetFile(path, who)``,
 ``.lock()``, ``.read() -> bytes``, ``.save(text)``, ``.close()`` (also as a
 context manager: ``with SheetFile(path).lock() as f: ...``), ``.path``,
-``.target``, ``.exists()``.
+``.target``, ``.exists()``, ``.digest()``.
 """
 
 from __future__ import annotations
@@ -79,6 +79,11 @@ class SheetFile:
     def exists(self) -> bool:
         """Whether the file is there."""
         return os.path.exists(self.target)
+
+    def digest(self) -> str | None:
+        """The SHA-256 (hex) of the file's bytes as last read or saved (``None``
+        before either): what the open deal's journal is tied to."""
+        return self._known
 
     # -- the lock ---------------------------------------------------------------------------
 

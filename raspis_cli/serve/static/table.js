@@ -30,6 +30,7 @@
 
   function send(text) {
     if (busy) { return; }
+    if (connection.offline) { say(words.not_sent, false); return; }
     busy = true;
     main.classList.add("busy");
     fetch("api/say", {method: "POST", credentials: "same-origin", cache: "no-store",
@@ -40,7 +41,7 @@
         show(data.html, data.version);
         say(data.message, data.ok);
       })
-      .catch(function () { say(words.connection_lost, false); })
+      .catch(function () { say(words.not_sent, false); })
       .then(function () { busy = false; main.classList.remove("busy"); });
   }
 
@@ -57,13 +58,88 @@
     send(form.getAttribute("data-form") === "comment" ? "; " + text : text);
   });
 
+  // -- the connection -------------------------------------------------------------------
+  // The event stream carries the version at every change and every second (a heartbeat).
+  // No message for OFFLINE_AFTER ms: the page says it is offline, and asks the server again
+  // every second; when it answers, the sheet is shown as it is now, and the stream reopened.
+  var OFFLINE_AFTER = 2500;
+  var connection = {offline: false, stream: null, lastHeard: Date.now(), asking: false, banner: null};
+
+  function watchConnection() {
+    openStream();
+    setInterval(checkConnection, 500);
+  }
+
+  function openStream() {
+    if (connection.stream) { connection.stream.close(); }
+    var stream = new EventSource("api/events");
+    stream.onmessage = function (event) {
+      connection.lastHeard = Date.now();
+      if (connection.offline) { reconnected(); } else if (parseInt(event.data, 10) !== version) { refresh(); }
+    };
+    stream.onerror = function () {  // the watchdog asks again, and reopens it once the server answers
+      stream.close();
+      if (connection.stream === stream) { connection.stream = null; }
+    };
+    connection.stream = stream;
+  }
+
+  function checkConnection() {
+    var quiet = Date.now() - connection.lastHeard;
+    if (quiet > OFFLINE_AFTER && !connection.offline) { showOffline(true); }
+    if ((connection.stream === null || connection.offline) && !connection.asking) { askServer(); }
+  }
+
+  function askServer() {
+    connection.asking = true;
+    // a network that is gone may leave a request hanging: it is given up after 3 s
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, 3000) : null;
+    fetch("api/view", {credentials: "same-origin", cache: "no-store", signal: abort ? abort.signal : undefined})
+      .then(function (r) {
+        if (r.status === 403) { showOffline(true, words.code_changed); }  // started with --new-code
+        return r.ok ? r.json() : null;
+      })
+      .then(function (data) {
+        if (data) {
+          var wasOffline = connection.offline;
+          connection.lastHeard = Date.now();
+          show(data.html, data.version);
+          if (wasOffline) { showOffline(false); say(words.online, true); }
+          if (wasOffline || connection.stream === null) { openStream(); }  // a stream gone silent too
+        }
+      })
+      .catch(function () { /* still away: asked again by the watchdog */ })
+      .then(function () {
+        if (timer) { clearTimeout(timer); }
+        setTimeout(function () { connection.asking = false; }, 1000);
+      });
+  }
+
+  function reconnected() {
+    showOffline(false);
+    say(words.online, true);
+    refresh();
+  }
+
+  function showOffline(offline, why) {
+    if (!connection.banner) {
+      connection.banner = document.createElement("div");
+      connection.banner.id = "offline";
+      connection.banner.className = "offline";
+      connection.banner.setAttribute("role", "alert");
+      document.body.insertBefore(connection.banner, document.body.firstChild);
+    }
+    if (offline) { connection.banner.textContent = why || words.offline; }
+    if (offline === connection.offline) { return; }
+    connection.offline = offline;
+    connection.banner.hidden = !offline;
+    document.body.classList.toggle("is-offline", offline);
+  }
+
   // every phone sees an entry: the server tells the new version as it happens
   if (window.EventSource) {
-    var events = new EventSource("api/events");
-    events.onmessage = function (event) {
-      if (parseInt(event.data, 10) !== version) { refresh(); }
-    };
-    events.onerror = function () { setTimeout(refresh, 1000); };
+    watchConnection();
   } else {
     setInterval(refresh, 1000);
   }
