@@ -5,7 +5,7 @@ A 28-deal sheet (samples/raspisnoy-sheet-dispute.rsp, deals 1-27 written, the
 390×844 with touch emulation (``tests.servekit.phone``) and on a desktop screen
 (1280×900), in English and in Russian: the names and the totals stay on screen
 to the bottom of the page, the leader is marked, the 28 deals fit one screen,
-every button is a finger wide, no kind is cut, a tap on a line opens its
+every button and link of the header is a finger wide, no kind is cut, a tap on a line opens its
 scores, and a tap on the disputed cell shows what was written beside the
 recount and why. The club's tables fit or sit in a box that scrolls, with a
 cue. Screenshots go to ``tests/output/``.
@@ -14,6 +14,7 @@ cue. Screenshots go to ``tests/output/``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -106,10 +107,10 @@ def _in_view(driver: Any, selector: str) -> None:
     assert r["left"] >= 0 and r["right"] <= r["innerWidth"], (selector, r)
 
 
-def _small_buttons(driver: Any) -> list[Any]:
-    """The buttons shown now that are less than 44 px in either dimension."""
+def _small_targets(driver: Any) -> list[Any]:
+    """The buttons and the header's links shown now that are less than 44 px in either dimension."""
     found: list[Any] = driver.execute_script(
-        "return Array.from(document.querySelectorAll('button')).filter(function (b) {"
+        "return Array.from(document.querySelectorAll('button, header nav a')).filter(function (b) {"
         "  var r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0; })"
         ".map(function (b) { var r = b.getBoundingClientRect();"
         "  return [b.textContent, Math.round(r.width), Math.round(r.height)]; })"
@@ -140,7 +141,7 @@ def _errors(driver: Any) -> list[Any]:
 def test_the_whole_sheet_at_a_glance(screen: tuple[Any, str, str], tmp_path: Path) -> None:
     """28 deals: the sheet fits one screen of a phone; scrolled to the bottom of the page,
     the names and the totals are still on screen, the leader (Boris, by the
-    recount) starred; no kind cut; every button at least 44×44 px; nothing
+    recount) starred; no kind cut; every button (and the header's links) at least 44×44 px; nothing
     scrolls sideways."""
     driver, lang, size = screen
     words = WORDS[lang]
@@ -165,7 +166,7 @@ def test_the_whole_sheet_at_a_glance(screen: tuple[Any, str, str], tmp_path: Pat
         kinds = [k.text for k in driver.find_elements("css selector", ".sheet .kind-label")]
         assert kinds == words["kinds"], kinds
         assert _cut(driver, ".sheet .kind-label, .sheet td.n, .sheet thead th") == []
-        assert _small_buttons(driver) == []
+        assert _small_targets(driver) == []
         width = driver.execute_script("return document.documentElement.scrollWidth")
         assert width <= (PHONE if size == "phone" else DESKTOP)[0]
         assert _errors(driver) == []
@@ -197,7 +198,7 @@ def test_a_tap_on_the_disputed_cell_shows_what_was_written_and_why(screen: tuple
         rows = [r.text for r in line.find_elements("css selector", ".scores tbody tr")]
         assert rows[1] == "Boris 0/0 5 208", rows  # the recounted score; the written one beside it above
         _in_view(driver, ".sheet tr.more:not([hidden]) .dispute")
-        assert _small_buttons(driver) == []
+        assert _small_targets(driver) == []
         correct = line.find_element("css selector", "button.edit")
         assert correct.text == words["correct"].replace("20", "17")
         if size == "phone":
@@ -287,3 +288,36 @@ def test_the_club_tables_fit_or_scroll_in_a_box_with_a_cue(lang: str, tmp_path: 
                     _shot(driver, f"serve-phone-club-{lang}.png")
         finally:
             driver.quit()
+
+
+def test_the_views_written_values_beside_the_recount() -> None:
+    """The view of a finished sheet whose deal 20 total and final total for
+    Анна were written 10 too high: the cell and the totals row carry the written
+    value and the recount, the leader is the recount's, each kind heads its
+    deals once; the page shows ``✎written ≠ recount`` in the cell and the
+    written final total beside the recounted one."""
+    from raspis_cli.notation import read_text
+    from raspis_cli.serve.render import render_page
+    from raspis_cli.serve.view import table_view
+    from raspis_cli.sheet.editable import EditableSheet
+    from raspis_cli.text.i18n import speaking
+
+    text = (ROOT / "samples" / "raspisnoy-sheet-dispute.rsp").read_text(encoding="utf-8")
+    text = text.replace("| 4/5    5 128 |", "| 4/5    5 138 |")
+    text = re.sub(r"^(final\s+\|\s+)-12", r"\1 -2", text, flags=re.M)
+    sheet = EditableSheet(read_text(text).games)
+    for lang, kinds, words in (
+            ("en", ["no-trump", "dark", "miser", "golden"], "total written 138, recounted 128"),
+            ("ru", ["бескозырка", "тёмная", "мизер", "золотая"], "сумма: записано 138, пересчитано 128")):
+        with speaking(lang):
+            view = table_view(sheet, lang)
+            html = render_page("table_body.html.j2", lang, v=view)
+        rows = view["rows"]
+        assert [(r["number"], r["kind_heading"]) for r in rows if r["kind_heading"]] == list(
+            zip((13, 17, 21, 25), kinds, strict=True))
+        anna = rows[19]["cells"][0]
+        assert [(d["written"], d["recomputed"], d["text"]) for d in anna["disputes"]] == [(138, 128, words)]
+        assert anna["total"] == 128
+        assert [(t["total"], t["written"], t["lead"]) for t in view["totals"]] == [
+            (-12, -2, False), (423, None, True), (250, None, False), (115, None, False)]
+        assert "✎138 ≠ 128" in html and "✎-2</span>" in html and html.count('class="crown"') == 1
