@@ -22,7 +22,7 @@ from raspis_cli.model.record import NO_TRUMP
 from raspis_cli.serve.table import CANCEL
 from raspis_cli.sheet.blank import is_played
 from raspis_cli.sheet.editable import KEEP_WORDS, REWRITE_WORDS, BidSum, Cell, EditableSheet, Step
-from raspis_cli.text.i18n import N_, _, ngettext
+from raspis_cli.text.i18n import N_, _, ngettext, number
 
 __all__ = ["page_words", "table_view"]
 
@@ -97,12 +97,12 @@ def _cell(result: GameResult, deal: DealResult, name: str,
     cells = disputed.get((deal.position, name), [])
     return {"head": ("-" if bid is None else str(bid)) + "/" + ("?" if taken is None else str(taken))
             if bid is not None or taken is not None else "",
-            "player": name, "score": deal.scores.get(name),
-            "total": deal.totals.get(name), "made": bid is not None and bid == taken,
+            "player": name, "score": _number(deal.scores.get(name)),
+            "total": _number(deal.totals.get(name)), "made": bid is not None and bid == taken,
             "disputed": bool(cells),
             "title": _disputes_text(cells),
-            "disputes": [{"written": c.written,
-                          "recomputed": "?" if c.recomputed is None else c.recomputed,
+            "disputes": [{"written": number(c.written),
+                          "recomputed": "?" if c.recomputed is None else number(c.recomputed),
                           "text": _disputes_text([c])} for c in cells],
             "formula": cell_formula(result, deal, name).text}
 
@@ -110,8 +110,13 @@ def _cell(result: GameResult, deal: DealResult, name: str,
 def _disputes_text(cells: list[Cell]) -> str:
     """The written values of a cell that differ from the recount, in words."""
     return "; ".join(_("{what} written {written}, recounted {recomputed}").format(
-        what=_(WRITTEN.get(c.what, c.what)), written=c.written,
-        recomputed="?" if c.recomputed is None else c.recomputed) for c in cells)
+        what=_(WRITTEN.get(c.what, c.what)), written=number(c.written),
+        recomputed="?" if c.recomputed is None else number(c.recomputed)) for c in cells)
+
+
+def _number(value: int | None) -> str | None:
+    """A value of the sheet as the page shows it (``−10`` in Russian), or None."""
+    return None if value is None else number(value)
 
 
 def _deal_facts(deal: DealResult, trump: str) -> list[str]:
@@ -175,11 +180,11 @@ def table_view(sheet: EditableSheet, lang: str, stake: Decimal | None = None) ->
     finals = {c.player: c for c in disputed_cells if c.position == -1}
     view: dict[str, Any] = {
         "players": players, "rows": rows, "words": page_words(lang),
-        "totals": [{"total": result.totals.get(n, 0), "lead": someone_ahead and places.get(n) == 1,
+        "totals": [{"total": number(result.totals.get(n, 0)), "lead": someone_ahead and places.get(n) == 1,
                     "disputed": n in finals,
-                    "written": finals[n].written if n in finals else None,
+                    "written": number(finals[n].written) if n in finals else None,
                     "title": _disputes_text([finals[n]]) if n in finals else ""} for n in players],
-        "standings": [{"place": place, "player": name, "total": total, "winner": place == 1}
+        "standings": [{"place": place, "player": name, "total": number(total), "winner": place == 1}
                       for place, name, total in standings],
         "deal": None, "question": None, "payments": [],
     }
