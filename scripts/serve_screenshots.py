@@ -2,9 +2,12 @@
 
 A server on 127.0.0.1 keeps a four-player game with six deals entered and the
 seventh at the dealer's bid (the forbidden bid struck out); a demo club
-(simulated) is served from its database. A headless Chromium phone (390×844,
-touch) photographs, in English and in Russian: the open deal, the running
-sheet, the club page. Each PNG must stay under 300 KB.
+(simulated) is served from its database; a 28-deal paper sheet with a disputed
+score (samples/raspisnoy-sheet-dispute.rsp, its last deal open) is served
+too. A headless Chromium phone (390×844, touch) photographs, in English and in
+Russian: the open deal, the running sheet, the club page, and the 28-deal
+sheet with the disputed cell tapped (its written value, the recount and why).
+Each PNG must stay under 300 KB.
 
     python -m scripts.serve_screenshots
 """
@@ -19,6 +22,7 @@ import time
 from pathlib import Path
 
 from tests.servekit import Served, phone, say
+from tests.test_serve_phone import disputed_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 IMG = ROOT / "docs" / "img"
@@ -54,6 +58,21 @@ def shoot(driver: object, out: Path, scroll_to: str | None = None) -> None:
         raise SystemExit(f"{out} is {size // 1024} KB, over 300 KB")
 
 
+def shoot_dispute(folder: Path) -> None:
+    """The 28-deal disputed sheet on a phone, its disputed cell tapped, in each language."""
+    with Served(str(disputed_sheet(folder)), "--lan") as served:
+        for lang in ("en", "ru"):
+            driver = phone(lang)
+            try:
+                driver.get(served.url)
+                driver.execute_script("document.querySelector('.sheet td.disputed').click();"
+                                      "document.querySelector('.sheet tr.more:not([hidden])')"
+                                      ".scrollIntoView({block: 'end'});")
+                shoot(driver, IMG / f"serve-phone-sheet-{lang}.png")
+            finally:
+                driver.quit()
+
+
 def main() -> None:
     """Enter the game, build the club, take the pictures."""
     IMG.mkdir(parents=True, exist_ok=True)
@@ -83,6 +102,7 @@ def main() -> None:
                     shoot(driver, IMG / f"serve-club-{lang}.png")
                 finally:
                     driver.quit()
+        shoot_dispute(folder)
 
 
 if __name__ == "__main__":

@@ -153,8 +153,11 @@ def test_a_phone_joins_by_the_printed_address_and_enters_a_whole_deal(phones: li
         _tap(driver, "0")
         assert driver.find_element("id", "msg").text == "deal 1 written"
         assert driver.find_element("css selector", ".deal b").text.lower() == "deal 2 of 26"
-        row = driver.find_elements("css selector", ".sheet tbody tr")[0].text
-        assert row.split("\n") == ["1", "1 ♥", "1/0", "-10", "1/1", "10", "0/0", "5"], row  # Анна, Борис, …
+        row = [c.text for c in driver.find_elements("css selector", ".sheet tr.deal-row")[0].find_elements(
+            "css selector", "td")]
+        assert row == ["1 1 ♥", "1/0 -10", "1/1 10", "0/0 5"], row  # the deal and its cards, Анна, Борис, …
+        totals = driver.find_element("css selector", ".sheet thead tr.totals").text
+        assert totals.split() == ["Σ", "-10", "★10", "5"], totals  # the leader starred
         _no_sideways_scroll(driver)
         assert _errors(driver) == []
         code, out, _err = served.stop()
@@ -357,6 +360,7 @@ def test_back_undo_and_edit_from_a_phone(phones: list[Any], tmp_path: Path) -> N
             "class")
         _tap(driver, "undo")
         assert _ask(driver) == "Trump"
+        driver.find_element("css selector", ".sheet tr.deal-row").click()  # the deal's line opens
         _tap(driver, "edit 1")
         assert driver.find_element("id", "msg").text.startswith("deal 1 reopened")
         assert "editing" in driver.find_element("css selector", ".deal").get_attribute("class")

@@ -13,15 +13,16 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from raspis_cli.explain.reasons import cell_formula
 from raspis_cli.explain.settle import settle
-from raspis_cli.judge.results import DealResult
+from raspis_cli.judge.results import DealResult, GameResult
 from raspis_cli.model.cards import Card, card_text, card_words
 from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.record import NO_TRUMP
 from raspis_cli.serve.table import CANCEL
 from raspis_cli.sheet.blank import is_played
 from raspis_cli.sheet.editable import KEEP_WORDS, REWRITE_WORDS, BidSum, Cell, EditableSheet, Step
-from raspis_cli.text.i18n import N_, _, ngettext
+from raspis_cli.text.i18n import N_, _, ngettext, number
 
 __all__ = ["page_words", "table_view"]
 
@@ -38,7 +39,9 @@ def page_words(lang: str) -> dict[str, str]:
         "replayed": _("Redeal"), "comment": _("Comment"), "send": _("Enter"), "cancel": _("Cancel"),
         "card_turned": _("or the card turned up (9♥, 9h, Тп)"), "standings": _("Standings"),
         "settlement": _("Settlement"), "club": _("Club"),
-        "edit_hint": _("Tap a deal's number to correct it."),
+        "edit_hint": _("Tap a deal's line to see its scores and to correct it."),
+        "bid_taken": _("bid/taken"), "score": _("score"), "total": _("total"),
+        "lead": _("in the lead"),
         "connection_lost": _("connection lost: trying again…"),
         "offline": _("offline: the server does not answer; trying again…"),
         "not_sent": _("not sent: the server does not answer; enter it again when it is back"),
@@ -90,18 +93,48 @@ def _keys(sheet: EditableSheet, step: Step) -> list[dict[str, Any]]:
              "wide": word == NO_TRUMP_WORD and what == "trump"} for word, label in keys]
 
 
-def _cell(deal: DealResult, name: str, disputed: dict[tuple[int, str], list[Cell]]) -> dict[str, Any]:
+def _cell(result: GameResult, deal: DealResult, name: str,
+          disputed: dict[tuple[int, str], list[Cell]]) -> dict[str, Any]:
+    """One player's cell of a written deal: bid/taken, score, running total,
+    the written values that differ from the recount (each written value shown
+    beside its recount), and the formula the recount comes from."""
     bid, taken = deal.bids.get(name), deal.taken.get(name)
     cells = disputed.get((deal.position, name), [])
-    written = next((c.written for c in cells if c.what == "total"), None)
     return {"head": ("-" if bid is None else str(bid)) + "/" + ("?" if taken is None else str(taken))
             if bid is not None or taken is not None else "",
-            "total": deal.totals.get(name), "made": bid is not None and bid == taken,
+            "player": name, "score": _number(deal.scores.get(name)),
+            "total": _number(deal.totals.get(name)), "made": bid is not None and bid == taken,
             "disputed": bool(cells),
-            "title": "; ".join(_("{what} written {written}, recounted {recomputed}").format(
-                what=_(WRITTEN.get(c.what, c.what)), written=c.written, recomputed=c.recomputed)
-                for c in cells),
-            "written_total": written}
+            "title": _disputes_text(cells),
+            "disputes": [{"written": number(c.written),
+                          "recomputed": "?" if c.recomputed is None else number(c.recomputed),
+                          "text": _disputes_text([c])} for c in cells],
+            "formula": cell_formula(result, deal, name).text}
+
+
+def _disputes_text(cells: list[Cell]) -> str:
+    """The written values of a cell that differ from the recount, in words."""
+    return "; ".join(_("{what} written {written}, recounted {recomputed}").format(
+        what=_(WRITTEN.get(c.what, c.what)), written=number(c.written),
+        recomputed="?" if c.recomputed is None else number(c.recomputed)) for c in cells)
+
+
+def _number(value: int | None) -> str | None:
+    """A value of the sheet as the page shows it (``−10`` in Russian), or None."""
+    return None if value is None else number(value)
+
+
+def _deal_facts(deal: DealResult, trump: str) -> list[str]:
+    """A written deal as its line says it: cards, kind, trump, dealer."""
+    facts = [ngettext("{n} card", "{n} cards", deal.cards).format(n=deal.cards)] if deal.cards else []
+    if deal.kind != "normal":
+        facts.append(kind_label(deal.kind))
+    if trump:
+        facts.append(_("trump {trump}").format(trump=trump))
+    facts.append(_("dealer {player}").format(player=deal.dealer))
+    if deal.replayed:
+        facts.append(_("replayed"))
+    return facts
 
 
 def _trump(trump: object) -> str:
@@ -120,26 +153,44 @@ def table_view(sheet: EditableSheet, lang: str, stake: Decimal | None = None) ->
     step = sheet.step()
     o = sheet.open
     disputed: dict[tuple[int, str], list[Cell]] = {}
-    for cell in sheet.disagreements():
+    disputed_cells = sheet.disagreements()
+    for cell in disputed_cells:
         disputed.setdefault((cell.position, cell.player), []).append(cell)
     records = sheet.game.deals
     editing = o is not None and o.editing
     rows = []
+    kind_before: str | None = None
     for deal in result.deals:
         played = 0 <= deal.position < len(records) and is_played(records[deal.position])
+        trump = card_words(deal.trump, lang) if deal.trump not in ("", "none") else ""
+        heading = deal.kind != kind_before and (deal.kind != "normal" or kind_before is not None)
+        kind_before = deal.kind
+        comments = ([c.lstrip(";").strip() for c in records[deal.position].comments]
+                    if 0 <= deal.position < len(records) else [])
         rows.append({"number": deal.number, "cards": deal.cards, "replayed": deal.replayed,
                      "kind": "" if deal.kind == "normal" else kind_label(deal.kind),
-                     "trump": card_words(deal.trump, lang) if deal.trump not in ("", "none") else "",
+                     "kind_heading": kind_label(deal.kind) if heading else "",
+                     "trump": trump,
                      "played": played,
                      "open": o is not None and deal.position == o.deal.index, "dealer": deal.dealer,
                      "editable": played and not deal.replayed and not editing,
-                     "cells": [_cell(deal, n, disputed) if played else None for n in players]})
+                     "title": _("deal {number}").format(number=deal.number),
+                     "facts": _deal_facts(deal, trump), "comments": comments,
+                     "correct": _("Correct deal {number}").format(number=deal.number),
+                     "disputed": any((deal.position, n) in disputed for n in players),
+                     "cells": [_cell(result, deal, n, disputed) if played else None for n in players]})
+    standings = sheet.standings()
+    places = {name: place for place, name, _total in standings}
+    someone_ahead = len({place for place, _name, _total in standings}) > 1
+    finals = {c.player: c for c in disputed_cells if c.position == -1}
     view: dict[str, Any] = {
         "players": players, "rows": rows, "words": page_words(lang),
-        "totals": [result.totals.get(n, 0) for n in players],
-        "final_disputed": [bool(disputed.get((-1, n))) for n in players],
-        "standings": [{"place": place, "player": name, "total": total, "winner": place == 1}
-                      for place, name, total in sheet.standings()],
+        "totals": [{"total": number(result.totals.get(n, 0)), "lead": someone_ahead and places.get(n) == 1,
+                    "disputed": n in finals,
+                    "written": number(finals[n].written) if n in finals else None,
+                    "title": _disputes_text([finals[n]]) if n in finals else ""} for n in players],
+        "standings": [{"place": place, "player": name, "total": number(total), "winner": place == 1}
+                      for place, name, total in standings],
         "deal": None, "question": None, "payments": [],
     }
     if o is None or step is None:

@@ -144,3 +144,83 @@
     setInterval(refresh, 1000);
   }
 })();
+
+// The sheet's lines. A tap on a written deal's line opens the line under it,
+// which the server wrote with the page (each player's bid/taken, score and
+// total, the written values beside the recount, the formula of the tapped
+// player's score, the button that corrects the deal); the tapped player is
+// marked. The line stays open when the sheet is shown again after an entry.
+// Only what is shown changes here: no rule, nothing sent.
+(function () {
+  "use strict";
+  var main = document.getElementById("table");
+  var opened = null;  // {more: the id of the open line, col: the player's column or -1}
+
+  function moreLine(id) {
+    return id ? document.getElementById(id) : null;
+  }
+
+  function markColumn(line, col) {
+    var marked = line.querySelectorAll("[data-col]");
+    for (var i = 0; i < marked.length; i++) {
+      marked[i].classList.toggle("picked", marked[i].getAttribute("data-col") === String(col));
+    }
+  }
+
+  function showMore(row, col) {
+    var line = moreLine(row.getAttribute("data-more"));
+    if (!line) { return; }
+    line.hidden = false;
+    row.classList.add("picked");
+    row.setAttribute("aria-expanded", "true");
+    markColumn(line, col);
+  }
+
+  function hideMore() {
+    var rows = main.querySelectorAll("tr.has-more.picked");
+    for (var i = 0; i < rows.length; i++) {
+      rows[i].classList.remove("picked");
+      rows[i].setAttribute("aria-expanded", "false");
+      var line = moreLine(rows[i].getAttribute("data-more"));
+      if (line) { line.hidden = true; }
+    }
+  }
+
+  function reopenMore() {
+    if (!opened) { return; }
+    var row = main.querySelector('tr.has-more[data-more="' + opened.more + '"]');
+    if (row) { showMore(row, opened.col); } else { opened = null; }
+  }
+
+  function tapLine(row, cell) {
+    var col = cell && cell.parentNode === row ? cell.cellIndex - 1 : -1;
+    var same = opened && opened.more === row.getAttribute("data-more");
+    hideMore();
+    if (same && opened.col === col) { opened = null; return; }
+    opened = {more: row.getAttribute("data-more"), col: col};
+    showMore(row, col);
+  }
+
+  function onSheetTap(event) {
+    var target = event.target;
+    if (target.closest("button, a, input, form")) {
+      // correcting a deal asks its questions at the top of the page
+      if (target.closest("button.edit")) { opened = null; window.scrollTo(0, 0); }
+      return;
+    }
+    var row = target.closest("tr.has-more");
+    if (row) { tapLine(row, target.closest("td")); }
+  }
+
+  function onSheetKey(event) {
+    if (event.key !== "Enter" && event.key !== " ") { return; }
+    var row = event.target.closest && event.target.closest("tr.has-more");
+    if (row && row === event.target) { event.preventDefault(); tapLine(row, null); }
+  }
+
+  main.addEventListener("click", onSheetTap);
+  main.addEventListener("keydown", onSheetKey);
+  if (window.MutationObserver) {
+    new MutationObserver(reopenMore).observe(main, {childList: true});
+  }
+})();
