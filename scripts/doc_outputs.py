@@ -5,7 +5,7 @@ the same folder, environment and standard input) and, where a command now prints
 the page shows, writes what it prints into the page. An output shown with ``...`` (an elided
 part) is not rewritten: it is listed, with the difference, to be mended by hand.
 
-    python scripts/doc_outputs.py [PAGE ...]      # every documented page when none is named
+    python -m scripts.doc_outputs [PAGE ...]      # every documented page when none is named
 
 The suite (``tests/test_doc_commands.py``) checks the same outputs; this writes them.
 """
@@ -17,10 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.dockit import ELLIPSIS, console_commands, documented_pages, matches, run, work_folder  # noqa: E402
+from tests.dockit import ELLIPSIS, ROOT, console_commands, documented_pages, matches, run, work_folder
 
 
 def refresh(page: Path) -> tuple[int, list[str]]:

@@ -374,6 +374,7 @@ def test_back_undo_and_edit_from_a_phone(phones: list[Any], tmp_path: Path) -> N
         assert _ask(driver) == "Trump"
     with Served(str(game), "--lan") as served:  # the next session: the file's values are the person's
         driver.get(served.url)
+        driver.find_element("css selector", ".sheet tr.deal-row").click()
         _tap(driver, "edit 1")
         for word in ("♣", "1", "0", "1", "1", "0", "0"):  # Борис took the trick after all
             _tap(driver, word)
