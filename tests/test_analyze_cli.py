@@ -132,7 +132,22 @@ def test_joker_declarations_are_said_together() -> None:
     assert some.words("en") == f"{joker} (high, any suit / discard)"
     assert some.words("ru") == f"{joker} (по старшим, любая масть / скинуть)"
     [one] = kept_plays(every[2:3], every)
-    assert one.to_json() == f"{joker} (high {Suit(0)})"
+    assert one.to_json() == {"card": str(joker), "declarations": [{"mode": "high", "suit": "S"}],
+                             "words": f"{joker} (high {Suit(0)})"}
+
+
+def test_declarations_that_are_the_same_play_are_said_once() -> None:
+    """``take`` and ``take ♦`` when the suit cannot matter (the plain form the
+    engine gives) are one keeping play, in the words and in the JSON."""
+    joker = Card.from_index(5)
+    takes = [Play(joker, JokerDecl("take"))] + [Play(joker, JokerDecl("take", Suit(s))) for s in range(4)]
+    def plain(decl: JokerDecl) -> JokerDecl:
+        return JokerDecl("take") if decl.suit in (None, Suit(2)) else decl  # ♦ the trump
+    [kept] = kept_plays(takes[:1] + takes[3:4], takes, plain)
+    assert kept.to_json() == {"card": str(joker), "declarations": [{"mode": "take"}],
+                              "words": f"{joker} (take)"}
+    [every] = kept_plays(takes, takes, plain)
+    assert every.any_declaration
 
 
 def test_json_is_english_whatever_the_interface() -> None:

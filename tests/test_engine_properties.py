@@ -377,3 +377,44 @@ def test_trick_winner_without_jokers(preset: str) -> None:
 
             want = max(range(4), key=lambda i: key(trick[i][1]))
             assert trick_winner(trick, rules, rules.deck_cards.joker_mask, deal_trump) == want
+
+
+@MODEST
+@given(table=tables(free=True), kind=st.sampled_from(KINDS), data=st.data(),
+       seed=st.integers(0, 2**32))
+def test_a_plain_declaration_plays_as_the_one_it_stands_for(table: tuple[Rules, int], kind: str,
+                                                            data: st.DataObject, seed: int) -> None:
+    """:meth:`Deal.plain_declaration` (how the analysis says two declarations
+    once): wherever a joker's declaration has a plainer form, the plainer one
+    is legal too, and the deal played on the same way after either ends with
+    the same tricks won by the same players."""
+    rules, players = table
+    cards_each = data.draw(st.integers(1, min(rules.max_cards(players), 8)), label="cards")
+    rng = random.Random(seed)
+    deal = _open_deal(rules, players, cards_each, kind, rng)
+    while deal.next_bidder is not None:
+        deal.bid(deal.next_bidder, rng.choice(deal.legal_bids()))
+    compared = 0
+    while not deal.done:
+        seat = deal.to_play
+        assert seat is not None
+        plays = deal.legal_plays()
+        for play in plays:
+            if play.joker is None or deal.plain_declaration(play.joker) == play.joker:
+                continue
+            plain = Play(play.card, deal.plain_declaration(play.joker))
+            assert plain in plays, (play, plain)
+            ends = []
+            for chosen in (play, plain):
+                child, after = clone(deal), random.Random(seed + compared)
+                child.apply_legal(seat, chosen.card, chosen.joker)
+                while not child.done:
+                    who = child.to_play
+                    assert who is not None
+                    step = after.choice(child.legal_plays())
+                    child.apply_legal(who, step.card, step.joker)
+                ends.append([(t.winner, t.entries[0][1]) for t in child.history])
+            assert ends[0] == ends[1], (play, plain)
+            compared += 1
+        play = rng.choice(plays)
+        deal.apply_legal(seat, play.card, play.joker)

@@ -42,9 +42,20 @@ class KeptPlay:
         parts += [d.words(lang) for d in self.declarations]
         return f"{card} ({' / '.join(parts)})"
 
-    def to_json(self) -> str:
-        """The play in English words (:meth:`words`)."""
-        return self.words("en")
+    def to_json(self) -> dict[str, object]:
+        """The play as data (docs/ANALYZE.md): ``card``; for a joker
+        ``any_declaration``, or ``any_suit`` (the modes every suit of which
+        keeps the bid) and ``declarations`` (``{"mode", "suit"?, "card"?}``, as
+        RECORD-JSON writes a declaration); ``words``, the play in English."""
+        out: dict[str, object] = {"card": self.card}
+        if self.any_declaration:
+            out["any_declaration"] = True
+        if self.any_modes:
+            out["any_suit"] = list(self.any_modes)
+        if self.declarations:
+            out["declarations"] = [d.to_json() for d in self.declarations]
+        out["words"] = self.words("en")
+        return out
 
 
 @dataclass(slots=True)
@@ -66,7 +77,7 @@ class Mistake:
         out: dict[str, object] = {"kind": self.kind, "trick": self.trick, "player": self.player,
                                   "card": self.card, "bidder": self.bidder, "bid": self.bid}
         if self.declared is not None:
-            out["declared"] = self.declared.words("en")
+            out["declared"] = self.declared.to_json()
         if self.kind == "lost-bid":
             out["keeping"] = [kept.to_json() for kept in self.keeping]
         return out

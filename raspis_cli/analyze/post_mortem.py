@@ -26,7 +26,7 @@ Definitions (also in docs/ANALYZE.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from raspis_cli.analyze.findings import (
     DealAnalysis,
@@ -80,18 +80,22 @@ SAMPLE_BUDGET_SHARE = 20
 samples of one player's advice in one deal, the budget in all."""
 
 
-def kept_plays(keeping: Sequence[Play], legal: Sequence[Play]) -> list[KeptPlay]:
+def kept_plays(keeping: Sequence[Play], legal: Sequence[Play],
+               plain: Callable[[JokerDecl], JokerDecl] = lambda decl: decl) -> list[KeptPlay]:
     """The plays that would have kept a bid, each card once: a joker's
     declarations said together where every legal one of the card (or of
-    one of its modes) keeps it."""
+    one of its modes) keeps it, two declarations that are the same play
+    (``plain``: :meth:`~raspis_cli.engine.Deal.plain_declaration`) said once."""
     out: list[KeptPlay] = []
     cards = list(dict.fromkeys(play.card for play in keeping))
     for card in cards:
-        kept = [play.joker for play in keeping if play.card == card and play.joker is not None]
+        kept = list(dict.fromkeys(plain(play.joker) for play in keeping
+                                  if play.card == card and play.joker is not None))
         if not kept:
             out.append(KeptPlay(str(card)))
             continue
-        every = [play.joker for play in legal if play.card == card and play.joker is not None]
+        every = list(dict.fromkeys(plain(play.joker) for play in legal
+                                   if play.card == card and play.joker is not None))
         if set(kept) >= set(every):
             out.append(KeptPlay(str(card), any_declaration=True))
             continue
@@ -196,7 +200,7 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
                 assert bid is not None
                 try:
                     keeping = kept_plays(solvers[seat].forcing_plays(state, bid),
-                                         state.legal_plays())
+                                         state.legal_plays(), state.plain_declaration)
                 except BudgetExceededError:
                     keeping = []
                 out.mistakes.append(Mistake("lost-bid", trick_of[index], names[seat],

@@ -50,6 +50,7 @@ from raspis_cli.rules.jokers import (
     low_joker_wins_unfollowed,
     opposite_jokers,
     take_lead_follows_freely,
+    take_suit_counts,
 )
 from raspis_cli.rules.seats import bidding_order, first_leader
 from raspis_cli.rules.values import DealKind
@@ -412,6 +413,16 @@ class Deal:
                 _JOKER_PLAYS.clear()
             _JOKER_PLAYS[key] = plays
         return list(plays)
+
+    def plain_declaration(self, decl: JokerDecl) -> JokerDecl:
+        """The declaration that plays exactly as ``decl`` would now, said as
+        simply as it can be: a ``take`` whose suit cannot matter here (see
+        :func:`~raspis_cli.rules.jokers.take_suit_counts`) is a plain ``take``."""
+        if decl.mode == "take" and decl.suit is not None:
+            led, _lead = self._lead_info()
+            if not take_suit_counts(self.rules, decl.suit, self._trick_trump(led), leading=not self.trick):
+                return JokerDecl("take")
+        return decl
 
     def _declarations(self) -> tuple[JokerDecl, ...]:
         leading = not self.trick

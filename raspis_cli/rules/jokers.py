@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from raspis_cli.model.cards import Suit
 from raspis_cli.rules import Rules
 
 __all__ = ["discard_names_suit", "high_joker_wins_trumped", "low_joker_wins_unfollowed", "opposite_jokers",
-           "take_lead_follows_freely"]
+           "take_lead_follows_freely", "take_suit_counts"]
 
 
 def high_joker_wins_trumped(rules: Rules) -> bool:
@@ -72,3 +73,14 @@ def discard_names_suit(rules: Rules) -> bool:
             return False
         case _:
             assert_never(rules.discard_suit)
+
+
+def take_suit_counts(rules: Rules, suit: Suit, trump: Suit | None, *, leading: bool) -> bool:
+    """Whether a joker declared ``take`` with ``suit`` plays otherwise than a
+    ``take`` with no suit, ``trump`` being the trick's trump: on the lead the
+    suit is led; following, it matters only under ``joker_take_beaten_by_trump``
+    and only when it is not the trump (a trump played after a ``take`` in
+    another suit beats it). Otherwise the two are the same play."""
+    if leading:
+        return True
+    return rules.joker_take_beaten_by_trump and trump is not None and suit != trump
