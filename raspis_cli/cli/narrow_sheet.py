@@ -89,27 +89,46 @@ def _rjust(text: str, width: int) -> str:
 
 def dealer_abbreviations(players: Sequence[str]) -> dict[str, str]:
     """Each player's shortest beginning (two letters at least) that no other
-    player's name begins the same way: ``Анна``, ``Андрей`` → ``Анн``, ``Анд``."""
+    player's name begins the same way (``Анна``, ``Андрей`` → ``Анн``, ``Анд``);
+    a name of several words that would take more than three letters so, by its
+    initials when they tell it apart (``Анна Петровна``, ``Анна Ильинична`` → ``АП``, ``АИ``)."""
     short: dict[str, str] = {}
+    initials = {name: "".join(word[0] for word in name.split()) for name in players}
     for name in players:
         others = [other for other in players if other != name]
         length = min(2, len(name))
         while length < len(name) and any(other[:length] == name[:length] for other in others):
             length += 1
-        short[name] = name[:length]
+        prefix = name[:length].rstrip()
+        if (length > 3 and len(name.split()) > 1
+                and all(initials[other] != initials[name] for other in others)):
+            prefix = initials[name]
+        short[name] = prefix
     return short
 
 
 def _cut(name: str, width: int) -> str:
-    """A name cut to ``width`` cells, ``…`` marking the cut."""
+    """A name in ``width`` cells: whole, else its first word and the initials of
+    the others (``Анна П.``, ``Ан… П.``), else cut, ``…`` marking the cut."""
     if _width(name) <= width:
         return name
+    first, *others = name.split()
+    suffix = "".join(" " + word[0] + "." for word in others)
+    if others and _width(first + suffix) <= width:
+        return first + suffix
+    if others and width - _width(suffix) >= 3:
+        return _cut_word(first, width - _width(suffix)) + suffix
+    return _cut_word(name, width)
+
+
+def _cut_word(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells, ``…`` marking the cut."""
     out = ""
-    for char in name:
+    for char in text:
         if _width(out + char) > width - 1:
             break
         out += char
-    return out + "…"
+    return out.rstrip() + "…"
 
 
 def _differs(deal: DealResult, name: str) -> bool:
@@ -180,27 +199,34 @@ def narrow_sheet(result: GameResult, width: int) -> NarrowSheet | None:
     short = dealer_abbreviations(players)
     head = _("deal")
     longest = max((_width(name) for name in players), default=1)
-    for style in _STYLES:
+    tries = [(style, limit, True) for style in _STYLES[:-1] for limit in (longest,)]
+    tries += [(_STYLES[-1], limit, distinct) for distinct in (True, False) for limit in range(longest, 1, -1)]
+    for style, limit, distinct in tries:
         column = _deal_column(deals, style, short)
         deal_width = max([_width(head), *(_width(line) for line in column)])
-        for limit in range(longest, 1, -1):
-            names = [_cut(name, max(limit, content[k])) for k, name in enumerate(players)]
-            widths = [max(content[k], _width(names[k])) for k in range(len(players))]
-            if deal_width + sum(w + len(SEPARATOR) for w in widths) > width:
-                if style is not _STYLES[-1]:
-                    break  # first give up what the next style gives up
-                continue
-            table = [_ljust(head, deal_width) + "".join(SEPARATOR + _ljust(n, w) for n, w in
-                                                        zip(names, widths, strict=True)).rstrip(),
-                     "─" * deal_width + "".join("─┼─" + "─" * w for w in widths)]
-            for line, row in zip(column, cells, strict=True):
-                table.append(_ljust(line, deal_width) + "".join(
-                    SEPARATOR + _ljust(c.bid_taken, w - total_widths[k]) + _rjust(c.total, total_widths[k])
-                    for k, (c, w) in enumerate(zip(row, widths, strict=True))))
-            cut = names != players
-            legend = [_("players: {names}").format(names=", ".join(players))] if cut else []
-            return NarrowSheet(legend, table, _notes(result))
+        names = [_cut(name, max(limit, content[k])) for k, name in enumerate(players)]
+        widths = [max(content[k], _width(names[k])) for k in range(len(players))]
+        fits = deal_width + sum(w + len(SEPARATOR) for w in widths) <= width
+        if not fits or (distinct and len(set(names)) < len(names)):
+            continue  # the names cut alike only when no width keeps them apart
+        table = [_ljust(head, deal_width) + "".join(SEPARATOR + _ljust(n, w) for n, w in
+                                                    zip(names, widths, strict=True)).rstrip(),
+                 "─" * deal_width + "".join("─┼─" + "─" * w for w in widths)]
+        for line, row in zip(column, cells, strict=True):
+            table.append(_ljust(line, deal_width) + "".join(
+                SEPARATOR + _ljust(c.bid_taken, w - total_widths[k]) + _rjust(c.total, total_widths[k])
+                for k, (c, w) in enumerate(zip(row, widths, strict=True))))
+        said = _("players: {names}").format(names=", ".join(players))
+        legend = _folded(said, width) if names != players else []
+        return NarrowSheet(legend, table, _notes(result))
     return None
+
+
+def _folded(text: str, width: int) -> list[str]:
+    """A line folded at spaces to ``width`` (the rest indented two spaces)."""
+    import textwrap
+
+    return textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False) or [text]
 
 
 def differing_values(result: GameResult) -> list[str]:
