@@ -29,6 +29,8 @@ from raspis_cli.text.textsafe import escape_text
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from raspis_cli.cli.narrow_sheet import NarrowSheet
+
 __all__ = ["is_complete", "pick_games", "running_totals", "score", "show_sheet"]
 
 
@@ -305,7 +307,7 @@ def show_sheet(first: GameResult, second: GameResult | None = None, title: str |
 
         narrow = narrow_sheet(first, stdout.width) if second is None else None
         if narrow is not None:
-            _print_narrow(first, narrow.lines(), title, path)
+            _print_narrow(first, narrow, title, path)
             return
         table = _compact_table(first, second, safe_markup(title))
     stdout.print(table)
@@ -317,16 +319,15 @@ def show_sheet(first: GameResult, second: GameResult | None = None, title: str |
         stdout.print(escape_text(line), markup=False)
 
 
-def _print_narrow(result: GameResult, sheet: list[str], title: str, path: str | None) -> None:
+def _print_narrow(result: GameResult, sheet: NarrowSheet, title: str, path: str | None) -> None:
     """The narrow sheet (:mod:`raspis_cli.cli.narrow_sheet`) and what follows it, each
     line folded to the width: the standings on one line, then the leader or the winner."""
     width = stdout.width
     standings = _standings(result, None)
     places, verdict = standings[:-1], standings[-1]
-    lines = [*_wrapped([title], width), *sheet, *_joined(places, " · ", width), verdict]
-    if not result.valid:
-        lines.append(_violations_line(result, path or "-"))
-    lines += _wrapped(comment_lines(result), width)
+    after = [verdict, _violations_line(result, path or "-")] if not result.valid else [verdict]
+    lines = [*_wrapped([title], width), *sheet.legend, *sheet.table, *_wrapped(sheet.notes, width),
+             *_joined(places, " · ", width), *_wrapped(after + comment_lines(result), width)]
     for line in lines:
         stdout.print(escape_text(line), markup=False, highlight=False, emoji=False, soft_wrap=True)
 
