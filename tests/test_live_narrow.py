@@ -184,3 +184,25 @@ def test_a_command_in_a_hint_is_quoted_only_where_a_shell_needs_it() -> None:
     assert shell_command("raspis", "live", "/tmp/a b.rsp") == "raspis live '/tmp/a b.rsp'"
     assert shell_command("raspis", "live", "it's.rsp") == "raspis live 'it'\"'\"'s.rsp'"
     assert shell_command("raspis", "live", "$HOME.rsp") == "raspis live '$HOME.rsp'"
+
+
+def test_the_hints_of_a_disputed_sheet_name_its_path(tmp_path: Path) -> None:
+    """Resumed with a written value that differs, `live` names `raspis validate PATH`
+    at the start and its sheet names `raspis explain PATH` (not the word FILE)."""
+    lines = Path("samples/raspisnoy-sheet-dispute.rsp").read_text(encoding="utf-8").splitlines()
+    kept = [line for line in lines if not re.match(r"(2[1-8]\. |final)", line)] + ["unfinished"]
+    path = tmp_path / "Вера и Boris.rsp"
+    path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    for lang, words in (("en", ("sheet", "quit")), ("ru", ("расписка", "выход"))):
+        done = run_cli("--lang", lang, "live", str(path), stdin="\n".join(words) + "\n",
+                       env_extra={"COLUMNS": "80"})
+        assert done.returncode == 0, done.stderr
+        assert "FILE" not in done.stdout and "ФАЙЛ" not in done.stdout
+        quoted = f"'{path}'"
+        assert f"(raspis validate {quoted} " in done.stdout
+        assert f"raspis explain {quoted}\n" in done.stdout
+        assert f"raspis live {quoted}\n" in done.stdout
+        assert all(cell_len(line) <= 80 for line in done.stdout.splitlines() if "│" in line)
+        marked = next(line for line in done.stdout.splitlines() if line.startswith("17. "))
+        assert "208*" in marked
+        assert ("впереди: Boris" if lang == "ru" else "leading: Boris") in done.stdout

@@ -325,9 +325,10 @@ def _print_narrow(result: GameResult, sheet: NarrowSheet, title: str, path: str 
     width = stdout.width
     standings = _standings(result, None)
     places, verdict = standings[:-1], standings[-1]
-    after = [verdict, _violations_line(result, path or "-")] if not result.valid else [verdict]
+    command = [_violations_line(result, path or "-")] if not result.valid else []  # whole, to copy
     lines = [*_wrapped([title], width), *sheet.legend, *sheet.table, *_wrapped(sheet.notes, width),
-             *_joined(places, " · ", width), *_wrapped(after + comment_lines(result), width)]
+             *_joined(places, " · ", width), *_wrapped([verdict], width), *command,
+             *_wrapped(comment_lines(result), width)]
     for line in lines:
         stdout.print(escape_text(line), markup=False, highlight=False, emoji=False, soft_wrap=True)
 
