@@ -37,10 +37,11 @@ class TypedDeal:
     dealer: str
 
 
-def planned_game(seed: int = 7, players: list[str] | None = None) -> tuple[GameRecord, list[TypedDeal]]:
-    """A complete simulated raspisnoy game and what to type for each deal."""
+def planned_game(seed: int = 7, players: list[str] | None = None,
+                 preset: str = "raspisnoy") -> tuple[GameRecord, list[TypedDeal]]:
+    """A complete simulated game (raspisnoy, or ``preset``) and what to type for each deal."""
     names = players or PLAYERS
-    game = simulate_game(Rules.preset("raspisnoy"), len(names), seed, names, "full")
+    game = simulate_game(Rules.preset(preset), len(names), seed, names, "full")
     result = replay_game(game)
     assert result.valid, result.problems
     typed: list[TypedDeal] = []
@@ -77,13 +78,15 @@ PROMPTS = {
 
 class LiveDriver:
     """`raspis live FILE ARGS` in a pseudo-terminal, answered prompt by prompt
-    (``lang``: the interface language, given as ``--lang``)."""
+    (``lang``: the interface language, given as ``--lang``; ``columns``: the
+    terminal's width)."""
 
-    def __init__(self, path: Path, *args: str, timeout: float = 60, lang: str = "en") -> None:
+    def __init__(self, path: Path, *args: str, timeout: float = 60, lang: str = "en",
+                 columns: int = 120) -> None:
         self.child = pexpect.spawn(sys.executable, ["-m", "raspis_cli", "live", str(path), *args,
                                                     "--lang", lang],
                                    cwd=str(ROOT), env=cli_env(), encoding="utf-8",
-                                   dimensions=(50, 120), timeout=timeout)
+                                   dimensions=(50, columns), timeout=timeout)
         # answer as soon as the prompt is there (pexpect waits 50 ms before each line by
         # default, for terminals that drop input typed too early; prompt_toolkit does not)
         self.child.delaybeforesend = None

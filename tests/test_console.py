@@ -26,12 +26,19 @@ def test_score_fits_80_columns_without_breaking_words(args: tuple[str, ...]) -> 
     lines = done.stdout.splitlines()
     assert max(_width(line) for line in lines) <= 80
     body = "\n".join(lines)
-    for name in ("Дмитрий", "Анна", "Boris", "Вера"):
-        assert re.search(rf"│ {name}\s+│", body), name  # whole, in the player column
     assert "Дмитри\n" not in body and "(writte" not in body.replace("(written", "")
-    assert "(written +25)" in body
-    if args:
+    if args:  # the what-if: a line per deal and player, names whole in their column
+        for name in ("Дмитрий", "Анна", "Boris", "Вера"):
+            assert re.search(rf"│ {name}\s+│", body), name
+        assert "(written +25)" in body
         assert "| 448 (+25)" in body
+        return
+    # a line per deal, a column per player: the names whole in the header
+    assert re.search(r"^deal +│ Анна +│ Boris +│ Вера +│ Дмитрий$", body, re.MULTILINE)
+    assert re.search(r"^17\. 9 dark +Анна +♠ +│ 3/2 +53 │ 0/0 +208\* │ 7/7 +256 │ 0/0 +115$", body,
+                     re.MULTILINE)  # the written score that differs is marked, and told below
+    assert "\n* deal 17, Boris: score written +25, recomputed +5\n" in body
+    assert len(lines) < 40, body
 
 
 def test_score_is_wide_where_there_is_room() -> None:
@@ -78,8 +85,9 @@ def test_version_and_completion_and_metavars() -> None:
 
 def test_score_headers_and_kinds_in_russian() -> None:
     done = run_cli("score", DISPUTE, env_extra={"COLUMNS": "80", "LANG": "ru_RU.UTF-8"})
-    assert "раздача" in done.stdout and "игрок" in done.stdout
-    assert re.search(r"│ обычная +│ Анна", done.stdout) and re.search(r"│ 1 карта +│", done.stdout)
+    assert re.search(r"^раздача +│ Анна +│ Boris", done.stdout, re.MULTILINE)
+    assert re.search(r"^ 2\. 2 +Boris +8♠ +│ 0/0 +−5 │ 1/1 +15 │", done.stdout, re.MULTILINE)
+    assert re.search(r"^13\. 9 бескозырка Анна +- +│", done.stdout, re.MULTILINE)
     assert "(записано -2)" not in done.stdout
     assert "победитель: Boris" in done.stdout
 

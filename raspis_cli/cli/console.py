@@ -82,3 +82,13 @@ def safe_markup(text: str) -> str:
     from rich.markup import escape
 
     return escape(escape_text(text))
+
+
+def shell_command(*words: str) -> str:
+    """A command to type, as a hint names it (``raspis live 'вечер у Ани.rsp'``):
+    each word as it is when a shell reads it so (letters of any script, digits,
+    ``@%+=:,./-_``), else quoted (``shlex.quote``)."""
+    import re
+    import shlex
+
+    return " ".join(word if re.fullmatch(r"[\w@%+=:,./-]+", word) else shlex.quote(word) for word in words)

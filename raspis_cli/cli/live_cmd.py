@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 import typer
 
 from raspis_cli.cli.app import app
-from raspis_cli.cli.console import fail, safe_markup, stdout
+from raspis_cli.cli.console import fail, safe_markup, shell_command, stdout
 from raspis_cli.cli.new_cmd import DealerOption
 from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
 from raspis_cli.judge.results import trump_label
@@ -154,17 +154,19 @@ def cell_line(cell: Cell) -> str:
         recomputed=_signed(cell.what, cell.recomputed))
 
 
-def disagreement_lines(sheet: EditableSheet) -> list[str]:
-    """The lines said when a sheet is resumed (by ``live`` and ``serve``): the
-    written values that differ from the recount, kept as written (none: no line)."""
+def disagreement_lines(sheet: EditableSheet, path: str) -> list[str]:
+    """The lines said when the sheet of ``path`` is resumed (by ``live`` and
+    ``serve``): the written values that differ from the recount, kept as
+    written (none: no line)."""
     cells = sheet.disagreements()
     if not cells:
         return []
     shown = [c for c in cells if not c.carried]
     lines = [ngettext("{n} written value differs from the recount; it is kept as written "
-                      "(raspis validate lists it):",
+                      "({command} lists it):",
                       "{n} written values differ from the recount; they are kept as written "
-                      "(raspis validate lists them):", len(shown)).format(n=len(shown))]
+                      "({command} lists them):", len(shown)).format(
+        n=len(shown), command=shell_command("raspis", "validate", path))]
     lines += ["  " + cell_line(cell) for cell in shown]
     if len(shown) < len(cells):
         lines.append("  " + _("(later totals that carry the same difference are not listed)"))
@@ -232,7 +234,7 @@ class LiveSession:
         if not written:
             self.say("  " + _("no deal is written yet"))
             return
-        show_sheet(dataclasses.replace(result, deals=written))
+        show_sheet(dataclasses.replace(result, deals=written), path=self.path)
 
     def show_schedule(self) -> None:
         """The deals still to play, with their dealers."""
@@ -250,7 +252,7 @@ class LiveSession:
 
     def show_disagreements(self) -> None:
         """At the start: the written values that differ from the recount (kept)."""
-        for line in disagreement_lines(self.sheet):
+        for line in disagreement_lines(self.sheet, self.path):
             self.say(line)
 
     def show_cells(self, head: str, cells: Sequence[Cell]) -> None:
@@ -362,9 +364,10 @@ class LiveSession:
                         "deals {numbers} were taken back and not entered again: the sheet keeps them as they "
                         "were written", len(held)).format(numbers=", ".join(map(str, held))))
                 saved = sheet.saved_played()
-                self.say("\n" + ngettext("stopped: {n} deal saved in {path}; go on with: raspis live {path}",
-                                          "stopped: {n} deals saved in {path}; go on with: raspis live "
-                                          "{path}", saved).format(n=saved, path=self.path))
+                self.say("\n" + ngettext("stopped: {n} deal saved in {path}; go on with: {command}",
+                                          "stopped: {n} deals saved in {path}; go on with: {command}",
+                                          saved).format(n=saved, path=self.path,
+                                                        command=shell_command("raspis", "live", self.path)))
                 return 0
         self.finish()
         return 0

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from raspis_cli.cli.app import app
-from raspis_cli.cli.console import fail, say
+from raspis_cli.cli.console import fail, say, shell_command
 from raspis_cli.cli.options import ForceOption, RulesOption, SetOption, build_rules, check_output, player_name
 from raspis_cli.rules import parse_assignment
 from raspis_cli.text.i18n import _, explicit_language, ngettext
@@ -109,7 +109,8 @@ def new(
         return
     check_output(output, (), force)
     write_file_atomically(output, text)
-    say("raspis: " + ngettext("wrote {file}: {n} deal for {players}; fill it in with: raspis live "
-                              "{file}", "wrote {file}: {n} deals for {players}; fill it in with: "
-                              "raspis live {file}", len(game.deals)).format(
-        file=output, n=len(game.deals), players=", ".join(names)))
+    say("raspis: " + ngettext("wrote {file}: {n} deal for {players}; fill it in with: {command}",
+                              "wrote {file}: {n} deals for {players}; fill it in with: {command}",
+                              len(game.deals)).format(
+        file=output, n=len(game.deals), players=", ".join(names),
+        command=shell_command("raspis", "live", output)))

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import shlex
 import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from raspis_cli.cli.app import EXIT_ERROR, EXIT_VIOLATIONS, app
-from raspis_cli.cli.console import fail, safe_markup, stdout
+from raspis_cli.cli.console import fail, safe_markup, shell_command, stdout
 from raspis_cli.cli.options import (
     EncodingOption,
     RecordFileArgument,
@@ -30,7 +29,9 @@ from raspis_cli.text.textsafe import escape_text
 if TYPE_CHECKING:
     from rich.table import Table
 
-__all__ = ["pick_games", "running_totals", "score"]
+    from raspis_cli.cli.narrow_sheet import NarrowSheet
+
+__all__ = ["is_complete", "pick_games", "running_totals", "score", "show_sheet"]
 
 
 def pick_games(path: str, game: int | None, choice: RulesChoice, compare: RulesChoice | None,
@@ -139,7 +140,7 @@ def _compact_table(result: GameResult, other: GameResult | None, title: str) -> 
 def _violations_line(result: GameResult, path: str) -> str:
     """The line under a sheet that has problems: the next step, ``raspis explain``
     (what to correct), with the command to type for this file and game."""
-    command = shlex.join(["raspis", "explain", path if path != "-" else "FILE"])
+    command = shell_command("raspis", "explain", path if path != "-" else "FILE")
     if result.index:
         command += f" --game {result.index + 1}"
     return ngettext("{n} violation; to correct it: {command}",
@@ -165,10 +166,24 @@ def _standings(result: GameResult, other: GameResult | None) -> list[str]:
             line += "   " + _("what-if {total} ({difference})").format(total=alt,
                                                                    difference=number(alt - total, sign=True))
         lines.append(line)
-    lines.append(_verdict(result.winners, result.record.unfinished))
+    playing = not is_complete(result)
+    lines.append(_verdict(result.winners, playing))
     if other is not None:
-        lines.append(_verdict(other.winners, result.record.unfinished, what_if=True))
+        lines.append(_verdict(other.winners, playing, what_if=True))
     return lines
+
+
+def is_complete(result: GameResult) -> bool:
+    """Whether the game is over: not marked ``unfinished``, and as many deals
+    scored as its schedule has (a sheet stopped early has a leader, not a winner)."""
+    from raspis_cli.rules.schedule import schedule_for
+    from raspis_cli.sheet.blank import is_played
+
+    record = result.record
+    if record.unfinished:
+        return False
+    scored = sum(1 for deal in record.deals if not deal.replayed and (is_played(deal) or deal.tricks))
+    return schedule_for(result.rules, len(record.players)).missing(scored) is None
 
 
 def _verdict(first: list[str], unfinished: bool, what_if: bool = False) -> str:
@@ -288,6 +303,12 @@ def show_sheet(first: GameResult, second: GameResult | None = None, title: str |
         for row in rows:
             table.add_row(*[r if i >= 5 else safe_markup(r) for i, r in enumerate(row)])
     else:
+        from raspis_cli.cli.narrow_sheet import narrow_sheet
+
+        narrow = narrow_sheet(first, stdout.width) if second is None else None
+        if narrow is not None:
+            _print_narrow(first, narrow, title, path)
+            return
         table = _compact_table(first, second, safe_markup(title))
     stdout.print(table)
     for line in _standings(first, second):
@@ -296,6 +317,33 @@ def show_sheet(first: GameResult, second: GameResult | None = None, title: str |
         stdout.print(escape_text(_violations_line(first, path or "-")), markup=False)
     for line in _wrapped(comment_lines(first), min(stdout.width, plain_width())):
         stdout.print(escape_text(line), markup=False)
+
+
+def _print_narrow(result: GameResult, sheet: NarrowSheet, title: str, path: str | None) -> None:
+    """The narrow sheet (:mod:`raspis_cli.cli.narrow_sheet`) and what follows it, each
+    line folded to the width: the standings on one line, then the leader or the winner."""
+    width = stdout.width
+    standings = _standings(result, None)
+    places, verdict = standings[:-1], standings[-1]
+    command = [_violations_line(result, path or "-")] if not result.valid else []  # whole, to copy
+    lines = [*_wrapped([title], width), *sheet.legend, *sheet.table, *_wrapped(sheet.notes, width),
+             *_joined(places, " · ", width), *_wrapped([verdict], width), *command,
+             *_wrapped(comment_lines(result), width)]
+    for line in lines:
+        stdout.print(escape_text(line), markup=False, highlight=False, emoji=False, soft_wrap=True)
+
+
+def _joined(items: list[str], separator: str, width: int) -> list[str]:
+    """The items on as few lines as ``width`` allows, a line broken only between two items."""
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    for item in items:
+        if lines and cell_len(lines[-1] + separator + item) <= width:
+            lines[-1] += separator + item
+        else:
+            lines.append(item)
+    return lines
 
 
 def _wrapped(lines: list[str], width: int | None) -> list[str]:

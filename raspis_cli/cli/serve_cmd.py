@@ -7,7 +7,6 @@ extra ``raspis[serve]`` and is imported only when the command runs.
 from __future__ import annotations
 
 import ipaddress
-import shlex
 import socket
 import sys
 from decimal import Decimal
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from raspis_cli.cli.app import app
-from raspis_cli.cli.console import fail, stdout
+from raspis_cli.cli.console import fail, shell_command, stdout
 from raspis_cli.cli.new_cmd import DealerOption
 from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
 from raspis_cli.text.i18n import _, ngettext
@@ -120,7 +119,7 @@ def serve(
             from raspis_cli.cli.live_cmd import disagreement_lines
 
             sheet = open_written(file, store, players, rules, options)
-            for line in disagreement_lines(sheet):
+            for line in disagreement_lines(sheet, file):
                 _say(line)
         elif players is None:
             fail(_("{file} is new: give the players with --players \"Анна, Борис, Вера\"").format(file=file))
@@ -141,7 +140,7 @@ def serve(
         again += ["--port", str(actual)]
     _say(ngettext("stopped: {n} deal saved in {path}; go on with: {command}",
                   "stopped: {n} deals saved in {path}; go on with: {command}", done).format(
-        n=done, path=file, command=shlex.join(again)))
+        n=done, path=file, command=shell_command(*again)))
 
 
 def _access_code(target: str, new: bool) -> str:
