@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from raspis_cli.cli.app import EXIT_OK, EXIT_VIOLATIONS, app
-from raspis_cli.cli.console import fail, stdout
+from raspis_cli.cli.console import fail, shell_command, stdout
 from raspis_cli.cli.options import (
     EncodingOption,
     RecordFileArgument,
@@ -120,10 +120,9 @@ def explain(
             else:
                 status = EXIT_VIOLATIONS
                 say(_("{n} problem(s) that no change of a written bid, taken, score or total mends "
-                      "({kinds}): "
-                      "run raspis validate "
-                      "{file}").format(n=len(result.problems), kinds=_kinds(result.problems),
-                                                            file=display))
+                      "({kinds}): run {command}").format(
+                    n=len(result.problems), kinds=_kinds(result.problems),
+                    command=shell_command("raspis", "validate", file if file != "-" else "FILE")))
             for p in others if fixes else ():
                 say("  " + _("also: deal {number}: {kind}: {message}").format(number=p.deal,
                                                                               kind=kind_title(p.kind),
