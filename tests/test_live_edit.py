@@ -124,7 +124,18 @@ def _cells(text: str) -> list[list[str]]:
 
 
 def _edit_deal_3(live: LiveDriver, lang: str, deals: list[TypedDeal], choice: str) -> tuple[str, int]:
-    """At deal 10's first question: edit 3, one count changed (the last one follows as the default)."""
+    """At deal 10's first question: edit 3, one count changed (the last one follows as the
+    default); the values the person wrote that it changes: ``choice``, keep or rewrite."""
+    changed, new = _type_edit_3(live, lang, deals)
+    live.expect(SAID[lang]["changes"])
+    live.answer(SAID[lang]["keep?"], choice)
+    live.expect(SAID[lang]["corrected"])
+    return changed, new
+
+
+def _type_edit_3(live: LiveDriver, lang: str, deals: list[TypedDeal]) -> tuple[str, int]:
+    """``edit 3`` typed at a deal's first question, every value kept but one count (the last
+    one follows as the default): the player whose count changed, and the new count."""
     deal = deals[2]
     live.answer(live.trump(), f"{WORDS[lang]['edit']} 3")
     live.answer(live.trump() + "|" + re.escape(f"[{deal.trump}]:"), "")
@@ -136,9 +147,6 @@ def _edit_deal_3(live: LiveDriver, lang: str, deals: list[TypedDeal], choice: st
     for name, value in deal.taken[1:-1]:
         live.answer(live.taken(name) + "|" + re.escape(f"[{value}]:"), "")
     live.answer(live.taken(deal.taken[-1][0]), "")
-    live.expect(SAID[lang]["changes"])
-    live.answer(SAID[lang]["keep?"], choice)
-    live.expect(SAID[lang]["corrected"])
     return changed, new
 
 
@@ -204,17 +212,7 @@ def test_an_edit_in_the_same_session_recomputes_raspis_s_own_numbers_and_says_so
     path = tmp_path / "g.rsp"
     live = _new(path, lang, deals, typed=9)
     live.expect(live.header(10))
-    deal = deals[2]
-    live.answer(live.trump(), f"{WORDS[lang]['edit']} 3")
-    live.answer(live.trump() + "|" + re.escape(f"[{deal.trump}]:"), "")
-    for name, value in deal.bids:
-        live.answer(live.bid(name) + "|" + re.escape(f"[{value}]:"), "")
-    changed, taken = deal.taken[0]
-    new = taken + 1 if taken < 3 else taken - 1
-    live.answer(live.taken(changed) + "|" + re.escape(f"[{taken}]:"), str(new))
-    for name, value in deal.taken[1:-1]:
-        live.answer(live.taken(name) + "|" + re.escape(f"[{value}]:"), "")
-    live.answer(live.taken(deal.taken[-1][0]), "")
+    _type_edit_3(live, lang, deals)
     live.expect(SAID[lang]["corrected"])  # no question: the numbers were raspis's own
     live.expect(RECOMPUTED[lang])
     assert int(live.child.match.group(1)) >= 2 * len(PLAYERS)  # deal 3's scores and totals at least

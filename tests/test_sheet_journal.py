@@ -204,7 +204,7 @@ def test_a_journal_is_written_in_one_step(tmp_path: Path, monkeypatch: pytest.Mo
     target = tmp_path / ".g.rsp.open"
     old = os.umask(0)
     try:
-        write_private(str(target), b"first\n", ".g.rsp.journal-")
+        write_private(str(target), b"first\n")
     finally:
         os.umask(old)
     assert target.read_bytes() == b"first\n" and stat.S_IMODE(target.stat().st_mode) == 0o600
@@ -214,7 +214,7 @@ def test_a_journal_is_written_in_one_step(tmp_path: Path, monkeypatch: pytest.Mo
 
     monkeypatch.setattr(os, "fsync", broken)
     with pytest.raises(OSError):
-        write_private(str(target), b"second\n", ".g.rsp.journal-")
+        write_private(str(target), b"second\n")
     monkeypatch.undo()
     assert target.read_bytes() == b"first\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == [".g.rsp.open"]

@@ -35,25 +35,31 @@ def remove_stale_temporaries(path: str) -> list[str]:
 
 
 @contextlib.contextmanager
-def atomic_output(path: str) -> Iterator[BinaryIO]:
+def atomic_output(path: str, *, private: bool = False) -> Iterator[BinaryIO]:
     """A binary file to write ``path`` through: it is a temporary file beside
     ``path``, flushed to disk (fsync) and renamed over ``path`` when the block
     ends without an exception; on one it is removed and ``path`` is untouched.
-    Raises :class:`OSError` when it cannot."""
+    The file keeps the permissions of the one it replaces (a new one: as
+    ``open`` makes it); ``private``: owner-only (0600) whatever they were.
+    A link at ``path`` is replaced, never written through. Raises
+    :class:`OSError` when it cannot."""
     folder = os.path.dirname(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
+            if private and hasattr(os, "fchmod"):  # mkstemp makes it 0600 already: said, not assumed
+                os.fchmod(handle.fileno(), 0o600)
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        try:
-            mode = os.stat(path).st_mode & 0o7777  # keep the replaced file's permissions
-        except OSError:
-            mask = os.umask(0)
-            os.umask(mask)
-            mode = 0o666 & ~mask  # as open() would create it
-        os.chmod(temp, mode)
+        if not private:
+            try:
+                mode = os.stat(path).st_mode & 0o7777  # keep the replaced file's permissions
+            except OSError:
+                mask = os.umask(0)
+                os.umask(mask)
+                mode = 0o666 & ~mask  # as open() would create it
+            os.chmod(temp, mode)
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -67,9 +73,10 @@ def atomic_output(path: str) -> Iterator[BinaryIO]:
             os.close(dir_fd)
 
 
-def write_atomic(path: str, data: bytes) -> None:
+def write_atomic(path: str, data: bytes, *, private: bool = False) -> None:
     """Write ``data`` to a temporary file beside ``path``, flush it to disk
-    (fsync), then rename it over ``path`` and sync the folder. Raises
-    :class:`OSError` when it cannot (the old file is then untouched)."""
-    with atomic_output(path) as handle:
+    (fsync), then rename it over ``path`` and sync the folder (``private``:
+    owner-only, :func:`atomic_output`). Raises :class:`OSError` when it cannot
+    (the old file is then untouched)."""
+    with atomic_output(path, private=private) as handle:
         handle.write(data)

@@ -37,8 +37,8 @@ import errno
 import json
 import os
 import stat
-import tempfile
 
+from raspis_cli.files.atomic import write_atomic
 from raspis_cli.model.cards import Card, Suit
 from raspis_cli.model.record import NoTrump
 from raspis_cli.notation.writer import trump_text
@@ -70,31 +70,11 @@ def _value_text(key: str, value: object) -> str | None:
     return None
 
 
-def write_private(path: str, data: bytes, prefix: str) -> None:
-    """Write ``data`` to ``path`` in one step, owner-only: a temporary file
-    beside it (``prefix``…``.tmp``, 0600, made exclusively), fsync, rename
-    over ``path`` (a link there is replaced, not followed), the folder
-    synced. Raises :class:`OSError`."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            if hasattr(os, "fchmod"):  # mkstemp makes it 0600 already; a umask cannot widen that
-                os.fchmod(handle.fileno(), 0o600)
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+def write_private(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` in one step, owner-only (0600): a temporary
+    file beside it, fsync, rename over ``path`` (a link there is replaced, not
+    followed), the folder synced. Raises :class:`OSError`."""
+    write_atomic(path, data, private=True)
 
 
 class DealJournal:
@@ -127,7 +107,7 @@ class DealJournal:
         data = (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
         if data != self._kept:
             # the prefix of the sheet's own temporaries (.NAME.): a write killed is cleared with them
-            write_private(self.path, data, "." + os.path.basename(self.store.target) + ".journal-")
+            write_private(self.path, data)
             self._kept = data
 
     def remove(self) -> None:
