@@ -14,6 +14,12 @@ GOLDEN = ROOT / "tests" / "golden"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
+HANG = 600
+"""Seconds after which a command is taken as hung: a guard, not a speed target (the first
+``analyze`` of a fresh checkout compiles the solver, over two minutes on a loaded 2-core
+machine)."""
+
+
 def run_cli(*args: str, stdin: str | None = None, env_extra: dict[str, str] | None = None,
             merge_stderr: bool = False) -> subprocess.CompletedProcess[str]:
     """Run ``raspis ARGS`` as a user would (a fresh process, output not a
@@ -29,7 +35,7 @@ def run_cli(*args: str, stdin: str | None = None, env_extra: dict[str, str] | No
     return subprocess.run([sys.executable, "-m", "raspis_cli", *args], cwd=ROOT, env=env, input=stdin,
                           stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT if merge_stderr else subprocess.PIPE,
-                          text=True, encoding="utf-8", timeout=120)
+                          text=True, encoding="utf-8", timeout=HANG)
 
 
 def check_golden(name: str, actual: str) -> None:
