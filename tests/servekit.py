@@ -95,7 +95,7 @@ def request(served: Served, path: str, body: dict[str, Any] | bytes | None = Non
     req = urllib.request.Request(served.base + path, data=data, method="POST" if data is not None else "GET")
     given = served.token if token is None else token
     if given:
-        req.add_header("Cookie", f"raspis_token={given}")
+        req.add_header("X-Raspis-Token", given)
     if data is not None:
         req.add_header("Content-Type", "application/json")
     for key, value in (headers or {}).items():
