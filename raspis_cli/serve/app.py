@@ -210,7 +210,7 @@ async def _read_json(request: Request) -> dict[str, Any] | Response:
     too deep, not JSON, not valid Unicode)."""
     kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if kind != "application/json":
-        return _refuse(415, _("an entry is sent as JSON (Content-Type: application/json)"))
+        return _refuse(415, _("an entry is taken only as the page sends it (JSON)"))
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         return _refuse(413, _("the request is larger than {limit} bytes").format(limit=MAX_BODY))
@@ -228,7 +228,7 @@ async def _read_json(request: Request) -> dict[str, Any] | Response:
     if not isinstance(data, dict):
         return _refuse(400, _("the request is not a JSON object"))
     if not _valid_text(data):
-        return _refuse(400, _("the request holds text that is not valid Unicode (a lone surrogate)"))
+        return _refuse(400, _("the request holds a character no text may hold (a lone surrogate)"))
     return data
 
 

@@ -23,6 +23,8 @@ event stream and an entry or two in flight): one more is closed at once, so
 that idle connections cannot take every file handle the sheet's save needs."""
 IDLE_SECONDS = 10.0
 """How long a connection may stay open without sending a request."""
+ACCEPT_BURST = 16
+"""How many waiting connections are taken at a time (the rest wait their turn in the kernel)."""
 KEEP_ALIVE_SECONDS = 5
 """How long a connection is kept open after its last answer."""
 
@@ -96,7 +98,7 @@ def prepare(sheet: EditableSheet, *, title: str, token: str | None, host: str, a
 
     app = build_app(table, config, render_view)
     return _Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                  timeout_graceful_shutdown=2, http=_Guarded,
+                                  timeout_graceful_shutdown=2, http=_Guarded, backlog=ACCEPT_BURST,
                                   timeout_keep_alive=KEEP_ALIVE_SECONDS), config, table)
 
 
