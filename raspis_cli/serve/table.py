@@ -153,13 +153,18 @@ class Table:
                 return Reply(False, _("the sheet changed on another phone before this entry arrived; "
                                       "it is shown as it is now: enter again if it is still needed"),
                              self.version, stale=True)
+            unsaved = self.sheet.unsaved
             try:
                 if text.strip().lower() == RELOAD:
                     return self._reload()
                 outcome = self._carry_out(text)
-            except (SheetError, OSError) as e:  # not saved: the sheet in memory is as before the entry
+            except (SheetError, OSError) as e:
                 self.version += 1
-                self.failure = self._failed(e)
+                if isinstance(e, OSError) and (self.sheet.unsaved is None or self.sheet.unsaved is unsaved):
+                    # no save failed: the entry stands; only the open deal's copy beside the file did not
+                    return Reply(True, _("the open deal's answers cannot be kept beside the file: "
+                                         "{reason}").format(reason=e.strerror or str(e)), self.version)
+                self.failure = self._failed(e)  # not saved: the sheet in memory is as before the entry
                 return Reply(False, self.failure.text(), self.version)
             if outcome.refused is not None:
                 return Reply(False, outcome.refused.shown(), self.version)
