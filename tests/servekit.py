@@ -30,14 +30,20 @@ PHONE = (390, 844)
 class Served:
     """``raspis serve ARGS`` in a process of its own; ``url`` is the address it printed."""
 
-    def __init__(self, *args: str, lang: str = "en", port: int = 0) -> None:
+    def __init__(self, *args: str, lang: str = "en", port: int = 0, files: int | None = None) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
         env.update(NO_COLOR="1", PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1",
                    LANG="ru_RU.UTF-8" if lang == "ru" else "C.UTF-8")
         self.args = ("serve", *args, "--host", "127.0.0.1", "--port", str(port))
+        def limit() -> None:  # at most ``files`` open files (as ``ulimit -n``)
+            import resource
+
+            if files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
         self.process = subprocess.Popen([sys.executable, "-m", "raspis_cli", *self.args], cwd=ROOT, env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                        encoding="utf-8")
+                                        encoding="utf-8", preexec_fn=limit if files is not None else None)
         self.printed: list[str] = []
         self.url = ""
         assert self.process.stdout is not None
@@ -95,7 +101,7 @@ def request(served: Served, path: str, body: dict[str, Any] | bytes | None = Non
     req = urllib.request.Request(served.base + path, data=data, method="POST" if data is not None else "GET")
     given = served.token if token is None else token
     if given:
-        req.add_header("Cookie", f"raspis_token={given}")
+        req.add_header("X-Raspis-Token", given)
     if data is not None:
         req.add_header("Content-Type", "application/json")
     for key, value in (headers or {}).items():

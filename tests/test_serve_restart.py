@@ -106,7 +106,7 @@ def test_a_phone_goes_on_by_itself_after_the_server_is_killed_and_started_again(
                 _tap(driver, word)
             assert _text(driver, "#msg") == words["written"]
             # a reload without the code in the address: the cookie, kept across the restart
-            cookie = driver.get_cookie("raspis_token")
+            cookie = driver.get_cookie(f"raspis_token_{port}")
             assert cookie is not None and cookie.get("expiry"), cookie  # not a session cookie
             driver.get(again.base)
             _wait(driver, "document.getElementById('table') !== null", 20)

@@ -496,7 +496,7 @@ def live(
     from raspis_cli.cli.keeping import keep_open_deal, lock_sheet, open_written, start_new
     from raspis_cli.sheet.blank import SheetError
     from raspis_cli.sheet.editable import COMMAND_WORDS
-    from raspis_cli.sheet.sheetfile import SheetChangedError
+    from raspis_cli.sheet.sheetfile import SheetChangedError, keep_aside
 
     money = parse_stake(stake) if stake is not None else None
     store = lock_sheet(file, "raspis live")
@@ -523,7 +523,7 @@ def live(
         try:
             return session.run()
         except SheetChangedError as e:
-            copy = _keep_aside(store.target, sheet.text())
+            copy = keep_aside(store.target, sheet.unsaved or sheet.text())
             fail(str(e) + ("; " + _("what live had is saved in {copy}: compare the two").format(copy=copy)
                            if copy else ""))
         except SheetError as e:
@@ -532,23 +532,3 @@ def live(
             fail(_("{file}: cannot write: {reason}").format(file=file, reason=e.strerror or e))
     finally:
         store.close()
-
-
-def _keep_aside(target: str, text: str) -> str | None:
-    """Write what live had beside a sheet changed behind its back
-    (``NAME.unsaved.rsp``, ``NAME.unsaved-2.rsp``, …, never over a file); its name."""
-    import os
-
-    stem = os.path.splitext(target)[0]
-    for k in range(1, 100):
-        copy = f"{stem}.unsaved.rsp" if k == 1 else f"{stem}.unsaved-{k}.rsp"
-        try:
-            fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            continue
-        except OSError:
-            return None
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-        return copy
-    return None

@@ -131,7 +131,8 @@ def serve(
         restored = keep_open_deal(store, sheet)
         if restored:
             _say(restored)
-        actual = _run(file, sheet, bind, port, token, money, db)
+        actual, sheet = _run(file, sheet, bind, port, token, money, db)
+        _keep_comments(store.target, sheet)
         done = _saved_in_file(store.target, sheet)
     finally:
         store.close()
@@ -159,6 +160,22 @@ def _access_code(target: str, new: bool) -> str:
     return got.code
 
 
+def _keep_comments(target: str, sheet: EditableSheet) -> None:
+    """At the stop, the comments typed for the deal not finished saved (as
+    ``live`` saves them when it quits); when they cannot be, what would have
+    been saved is kept aside, and said."""
+    from raspis_cli.sheet.blank import SheetError
+    from raspis_cli.sheet.sheetfile import keep_aside
+
+    try:
+        sheet.keep_comments()
+    except (SheetError, OSError) as e:
+        reason = (e.strerror or str(e)) if isinstance(e, OSError) else str(e)
+        copy = keep_aside(target, sheet.unsaved) if sheet.unsaved is not None else None
+        _say(_("not saved: {reason}").format(reason=reason)
+             + ("; " + _("what it would have saved is kept in {copy}").format(copy=copy) if copy else ""))
+
+
 def _saved_in_file(target: str, sheet: EditableSheet) -> int:
     """How many deals the file holds with their results, read back from the
     file as saved (what the sheet says it saved, when it cannot be read)."""
@@ -176,11 +193,13 @@ def _saved_in_file(target: str, sheet: EditableSheet) -> int:
 
 
 def _run(file: str, sheet: EditableSheet, bind: str, port: int, token: str | None, money: Decimal | None,
-         db: str | None) -> int:
-    """Listen, print the address (and its QR code), serve until Ctrl-C; the port it listened on."""
+         db: str | None) -> tuple[int, EditableSheet]:
+    """Listen, print the address (and its QR code), serve until Ctrl-C; the
+    port it listened on, and the sheet kept at the end (read again from the
+    file when a phone asked)."""
     import segno
 
-    from raspis_cli.serve.run import prepare
+    from raspis_cli.serve.run import prepare, served_sheet
 
     family = socket.AF_INET6 if ":" in bind else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
@@ -209,4 +228,4 @@ def _run(file: str, sheet: EditableSheet, bind: str, port: int, token: str | Non
         pass
     finally:
         listener.close()
-    return int(actual)
+    return int(actual), served_sheet(server) or sheet

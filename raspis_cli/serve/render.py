@@ -1,5 +1,12 @@
 """The pages of ``raspis serve`` through Jinja2 (autoescaping on: a name holding
-``<script>`` is text on every phone)."""
+``<script>`` is text on every phone).
+
+Every text a template shows passes :func:`~raspis_cli.text.textsafe.isolated_text`
+(as the report's does): a bidi override or embedding in a name or a comment
+is shown as ``\\u202e``, never obeyed, and a right-to-left name is isolated
+from the numbers beside it; the templates put names and comments in
+``<bdi>`` too. A word a button sends back (``data-say``) is written with
+the ``word`` filter: escaped, not changed."""
 
 from __future__ import annotations
 
@@ -8,16 +15,29 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
+
+from raspis_cli.text.textsafe import isolated_text
 
 __all__ = ["render_page"]
 
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
+def _shown(value: Any) -> Any:
+    """A text as a page shows it (bidi controls visible, right-to-left isolated)."""
+    if isinstance(value, str) and not isinstance(value, markupsafe.Markup):
+        return isolated_text(value)
+    return value
+
+
 @functools.cache
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(_TEMPLATES)), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(_TEMPLATES)), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             finalize=_shown)
+    env.filters["word"] = markupsafe.escape  # sent back as it is: escaped, never changed
+    return env
 
 
 def render_page(template: str, lang: str, **context: Any) -> str:

@@ -103,8 +103,11 @@ answers of the deal being entered kept beside the file, so that a crash loses
 only the entry in flight); ``.deal_in_progress`` is that deal (the open one, or
 the one put aside by an edit).
 Saving raises what the store raises (:class:`SheetError` subclasses,
-:class:`OSError`); the sheet in memory then holds the change. One
-``EditableSheet`` per file and process: calls are not thread-safe.
+:class:`OSError`); the sheet in memory is then exactly as before the call
+(the open deal still open, with its answers: the change can be made again),
+and ``.unsaved`` holds the text that could not be written (the change with
+it), to be kept aside. One ``EditableSheet`` per file and process: calls are
+not thread-safe.
 """
 
 from __future__ import annotations
@@ -413,16 +416,46 @@ _Change = Callable[Concatenate["EditableSheet", _P], _R]
 
 
 def _journaled(method: _Change[_P, _R]) -> _Change[_P, _R]:
-    """A change of the sheet, after which its journal (when it has one) keeps the open deal."""
+    """A change of the sheet, all or nothing: when saving raises, the sheet in
+    memory is put back as it was before the change (the open deal open again,
+    with its answers) and the error goes on; otherwise its journal (when it
+    has one) keeps the open deal."""
 
     @functools.wraps(method)
     def changed(self: EditableSheet, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        out = method(self, *args, **kwargs)
+        before = self._state()
+        try:
+            out = method(self, *args, **kwargs)
+        except BaseException:
+            self._restore(before)
+            raise
         if self.journal is not None and not (isinstance(out, Outcome) and out.refused is not None):
             self.journal.keep(self)
         return out
 
     return changed
+
+
+def _copy_open(o: OpenDeal | None) -> OpenDeal | None:
+    """A copy of an open deal whose answers and comments change apart from the original's."""
+    if o is None:
+        return None
+    return dataclasses.replace(o, values=dict(o.values), trail=list(o.trail), defaults=dict(o.defaults),
+                               comments=list(o.comments))
+
+
+@dataclass(frozen=True)
+class _State:
+    """What a change of the sheet may alter (the games are replaced, never altered in place)."""
+
+    games: list[GameRecord]
+    result: GameResult
+    open: OpenDeal | None
+    parked: OpenDeal | None
+    session: list[int]
+    held: dict[int, DealRecord]
+    held_totals: dict[str, int] | None
+    own: set[tuple[int, str, str]]
 
 
 class EditableSheet:
@@ -469,6 +502,10 @@ class EditableSheet:
         """The game's ``final`` totals as written when the first deal was held."""
         self._own: set[tuple[int, str, str]] = set()
         """The scores and totals raspis wrote itself (see :meth:`own_values`)."""
+        self.unsaved: str | None = None
+        """The text the last save could not write (``None`` once a save succeeds):
+        the change it held is not in the sheet in memory; a front end keeps it
+        aside (:func:`raspis_cli.sheet.sheetfile.keep_aside`)."""
         self._open_next()
 
     # -- the sheet as it stands -------------------------------------------------------------
@@ -860,11 +897,35 @@ class EditableSheet:
     # -- writing ----------------------------------------------------------------------------
 
     def _save(self) -> bool:
-        """Write the sheet as it stands (the deals held as written kept so)."""
+        """Write the sheet as it stands (the deals held as written kept so).
+        When the store raises, the text is kept in :attr:`unsaved` and the
+        error goes on (the change that called it is undone in memory)."""
         if self.file is None:
             return False
-        self.file.save(self.text())
+        text = self.text()
+        try:
+            self.file.save(text)
+        except BaseException:
+            self.unsaved = text
+            raise
+        self.unsaved = None
         return True
+
+    def _state(self) -> _State:
+        """The sheet's state in memory, to put back when a change cannot be saved."""
+        return _State(list(self.games), self.result, _copy_open(self.open), _copy_open(self._parked),
+                      list(self._session), dict(self._held),
+                      None if self._held_totals is None else dict(self._held_totals), set(self._own))
+
+    def _restore(self, state: _State) -> None:
+        """Put back a state taken by :meth:`_state` (the copies stay the state's)."""
+        self.games = list(state.games)
+        self.result = state.result
+        self.open, self._parked = _copy_open(state.open), _copy_open(state.parked)
+        self._session = list(state.session)
+        self._held = dict(state.held)
+        self._held_totals = None if state.held_totals is None else dict(state.held_totals)
+        self._own = set(state.own)
 
     def _let_go(self, numbers: Iterable[int]) -> None:
         """These deals are no longer held as written (entered again, or taken back)."""

@@ -18,10 +18,18 @@ saves through:
 - **links** — a sheet that is a symbolic link is written through it: the
   new text is renamed onto the file the link points to.
 
+- **kept aside** — what could not be saved is written by :func:`keep_aside`
+  beside the sheet, in a file of its own (``NAME.unsaved.rsp``, never over a
+  file, never through a link).
+
+The lock file is opened without following a link (``O_NOFOLLOW``) and must
+be a plain file with one name: a symbolic link, a hard link or anything else
+planted at its name is refused (never written through), with what to do.
+
 API (stable: names are added, never renamed): ``SheetFile(path, who)``,
 ``.lock()``, ``.read() -> bytes``, ``.save(text)``, ``.close()`` (also as a
 context manager: ``with SheetFile(path).lock() as f: ...``), ``.path``,
-``.target``, ``.exists()``, ``.digest()``.
+``.target``, ``.exists()``, ``.digest()``; ``keep_aside(target, text)``.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ import hashlib
 import json
 import os
 import socket
+import stat
 from types import TracebackType
 
 from raspis_cli.files.atomic import remove_stale_temporaries, write_atomic
@@ -43,7 +52,10 @@ try:
 except ImportError:  # pragma: no cover - not on Linux/macOS: the change on disk still guards
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["SheetBusyError", "SheetChangedError", "SheetError", "SheetFile", "lock_path"]
+__all__ = ["SheetBusyError", "SheetChangedError", "SheetError", "SheetFile", "keep_aside", "lock_path"]
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 
 class SheetBusyError(SheetError):
@@ -94,11 +106,7 @@ class SheetFile:
             return self
         where = lock_path(self.target)
         while True:
-            try:
-                fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
-            except OSError as e:
-                raise SheetError(msg("{file}: cannot make the lock file {lock}: {reason}").format(
-                    file=self.path, lock=where, reason=e.strerror or e)) from None
+            fd = _open_lock(where, self.path)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -172,6 +180,49 @@ class SheetFile:
         write_atomic(self.target, data)
         self._known = _digest(data)
         self._read = True
+
+
+def _open_lock(where: str, path: str) -> int:
+    """The lock file, opened (made when missing) without following a link;
+    :class:`SheetError` when it cannot be, or is not a plain file of its own."""
+    try:
+        fd = os.open(where, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK, 0o644)
+    except OSError as e:
+        if os.path.islink(where):
+            raise SheetError(msg("{file}: the lock file {lock} is a symbolic link: it is never written "
+                                 "through a link; remove it and start again").format(file=path, lock=where)
+                             ) from None
+        raise SheetError(msg("{file}: cannot make the lock file {lock}: {reason}").format(
+            file=path, lock=where, reason=e.strerror or e)) from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
+        os.close(fd)
+        raise SheetError(msg("{file}: the lock file {lock} is not a plain file of its own (a link or a "
+                             "device): remove it and start again").format(file=path, lock=where))
+    return fd
+
+
+def keep_aside(target: str, text: str) -> str | None:
+    """Write what could not be saved beside the sheet ``target``
+    (``NAME.unsaved.rsp``, ``NAME.unsaved-2.rsp``, …): made exclusively,
+    never over a file, never through a link. Its name, or ``None`` when it
+    cannot be written."""
+    stem = os.path.splitext(target)[0]
+    for k in range(1, 100):
+        copy = f"{stem}.unsaved.rsp" if k == 1 else f"{stem}.unsaved-{k}.rsp"
+        try:
+            fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text.encode("utf-8"))
+        except OSError:
+            return None
+        return copy
+    return None
 
 
 def check_reads_back(data: bytes, path: str) -> None:

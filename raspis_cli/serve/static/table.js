@@ -9,6 +9,15 @@
   var words = JSON.parse(document.getElementById("words").textContent);
   var version = parseInt(main.getAttribute("data-version"), 10);
   var busy = false;
+  // the access code (--lan), sent with every entry in a header: a form of another page cannot send one
+  var tokenMeta = document.querySelector('meta[name="raspis-token"]');
+  var token = tokenMeta ? tokenMeta.getAttribute("content") : "";
+  // the code read, it leaves the address bar and the history (the page's cookie keeps it)
+  if (window.history && history.replaceState && /[?&]t=/.test(window.location.search)) {
+    var kept = window.location.search.slice(1).split("&").filter(function (p) { return p.indexOf("t=") !== 0; });
+    history.replaceState(null, "", window.location.pathname + (kept.length ? "?" + kept.join("&") : "") +
+                         window.location.hash);
+  }
 
   function show(html, newVersion) {
     if (newVersion === version && html === null) { return; }
@@ -34,7 +43,8 @@
     busy = true;
     main.classList.add("busy");
     fetch("api/say", {method: "POST", credentials: "same-origin", cache: "no-store",
-                      headers: {"Content-Type": "application/json"},
+                      headers: token ? {"Content-Type": "application/json", "X-Raspis-Token": token}
+                                     : {"Content-Type": "application/json"},
                       body: JSON.stringify({version: version, text: text})})
       .then(function (r) { return r.json(); })
       .then(function (data) {
