@@ -87,6 +87,18 @@ def guard_console_encoding() -> None:
         ).format(encoding=changed[0]) + "\n")
 
 
+def _run(argv: list[str]) -> Any:
+    """The app run on ``argv``; while the shell asks for completions, with
+    the values of the options that have a fixed set of them offered."""
+    from raspis_cli.cli.completing import completing, offer_values
+
+    if not completing():
+        return app(args=argv, prog_name="raspis", standalone_mode=False)
+    command = typer.main.get_command(app)
+    offer_values(command)
+    return command(args=argv, prog_name="raspis", standalone_mode=False)
+
+
 def run_app(argv: list[str]) -> int:
     """Run the app on these arguments and return the exit code; no traceback
     ever reaches the user unless ``--traceback`` is given or
@@ -109,7 +121,7 @@ def run_app(argv: list[str]) -> int:
     app.info.help = _(APP_HELP)
     app.callback()(_root)
     try:
-        result = app(args=argv, prog_name="raspis", standalone_mode=False)
+        result = _run(argv)
     except typer.Exit as e:
         return int(e.exit_code or 0)
     except KeyboardInterrupt:
