@@ -21,7 +21,7 @@ from raspis_cli.analyze.words import (
     skipped_words,
 )
 from raspis_cli.cli.app import app
-from raspis_cli.cli.console import fail, safe_markup, stderr, stdout
+from raspis_cli.cli.console import fail, how_to_install, safe_markup, stderr, stdout
 from raspis_cli.cli.options import (
     BudgetOption,
     EncodingOption,
@@ -366,10 +366,10 @@ def say_if_slow(samples: int) -> None:
     say_if_compiling()
     if not kernel.JIT and not os.environ.get("RASPIS_NO_JIT"):
         stderr.print(_("note: the compiled solver is not available (numba is not installed): the "
-                       "analysis runs about 100 times slower; `pip install 'raspis[fast]'` builds "
-                       "numba where it can")
+                       "analysis runs about 100 times slower; the analyze extra adds it: {install}"
+                       ).format(install=how_to_install("analyze"))
                      + ("" if samples == 0 else _("; --samples 0 leaves out the bid advice, the "
-                                                  "slowest part")))
+                                                  "slowest part")), markup=False)
 
 
 def say_if_compiling() -> None:
