@@ -16,6 +16,8 @@ from raspis_cli.engine import JokerDecl, Play
 from raspis_cli.model.cards import Card, Suit
 from tests.clikit import run_cli
 
+pytestmark = pytest.mark.slow  # the analysis of whole deals by the plain-Python solver, in child processes
+
 SAMPLE = "samples/raspisnoy-full-3p.rsp"
 
 

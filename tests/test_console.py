@@ -64,6 +64,7 @@ def test_show_in_russian() -> None:
     assert "взятки: Олег 0 (заказ 0)" in done.stdout
 
 
+@pytest.mark.slow
 def test_version_and_completion_and_metavars() -> None:
     assert re.fullmatch(r"raspis \d+\.\d+\.\d+\n", run_cli("--version").stdout)
     top = run_cli("--help").stdout

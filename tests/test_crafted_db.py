@@ -134,6 +134,7 @@ def test_a_crafted_database_leaks_nothing(club: tuple[Path, Path, str], crafted:
     assert code == 2 and REFUSED in err and err.count("\n") == 1, err
 
 
+@pytest.mark.slow
 def test_load_refreshes_a_stale_view_and_reads_no_file(club: tuple[Path, Path, str], tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     """load replaces raspis' views (of its names) before it reads them: a
@@ -183,6 +184,7 @@ def test_export_writes_only_its_folder(club: tuple[Path, Path, str], tmp_path: P
         con.close()
 
 
+@pytest.mark.slow
 def test_export_overwrite_never_follows_a_link(club: tuple[Path, Path, str], tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     db, _, _ = club

@@ -268,6 +268,7 @@ def test_a_disputed_sheet_resumed_keeps_its_disputed_cells(tmp_path: Path, lang:
     assert game.deals[20].taken == {"Boris": 2, "Вера": 3, "Дмитрий": 4, "Анна": 0}
 
 
+@pytest.mark.slow
 def test_a_kill_during_an_edit_leaves_the_file_as_before_or_after(tmp_path: Path) -> None:
     _, deals = planned_game(seed=7)
     template = tmp_path / "template.rsp"

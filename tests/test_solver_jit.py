@@ -28,6 +28,8 @@ CHILD = """
 import json, sys
 from raspis_cli.solver import kernel as solver_kernel
 from tests.test_solver_jit import expected_counts
+
+pytestmark = pytest.mark.slow  # numba compiles the solver's kernel (20 to 40 s)
 assert solver_kernel.JIT
 print(json.dumps(expected_counts()))
 """

@@ -87,6 +87,7 @@ def test_load_help_imports_no_database() -> None:
     assert not heavy, f"raspis load --help imported {heavy[:8]}"
 
 
+@pytest.mark.slow
 def test_simulate_with_heuristic_bots_loads_no_solver() -> None:
     """The solver (numba) is loaded by a PIMC decision, not by ``simulate``
     itself: the heuristic bots' games never import it; ``--bot pimc`` does."""
