@@ -27,6 +27,7 @@ def _club(*more: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
+@pytest.mark.slow
 def test_a_club_history_has_absentees_table_sizes_and_dates_in_order() -> None:
     games = _club()
     dates = [g["tags"]["Date"] for g in games]

@@ -21,6 +21,8 @@ from tests.browserkit import CHROMIUM, DRIVER, need_browser
 
 ROOT = Path(__file__).resolve().parent.parent
 
+pytestmark = pytest.mark.slow  # the site built by mkdocs, read in Chromium
+
 COPIED = """(() => {
   const code = [...document.querySelectorAll("pre > code")].find(c => c.querySelector(".gp"));
   code.setAttribute("data-md-copying", "");

@@ -72,6 +72,7 @@ def test_new_and_rules_schedule_read_the_dealer_so_too() -> None:
     assert json.loads(schedule.stdout.splitlines()[0])["dealer"] == "Анна"
 
 
+@pytest.mark.slow
 def test_analyze_reads_the_name_so_too() -> None:
     done = run_cli("analyze", "samples/raspisnoy-full-3p.rsp", "--deal", "3", "--player", "vera",
                    "--samples", "2", "--seed", "1")

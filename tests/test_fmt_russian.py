@@ -115,6 +115,7 @@ def _games(draw: st.DrawFn) -> GameRecord:
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(_games())
 def test_a_russian_sheet_reads_back_as_the_english_one(game: GameRecord) -> None:

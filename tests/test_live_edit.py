@@ -142,6 +142,7 @@ def _edit_deal_3(live: LiveDriver, lang: str, deals: list[TypedDeal], choice: st
     return changed, new
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_edit_3_at_deal_10_changes_one_count_and_keeps_every_other_cell(tmp_path: Path, lang: str) -> None:
     _, deals = planned_game(seed=7)
@@ -178,6 +179,7 @@ def _read_game_text(text: str) -> GameRecord:
     return result.games[0]
 
 
+@pytest.mark.slow
 def test_edit_with_rewrite_leaves_a_sheet_that_validates(tmp_path: Path) -> None:
     _, deals = planned_game(seed=7)
     path = tmp_path / "g.rsp"
@@ -197,6 +199,7 @@ RECOMPUTED = {"en": r"(\d+) scores and totals raspis had computed itself are rec
               "ru": r"очки и суммы, посчитанные самим raspis, пересчитаны: (\d+)"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_edit_in_the_same_session_recomputes_raspis_s_own_numbers_and_says_so(
         tmp_path: Path, lang: str) -> None:

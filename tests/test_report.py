@@ -315,6 +315,7 @@ def test_analysis_marks_on_the_replay_in_the_browser(browser: Any, analysed_game
     assert errors == []
 
 
+@pytest.mark.slow
 def test_club_page_in_the_browser(browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from selenium.webdriver.common.by import By
 

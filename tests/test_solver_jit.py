@@ -24,12 +24,12 @@ from raspis_cli.solver.search import BudgetExceededError, Solver, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
+pytestmark = pytest.mark.slow  # numba compiles the solver's kernel (20 to 40 s)
+
 CHILD = """
 import json, sys
 from raspis_cli.solver import kernel as solver_kernel
 from tests.test_solver_jit import expected_counts
-
-pytestmark = pytest.mark.slow  # numba compiles the solver's kernel (20 to 40 s)
 assert solver_kernel.JIT
 print(json.dumps(expected_counts()))
 """

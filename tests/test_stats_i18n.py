@@ -74,6 +74,7 @@ def _tables(text: str) -> list[tuple[str, list[str]]]:
 EVERY_REPORT = [word for name in REPORT_NAMES for word in ("--report", name)]
 
 
+@pytest.mark.slow
 def test_russian_stats_has_russian_titles_and_headers(club: Path) -> None:
     done = run_cli("--lang", "ru", "stats", "--db", str(club), *EVERY_REPORT)
     assert done.returncode == 0, done.stderr

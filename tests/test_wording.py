@@ -123,6 +123,7 @@ unfinished
 """
 
 
+@pytest.mark.slow
 def test_joker_modes_and_penalty_reasons_are_said_in_russian(tmp_path: Path) -> None:
     out = _ru("validate", _record(tmp_path, JOKERS))
     # was: 'take' — не объявление джокера при заходе…(можно: high, low)
