@@ -4,7 +4,7 @@ and the keyword rules of grammar/grammar.ebnf, both from the code.
 The diagram is drawn by pyparsing's ``create_diagram`` from
 :data:`raspis_cli.notation.file_grammar.FILE`, the same token patterns the reader
 matches. It needs the optional extra ``diagrams``
-(``pip install 'raspis[diagrams]'``: pyparsing[diagrams], i.e.
+(``pip install -e '.[diagrams]'`` in the checkout: pyparsing[diagrams], i.e.
 railroad-diagrams and jinja2).
 
     python grammar/make_diagram.py [OUTPUT.html]
@@ -52,7 +52,7 @@ def main(argv: list[str]) -> int:
     try:
         FILE.create_diagram(str(out), vertical=4, show_results_names=False, show_groups=False)
     except Exception as e:  # pyparsing says it with a bare Exception
-        print(f"make_diagram: {e}; install the extra: pip install 'raspis[diagrams]'",
+        print(f"make_diagram: {e}; install the extra from the checkout: pip install -e '.[diagrams]'",
               file=sys.stderr)
         return 2
     print(f"wrote {out}")

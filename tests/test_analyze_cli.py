@@ -16,6 +16,8 @@ from raspis_cli.engine import JokerDecl, Play
 from raspis_cli.model.cards import Card, Suit
 from tests.clikit import run_cli
 
+pytestmark = pytest.mark.slow  # the analysis of whole deals by the plain-Python solver, in child processes
+
 SAMPLE = "samples/raspisnoy-full-3p.rsp"
 
 
@@ -59,7 +61,7 @@ def test_jobs_read_each_piece_once_and_agree(many_games: Path, monkeypatch: pyte
         reads.append(kwargs.get("piece"))
         return read_results(*args, **kwargs)
 
-    monkeypatch.setattr(analyze_cmd, "read_results", counted)
+    monkeypatch.setattr("raspis_cli.judge.check.read_results", counted)  # analyze_cmd imports it where used
     settings: analyze_cmd.Settings = (RulesChoice(), None, 2, None, 0, 0, None)
     games = [g for piece in pieces for g in analyze_cmd._analyze_piece((str(many_games), piece, settings))[0]]
     assert reads == pieces

@@ -8,6 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # the benchmarks run in their quick mode
+
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

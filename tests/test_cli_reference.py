@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from tests.clikit import ROOT
 
 
@@ -14,6 +16,7 @@ def _script() -> ModuleType:
     return cli_reference
 
 
+@pytest.mark.slow
 def test_the_reference_page_is_the_help_of_every_command() -> None:
     script = _script()
     written = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")

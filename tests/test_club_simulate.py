@@ -8,6 +8,8 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from raspis_cli.bots.heuristic import misjudged
 from raspis_cli.rules import Rules
 from raspis_cli.simulate.club import ClubPlan, parse_skill
@@ -25,6 +27,7 @@ def _club(*more: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
+@pytest.mark.slow
 def test_a_club_history_has_absentees_table_sizes_and_dates_in_order() -> None:
     games = _club()
     dates = [g["tags"]["Date"] for g in games]
@@ -56,6 +59,7 @@ def test_skill_changes_nothing_at_one_and_costs_points_below() -> None:
     assert {abs(misjudged(3.0, 0.0, rng) - 3.0) for _ in range(50)} <= {1.0, 1.5, 2.0}
 
 
+@pytest.mark.slow
 def test_skill_and_plan_errors() -> None:
     assert parse_skill(["Анна=0.8", "Boris=0.6..0.9", "a=b=1"]) == {"Анна": (0.8, 0.8), "Boris": (0.6, 0.9),
                                                                     "a=b": (1.0, 1.0)}

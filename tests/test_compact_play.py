@@ -201,6 +201,7 @@ def _both(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return fast, slow
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 2),
        fault=st.sampled_from(("none", *FAULTS)), edits=st.integers(0, 3),
@@ -449,6 +450,7 @@ def _option_text(name: str, value: str, preset: str, detail: str) -> str | None:
     return write_game(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(option=st.sampled_from(_OPTION_VALUES), preset=st.sampled_from(("raspisnoy", "joker54", "classic")),
        detail=st.sampled_from(("full", "sheet")), edits=st.integers(0, 3),

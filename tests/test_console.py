@@ -71,6 +71,7 @@ def test_show_in_russian() -> None:
     assert "взятки: Олег 0 (заказ 0)" in done.stdout
 
 
+@pytest.mark.slow
 def test_version_and_completion_and_metavars() -> None:
     assert re.fullmatch(r"raspis \d+\.\d+\.\d+\n", run_cli("--version").stdout)
     top = run_cli("--help").stdout
@@ -106,6 +107,7 @@ def test_fmt_in_russian_leaves_comments_as_written(tmp_path: Path) -> None:
     assert russian.stdout == english.stdout  # this game has no keyword outside the comment
 
 
+@pytest.mark.slow
 def test_fmt_writes_russian_keywords_that_read_back(tmp_path: Path) -> None:
     russian = run_cli("fmt", "samples/joker54-full.rsp", "--lang", "ru")
     assert russian.returncode == 0, russian.stderr

@@ -134,6 +134,7 @@ def test_a_crafted_database_leaks_nothing(club: tuple[Path, Path, str], crafted:
     assert code == 2 and REFUSED in err and err.count("\n") == 1, err
 
 
+@pytest.mark.slow
 def test_load_refreshes_a_stale_view_and_reads_no_file(club: tuple[Path, Path, str], tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     """load replaces raspis' views (of its names) before it reads them: a
@@ -183,6 +184,7 @@ def test_export_writes_only_its_folder(club: tuple[Path, Path, str], tmp_path: P
         con.close()
 
 
+@pytest.mark.slow
 def test_export_overwrite_never_follows_a_link(club: tuple[Path, Path, str], tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     db, _, _ = club
@@ -222,3 +224,25 @@ def test_ctrl_c_interrupts_a_running_query(club: tuple[Path, Path, str]) -> None
     finally:
         child.close(force=True)
     assert child.exitstatus == 130, child.before
+
+
+@pytest.mark.parametrize(("where", "raised"), [
+    # Ctrl-C while the command's modules load (a busy machine starts slowly)
+    ("raspis_cli.cli.registry.register_commands", "KeyboardInterrupt()"),
+    # DuckDB's client saw the signal itself while the database opened, outside interruptible()
+    ("raspis_cli.cli.store_cmd.open_existing", "RuntimeError('Query interrupted')"),
+])
+def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(where: str, raised: str) -> None:
+    import os
+    import subprocess
+
+    module, name = where.rsplit(".", 1)
+    child = (f"import importlib, sys\nmodule = importlib.import_module({module!r})\n"
+             f"def interrupted(*args, **kwargs):\n    raise {raised}\n"
+             f"setattr(module, {name!r}, interrupted)\n"
+             "sys.argv = ['raspis', 'query', 'SELECT 1', '--db', 'none.duckdb']\n"
+             "from raspis_cli.cli import main\nmain()\n")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", child], cwd=root, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(root), "NO_COLOR": "1"}, timeout=120)
+    assert (done.returncode, done.stderr) == (130, "raspis: interrupted\n")

@@ -19,6 +19,8 @@ from tests.dockit import (
     work_folder,
 )
 
+pytestmark = pytest.mark.slow  # every documented command of a page run as the page shows it
+
 PAGES = [page for page in documented_pages() if console_commands(page)]
 
 

@@ -72,6 +72,7 @@ def test_new_and_rules_schedule_read_the_dealer_so_too() -> None:
     assert json.loads(schedule.stdout.splitlines()[0])["dealer"] == "Анна"
 
 
+@pytest.mark.slow
 def test_analyze_reads_the_name_so_too() -> None:
     done = run_cli("analyze", "samples/raspisnoy-full-3p.rsp", "--deal", "3", "--player", "vera",
                    "--samples", "2", "--seed", "1")
@@ -160,6 +161,7 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> str:
     return db
 
 
+@pytest.mark.slow
 def test_simulate_a_club_needs_no_players_count(tmp_path: Path) -> None:
     args = ["--players-pool", "A,B,C,D", "--table-sizes", "3,4", "--games", "3", "--seed", "2"]
     without = run_cli("simulate", *args)
@@ -168,6 +170,7 @@ def test_simulate_a_club_needs_no_players_count(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "--players N" in refused.stderr
 
 
+@pytest.mark.slow
 def test_leaderboards_are_ranked_by_relative_per_deal(club: str) -> None:
     rows = json.loads(run_cli("stats", "--db", club, "--report", "leaderboard", "-f", "json").stdout)
     groups: dict[tuple[str, int], list[dict[str, object]]] = {}
@@ -184,6 +187,7 @@ def test_leaderboards_are_ranked_by_relative_per_deal(club: str) -> None:
     assert table.startswith("Leaderboard by rules and table size, ranked by relative per deal")
 
 
+@pytest.mark.slow
 def test_head_to_head_once_per_pair_and_the_club_page_sees_both_ways(club: str) -> None:
     rows = json.loads(run_cli("stats", "--db", club, "--report", "head_to_head", "-f", "json").stdout)
     pairs = [frozenset((r["player"], r["opponent"])) for r in rows]
@@ -196,6 +200,7 @@ def test_head_to_head_once_per_pair_and_the_club_page_sees_both_ways(club: str) 
         assert row["mean_margin"] == pytest.approx(-back["mean_margin"])
 
 
+@pytest.mark.slow
 def test_bid_accuracy_by_cards_is_per_table_size(club: str) -> None:
     done = run_cli("stats", "--db", club, "--report", "bid_accuracy_by_cards", "-f", "json")
     rows = json.loads(done.stdout)

@@ -112,6 +112,7 @@ def test_an_unreadable_date_is_a_warning_and_load_keeps_the_game(tmp_path: Path)
     assert rows.stdout.strip() == '{"n": 1, "d": null}'
 
 
+@pytest.mark.slow
 def test_stats_for_a_player_not_in_the_database(tmp_path: Path) -> None:
     db = str(tmp_path / "x.duckdb")
     assert run_cli("load", "samples/raspisnoy-sheet-dispute.rsp", "--db", db, "-q").returncode == 0
@@ -125,6 +126,7 @@ def test_stats_for_a_player_not_in_the_database(tmp_path: Path) -> None:
         assert rows.returncode == 0 and '"player": "Анна"' in rows.stdout
 
 
+@pytest.mark.slow
 def test_query_reads_sql_from_stdin_and_jsonl_is_offered(tmp_path: Path) -> None:
     db = str(tmp_path / "x.duckdb")
     assert run_cli("load", "samples/classic.rsp", "--db", db, "-q").returncode == 0

@@ -115,6 +115,7 @@ def _games(draw: st.DrawFn) -> GameRecord:
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(_games())
 def test_a_russian_sheet_reads_back_as_the_english_one(game: GameRecord) -> None:
@@ -189,6 +190,7 @@ def test_the_language_a_sheet_is_written_in() -> None:
     assert written_language(["1. 1 Анна Д♥"]) == "ru" and written_language(["1. 1 Анна Q♥"]) == "en"
 
 
+@pytest.mark.slow
 def test_fmt_keeps_a_russian_sheet_russian(tmp_path: Path) -> None:
     """Without --lang each file is written in its own language; --lang names one for all."""
     russian = run_cli("fmt", str(SHEET), "--lang", "ru").stdout

@@ -17,6 +17,8 @@ from raspis_cli.notation import NotationWriteError, read_text, write_games
 from raspis_cli.notation.jsoncodec import read_json_text, read_jsonl_text
 from tests.fuzzkit import check_bytes, json_mutation, seeds
 
+pytestmark = pytest.mark.slow  # thousands of mutated records through the reader and the command line
+
 FAST = settings(max_examples=60, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 

@@ -75,6 +75,7 @@ def test_every_command_in_help_is_in_the_readme_and_back() -> None:
     assert _commands_in_help() == _commands_in_readme()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(_commands_in_readme()))
 def test_every_command_has_help(command: str) -> None:
     done = run_cli(command, "--help")

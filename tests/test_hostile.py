@@ -146,6 +146,7 @@ def _game_with(value: str, where: str) -> GameRecord:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["tag", "player"])
 @pytest.mark.parametrize("name", sorted(DANGEROUS))
 def test_dangerous_text_round_trips_through_fmt_and_convert(

@@ -173,6 +173,7 @@ def test_a_russian_validate_leaves_no_english_sentence() -> None:
     assert "no bid is written for Boris" in report.stdout and "раздача" not in report.stdout
 
 
+@pytest.mark.slow
 def test_a_russian_explain_and_live_leave_no_english_sentence(tmp_path: Path) -> None:
     explained = run_cli("explain", "samples/raspisnoy-sheet-dispute.rsp", "--stake", "0.1", "--lang", "ru")
     assert "должно быть +5" in explained.stdout
@@ -220,6 +221,7 @@ def test_russian_help_leaves_no_english_sentence(command: list[str]) -> None:
     assert not left, f"English left in Russian help: {sorted(set(left))}\n{done.stdout}"
 
 
+@pytest.mark.slow
 def test_russian_usage_errors_leave_no_english_sentence() -> None:
     cases = {
         ("scroe",): "Нет такой команды 'scroe'. Может быть, 'score'?",

@@ -99,6 +99,7 @@ def test_every_module_sits_in_a_layer() -> None:
     assert not unknown, f"packages that are no layer (add them to LAYERS and CONTRIBUTING.md): {unknown}"
 
 
+@pytest.mark.slow
 def test_imports_point_down_through_the_layers() -> None:
     upward = []
     for module, path in MODULES.items():
@@ -151,6 +152,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_no_import_circles() -> None:
     cycles = _cycles(_edges())
     assert not cycles, "modules that import each other (round a circle): " + "; ".join(
@@ -169,6 +171,7 @@ def _checked_files() -> list[Path]:
     return files
 
 
+@pytest.mark.slow
 def test_no_private_names_imported_across_modules() -> None:
     taken = []
     for path in _checked_files():

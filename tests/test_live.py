@@ -22,6 +22,7 @@ def _read_game(path: Path) -> object:
     return result.games[0]
 
 
+@pytest.mark.slow
 def test_a_full_game_typed_in_with_a_refusal_an_undo_a_kill_and_a_resume(tmp_path: Path) -> None:
     simulated, deals = planned_game(seed=7)
     path = tmp_path / "friday.rsp"
@@ -182,6 +183,7 @@ def test_live_refuses_what_it_cannot_keep(tmp_path: Path, setup: str, args: list
     assert (path.read_bytes() if path.exists() else None) == before
 
 
+@pytest.mark.slow
 def test_a_kill_at_any_moment_leaves_a_valid_sheet(tmp_path: Path) -> None:
     """SIGKILL while a script types a whole game through a pipe as fast as it can,
     at several moments after the first save: the file always reads, validates,

@@ -150,6 +150,7 @@ def _type_edit_3(live: LiveDriver, lang: str, deals: list[TypedDeal]) -> tuple[s
     return changed, new
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_edit_3_at_deal_10_changes_one_count_and_keeps_every_other_cell(tmp_path: Path, lang: str) -> None:
     _, deals = planned_game(seed=7)
@@ -186,6 +187,7 @@ def _read_game_text(text: str) -> GameRecord:
     return result.games[0]
 
 
+@pytest.mark.slow
 def test_edit_with_rewrite_leaves_a_sheet_that_validates(tmp_path: Path) -> None:
     _, deals = planned_game(seed=7)
     path = tmp_path / "g.rsp"
@@ -205,6 +207,7 @@ RECOMPUTED = {"en": r"(\d+) scores and totals raspis had computed itself are rec
               "ru": r"очки и суммы, посчитанные самим raspis, пересчитаны: (\d+)"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_edit_in_the_same_session_recomputes_raspis_s_own_numbers_and_says_so(
         tmp_path: Path, lang: str) -> None:
@@ -266,6 +269,7 @@ def test_a_disputed_sheet_resumed_keeps_its_disputed_cells(tmp_path: Path, lang:
     assert game.deals[20].taken == {"Boris": 2, "Вера": 3, "Дмитрий": 4, "Анна": 0}
 
 
+@pytest.mark.slow
 def test_a_kill_during_an_edit_leaves_the_file_as_before_or_after(tmp_path: Path) -> None:
     _, deals = planned_game(seed=7)
     template = tmp_path / "template.rsp"

@@ -33,6 +33,7 @@ def _pipe(path: Path, answers: list[str], *args: str,
                           capture_output=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_a_second_live_on_the_same_sheet_is_refused_naming_the_first(tmp_path: Path) -> None:
     path = tmp_path / "g.rsp"
     _new(path)
@@ -86,6 +87,7 @@ def test_a_symlinked_sheet_is_written_through_the_link(tmp_path: Path) -> None:
     assert sorted(p.name for p in real.parent.iterdir()) == ["evening.rsp"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("digit", ["²", "①", "٣", "３"])
 def test_odd_digits_at_a_number_question_are_refused_with_a_message(tmp_path: Path, digit: str) -> None:
     path = tmp_path / "g.rsp"

@@ -73,6 +73,7 @@ def _rows(db: Path) -> dict[str, list[tuple[object, ...]]]:
         con.close()
 
 
+@pytest.mark.slow
 def test_a_load_under_two_locales_stores_the_same_rows(tmp_path: Path) -> None:
     stored = {}
     for name, env in (("ru", RUSSIAN), ("en", ENGLISH)):
@@ -112,6 +113,7 @@ def test_machine_readable_output_is_the_same_bytes_in_any_locale(command: tuple[
     assert (russian.returncode, russian.stdout) == (english.returncode, english.stdout)
 
 
+@pytest.mark.slow
 def test_stats_and_query_json_are_the_same_bytes_in_any_locale(tmp_path: Path) -> None:
     db = tmp_path / "club.duckdb"
     assert run_cli("load", *map(str, SAMPLES), "--db", str(db)).returncode == 0
@@ -156,6 +158,7 @@ def _corpus(rnd: random.Random, tmp_path: Path) -> list[Path]:
     return paths
 
 
+@pytest.mark.slow
 def test_every_message_built_in_russian_keeps_its_english_text(tmp_path: Path) -> None:
     """Differential: each file validated under Russian, its canonical JSON,
     equals the same file validated under English. A message built with an
@@ -219,6 +222,7 @@ def corpus_problems(tmp_path_factory: pytest.TempPathFactory) -> list[Diagnostic
     return found
 
 
+@pytest.mark.slow
 def test_a_stored_message_shows_as_validate_shows_it(corpus_problems: list[Diagnostic]) -> None:
     """Differential: every message of the fuzzed corpus, stored as the
     database keeps it (its data as JSON text) and said again in Russian

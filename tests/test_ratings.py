@@ -199,6 +199,7 @@ def test_games_are_rated_in_the_same_order_whatever_the_chunk(club: Path) -> Non
     assert left == (0,)  # the numbered order is dropped
 
 
+@pytest.mark.slow
 def test_filters_narrow_every_report(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
     three = _ratings(capsys, club, "--players-count", "3", "--pool", "all")
     assert {r["player"]: r["games"] for r in three} == {"Анна": 3, "Boris": 3, "Vera": 3}
@@ -267,6 +268,7 @@ def old_db(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_every_report_works_on_a_database_made_before_ratings(old_db: Path, tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     for name in REPORT_NAMES:

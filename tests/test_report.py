@@ -197,6 +197,7 @@ def _shot(driver: Any, name: str, full: bool = True) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_replay_in_the_browser(browser: Any, full_game: Path, tmp_path: Path,
                                capsys: pytest.CaptureFixture[str]) -> None:
     from selenium.webdriver.common.by import By
@@ -314,6 +315,7 @@ def test_analysis_marks_on_the_replay_in_the_browser(browser: Any, analysed_game
     assert errors == []
 
 
+@pytest.mark.slow
 def test_club_page_in_the_browser(browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from selenium.webdriver.common.by import By
 
@@ -333,6 +335,7 @@ def test_club_page_in_the_browser(browser: Any, tmp_path: Path, capsys: pytest.C
     _shot(browser, "club-report.png")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_report_analyze_says_last_how_many_deals_the_budget_left_unanswered(tmp_path: Path,
                                                                             lang: str) -> None:

@@ -92,6 +92,7 @@ def test_a_long_file_makes_a_bounded_page(tmp_path: Path, monkeypatch: pytest.Mo
     assert html.count('class="sheet"') == 6
 
 
+@pytest.mark.slow
 def test_the_page_holds_one_game_result_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """Without --analyze, each game's result (its replay, the biggest thing

@@ -193,6 +193,7 @@ def mypy_on_new_values(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[s
     return out
 
 
+@pytest.mark.slow
 def test_mypy_names_every_decision_over_a_new_value(mypy_on_new_values: list[tuple[str, str]]) -> None:
     found: dict[str, set[str]] = {name: set() for name in CLOSED_TYPES}
     unexplained = []

@@ -107,6 +107,7 @@ def test_the_russian_output_of_every_command(name: str, db: str) -> None:
     _checked(name, done.stdout + done.stderr, db)
 
 
+@pytest.mark.slow
 def test_the_russian_load_and_export(tmp_path: Path) -> None:
     loaded = run_cli("load", *(str(p) for p in SAMPLES), "--db", str(tmp_path / "x.duckdb"),
                      env_extra=RUSSIAN)

@@ -22,6 +22,8 @@ from tests.browserkit import need_browser
 from tests.clikit import ROOT, run_cli
 from tests.servekit import PHONE, Served, phone, play_deal, request, say, view
 
+pytestmark = pytest.mark.slow  # phones in headless Chromium against a running server
+
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 

@@ -20,6 +20,8 @@ from tests.browserkit import need_browser
 from tests.livekit import PLAYERS, LiveDriver, planned_game
 from tests.servekit import Served, free_port, phone
 
+pytestmark = pytest.mark.slow  # a server killed and started again under phones in Chromium
+
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 

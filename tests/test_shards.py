@@ -25,6 +25,8 @@ from raspis_cli.store.schema import GAME_TABLES, TABLES
 from raspis_cli.store.shards import load_shard, run_with, shard_folder, union_sql
 from tests.clikit import run_cli
 
+pytestmark = pytest.mark.slow  # loads cut into shards, on Dask's local workers too
+
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "mixed-detail.rsp"
 
 

@@ -37,6 +37,7 @@ def _agree(seed: int) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_solver_agrees_with_brute_force_on_random_small_deals(preset: str) -> None:
     checked = 0
@@ -112,6 +113,7 @@ def _child(deal: Deal, seat: int, card: int, decl: object) -> Deal:
     return child
 
 
+@pytest.mark.slow
 def test_kernel_trick_rule_matches_the_engine() -> None:
     """The kernel's legal natural cards and trick winner are the engine's:
     random positions (jokers, every preset, shuffled options), each legal
@@ -176,6 +178,7 @@ def test_more_players_than_the_kernel_takes_are_refused() -> None:
         solve(deal, 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_loses_one_is_a_sound_bound(preset: str) -> None:
     """Where the kernel's ``loses_one`` says the player can surely lose one of

@@ -24,6 +24,8 @@ from raspis_cli.solver.search import BudgetExceededError, Solver, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
+pytestmark = pytest.mark.slow  # numba compiles the solver's kernel (20 to 40 s)
+
 CHILD = """
 import json, sys
 from raspis_cli.solver import kernel as solver_kernel

@@ -93,6 +93,7 @@ def _files(draw: st.DrawFn) -> tuple[bytes, int, int]:
     return data, draw(st.integers(1, 3)), draw(st.sampled_from([5, 16, 40, 100, CHUNK_BYTES]))
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(case=_files())
 def test_the_byte_scan_cuts_generated_files_as_the_line_scan(case: tuple[bytes, int, int],

@@ -1,6 +1,7 @@
-"""Commands import only what they use: ``raspis --help`` and ``raspis validate``
-never load DuckDB, Arrow, the store or pydantic (typer's value checker), so
-they start in a fraction of a second. Nothing here is timed: the times are in
+"""Commands import only what they use: ``raspis --help``, ``raspis validate``,
+a command's ``--help`` (``analyze``'s too) and the shell's completion requests
+never load DuckDB, Arrow, the store, the solver (numba) or pydantic (typer's
+value checker), so they start in a fraction of a second. Nothing here is timed: the times are in
 ``bench/startup.py``; this test checks the imports that make them."""
 
 from __future__ import annotations
@@ -13,20 +14,32 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("duckdb", "pyarrow", "raspis_cli.store", "pydantic", "numpy", "pyparsing")
+HEAVY = ("duckdb", "pyarrow", "raspis_cli.store", "pydantic", "numpy", "numba", "pyparsing",
+         "raspis_cli.solver")
 PLAIN_OUTPUT_SKIPS = ("rich.console", "rich.table", "importlib.resources", "csv")
 """What a command writing to a pipe or a file need not import: rich's console
 and table (the box table is written by raspis_cli/cli/plaintable.py), the
 preset files' resource reader, the CSV writer."""
 
 
-def _imported(*args: str) -> set[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "raspis_cli", *args], cwd=ROOT, env=env,
+def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1", **(env or {})}
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "raspis_cli", *args], cwd=ROOT, env=full,
                           capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert done.returncode in (0, 1, 2), done.stderr[-2000:]
-    return {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+    return done
+
+
+def _imported(*args: str, env: dict[str, str] | None = None) -> set[str]:
+    return {line.rsplit("|", 1)[1].strip() for line in _run(*args, env=env).stderr.splitlines()
             if line.startswith("import time:") and "|" in line}
+
+
+def _bash_completion(line: str) -> dict[str, str]:
+    """What bash's completion script sets when Tab is pressed after ``line``."""
+    words = line.split()
+    return {"_RASPIS_COMPLETE": "complete_bash", "COMP_WORDS": line,
+            "COMP_CWORD": str(len(words) if line.endswith(" ") else len(words) - 1)}
 
 
 @pytest.mark.parametrize("args", [
@@ -36,6 +49,8 @@ def _imported(*args: str) -> set[str]:
     ("score", "samples/classic.rsp", "--format", "csv"),
     ("rules", "list"),
     ("validate", "--help"),
+    ("analyze", "--help"),
+    ("simulate", "-h"),
 ])
 def test_light_commands_import_nothing_heavy(args: tuple[str, ...]) -> None:
     modules = _imported(*args)
@@ -72,6 +87,7 @@ def test_load_help_imports_no_database() -> None:
     assert not heavy, f"raspis load --help imported {heavy[:8]}"
 
 
+@pytest.mark.slow
 def test_simulate_with_heuristic_bots_loads_no_solver() -> None:
     """The solver (numba) is loaded by a PIMC decision, not by ``simulate``
     itself: the heuristic bots' games never import it; ``--bot pimc`` does."""
@@ -90,3 +106,61 @@ def test_load_imports_no_value_checker(tmp_path: Path) -> None:
     modules = _imported("load", "samples/classic.rsp", "--db", str(db), "-q", "--wait", "5")
     assert "duckdb" in modules and db.exists()
     assert not {m for m in modules if m.split(".")[0] == "pydantic"}
+
+
+@pytest.mark.parametrize(("line", "command_module"), [
+    ("raspis an", None),
+    ("raspis analyze --for", "analyze_cmd"),
+    ("raspis --lang ru score --format ", "score_cmd"),
+])
+def test_a_tab_press_imports_only_the_command_on_the_line(line: str, command_module: str | None) -> None:
+    modules = _imported(env=_bash_completion(line))
+    assert "raspis_cli.cli.runner" in modules, "the measurement sees the package's imports"
+    commands = {m.rsplit(".", 1)[1] for m in modules if m.endswith("_cmd")}
+    assert commands == ({command_module} if command_module else set())
+    heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
+    assert not heavy, f"completing {line!r} imported {heavy[:8]}"
+
+
+@pytest.mark.parametrize(("line", "offered"), [
+    ("raspis an", ["analyze"]),
+    ("raspis analyze --for", ["--format", "--force"]),
+    ("raspis score --format ", ["table", "json", "jsonl", "csv", "markdown"]),
+    ("raspis analyze -f ", ["text", "json"]),
+    ("raspis stats --format j", ["json", "jsonl"]),
+    ("raspis score --rules c", ["classic"]),
+    ("raspis score --compare ", ["raspisnoy", "classic", "georgian", "joker54", "online36"]),
+    ("raspis rules show ", ["raspisnoy", "classic", "georgian", "joker54", "online36"]),
+    ("raspis --lang ", ["ru", "en"]),
+    ("raspis --lang ru rules show g", ["georgian"]),
+    ("raspis simulate --bot ", ["heuristic", "pimc"]),
+])
+def test_completion_offers_the_values(line: str, offered: list[str]) -> None:
+    done = _run(env=_bash_completion(line))
+    assert done.stdout.split() == offered, done.stdout
+
+
+@pytest.mark.parametrize("args", [(), ("rules",), ("rules", "show"), ("analyze",), ("validate",)])
+def test_h_is_help(args: tuple[str, ...]) -> None:
+    short, long = _run(*args, "-h"), _run(*args, "--help")
+    assert short.returncode == long.returncode == 0, short.stdout + short.stderr
+    assert short.stdout == long.stdout and short.stdout.startswith("Usage: raspis")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "compiling the solver once, about 20 s"),
+                                             ("ru", "решатель компилируется один раз, около 20 с")])
+def test_the_first_compile_is_announced(tmp_path: Path, lang: str, words: str) -> None:
+    """With numba's cache empty (a fresh install), the solver says it compiles
+    before the first search; without numba compiling nothing, it says nothing."""
+    pytest.importorskip("numba")
+    child = ("import sys; from raspis_cli.text.i18n import set_language; set_language(sys.argv[1]); "
+             "from raspis_cli.cli.analyze_cmd import say_if_compiling; say_if_compiling()")
+    env = {k: v for k, v in os.environ.items() if k != "RASPIS_NO_JIT"}
+    env.update(PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(tmp_path), NO_COLOR="1", COLUMNS="200")
+    done = subprocess.run([sys.executable, "-c", child, lang], cwd=ROOT, env=env, capture_output=True,
+                          text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0 and words in done.stderr, done.stderr
+    env["RASPIS_NO_JIT"] = "1"
+    done = subprocess.run([sys.executable, "-c", child, lang], cwd=ROOT, env=env, capture_output=True,
+                          text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr

@@ -74,6 +74,7 @@ def _tables(text: str) -> list[tuple[str, list[str]]]:
 EVERY_REPORT = [word for name in REPORT_NAMES for word in ("--report", name)]
 
 
+@pytest.mark.slow
 def test_russian_stats_has_russian_titles_and_headers(club: Path) -> None:
     done = run_cli("--lang", "ru", "stats", "--db", str(club), *EVERY_REPORT)
     assert done.returncode == 0, done.stderr
@@ -107,6 +108,7 @@ def test_english_stats_headers_are_words(club: Path) -> None:
     assert not re.search("[а-яё]{4}", "".join(title for title, _h in tables))
 
 
+@pytest.mark.slow
 def test_json_csv_and_query_keep_the_keys_in_russian(club: Path) -> None:
     everything = json.loads(run_cli("--lang", "ru", "stats", "--db", str(club), "-f", "json").stdout)
     assert list(everything) == list(REPORT_NAMES)
@@ -196,6 +198,7 @@ def test_russian_rules_show_and_list_explain_in_russian() -> None:
     assert as_json[0]["description"].startswith("Raspisnoy poker as the raspisnoy.com edition")
 
 
+@pytest.mark.slow
 def test_russian_stats_rows_say_joker_modes_and_restrictions_in_words(club: Path) -> None:
     done = run_cli("--lang", "ru", "stats", "--db", str(club), "--report", "joker_outcomes",
                    "--report", "dealer_record")

@@ -29,6 +29,8 @@ from raspis_cli.store import open_db
 from raspis_cli.store.load import TRACE_ENV
 from tests.storekit import ROOT, hand_games, run, snapshot, write_json
 
+pytestmark = pytest.mark.slow  # loads killed at random moments, databases reopened
+
 
 def _campaign_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("kill_campaign", ROOT / "scripts" / "kill_campaign.py")

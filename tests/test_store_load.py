@@ -250,6 +250,7 @@ def _pieces_corpus(folder: Path) -> list[Path]:
     return [notation, jsonl]
 
 
+@pytest.mark.slow
 def test_workers_reading_pieces_give_the_database_of_one_process(tmp_path: Path) -> None:
     """With -j 2 each worker reads and replays only its pieces of a file (cut
     at game boundaries): the database is the same as one process's, game

@@ -41,6 +41,7 @@ def _plays_kind(db: Path) -> tuple[str, str]:
     return row[0], row[1]
 
 
+@pytest.mark.slow
 def test_a_version_2_database_answers_and_load_converts_it(
         v2_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert _plays_kind(v2_db) == ("BASE TABLE", "2")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from raspis_cli.analyze.words import bounds_words
 from raspis_cli.cli.output import column_label
 from raspis_cli.report.strings import report_strings
@@ -80,6 +82,7 @@ unfinished
 """
 
 
+@pytest.mark.slow
 def test_an_unfinished_sheet_has_a_leader_not_a_winner(tmp_path: Path) -> None:
     path = _record(tmp_path, UNFINISHED)
     assert "впереди: Анна, Борис" not in _ru("score", path)  # two level: they share the lead
@@ -120,6 +123,7 @@ unfinished
 """
 
 
+@pytest.mark.slow
 def test_joker_modes_and_penalty_reasons_are_said_in_russian(tmp_path: Path) -> None:
     out = _ru("validate", _record(tmp_path, JOKERS))
     # was: 'take' — не объявление джокера при заходе…(можно: high, low)

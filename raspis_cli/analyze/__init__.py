@@ -1,2 +1,11 @@
 """The double-dummy post-mortem of recorded deals (``raspis analyze``) and its findings in words.
+
+This package's own names are the two the command line needs before the
+solver is loaded (its options' defaults): importing it loads no solver.
 """
+
+DEFAULT_SAMPLES = 100
+"""PIMC samples per bid advice when ``--samples`` is not given."""
+
+NO_HANDS = "the hands or the play are not recorded"
+"""Why a deal without its hands or its play is left out."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from raspis_cli.analyze import DEFAULT_SAMPLES, NO_HANDS
 from raspis_cli.analyze.findings import (
     DealAnalysis,
     GameAnalysis,
@@ -60,7 +61,6 @@ __all__ = [
     "search_budget",
 ]
 
-DEFAULT_SAMPLES = 100
 DEFAULT_BUDGET = 5_000_000 if solver_kernel.JIT else 200_000
 """Positions one question to the solver (can this bid still be forced here?)
 may visit before it gives up: about a second with the compiled kernel
@@ -73,8 +73,6 @@ def search_budget(asked: int | None) -> int | None:
     return DEFAULT_BUDGET if asked is None else (asked or None)
 
 
-NO_HANDS = "the hands or the play are not recorded"
-"""Why a deal without its hands or its play is left out."""
 SAMPLE_BUDGET_SHARE = 20
 """Each PIMC sample's search may visit the budget / this many positions; the
 samples of one player's advice in one deal, the budget in all."""

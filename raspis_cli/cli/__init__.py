@@ -15,17 +15,28 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Entry point of the ``raspis`` console script."""
-    from raspis_cli.text.i18n import language_from_argv, normalise_language, set_language
+    """Entry point of the ``raspis`` console script. Ctrl-C before the
+    command runs (a slow start on a busy machine) exits as it does during
+    one: ``raspis: interrupted``, status 130, no traceback."""
+    try:
+        from raspis_cli.text.i18n import language_from_argv, normalise_language, set_language
 
-    lang, _argv = language_from_argv(sys.argv[1:])
-    if lang is not None and normalise_language(lang) is not None:
-        set_language(lang, explicit=True)  # before common's help texts are built
-    from raspis_cli.cli.runner import guard_console_encoding, run_app
+        lang, _argv = language_from_argv(sys.argv[1:])
+        if lang is not None and normalise_language(lang) is not None:
+            set_language(lang, explicit=True)  # before common's help texts are built
+        from raspis_cli.cli.runner import guard_console_encoding, run_app
 
-    guard_console_encoding()
+        guard_console_encoding()
+        code = run_app(sys.argv[1:])
+    except KeyboardInterrupt:
+        try:
+            from raspis_cli.text.i18n import _
 
-    sys.exit(run_app(sys.argv[1:]))
+            sys.stderr.write(_("raspis: interrupted") + "\n")
+        except KeyboardInterrupt:  # pragma: no cover - a second Ctrl-C at once
+            pass
+        code = 130
+    sys.exit(code)
 
 
 def __getattr__(name: str) -> Any:

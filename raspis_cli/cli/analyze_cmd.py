@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 from collections.abc import Iterator
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
-from rich.markup import escape as rich_escape
-from rich.table import Table
 
-from raspis_cli.analyze.post_mortem import (
-    DEFAULT_SAMPLES,
-    NO_HANDS,
-    DealAnalysis,
-    GameAnalysis,
-    analyze_deal,
-    analyze_game,
-    annotate_game,
-    search_budget,
-    summarize,
-)
+from raspis_cli.analyze import DEFAULT_SAMPLES, NO_HANDS
 from raspis_cli.analyze.words import (
     advice_words,
     forced_words,
@@ -34,7 +21,7 @@ from raspis_cli.analyze.words import (
     skipped_words,
 )
 from raspis_cli.cli.app import app
-from raspis_cli.cli.console import fail, safe_markup, stderr, stdout
+from raspis_cli.cli.console import fail, how_to_install, safe_markup, stderr, stdout
 from raspis_cli.cli.options import (
     BudgetOption,
     EncodingOption,
@@ -51,19 +38,20 @@ from raspis_cli.cli.options import (
     rules_choice,
 )
 from raspis_cli.cli.output import write_json
-from raspis_cli.files.pieces import Piece, split_file
-from raspis_cli.judge.check import CheckError, read_results
-from raspis_cli.judge.replay import GameResult, RulesChoice
-from raspis_cli.model.deal_kinds import kind_label
-from raspis_cli.model.diagnostics import SYNTAX, Diagnostic
-from raspis_cli.model.record import GameRecord
 from raspis_cli.text.i18n import N_, _, language, ngettext
 from raspis_cli.text.messages import quoted
 from raspis_cli.text.textsafe import escape_text
 
+if TYPE_CHECKING:  # imported where used: the post-mortem loads the solver (numba), and `--help` needs none
+    from raspis_cli.analyze.findings import DealAnalysis, GameAnalysis
+    from raspis_cli.files.pieces import Piece
+    from raspis_cli.judge.replay import GameResult, RulesChoice
+    from raspis_cli.model.diagnostics import Diagnostic
+    from raspis_cli.model.record import GameRecord
+
 T = TypeVar("T")
 
-Settings = tuple[RulesChoice, str | None, int | None, str | None, int, int, int | None]
+Settings = tuple["RulesChoice", str | None, int | None, str | None, int, int, int | None]
 """What every worker is told: rules, encoding, the deal number asked (``None``:
 every deal), player, samples, seed, budget."""
 
@@ -82,6 +70,8 @@ def _keep_games(games: dict[int, GameResult]) -> None:
 
 def _analyze_one(task: tuple[int, int, Settings]) -> DealAnalysis:
     """One deal of a game the worker was given (:func:`_keep_games`)."""
+    from raspis_cli.analyze.post_mortem import analyze_deal
+
     index, position, settings = task
     _choice, _encoding, _deal, player, samples, seed, budget = settings
     result = _GAMES[index]
@@ -93,6 +83,8 @@ def _analyze_piece(task: tuple[str, Piece, Settings]) -> tuple[list[GameAnalysis
     """Every game of one piece of a file, read once by this worker, its games
     numbered from the file's start; and the names of the players of those
     games (for "did you mean" when ``--player`` matches nobody)."""
+    from raspis_cli.analyze.post_mortem import analyze_game
+    from raspis_cli.judge.check import read_results
     from raspis_cli.text.suggest import match_name
 
     path, piece, settings = task
@@ -118,6 +110,10 @@ def _by_deal(results: dict[int, GameResult], settings: Settings, jobs: int,
              ) -> list[GameAnalysis]:
     """The games read here, their deals analysed here or by ``jobs`` workers
     (each worker given the games once)."""
+    import multiprocessing
+
+    from raspis_cli.analyze.post_mortem import GameAnalysis, summarize
+
     deal, player = settings[2], settings[3]
     tasks = [(i, d.position, settings) for i, r in results.items() for d in r.deals
              if deal is None or d.number == deal]
@@ -144,6 +140,8 @@ def _by_piece(file: str, pieces: list[Piece], settings: Settings, jobs: int,
               ) -> tuple[list[GameAnalysis], list[str]]:
     """The file's pieces each read and analysed whole by one of ``jobs``
     workers; and the names of every game's players."""
+    import multiprocessing
+
     tasks = [(file, piece, settings) for piece in pieces]
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
         parts = list(progress_bar(pool.imap(_analyze_piece, tasks), [1] * len(tasks)))
@@ -152,6 +150,10 @@ def _by_piece(file: str, pieces: list[Piece], settings: Settings, jobs: int,
 
 
 def _print_deal(analysis: DealAnalysis, lang: str) -> None:
+    from rich.markup import escape as rich_escape
+
+    from raspis_cli.model.deal_kinds import kind_label
+
     out = stdout.print
     cards = ngettext("{n} card", "{n} cards", analysis.cards).format(n=analysis.cards)
     head = _("Deal {number}").format(number=analysis.number)
@@ -180,6 +182,9 @@ def _print_summary(game: GameAnalysis) -> None:
     """The game's summary: a row per player when the table fits the console
     unfolded, else (a narrow terminal) a row per figure and a column per player,
     so that no header or number is cut."""
+    from rich.markup import escape as rich_escape
+    from rich.table import Table
+
     title = _("Game {number} summary").format(number=game.index + 1)
     lang = language()
     header = [_(column) for column in SUMMARY_COLUMNS]
@@ -267,6 +272,11 @@ def analyze(
     each player could force, the card that lost a bid (and the one that
     would have kept it), the card that handed a bid to somebody, what should
     have been bid (PIMC), and a summary per player (docs/ANALYZE.md)."""
+    from raspis_cli.analyze.post_mortem import annotate_game, search_budget
+    from raspis_cli.files.pieces import split_file
+    from raspis_cli.judge.check import CheckError, read_results
+    from raspis_cli.model.diagnostics import SYNTAX
+
     check_format(fmt, ("text", "json"))
     if annotate and not output:
         raise typer.BadParameter(_("--annotate writes to a file: give -o FILE"), param_hint="-o")
@@ -345,19 +355,30 @@ def analyze(
 
 
 def say_if_slow(samples: int) -> None:
-    """Once, on standard error: the solver is not compiled here (numba is
+    """Once, on standard error: the solver is being compiled
+    (:func:`say_if_compiling`), or it is not compiled here (numba is
     missing), so the analysis runs many times slower. Not said when the plain
     kernel was asked for (``RASPIS_NO_JIT=1``)."""
     import os
 
     from raspis_cli.solver import kernel
 
+    say_if_compiling()
     if not kernel.JIT and not os.environ.get("RASPIS_NO_JIT"):
         stderr.print(_("note: the compiled solver is not available (numba is not installed): the "
-                       "analysis runs about 100 times slower; `pip install 'raspis[fast]'` builds "
-                       "numba where it can")
+                       "analysis runs about 100 times slower; the analyze extra adds it: {install}"
+                       ).format(install=how_to_install("analyze"))
                      + ("" if samples == 0 else _("; --samples 0 leaves out the bid advice, the "
-                                                  "slowest part")))
+                                                  "slowest part")), markup=False)
+
+
+def say_if_compiling() -> None:
+    """Once, on standard error, before the first search of a fresh install:
+    the solver is being compiled (numba keeps it: later runs start at once)."""
+    from raspis_cli.solver import kernel
+
+    if kernel.needs_compiling():
+        stderr.print(_("compiling the solver once, about 20 s (kept for the next runs)"), markup=False)
 
 
 def say_if_unanswered(games: list[GameAnalysis], budget: int | None) -> None:

@@ -15,6 +15,7 @@ app = typer.Typer(
     add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 EXIT_OK = 0

@@ -76,6 +76,21 @@ def say(message: str) -> None:
     stderr.print(escape_text(message), markup=False)
 
 
+def how_to_install(extra: str) -> str:
+    """How to add the optional part ``extra`` of raspis (on no package index:
+    from its checkout), in the interface language."""
+    return _("`pip install -e '.[{extra}]'` in raspis's checkout, with its venv's pip (or `pipx install "
+             "--force '.[{extra}]'` there)").format(extra=extra)
+
+
+def need_modules(modules: tuple[str, ...], message: str) -> None:
+    """Fail with ``message`` when any of ``modules`` (an optional part of raspis) is not installed."""
+    import importlib.util
+
+    if any(importlib.util.find_spec(name) is None for name in modules):
+        fail(message)
+
+
 def safe_markup(text: str) -> str:
     """Record text to put inside rich markup: control characters escaped
     (:func:`~raspis_cli.text.textsafe.escape_text`) and ``[`` not read as a tag."""

@@ -16,9 +16,7 @@ msgid (translated with ``_()``); keep it to the first sentence of the help.
 
 from __future__ import annotations
 
-import importlib
 import inspect
-import os
 from typing import TYPE_CHECKING
 
 import typer
@@ -85,20 +83,27 @@ def invoked_command(argv: list[str]) -> str | None:
 
 
 def register_commands(argv: list[str]) -> None:
-    """Import the module of the command ``argv`` runs (every module while the
-    shell asks for completions, or for a word that is no command, so that the
+    """Import the module of the command ``argv`` runs (while the shell asks
+    for completions, of the command on the line being completed, none while
+    its word is typed; every module for a word that is no command, so that the
     error can suggest one) and stand in for the others."""
     from raspis_cli.cli.app import app
+    from raspis_cli.cli.completing import completed_command, completing, typed_words
 
-    completing = any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
-    wanted = invoked_command(argv)
     known = {name for name, _module, _group, _summary in COMMANDS}
-    load_all = completing or (wanted is not None and wanted not in known)
+    if completing():
+        wanted = completed_command(typed_words())
+        load_all = False
+    else:
+        wanted = invoked_command(argv)
+        load_all = wanted is not None and wanted not in known
     app.registered_commands[:] = [c for c in app.registered_commands
                                   if not getattr(c.callback, "stand_in", False)]
     for name, module, _group, _summary in COMMANDS:
         if load_all or name == wanted:
-            importlib.import_module(f"raspis_cli.cli.{module}")
+            # the import statement's own path (importlib.import_module's is unseen by
+            # python -X importtime, which tests/test_startup.py reads)
+            __import__(f"raspis_cli.cli.{module}")
     real = {c.name for c in app.registered_commands} | {g.name for g in app.registered_groups}
     for name, _module, _group, summary in COMMANDS:
         if name not in real:

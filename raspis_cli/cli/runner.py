@@ -87,6 +87,28 @@ def guard_console_encoding() -> None:
         ).format(encoding=changed[0]) + "\n")
 
 
+def _run(argv: list[str]) -> Any:
+    """The app run on ``argv``; while the shell asks for completions, with
+    the values of the options that have a fixed set of them offered."""
+    from raspis_cli.cli.completing import completing, offer_values
+
+    if not completing():
+        return app(args=argv, prog_name="raspis", standalone_mode=False)
+    command = typer.main.get_command(app)
+    offer_values(command)
+    return command(args=argv, prog_name="raspis", standalone_mode=False)
+
+
+def interrupted(error: BaseException) -> bool:
+    """True for DuckDB's word that Ctrl-C stopped a statement where no
+    :func:`raspis_cli.store.db.interruptible` turned it into a
+    :class:`KeyboardInterrupt` (opening the database, say): its
+    ``InterruptException``, or the ``RuntimeError`` its Python client raises
+    when it sees the signal itself."""
+    return type(error).__name__ == "InterruptException" or (
+        isinstance(error, RuntimeError) and str(error).strip().lower() == "query interrupted")
+
+
 def run_app(argv: list[str]) -> int:
     """Run the app on these arguments and return the exit code; no traceback
     ever reaches the user unless ``--traceback`` is given or
@@ -100,16 +122,16 @@ def run_app(argv: list[str]) -> int:
         stderr.print(f"raspis: error: {message}", markup=False)
         return EXIT_ERROR
     set_language(lang, explicit=lang is not None)
-    from raspis_cli.cli.registry import register_commands
+    try:  # a Ctrl-C while the command's modules load is an interrupt like any other
+        from raspis_cli.cli.registry import register_commands
 
-    register_commands(argv)
-    from raspis_cli.cli.typer_fixes import install
+        register_commands(argv)
+        from raspis_cli.cli.typer_fixes import install
 
-    install()
-    app.info.help = _(APP_HELP)
-    app.callback()(_root)
-    try:
-        result = app(args=argv, prog_name="raspis", standalone_mode=False)
+        install()
+        app.info.help = _(APP_HELP)
+        app.callback()(_root)
+        result = _run(argv)
     except typer.Exit as e:
         return int(e.exit_code or 0)
     except KeyboardInterrupt:
@@ -123,6 +145,9 @@ def run_app(argv: list[str]) -> int:
     except Exception as e:
         # typer's own click raises these for bad usage: they know how to show themselves
         if type(e).__name__ == "Abort":
+            return 130
+        if interrupted(e):
+            stderr.print(_("raspis: interrupted"), markup=False)
             return 130
         if callable(getattr(e, "show", None)) and hasattr(e, "exit_code"):
             from raspis_cli.cli.click_words import show_error

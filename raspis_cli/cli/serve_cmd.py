@@ -1,7 +1,7 @@
 """``raspis serve``: the sheet at the table on every phone, and the club's pages.
 
 The web stack (Starlette, uvicorn, segno for the QR code) is the optional
-extra ``raspis[serve]`` and is imported only when the command runs.
+``serve`` extra and is imported only when the command runs.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from raspis_cli.cli.app import app
-from raspis_cli.cli.console import fail, shell_command, stdout
+from raspis_cli.cli.console import fail, how_to_install, need_modules, shell_command, stdout
 from raspis_cli.cli.new_cmd import DealerOption
 from raspis_cli.cli.options import RulesOption, SetOption, parse_stake
 from raspis_cli.text.i18n import _, ngettext
@@ -90,10 +90,9 @@ def serve(
     code; the code is kept beside FILE, so a restart keeps their links
     (--new-code makes a new one). Ctrl-C stops the server.
     """
-    import importlib.util
-
-    if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn", "segno")):
-        fail(_("raspis serve needs the web server: pip install 'raspis[serve]'"))
+    need_modules(("starlette", "uvicorn", "segno"),
+                 _("raspis serve needs the web server, the serve extra: {install}").format(
+                     install=how_to_install("serve")))
     money = parse_stake(stake) if stake is not None else None
     if db is not None:
         from raspis_cli.store.db import check_schema, open_db

@@ -118,6 +118,10 @@ def simulate(
         fail(_("the rules ({preset}) allow {low} to {high} players, not {n}").format(
             preset=rules.preset_name, low=low, high=high, n=players))
     bots = None if bot == "heuristic" else [bot] * players
+    if bots:
+        from raspis_cli.cli.analyze_cmd import say_if_compiling
+
+        say_if_compiling()
     skills, club = _club_plan(rules, players, games, skill, players_pool, table_sizes, date_range)
     texts = simulated_texts(rules, players, games, seed, detail=detail, fmt=fmt, jobs=jobs,
                             bots=bots, bot_samples=bot_samples, club=club, skill=skills)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Final
 import typer
 
 from raspis_cli.cli.app import EXIT_ERROR, app
-from raspis_cli.cli.console import fail, say, stderr, stdout
+from raspis_cli.cli.console import fail, how_to_install, need_modules, say, stderr, stdout
 from raspis_cli.cli.options import ShardOption, TableFormat, player_name, shard_option
 from raspis_cli.cli.output import print_rows, write_json, write_jsonl
 from raspis_cli.files.paths import expand_paths
@@ -179,6 +179,8 @@ def load(
     as it was (exit 2). A second load into a database another load is
     writing waits for it (--wait), then skips the games it stored.
     """
+    need_modules(("pyarrow",), _("raspis load needs Arrow (pyarrow), the club extra: {install}").format(
+        install=how_to_install("club")))
     paths = expand_paths(files)
     if not paths:
         fail(_("no record files (.rsp, .json, .jsonl) found in {files}").format(files=", ".join(files)))

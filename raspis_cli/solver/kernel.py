@@ -3,9 +3,10 @@
 Every function here takes and returns plain integers and integer arrays
 (Python lists, or numpy ``int64`` arrays when jitted), so the same source
 runs as ordinary Python (the tests, and any machine without numba) and,
-when numba is installed (``pip install 'raspis[fast]'``), compiled by
-``numba.njit``. The decision is taken once, at import: set
-``RASPIS_NO_JIT=1`` to run the Python source even where numba is present.
+when numba is installed, compiled by ``numba.njit`` and kept in numba's
+on-disk cache (:func:`needs_compiling` tells when the first search compiles
+it). The decision is taken once, at import: set ``RASPIS_NO_JIT=1`` to run
+the Python source even where numba is present.
 
 The trick rule here is the engine's (:mod:`raspis_cli.engine.deal`), read
 from the same option switches and written in integers: which natural cards
@@ -148,9 +149,32 @@ _COMPILE = _decorator()
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
+_KERNELS: list[Any] = []
+"""Every function compiled here (numba's dispatchers), for :func:`needs_compiling`."""
+
+
 def kernel(function: _F) -> _F:
     """Compile ``function`` with numba when it is installed, else leave it be."""
-    return cast(_F, _COMPILE(function))
+    compiled = _COMPILE(function)
+    if JIT:
+        _KERNELS.append(compiled)
+    return cast(_F, compiled)
+
+
+def needs_compiling() -> bool:
+    """True when the first search will compile the kernel (numba present,
+    and its on-disk cache holds no machine code for this source: a fresh
+    install, or the source changed): that takes 20 to 40 seconds, once.
+    False without numba, and when numba's cache cannot be read (nothing is
+    known then: the caller says nothing rather than something wrong)."""
+    if not JIT:
+        return False
+    try:
+        # numba's cache index of each function: empty when it was never
+        # written, or written for another version of this file
+        return any(not dispatcher._cache._cache_file._load_index() for dispatcher in _KERNELS)
+    except Exception:  # another numba's internals
+        return False
 
 
 _DE_BRUIJN = 0x022FDD63CC95386D
