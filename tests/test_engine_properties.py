@@ -388,12 +388,7 @@ def test_a_plain_declaration_plays_as_the_one_it_stands_for(table: tuple[Rules, 
     once): wherever a joker's declaration has a plainer form, the plainer one
     is legal too, and the deal played on the same way after either ends with
     the same tricks won by the same players."""
-    rules, players = table
-    cards_each = data.draw(st.integers(1, min(rules.max_cards(players), 8)), label="cards")
-    rng = random.Random(seed)
-    deal = _open_deal(rules, players, cards_each, kind, rng)
-    while deal.next_bidder is not None:
-        deal.bid(deal.next_bidder, rng.choice(deal.legal_bids()))
+    _rules, _players, rng, deal = _bid_deal(table, kind, data, seed)
     compared = 0
     while not deal.done:
         seat = deal.to_play
