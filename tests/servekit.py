@@ -25,6 +25,7 @@ from tests.browserkit import CHROMIUM, DRIVER
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = (390, 844)
+DESKTOP = (1280, 900)
 
 
 class Served:
@@ -153,19 +154,33 @@ def play_deal(served: Served) -> dict[str, Any]:
 
 def phone(lang: str = "en") -> Any:
     """A headless Chromium as a phone: 390×844, touch, the browser's language ``lang``."""
+    return _chromium(lang, mobile={"deviceMetrics": {"width": PHONE[0], "height": PHONE[1],
+                                                     "pixelRatio": 1.0, "touch": True}})
+
+
+def desktop(lang: str = "en") -> Any:
+    """A headless Chromium as a desktop screen, 1280×900, the browser's language ``lang``."""
+    return _chromium(lang, window=DESKTOP)
+
+
+def _chromium(lang: str, *, window: tuple[int, int] | None = None,
+              mobile: dict[str, Any] | None = None) -> Any:
+    """A headless Chromium whose language is ``lang``, at a window size or emulating a
+    phone (``mobile``), its console kept for the tests to read."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     assert CHROMIUM is not None and DRIVER is not None
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
+    size = [f"--window-size={window[0]},{window[1]}"] if window is not None else []
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--hide-scrollbars", f"--lang={'ru-RU' if lang == 'ru' else 'en-US'}"):
+                "--hide-scrollbars", *size, f"--lang={'ru-RU' if lang == 'ru' else 'en-US'}"):
         options.add_argument(arg)
     accept = "ru-RU,ru" if lang == "ru" else "en-US,en"
     options.add_experimental_option("prefs", {"intl.accept_languages": accept})
-    options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": PHONE[0], "height": PHONE[1], "pixelRatio": 1.0, "touch": True}})
+    if mobile is not None:
+        options.add_experimental_option("mobileEmulation", mobile)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(options=options, service=Service(DRIVER))
 

@@ -20,7 +20,7 @@ import pytest
 
 from tests.browserkit import need_browser
 from tests.clikit import ROOT, run_cli
-from tests.servekit import PHONE, Served, phone, play_deal, request, say, view
+from tests.servekit import PHONE, Served, desktop, phone, play_deal, request, say, view
 
 pytestmark = pytest.mark.slow  # phones in headless Chromium against a running server
 
@@ -444,26 +444,6 @@ STORED_WORDS = {
 """Violations of samples/errors-friday.rsp as ``raspis validate`` shows them, in each language."""
 
 
-def _desktop(lang: str) -> Any:
-    """A headless Chromium as a desktop screen, 1280×900, the browser's language ``lang``."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    from tests.browserkit import CHROMIUM, DRIVER
-
-    assert CHROMIUM is not None and DRIVER is not None
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--hide-scrollbars", "--window-size=1280,900",
-                f"--lang={'ru-RU' if lang == 'ru' else 'en-US'}"):
-        options.add_argument(arg)
-    accept = "ru-RU,ru" if lang == "ru" else "en-US,en"
-    options.add_experimental_option("prefs", {"intl.accept_languages": accept})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(options=options, service=Service(DRIVER))
-
-
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_stored_games_violations_in_the_pages_language(lang: str, size: str, tmp_path: Path) -> None:
@@ -473,7 +453,7 @@ def test_a_stored_games_violations_in_the_pages_language(lang: str, size: str, t
     need_browser("raspis serve")
     db = tmp_path / "club.duckdb"
     assert run_cli("load", str(ROOT / "samples" / "errors-friday.rsp"), "--db", str(db), "-q").returncode == 0
-    driver = phone(lang) if size == "phone" else _desktop(lang)
+    driver = phone(lang) if size == "phone" else desktop(lang)
     try:
         with Served(str(tmp_path / "g.rsp"), "--players", "Анна, Борис, Вера", "--db", str(db)) as served:
             driver.get(served.base + "club/games")

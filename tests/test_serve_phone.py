@@ -23,13 +23,12 @@ import pytest
 
 from tests.browserkit import need_browser
 from tests.clikit import ROOT, run_cli
-from tests.servekit import PHONE, Served, phone, say
+from tests.servekit import DESKTOP, PHONE, Served, desktop, phone, say
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 OUTPUT = Path(os.environ.get("RASPIS_TEST_OUTPUT") or ROOT / "tests" / "output")
-DESKTOP = (1280, 900)
 
 WORDS: dict[str, dict[str, Any]] = {
     "en": {"dispute": "Boris: score written 25, recounted 5", "why": "0/0 → pass_made = +5",
@@ -51,26 +50,6 @@ def disputed_sheet(folder: Path) -> Path:
     game.write_text("\n".join([*lines[:cut], "28. 9 golden   Дмитрий  |       |       |       |       |",
                                "unfinished", ""]), encoding="utf-8")
     return game
-
-
-def desktop(lang: str) -> Any:
-    """A headless Chromium as a desktop screen, 1280×900, the browser's language ``lang``."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    from tests.browserkit import CHROMIUM, DRIVER
-
-    assert CHROMIUM is not None and DRIVER is not None
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--hide-scrollbars", f"--window-size={DESKTOP[0]},{DESKTOP[1]}",
-                f"--lang={'ru-RU' if lang == 'ru' else 'en-US'}"):
-        options.add_argument(arg)
-    accept = "ru-RU,ru" if lang == "ru" else "en-US,en"
-    options.add_experimental_option("prefs", {"intl.accept_languages": accept})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(options=options, service=Service(DRIVER))
 
 
 @pytest.fixture(params=[("en", "phone"), ("ru", "phone"), ("en", "desktop"), ("ru", "desktop")],
