@@ -234,7 +234,7 @@ def test_live_keeps_a_russian_sheet_russian(tmp_path: Path) -> None:
 def test_serve_shows_a_trump_card_in_the_pages_language() -> None:
     """The sheet on serve's page writes a trump card's rank as live does: ``К♠`` in Russian."""
     pytest.importorskip("starlette")
-    from raspis_cli.serve.view import table_view
+    from raspis_cli.page.view import table_view
     from raspis_cli.sheet.editable import EditableSheet
     from raspis_cli.text.i18n import speaking
 

@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("sheet",),
     ("store",),
     ("report",),
+    ("page",),
     ("serve",),
     ("cli", "__main__"),
 )

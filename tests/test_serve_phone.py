@@ -277,8 +277,8 @@ def test_the_views_written_values_beside_the_recount() -> None:
     deals once; the page shows ``✎written ≠ recount`` in the cell and the
     written final total beside the recounted one."""
     from raspis_cli.notation import read_text
-    from raspis_cli.serve.render import render_page
-    from raspis_cli.serve.view import table_view
+    from raspis_cli.page.render import render_page
+    from raspis_cli.page.view import table_view
     from raspis_cli.sheet.editable import EditableSheet
     from raspis_cli.text.i18n import speaking
 

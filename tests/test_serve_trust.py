@@ -536,8 +536,8 @@ def test_a_bidi_override_in_a_name_turns_no_number_round(tmp_path: Path) -> None
 
 
 def test_a_bidi_override_in_the_final_standings_and_payments(tmp_path: Path) -> None:
-    from raspis_cli.serve.render import render_page
-    from raspis_cli.serve.view import table_view
+    from raspis_cli.page.render import render_page
+    from raspis_cli.page.view import table_view
     from raspis_cli.text.i18n import speaking
 
     text = ('[Players "Bob\u202e, Вера"]\n[Rules "raspisnoy"]\n\n1. 1 Bob\u202e ♠ | 0/1 1 1 | 0/0 5 5\n'

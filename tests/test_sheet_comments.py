@@ -11,8 +11,8 @@ import pytest
 
 from raspis_cli.model.record import GameRecord
 from raspis_cli.notation import read_text
+from raspis_cli.page.table import CANCEL, Table
 from raspis_cli.rules import Rules
-from raspis_cli.serve.table import CANCEL, Table
 from raspis_cli.sheet.blank import blank_game
 from raspis_cli.sheet.editable import EditableSheet
 from raspis_cli.sheet.sheetfile import SheetFile

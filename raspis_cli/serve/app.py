@@ -37,7 +37,6 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -47,7 +46,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from raspis_cli.serve.table import Table
+from raspis_cli.page.table import Table
 from raspis_cli.text.i18n import _, explicit_language, language, speaking
 from raspis_cli.text.textsafe import isolated_text
 
@@ -65,7 +64,6 @@ HEARTBEAT = 1.0
 """Seconds between the event stream's messages when nothing changes: a page
 that hears none for a few seconds says it is offline."""
 LANG_COOKIE = "raspis_lang"
-_HERE = Path(__file__).resolve().parent
 _GAME_ID = re.compile(r"[0-9a-f]{20}")
 _HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; "
@@ -263,9 +261,9 @@ def build_app(table: Table, config: ServeConfig,
               render_view: Callable[[str], str]) -> ASGIApp:
     """The application: ``render_view(lang)`` is the sheet's HTML in ``lang``
     (called under the table's lock, in a worker thread)."""
-    from raspis_cli.serve.render import render_page
+    from raspis_cli.page.render import page_script, render_page
 
-    script = (_HERE / "static" / "table.js").read_bytes()
+    script = page_script()
     changes = Changes()
     cache: dict[tuple[int, str], str] = {}
 
@@ -295,7 +293,7 @@ def build_app(table: Table, config: ServeConfig,
 
         def full() -> str:
             with speaking(lang):
-                from raspis_cli.serve.view import page_words
+                from raspis_cli.page.view import page_words
 
                 return render_page("table.html.j2", lang, title=config.title, version=version, body=html,
                                    club=config.db is not None, words=page_words(lang),

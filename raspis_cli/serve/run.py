@@ -9,8 +9,8 @@ from decimal import Decimal
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from raspis_cli.page.table import RELOAD, Table
 from raspis_cli.serve.app import ServeConfig, build_app
-from raspis_cli.serve.table import RELOAD, Table
 from raspis_cli.sheet.editable import EditableSheet
 from raspis_cli.text.i18n import _
 
@@ -80,8 +80,8 @@ def _first_version() -> int:
 def prepare(sheet: EditableSheet, *, title: str, token: str | None, host: str, any_host: bool,
             stake: Decimal | None, db: str | None) -> uvicorn.Server:
     """The server of ``sheet`` (which saves itself through its file)."""
-    from raspis_cli.serve.render import render_page
-    from raspis_cli.serve.view import table_view
+    from raspis_cli.page.render import render_page
+    from raspis_cli.page.view import table_view
 
     table = Table(sheet, first_version=_first_version())
     port = host.rsplit(":", 1)[1]

@@ -19,9 +19,10 @@ import markupsafe
 
 from raspis_cli.text.textsafe import isolated_text
 
-__all__ = ["render_page"]
+__all__ = ["page_script", "render_page"]
 
-_TEMPLATES = Path(__file__).resolve().parent / "templates"
+_HERE = Path(__file__).resolve().parent
+_TEMPLATES = _HERE / "templates"
 
 
 def _shown(value: Any) -> Any:
@@ -43,3 +44,9 @@ def _environment() -> jinja2.Environment:
 def render_page(template: str, lang: str, **context: Any) -> str:
     """The template ``template`` (a fixed name of ``templates/``) in ``lang``."""
     return _environment().get_template(template).render(lang=lang, **context)
+
+
+def page_script() -> bytes:
+    """The page's own script (``static/table.js``): what a tap sends, the
+    connection watched, a deal's line opened; no rule."""
+    return (_HERE / "static" / "table.js").read_bytes()

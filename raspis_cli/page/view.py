@@ -19,7 +19,7 @@ from raspis_cli.judge.results import DealResult, GameResult
 from raspis_cli.model.cards import Card, card_text, card_words
 from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.record import NO_TRUMP
-from raspis_cli.serve.table import CANCEL
+from raspis_cli.page.table import CANCEL
 from raspis_cli.sheet.blank import is_played
 from raspis_cli.sheet.editable import KEEP_WORDS, REWRITE_WORDS, BidSum, Cell, EditableSheet, Step
 from raspis_cli.text.i18n import N_, _, ngettext, number
