@@ -193,18 +193,21 @@ def test_a_russian_explain_and_live_leave_no_english_sentence(tmp_path: Path) ->
 
 RULES_SUBCOMMANDS = ("list", "show", "schedule")
 """The subcommands of ``raspis rules`` (importing the command module here would register it)."""
+APP_SUBCOMMANDS = ("build", "serve")
+"""The subcommands of ``raspis app``."""
 HELP_DATA = {
     "text", "json", "jsonl", "csv", "markdown", "table", "notation", "auto", "heuristic", "pimc", "full",
     "scores", "rules", "all", "ratings", "leaderboard", "classic", "georgian", "Event", "Date", "html",
     "joker", "online",  # the presets joker54 and online36 as the word pattern cuts them
     "UTF", "BOM", "PIMC", "numba", "DuckDB", "Parquet", "Spark", "Trino", "HTML", "JSON", "JSONL", "SQL",
     "COPY", "EXPORT", "ATTACH", "INSTALL", "LOAD", "RASPIS", "DB", "com",  # formats, brands, SQL, $RASPIS_DB
+    "Python", "https", "npm", "pyodide",  # the app: its runtime, where it comes from, where it is published
     "LANGUAGE", "LANG", "ALL", "MESSAGES",  # the locale variables
-    *(name for name, *_rest in REGISTERED), *RULES_SUBCOMMANDS,  # the commands themselves
+    *(name for name, *_rest in REGISTERED), *RULES_SUBCOMMANDS, *APP_SUBCOMMANDS,  # the commands themselves
 }
 COMMANDS: list[list[str]] = [[]] + [[name] for name, *_rest in REGISTERED] + [
-    ["rules", name] for name in RULES_SUBCOMMANDS]
-"""Every command, from the registry (cli/registry.py), and the rules group's subcommands."""
+    ["rules", name] for name in RULES_SUBCOMMANDS] + [["app", name] for name in APP_SUBCOMMANDS]
+"""Every command, from the registry (cli/registry.py), and the rules and app groups' subcommands."""
 
 
 def _english_in_help(text: str) -> list[str]:

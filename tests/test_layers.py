@@ -37,6 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("report",),
     ("page",),
     ("serve",),
+    ("app",),
     ("cli", "__main__"),
 )
 """The layers, bottom first. A module may import from its own layer's package and from any layer

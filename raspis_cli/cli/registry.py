@@ -47,6 +47,9 @@ COMMANDS: tuple[tuple[str, str, str, str], ...] = (
     ("explain", "explain_cmd", "table",
      N_("Explain a sheet: each score as a formula, the fewest corrections.")),
     ("serve", "serve_cmd", "table", N_("Keep the sheet on every phone at the table: a small web server.")),
+    ("app", "app_cmd", "table",
+     N_("The sheet on one phone, offline: an installable web app that runs raspis's own checks in the "
+        "browser.")),
     ("validate", "validate_cmd", "records",
      N_("Check every bid, card and joker declaration against the rules.")),
     ("show", "show_cmd", "records", N_("One deal replayed trick by trick.")),

@@ -9,10 +9,9 @@ from decimal import Decimal
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from raspis_cli.page.table import RELOAD, Table
+from raspis_cli.page.table import Table
 from raspis_cli.serve.app import ServeConfig, build_app
 from raspis_cli.sheet.editable import EditableSheet
-from raspis_cli.text.i18n import _
 
 __all__ = ["prepare", "served_sheet"]
 
@@ -80,8 +79,7 @@ def _first_version() -> int:
 def prepare(sheet: EditableSheet, *, title: str, token: str | None, host: str, any_host: bool,
             stake: Decimal | None, db: str | None) -> uvicorn.Server:
     """The server of ``sheet`` (which saves itself through its file)."""
-    from raspis_cli.page.render import render_page
-    from raspis_cli.page.view import table_view
+    from raspis_cli.page.render import table_html
 
     table = Table(sheet, first_version=_first_version())
     port = host.rsplit(":", 1)[1]
@@ -90,11 +88,7 @@ def prepare(sheet: EditableSheet, *, title: str, token: str | None, host: str, a
     config = ServeConfig(title=title, token=token, hosts=hosts, stake=stake, db=db, port=int(port))
 
     def render_view(lang: str) -> str:
-        failure = table.failure
-        return render_page("table_body.html.j2", lang, v=table_view(table.sheet, lang, stake),
-                           failure=None if failure is None else {
-                               "text": failure.text(), "reload": failure.changed, "word": RELOAD,
-                               "button": _("Read the file again")})
+        return table_html(table, lang, stake)
 
     app = build_app(table, config, render_view)
     return _Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",

@@ -46,7 +46,8 @@ from raspis_cli.sheet.editable import EditableSheet
 from raspis_cli.sheet.sheetfile import SheetFile
 from raspis_cli.text.messages import Message, msg, msg_n
 
-__all__ = ["FORMAT", "DealJournal", "journal_path", "write_private"]
+__all__ = ["FORMAT", "DealJournal", "answer_again", "journal_path", "open_deal_record", "restored_words",
+           "write_private"]
 
 FORMAT = "raspis open deal 1"
 """The journal's first field: what it is, and the version of its layout."""
@@ -91,19 +92,10 @@ class DealJournal:
     def keep(self, sheet: EditableSheet) -> None:
         """Keep the answers of the sheet's unfinished deal (remove the journal
         when there are none). Raises :class:`OSError` when it cannot write."""
-        o = sheet.deal_in_progress
-        if o is None or not o.trail or o.deal.number in sheet.kept_as_written():
+        record = open_deal_record(sheet, os.path.basename(self.store.target), self.store.digest())
+        if record is None:
             self.remove()
             return
-        answers = []
-        for key in o.trail:
-            text = _value_text(key, o.values.get(key))
-            if text is None:
-                break
-            answers.append([key, text])
-        record = {"format": FORMAT, "sheet": os.path.basename(self.store.target),
-                  "sha256": self.store.digest(), "deal": o.deal.number, "index": o.deal.index,
-                  "answers": answers}
         data = (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
         if data != self._kept:
             # the prefix of the sheet's own temporaries (.NAME.): a write killed is cleared with them
@@ -165,33 +157,66 @@ class DealJournal:
             return msg("{journal}: the answers of deal {number} kept there belong to {file} as it was "
                        "before it changed: they are not applied").format(
                 journal=self.path, number=number, file=self.store.path)
-        o = sheet.open
-        if o is None or o.editing or o.trail or o.deal.number != number or o.deal.index != index:
+        taken = answer_again(sheet, number, index, answers)
+        if taken is None:
             return msg("{journal}: deal {number} is not the deal open in {file}: its answers are not "
                        "applied").format(journal=self.path, number=number, file=self.store.path)
-        taken: list[str] = []
-        for item in answers:
-            step = sheet.step()
-            if (not isinstance(item, list) or len(item) != 2 or not all(isinstance(x, str) for x in item)
-                    or step is None or step.key != item[0] or self._is_last(sheet, step.what)):
-                break
-            if sheet.answer(item[1]).refused is not None:
-                break
-            taken.append(item[0])
         if not taken:
             return msg("{journal}: none of the answers of deal {number} kept there is taken by the sheet "
                        "now").format(journal=self.path, number=number)
-        what = _restored_words(taken)
-        if len(taken) < len(answers):
-            return msg("deal {number}: {what} restored; the answers after them are asked again").format(
-                number=number, what=what)
-        return msg("deal {number}: {what} restored").format(number=number, what=what)
+        return restored_words(number, taken, len(answers))
 
-    @staticmethod
-    def _is_last(sheet: EditableSheet, what: str) -> bool:
-        """Whether the step asked now is the deal's last (its answer writes the deal)."""
-        o = sheet.open
-        return o is not None and what == "taken" and len(o.taken) == len(sheet.players) - 1
+
+def open_deal_record(sheet: EditableSheet, name: str, digest: str | None) -> dict[str, object] | None:
+    """What a journal keeps of the sheet's unfinished deal (``None``: nothing
+    to keep): its number and place, and its answers as they are typed again,
+    tied to the sheet's ``name`` and the ``digest`` of its text as saved."""
+    o = sheet.deal_in_progress
+    if o is None or not o.trail or o.deal.number in sheet.kept_as_written():
+        return None
+    answers = []
+    for key in o.trail:
+        text = _value_text(key, o.values.get(key))
+        if text is None:
+            break
+        answers.append([key, text])
+    return {"format": FORMAT, "sheet": name, "sha256": digest, "deal": o.deal.number, "index": o.deal.index,
+            "answers": answers}
+
+
+def answer_again(sheet: EditableSheet, number: int, index: int, answers: list[object]) -> list[str] | None:
+    """Answer a journal's ``answers`` again in the sheet's open deal, through
+    the same checks as typed ones, up to the first it refuses and never its
+    last question (so no deal is written); the keys taken. ``None``: deal
+    ``number`` at ``index`` is not the deal open, untouched, in the sheet."""
+    o = sheet.open
+    if o is None or o.editing or o.trail or o.deal.number != number or o.deal.index != index:
+        return None
+    taken: list[str] = []
+    for item in answers:
+        step = sheet.step()
+        if (not isinstance(item, list) or len(item) != 2 or not all(isinstance(x, str) for x in item)
+                or step is None or step.key != item[0] or _is_last(sheet, step.what)):
+            break
+        if sheet.answer(item[1]).refused is not None:
+            break
+        taken.append(item[0])
+    return taken
+
+
+def restored_words(number: int, taken: list[str], kept: int) -> Message:
+    """What was restored of deal ``number``: the keys ``taken`` of the ``kept`` answers."""
+    what = _restored_words(taken)
+    if len(taken) < kept:
+        return msg("deal {number}: {what} restored; the answers after them are asked again").format(
+            number=number, what=what)
+    return msg("deal {number}: {what} restored").format(number=number, what=what)
+
+
+def _is_last(sheet: EditableSheet, what: str) -> bool:
+    """Whether the step asked now is the deal's last (its answer writes the deal)."""
+    o = sheet.open
+    return o is not None and what == "taken" and len(o.taken) == len(sheet.players) - 1
 
 
 def _restored_words(keys: list[str]) -> Message:

@@ -72,16 +72,21 @@ def po_entries(text: str) -> dict[str | tuple[str, str], list[str]]:
 
 
 def translation(lang: str) -> gettext.NullTranslations:
-    """The catalogue of ``lang`` (``ru``/``en``), read once: English is the msgids themselves."""
+    """The catalogue of ``lang`` (``ru``/``en``), read once: English is the msgids themselves.
+    The PO source when there is one; otherwise the compiled ``.mo`` beside
+    where it would be (the phone app's bundle carries that alone)."""
     cached = _translations.get(lang)
     if cached is not None:
         return cached
     found: gettext.NullTranslations
     path = catalogue_path(lang)
-    if lang == "en" or not path.exists():
+    binary = path.with_suffix(".mo")
+    if lang == "en" or not (path.exists() or binary.exists()):
         found = gettext.NullTranslations()
-    else:
+    elif path.exists():
         catalog = read_catalogue(path.read_text(encoding="utf-8"))
         found = gettext.GNUTranslations(io.BytesIO(compiled(catalog)))
+    else:  # a bundle that carries the compiled catalogue alone (the phone app: no Babel there)
+        found = gettext.GNUTranslations(io.BytesIO(binary.read_bytes()))
     _translations[lang] = found
     return found

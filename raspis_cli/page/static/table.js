@@ -1,23 +1,20 @@
-// raspis serve: the page of the table. It shows what the server decides:
-// every tap sends the word a scorekeeper would type at `raspis live`, with the
-// version of the sheet it was made against; the server answers with the sheet
-// as it is now (rendered HTML, already escaped) and a message. No rule lives here.
-(function () {
+// raspis: the page of the table. It shows what the model decides: every tap
+// sends the word a scorekeeper would type at `raspis live`, with the version of
+// the sheet it was made against; the answer is the sheet as it is now (rendered
+// HTML, already escaped) and a message. No rule lives here.
+//
+// Two carriers take a word to the model: `raspis serve` over HTTP (below), and
+// the phone app, which runs the same model in the browser (its app.js sets
+// window.RASPIS_APP before this script and calls raspisTable itself).
+
+// raspisTable(main, msg, carrier): the taps of the table's part of the page.
+// carrier.say(version, text) and carrier.view() return promises of
+// {version, html[, ok, message]}; carrier.offline() says whether a tap cannot
+// be sent now (carrier.notSent: what the page says then).
+function raspisTable(main, msg, carrier) {
   "use strict";
-  var main = document.getElementById("table");
-  var msg = document.getElementById("msg");
-  var words = JSON.parse(document.getElementById("words").textContent);
   var version = parseInt(main.getAttribute("data-version"), 10);
   var busy = false;
-  // the access code (--lan), sent with every entry in a header: a form of another page cannot send one
-  var tokenMeta = document.querySelector('meta[name="raspis-token"]');
-  var token = tokenMeta ? tokenMeta.getAttribute("content") : "";
-  // the code read, it leaves the address bar and the history (the page's cookie keeps it)
-  if (window.history && history.replaceState && /[?&]t=/.test(window.location.search)) {
-    var kept = window.location.search.slice(1).split("&").filter(function (p) { return p.indexOf("t=") !== 0; });
-    history.replaceState(null, "", window.location.pathname + (kept.length ? "?" + kept.join("&") : "") +
-                         window.location.hash);
-  }
 
   function show(html, newVersion) {
     if (newVersion === version && html === null) { return; }
@@ -32,26 +29,22 @@
   }
 
   function refresh() {
-    return fetch("api/view", {credentials: "same-origin", cache: "no-store"})
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) { if (data && data.version !== version) { show(data.html, data.version); } });
+    return carrier.view().then(function (data) {
+      if (data && data.version !== version) { show(data.html, data.version); }
+    });
   }
 
   function send(text) {
     if (busy) { return; }
-    if (connection.offline) { say(words.not_sent, false); return; }
+    if (carrier.offline()) { say(carrier.notSent, false); return; }
     busy = true;
     main.classList.add("busy");
-    fetch("api/say", {method: "POST", credentials: "same-origin", cache: "no-store",
-                      headers: token ? {"Content-Type": "application/json", "X-Raspis-Token": token}
-                                     : {"Content-Type": "application/json"},
-                      body: JSON.stringify({version: version, text: text})})
-      .then(function (r) { return r.json(); })
+    carrier.say(version, text)
       .then(function (data) {
         show(data.html, data.version);
         say(data.message, data.ok);
       })
-      .catch(function () { say(words.not_sent, false); })
+      .catch(function () { say(carrier.notSent, false); })
       .then(function () { busy = false; main.classList.remove("busy"); });
   }
 
@@ -67,6 +60,43 @@
     if (!text) { return; }
     send(form.getAttribute("data-form") === "comment" ? "; " + text : text);
   });
+  raspisLines(main);
+  return {show: show, say: say, refresh: refresh, version: function () { return version; }};
+}
+
+// raspis serve: the model on the server, reached over HTTP; every phone at the table
+// hears every entry through an event stream.
+(function () {
+  "use strict";
+  if (window.RASPIS_APP) { return; }
+  var main = document.getElementById("table");
+  var msg = document.getElementById("msg");
+  var words = JSON.parse(document.getElementById("words").textContent);
+  // the access code (--lan), sent with every entry in a header: a form of another page cannot send one
+  var tokenMeta = document.querySelector('meta[name="raspis-token"]');
+  var token = tokenMeta ? tokenMeta.getAttribute("content") : "";
+  // the code read, it leaves the address bar and the history (the page's cookie keeps it)
+  if (window.history && history.replaceState && /[?&]t=/.test(window.location.search)) {
+    var kept = window.location.search.slice(1).split("&").filter(function (p) { return p.indexOf("t=") !== 0; });
+    history.replaceState(null, "", window.location.pathname + (kept.length ? "?" + kept.join("&") : "") +
+                         window.location.hash);
+  }
+  var table = raspisTable(main, msg, {
+    notSent: words.not_sent,
+    offline: function () { return connection.offline; },
+    view: function () {
+      return fetch("api/view", {credentials: "same-origin", cache: "no-store"})
+        .then(function (r) { return r.ok ? r.json() : null; });
+    },
+    say: function (version, text) {
+      return fetch("api/say", {method: "POST", credentials: "same-origin", cache: "no-store",
+                               headers: token ? {"Content-Type": "application/json", "X-Raspis-Token": token}
+                                              : {"Content-Type": "application/json"},
+                               body: JSON.stringify({version: version, text: text})})
+        .then(function (r) { return r.json(); });
+    }
+  });
+  var show = table.show, say = table.say, refresh = table.refresh;
 
   // -- the connection -------------------------------------------------------------------
   // The event stream carries the version at every change and every second (a heartbeat).
@@ -85,7 +115,7 @@
     var stream = new EventSource("api/events");
     stream.onmessage = function (event) {
       connection.lastHeard = Date.now();
-      if (connection.offline) { reconnected(); } else if (parseInt(event.data, 10) !== version) { refresh(); }
+      if (connection.offline) { reconnected(); } else if (parseInt(event.data, 10) !== table.version()) { refresh(); }
     };
     stream.onerror = function () {  // the watchdog asks again, and reopens it once the server answers
       stream.close();
@@ -155,15 +185,14 @@
   }
 })();
 
-// The sheet's lines. A tap on a written deal's line opens the line under it,
+// raspisLines(main): the sheet's lines. A tap on a written deal's line opens the line under it,
 // which the server wrote with the page (each player's bid/taken, score and
 // total, the written values beside the recount, the formula of the tapped
 // player's score, the button that corrects the deal); the tapped player is
 // marked. The line stays open when the sheet is shown again after an entry.
 // Only what is shown changes here: no rule, nothing sent.
-(function () {
+function raspisLines(main) {
   "use strict";
-  var main = document.getElementById("table");
   var opened = null;  // {more: the id of the open line, col: the player's column or -1}
 
   function moreLine(id) {
@@ -233,4 +262,4 @@
   if (window.MutationObserver) {
     new MutationObserver(reopenMore).observe(main, {childList: true});
   }
-})();
+}
