@@ -1,8 +1,7 @@
 """The app's icons, drawn here: a card with a red diamond on the table's blue.
 
 A PNG is written with :mod:`zlib` alone (no imaging library): rows of RGBA
-pixels, each pixel of the card's edge and of the diamond's sampled four
-times so that the edges are smooth.
+pixels, each pixel sampled four times so that the edges are smooth.
 """
 
 from __future__ import annotations
@@ -42,7 +41,12 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 def icon_png(size: int) -> bytes:
     """The icon as a ``size``×``size`` PNG (RGBA, 8 bits)."""
-    rows = b"".join(b"\x00" + b"".join(_pixel(x, y, size) for x in range(size)) for y in range(size))
+    # the picture is symmetric both ways: a quarter is drawn, the rest mirrored
+    half = (size + 1) // 2
+    quarter = [[_pixel(x, y, size) for x in range(half)] for y in range(half)]
+    lines = [row + row[: size - half][::-1] for row in quarter]
+    lines += lines[: size - half][::-1]
+    rows = b"".join(b"\x00" + b"".join(line) for line in lines)
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, 9))
             + _chunk(b"IEND", b""))
