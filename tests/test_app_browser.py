@@ -17,7 +17,7 @@ from tests.appkit import Hosted, built_app, enter, message, wait_screen, wait_wo
 from tests.browserkit import need_browser
 from tests.clikit import run_cli
 from tests.livekit import PLAYERS, LiveDriver, planned_game
-from tests.servekit import phone
+from tests.servekit import desktop, phone
 
 pytestmark = pytest.mark.slow
 
@@ -113,8 +113,8 @@ def test_a_game_entered_offline_is_the_game_typed_through_live(hosted: Hosted, t
     assert reports[0].stdout.replace(str(shared), "FILE") == reports[1].stdout.replace(str(typed), "FILE")
 
 
-def test_the_app_speaks_russian_and_opens_a_shared_file(hosted: Hosted, tmp_path: Path) -> None:
-    driver = phone("ru")
+def test_the_app_speaks_russian_and_opens_a_shared_file_on_a_desktop_screen(hosted: Hosted) -> None:
+    driver = desktop("ru")
     try:
         driver.set_script_timeout(120)
         driver.get(hosted.url)
@@ -130,5 +130,7 @@ def test_the_app_speaks_russian_and_opens_a_shared_file(hosted: Hosted, tmp_path
         wait_screen(driver, "games", 10)
         listed = driver.find_element("css selector", "button.game").text
         assert listed.startswith("Анна, Boris, Вера, Дмитрий\n2026-11-20 · записано ")
+        body = driver.find_element("tag name", "body").rect
+        assert body["width"] <= 760 and body["x"] > 0  # a column in the middle of a wide screen
     finally:
         driver.quit()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import sys
 from pathlib import Path
 
 __all__ = ["AppServer", "app_server"]
@@ -46,6 +47,14 @@ class AppServer(http.server.ThreadingHTTPServer):
     """The server of one build's folder."""
 
     daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that hangs up before a file is sent is no error; anything
+        else is one line on stderr, never a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        sys.stderr.write(f"raspis: {client_address}: {type(error).__name__}: {error}\n")
 
 
 def app_server(folder: str, port: int) -> AppServer:

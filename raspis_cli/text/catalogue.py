@@ -46,11 +46,18 @@ def read_catalogue(text: str) -> Catalog:
 
 
 def compiled(catalog: Catalog) -> bytes:
-    """The ``.mo`` bytes of a catalogue (untranslated and fuzzy entries left out, as msgfmt does)."""
+    """The ``.mo`` bytes of a catalogue (untranslated and fuzzy entries left out, as msgfmt does);
+    the same bytes for the same catalogue (Babel would date the header with the hour it is
+    compiled, the PO file giving no date of its own)."""
+    import copy
+    import datetime
+
     from babel.messages.mofile import write_mo
 
+    dated = copy.copy(catalog)  # the catalogue read is shared: only the copy is dated
+    dated.creation_date = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
     out = io.BytesIO()
-    write_mo(out, catalog)
+    write_mo(out, dated)
     return out.getvalue()
 
 
