@@ -199,6 +199,18 @@ def _sheet_of(text: str, name: str) -> tuple[list[GameRecord], str] | Message:
     return source.games, written_language(source.lines, "en")
 
 
+def _editable(text: str, name: str, store: BrowserSheet | None) -> EditableSheet | str:
+    """The sheet a text holds, saved through ``store``; or why it cannot be kept, in words."""
+    read = _sheet_of(text, name)
+    if isinstance(read, Message):
+        return read.shown()
+    games, written_in = read
+    try:
+        return EditableSheet(games, None, store, written_in)
+    except SheetError as e:
+        return f"{name}: {e}"
+
+
 def _json(**fields: Any) -> str:
     return json.dumps(fields, ensure_ascii=False)
 
@@ -301,14 +313,9 @@ class Phone:
             except UnicodeDecodeError:
                 return _json(ok=False, message=_("{file} is not UTF-8 text: save it as UTF-8 and open it "
                                                  "again").format(file=name))
-            read = _sheet_of(text, name)
-            if isinstance(read, Message):
-                return _json(ok=False, message=read.shown())
-            games, written_in = read
-            try:
-                sheet = EditableSheet(games, None, None, written_in)
-            except SheetError as e:
-                return _json(ok=False, message=f"{name}: {e}")
+            sheet = _editable(text, name, None)
+            if isinstance(sheet, str):
+                return _json(ok=False, message=sheet)
             return self._store_new(text, sheet)
 
     def _store_new(self, text: str, sheet: EditableSheet) -> str:
@@ -344,14 +351,9 @@ class Phone:
             text = store.read()
             if text is None:
                 return _json(ok=False, message=_("this game is no longer kept on the phone"))
-            read = _sheet_of(text, _file_name(self._find(game_id)))
-            if isinstance(read, Message):
-                return _json(ok=False, message=read.shown())
-            games, written_in = read
-            try:
-                sheet = EditableSheet(games, None, store, written_in)
-            except SheetError as e:
-                return _json(ok=False, message=str(e))
+            sheet = _editable(text, _file_name(self._find(game_id)), store)
+            if isinstance(sheet, str):
+                return _json(ok=False, message=sheet)
             journal = BrowserJournal(store)
             restored = journal.restore(sheet)
             sheet.journal = journal
