@@ -26,16 +26,33 @@ STARTED_WITHIN = 180.0
 CI machine is slow, a wait is not a measurement: bench/app_start.py measures)."""
 
 
+def _skip(why: str) -> None:
+    message = f"THE APP CANNOT BE BUILT: the tests of raspis app that need it are SKIPPED ({why})"
+    warnings.warn(message, stacklevel=3)
+    sys.stderr.write("\n" + "!" * 80 + "\n" + message + "\n" + "!" * 80 + "\n")
+    pytest.skip(message)
+
+
 def built_app(folder: Path) -> Path:
-    """The app built into ``folder``, or a loud skip when the runtime cannot be had."""
+    """The app built into ``folder`` (in this process), or a loud skip when the runtime cannot be had."""
     try:
         build_app(str(folder), os.environ.get("RASPIS_PYODIDE"))
     except BuildError as e:
-        message = f"THE APP CANNOT BE BUILT: the browser tests of raspis app are SKIPPED ({e})"
-        warnings.warn(message, stacklevel=2)
-        sys.stderr.write("\n" + "!" * 80 + "\n" + message + "\n" + "!" * 80 + "\n")
-        pytest.skip(message)
+        _skip(str(e))
     return folder
+
+
+def build_with_cli(folder: Path) -> tuple[Path, str]:
+    """The app built into ``folder`` by ``raspis app build`` and what it said, or a loud skip
+    when the runtime cannot be had (no network and no copy)."""
+    from tests.clikit import run_cli
+
+    runtime = os.environ.get("RASPIS_PYODIDE")
+    done = run_cli("app", "build", str(folder), *(["--pyodide", runtime] if runtime else []))
+    if done.returncode != 0:
+        assert "Traceback" not in done.stderr, done.stderr
+        _skip(done.stderr.strip())
+    return folder, done.stderr
 
 
 class Hosted:

@@ -6,7 +6,9 @@ asserts elapsed time; speed is measured by the scripts in ``bench/``.
 """
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # The solver's kernel runs as plain Python in the tests (and in the CLI they
@@ -24,3 +26,12 @@ os.environ.pop("LINES", None)
 settings.register_profile("raspis", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("raspis")
+
+
+@pytest.fixture(scope="session")
+def app_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The phone app built once for the session, as a person builds it (``raspis app build``),
+    and what the command said; a loud skip when it cannot be built here (tests/appkit.py)."""
+    from tests.appkit import build_with_cli
+
+    return build_with_cli(tmp_path_factory.mktemp("app") / "site")

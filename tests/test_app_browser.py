@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.appkit import Hosted, built_app, enter, message, wait_screen, wait_worker
+from tests.appkit import Hosted, enter, message, wait_screen, wait_worker
 from tests.browserkit import need_browser
 from tests.clikit import run_cli
 from tests.livekit import PLAYERS, LiveDriver, planned_game
@@ -25,15 +25,10 @@ SEED = 1
 """A planned game whose first dealer is the first player (as the app's new game deals)."""
 
 
-@pytest.fixture(scope="module")
-def app_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    need_browser("raspis app")
-    return built_app(tmp_path_factory.mktemp("app") / "site")
-
-
 @pytest.fixture
-def hosted(app_folder: Path) -> Iterator[Hosted]:
-    served = Hosted(app_folder)
+def hosted(app_site: tuple[Path, str]) -> Iterator[Hosted]:
+    need_browser("raspis app")
+    served = Hosted(app_site[0])
     yield served
     served.stop()
 

@@ -23,17 +23,16 @@ from pathlib import Path
 
 import pytest
 
-from raspis_cli.app.bundle import MARKER, PYODIDE_FILES, PYODIDE_VERSION
-from tests.appkit import built_app
+from raspis_cli.app.bundle import MARKER, PYODIDE_FILES, PYODIDE_VERSION, build_app
 from tests.clikit import run_cli
 from tests.livekit import cli_env
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built_app(tmp_path_factory.mktemp("app") / "site")
+@pytest.fixture
+def site(app_site: tuple[Path, str]) -> Path:
+    return app_site[0]
 
 
 def _fake_tarball(path: Path, version: str) -> Path:
@@ -141,15 +140,23 @@ def test_app_serve_serves_the_build_with_the_types_a_browser_needs(site: Path, t
     assert "Traceback" not in rest
 
 
-def test_app_build_says_what_it_wrote(tmp_path: Path, site: Path) -> None:
-    # a rebuild over an earlier build replaces it (the runtime from the same place the fixture took it)
+def test_app_build_says_what_it_wrote_and_a_rebuild_replaces_the_build(
+        app_site: tuple[Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site, said = app_site
+    assert re.search(rf"raspis: wrote {site}: 15 files, 1\d\.\d MB \(the first visit downloads them; then "
+                     r"the app works offline\)", said), said
+    assert f"try it here with: raspis app serve {site}" in said
+    # a rebuild over an earlier build replaces it; with no Node.js the build says what that costs
     again = tmp_path / "again"
-    runtime = os.environ.get("RASPIS_PYODIDE")
-    done = run_cli("app", "build", str(again), *(["--pyodide", runtime] if runtime else []))
-    assert done.returncode == 0, done.stderr
-    assert re.search(rf"raspis: wrote {again}: 15 files, 1\d\.\d MB \(the first visit downloads them; then "
-                     r"the app works offline\)", done.stderr)
-    assert f"try it here with: raspis app serve {again}" in done.stderr
+    shutil.copytree(site, again)
+    (again / "stale.js").write_text("from an older build")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    told: list[str] = []
+    build_app(str(again), os.environ.get("RASPIS_PYODIDE"), lambda m: told.append(m.shown()))
+    assert told[-1] == ("Node.js (node) is not on the PATH: the app's Python is not compiled ahead, and it "
+                        "starts about a second slower")
+    assert not (again / "stale.js").exists()
     rebuilt, first = (zipfile.ZipFile(folder / "raspis-app.zip") for folder in (again, site))
-    assert rebuilt.namelist() == first.namelist()
-    assert all(rebuilt.read(n) == first.read(n) for n in first.namelist() if not n.endswith(".pyc"))
+    sources = [n for n in first.namelist() if not n.endswith(".pyc")]
+    assert sorted(rebuilt.namelist()) == sorted(sources)
+    assert all(rebuilt.read(n) == first.read(n) for n in sources)
