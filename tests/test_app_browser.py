@@ -127,5 +127,20 @@ def test_the_app_speaks_russian_and_opens_a_shared_file_on_a_desktop_screen(host
         assert listed.startswith("Анна, Boris, Вера, Дмитрий\n2026-11-20 · записано ")
         body = driver.find_element("tag name", "body").rect
         assert body["width"] <= 760 and body["x"] > 0  # a column in the middle of a wide screen
+        # a new game in a second tab too: an entry there is shown here, never overwritten from here
+        _start_game(driver, "ru", "2026-12-07")
+        first_tab, game_url = driver.current_window_handle, driver.current_url
+        driver.switch_to.new_window("tab")
+        driver.get(game_url)
+        wait_screen(driver, "game")
+        enter(driver, ["♥"])
+        there = driver.find_element("id", "table").text
+        driver.close()
+        driver.switch_to.window(first_tab)
+        deadline = time.monotonic() + 10
+        while driver.find_element("id", "table").text != there:
+            assert time.monotonic() < deadline, "the entry made in the other tab is not shown"
+            time.sleep(0.1)
+        assert "козырь ♥" in there and "Заказ: Борис" in there
     finally:
         driver.quit()

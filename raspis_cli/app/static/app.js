@@ -87,8 +87,21 @@ window.RASPIS_APP = true;
   // -- the screens ----------------------------------------------------------------------------
   function route() {
     var match = /^#game=([0-9a-f]+)$/.exec(window.location.hash);
-    if (match) { showGame(match[1]); } else { showGames(""); }
+    try {
+      if (match) { showGame(match[1]); } else { showGames(""); }
+    } catch (error) {  // an error of raspis itself: said, never a blank screen
+      if (match) { window.history.replaceState(null, "", window.location.pathname); }
+      showGames(words().not_sent + " (" + error + ")");
+    }
   }
+
+  // the same game changed in another tab of this browser: shown as it is now, never overwritten
+  window.addEventListener("storage", function (event) {
+    var match = /^#game=([0-9a-f]+)$/.exec(window.location.hash);
+    if (phone && match && (event.key === "raspis.sheet." + match[1] || event.key === "raspis.open." + match[1])) {
+      route();
+    }
+  });
 
   function showGames(message) {
     root.innerHTML = phone.games_html(lang);
