@@ -4,7 +4,7 @@ This package's own names are the two the command line needs before the
 solver is loaded (its options' defaults): importing it loads no solver.
 """
 
-DEFAULT_SAMPLES = 100
+DEFAULT_SAMPLES = 12
 """PIMC samples per bid advice when ``--samples`` is not given."""
 
 NO_HANDS = "the hands or the play are not recorded"
