@@ -190,3 +190,12 @@ def test_analyze_game_gives_every_line_its_opinion() -> None:
     for player in deal.players:
         assert player.advice is not None
         assert (player.bots is None) == player.advice.forced
+
+
+def test_a_tie_at_0_is_not_said_to_be_the_models_doing() -> None:
+    """The advice's 0 tied with the bots' best bid: both bids named, no word
+    of the model (which did not make 0 win)."""
+    player = PlayerDeal("Boris", 1, 1, None, advice=BidAdvice({0: 1.5, 1: 1.5}, 12, 12, drawn=12),
+                        bots=BotOpinion({0: 1.0, 1: 2.5}, 12))
+    said = bots_words(player, "en")
+    assert said is not None and said.endswith("· the advice says 0, the bots 1")

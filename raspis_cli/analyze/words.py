@@ -182,7 +182,9 @@ def bots_words(p: PlayerDeal, lang: str) -> str | None:
             bid_value=number_words(bots.expected[p.bid], lang, sign=True))
         if exact is None or exact == bots.best:
             return text
-        if exact == 0:
+        assert advice is not None
+        tied = advice.expected.get(bots.best) == advice.expected[exact]
+        if exact == 0 and not tied:  # a tie is not the model's doing: both bids said below
             return text + " · " + _("the advice's 0 wins only because the others are taken to play "
                                     "together against the bidder, every card seen")
         return text + " · " + _("the advice says {exact}, the bots {bots}").format(
