@@ -4,6 +4,7 @@ nothing here is timed)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -90,6 +91,26 @@ def test_analyze_bench_budget_rows_count_what_a_budget_leaves_unanswered() -> No
         "analyze samples/raspisnoy-full-3p.rsp --deal 5 --budget 0 -j 1"]
     default, tiny, unbounded = rows
     assert default[3] == tiny[3] and int(tiny[3]) > 0 and tiny[4].endswith("x")
-    # the tiny budget answers one of the three (two samples solved), with the unbounded best bid
-    assert default[5] == tiny[5] == "1 of 1"
+    # the tiny budget answers two of the three, with the unbounded best bids
+    assert default[5] == tiny[5] == "2 of 2"
     assert unbounded[3] == "0" and unbounded[5] == "3 of 3"
+
+
+def test_analyze_bench_counts_the_best_bids_as_the_reference() -> None:
+    """``agreement`` reads the best bids of the text output and counts those
+    of the reference's 12-card lines it gives, and those that are the same."""
+    reference = json.loads((ROOT / "bench" / "analyze_reference.json").read_text(encoding="utf-8"))["best"]
+    assert len(reference) == 27
+    right = reference["12/Анна"]
+    text = ("Game 1: x\nDeal 12 · normal · 12 cards\n"
+            "  Анна   bid 2, took 2; could force exactly 2\n"
+            f"         advice (12/12 samples): best bid {right} (expected +1.0), bid 2 expected -5.0\n"
+            f"         bots (12 deals played out): best bid {right + 1} (mean +1.0), bid 2 mean +1.0\n"
+            "  Boris  bid 2, took 2; could force exactly 2\n"
+            f"         advice (12/12 samples): best bid {reference['12/Boris'] + 1} (expected +1.0), "
+            "bid 2 expected -5.0\n")
+    done = subprocess.run([sys.executable, "-c", "import sys; from bench.analyze_bench import agreement; "
+                           "print(agreement(sys.stdin.read()))"], input=text,
+                          capture_output=True, text=True, encoding="utf-8", timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "(1, 2)"

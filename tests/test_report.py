@@ -305,6 +305,10 @@ def test_analysis_marks_on_the_replay_in_the_browser(browser: Any, analysed_game
     assert said.startswith("✗ ") and any(w in said for w in words), said
     body = browser.find_element(By.TAG_NAME, "body").text
     assert {"ru": "Анализ по игрокам", "en": "Analysis per player"}[lang] in body
+    # with bid advice, the one line on what "sure of" means and what the bots' figure is
+    assert {"ru": "если остальные играют вместе против заказавшего и видят все карты; боты: средний счёт",
+            "en": "if the other players play together against the bidder, every card seen; bots: "
+                  "the mean score"}[lang] in body
     if lang == "en":  # English words only, but for the players' names
         assert not re.search("[а-яё]", shown.replace("Анна", ""), re.I), shown
     else:

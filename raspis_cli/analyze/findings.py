@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from raspis_cli.analyze.bot_opinion import BotOpinion
 from raspis_cli.model.cards import card_words
 from raspis_cli.model.joker import ANY_WORDS, JokerDecl
 from raspis_cli.solver.pimc import BidAdvice
@@ -95,6 +96,8 @@ class PlayerDeal:
     lost: int = 0
     advice: BidAdvice | None = None
     solved: bool = True
+    bots: BotOpinion | None = None
+    """The second opinion beside the advice: the samples played out by the bots."""
 
     @property
     def unanswered(self) -> bool:
@@ -125,7 +128,7 @@ class PlayerDeal:
         if self.advice is not None:
             advice = self.advice
             regret = None if self.bid is None else advice.regret(self.bid)
-            out["advice"] = {
+            shown: dict[str, object] = {
                 "samples": advice.samples,
                 "drawn": advice.drawn,
                 "solved": advice.solved,
@@ -136,6 +139,9 @@ class PlayerDeal:
                 "best": advice.best,
                 "regret": None if regret is None else round(regret, 2),
             }
+            if self.bots is not None:
+                shown["bots"] = self.bots.to_json()
+            out["advice"] = shown
         return out
 
 
@@ -150,6 +156,9 @@ class DealAnalysis:
     players: list[PlayerDeal] = field(default_factory=list)
     mistakes: list[Mistake] = field(default_factory=list)
     skipped: str | None = None
+    positions: int = 0
+    """The solver's positions the analysis visited (the progress bar's
+    measure; not in the JSON: the same for every run, a cost, not a finding)."""
 
     def to_json(self) -> dict[str, object]:
         """The deal object of docs/ANALYZE.md."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from raspis_cli.analyze import DEFAULT_SAMPLES, NO_HANDS
+from raspis_cli.analyze.bot_opinion import bot_opinion
 from raspis_cli.analyze.findings import (
     DealAnalysis,
     GameAnalysis,
@@ -58,13 +59,15 @@ __all__ = [
     "PlayerSummary",
     "analyze_game",
     "annotate_game",
+    "expected_positions",
     "search_budget",
 ]
 
-DEFAULT_BUDGET = 5_000_000 if solver_kernel.JIT else 200_000
-"""Positions one question to the solver (can this bid still be forced here?)
-may visit before it gives up: about a second with the compiled kernel
-(numba), 200,000 positions (seconds) as plain Python."""
+DEFAULT_BUDGET = None if solver_kernel.JIT else 200_000
+"""Positions one question to the solver (can this bid still be forced here?),
+and the samples of one player's bid advice in one deal together, may visit
+before they give up: no limit with the compiled kernel (numba), every
+question answered; 200,000 positions (seconds) as plain Python."""
 
 
 def search_budget(asked: int | None) -> int | None:
@@ -73,9 +76,15 @@ def search_budget(asked: int | None) -> int | None:
     return DEFAULT_BUDGET if asked is None else (asked or None)
 
 
-SAMPLE_BUDGET_SHARE = 20
-"""Each PIMC sample's search may visit the budget / this many positions; the
-samples of one player's advice in one deal, the budget in all."""
+def expected_positions(players: int, cards: int, samples: int) -> int:
+    """What the analysis of a deal of ``players`` × ``cards`` is expected to
+    visit with ``samples`` samples per bid advice, before any is measured:
+    about 2 million positions a sample on a 3 × 12 deal, 3.3 times fewer for
+    each 3 cards fewer in play (measured on the README's sample), the
+    play's questions as two samples a player. A prior: a progress bar
+    scales it by the deals measured so far."""
+    per_sample = 2_000_000 * 3.3 ** ((players * cards - 36) / 3)
+    return max(1, int(per_sample * players * (samples + 2)))
 
 
 def kept_plays(keeping: Sequence[Play], legal: Sequence[Play],
@@ -152,9 +161,13 @@ def _legal_bids(start: Deal, seat: int) -> list[int]:
 
 def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = DEFAULT_SAMPLES,
                  seed: int = 0, budget: int | None = DEFAULT_BUDGET,
-                 only: str | None = None) -> DealAnalysis:
+                 only: str | None = None,
+                 on_positions: Callable[[int], None] | None = None) -> DealAnalysis:
     """One deal: what each player (or only the player named ``only``) could
-    force, the mistakes of the play, and (``samples`` > 0) the bid advice."""
+    force, the mistakes of the play, and (``samples`` > 0) the bid advice
+    and the bots' opinion beside it. ``on_positions`` is told the solver's
+    positions as they are visited (after the play's questions, then after
+    each sample of the advice): what a progress bar counts."""
     record = result.record.deals[deal_result.position]
     out = DealAnalysis(record.number, deal_result.position, record.cards, record.kind)
     final = deal_result.deal
@@ -225,17 +238,31 @@ def analyze_deal(result: GameResult, deal_result: DealResult, *, samples: int = 
             solved = False
         out.players.append(PlayerDeal(names[seat], bids[seat], final.taken[seat], outcome,
                                       decisions.get(seat, 0), lost_by.get(seat, 0), solved=solved))
+    out.positions = sum(solver.nodes for solver in solvers.values())
+    if on_positions is not None:
+        on_positions(out.positions)
     # the advice's solvers make tables of their own: the play's are let go first
     solvers.clear()
+
+    def counted(positions: int) -> None:
+        out.positions += positions
+        if on_positions is not None:
+            on_positions(positions)
+
     if samples > 0:
         for seat, player in zip(seats, out.players, strict=True):
-            if bids[seat] is not None:
-                player.advice = bid_advice(start.rules, start, seat, samples,
-                                           seed=f"{seed}/{result.index}/{record.number}/{seat}",
-                                           legal=_legal_bids(start, seat), seen=seen, shown=shown,
-                                           budget=None if budget is None else
-                                           max(1, budget // SAMPLE_BUDGET_SHARE),
-                                           total_budget=budget)
+            if bids[seat] is None:
+                continue
+            legal = _legal_bids(start, seat)
+            line_seed = f"{seed}/{result.index}/{record.number}/{seat}"
+            # every sample solved to its end (no position spent on a sample
+            # then left out); ``budget``, when given, caps the line's samples
+            player.advice = bid_advice(start.rules, start, seat, samples, seed=line_seed,
+                                       legal=legal, seen=seen, shown=shown, budget=None,
+                                       total_budget=budget, on_positions=counted)
+            if not player.advice.forced:
+                player.bots = bot_opinion(start, seat, samples, seed=line_seed, legal=legal,
+                                          seen=seen, shown=shown)
     return out
 
 

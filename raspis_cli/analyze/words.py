@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from raspis_cli.analyze.findings import Mistake, PlayerDeal
     from raspis_cli.solver.pimc import BidAdvice
 
-__all__ = ["SKIP_REASONS", "advice_words", "bounds_words", "forced_words", "mistake_words",
-           "not_computed_words", "not_makeable_words", "nothing_analysed_words", "number_words",
-           "regret_words", "skipped_words"]
+__all__ = ["SKIP_REASONS", "advice_words", "bots_words", "bounds_words", "forced_words",
+           "mistake_words", "model_words", "not_computed_words", "not_makeable_words",
+           "nothing_analysed_words", "number_words", "regret_words", "skipped_words"]
 
 SKIP_REASONS: Final = (
     N_("the hands or the play are not recorded"),
@@ -109,7 +109,8 @@ def regret_words(p: PlayerDeal, lang: str) -> str | None:
 def advice_words(p: PlayerDeal, lang: str, *, brief: bool = False) -> str | None:
     """The bid advice of one player's deal, or ``None`` when there is none to give.
 
-    ``brief``: ``best bid 1, regret 5.0 points`` (the report's line); otherwise
+    ``brief``: ``best bid 1, regret 5.0 points`` (the report's line), and
+    ``; the bots' best bid 2`` where the bots' opinion differs; otherwise
     the line of ``raspis analyze`` (samples solved, whether the best bid
     settled early or the search budget stopped the samples, expected
     scores; the regret is :func:`regret_words`). A forced bid (the only one
@@ -124,8 +125,12 @@ def advice_words(p: PlayerDeal, lang: str, *, brief: bool = False) -> str | None
         if advice.best is None or regret is None:
             return None if brief or advice.solved else _("advice: no sample solved within the search budget")
         if brief:
-            return _("best bid {best}, regret {regret} points").format(
+            text = _("best bid {best}, regret {regret} points").format(
                 best=advice.best, regret=number_words(regret, lang))
+            bots = None if p.bots is None else p.bots.best
+            if bots is not None and bots != advice.best:
+                text += "; " + _("the bots' best bid {bots}").format(bots=bots)
+            return text
         exp = advice.expected
         if advice.settled:
             text = ngettext("advice (settled after {drawn} samples, {solved} solved): best bid {best} "
@@ -145,6 +150,45 @@ def advice_words(p: PlayerDeal, lang: str, *, brief: bool = False) -> str | None
         return text.format(solved=advice.solved, drawn=advice.drawn, best=advice.best,
                            best_value=number_words(exp[advice.best], lang, sign=True), bid=p.bid,
                            bid_value=number_words(exp[p.bid], lang, sign=True))
+
+
+def model_words(lang: str) -> str:
+    """The one plain line on what the advice's and the bots' figures mean,
+    said once above the deals."""
+    with speaking(lang):
+        return _("advice: what each bid is sure to score if the other players play together against "
+                 "the bidder, every card seen; bots: the mean score when raspis's own bots play the "
+                 "same deals out (cheap, closer to a real table, not a proof)")
+
+
+def bots_words(p: PlayerDeal, lang: str) -> str | None:
+    """The bots' opinion beside the advice of one player's deal:
+    ``bots (12 deals played out): best bid 2 (mean +6.1), bid 0 mean +1.4``;
+    where the advice's best bid is another, both are named, and a best bid
+    of 0 that only the model of the advice makes best is said so. ``None``
+    without an opinion."""
+    bots = p.bots
+    if bots is None or p.bid is None or bots.best is None:
+        return None
+    advice = p.advice
+    exact = None if advice is None else advice.best
+    with speaking(lang):
+        text = ngettext("bots ({n} deal played out): best bid {best} (mean {best_value}), "
+                        "bid {bid} mean {bid_value}",
+                        "bots ({n} deals played out): best bid {best} (mean {best_value}), "
+                        "bid {bid} mean {bid_value}", bots.samples).format(
+            n=bots.samples, best=bots.best, bid=p.bid,
+            best_value=number_words(bots.expected[bots.best], lang, sign=True),
+            bid_value=number_words(bots.expected[p.bid], lang, sign=True))
+        if exact is None or exact == bots.best:
+            return text
+        assert advice is not None
+        tied = advice.expected.get(bots.best) == advice.expected[exact]
+        if exact == 0 and not tied:  # a tie is not the model's doing: both bids said below
+            return text + " · " + _("the advice's 0 wins only because the others are taken to play "
+                                    "together against the bidder, every card seen")
+        return text + " · " + _("the advice says {exact}, the bots {bots}").format(
+            exact=exact, bots=bots.best)
 
 
 def mistake_words(m: Mistake, lang: str, *, with_trick: bool = False) -> str:

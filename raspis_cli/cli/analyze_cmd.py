@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
@@ -11,8 +11,10 @@ import typer
 from raspis_cli.analyze import DEFAULT_SAMPLES, NO_HANDS
 from raspis_cli.analyze.words import (
     advice_words,
+    bots_words,
     forced_words,
     mistake_words,
+    model_words,
     not_computed_words,
     not_makeable_words,
     nothing_analysed_words,
@@ -68,15 +70,18 @@ def _keep_games(games: dict[int, GameResult]) -> None:
     _GAMES.update(games)
 
 
-def _analyze_one(task: tuple[int, int, Settings]) -> DealAnalysis:
-    """One deal of a game the worker was given (:func:`_keep_games`)."""
+def _analyze_one(task: tuple[int, int, Settings],
+                 on_positions: Callable[[int], None] | None = None) -> DealAnalysis:
+    """One deal of a game the worker was given (:func:`_keep_games`);
+    ``on_positions`` is told the solver's positions as they are visited."""
     from raspis_cli.analyze.post_mortem import analyze_deal
 
     index, position, settings = task
     _choice, _encoding, _deal, player, samples, seed, budget = settings
     result = _GAMES[index]
     deal_result = next(d for d in result.deals if d.position == position)
-    return analyze_deal(result, deal_result, samples=samples, seed=seed, budget=budget, only=player)
+    return analyze_deal(result, deal_result, samples=samples, seed=seed, budget=budget, only=player,
+                        on_positions=on_positions)
 
 
 def _analyze_piece(task: tuple[str, Piece, Settings]) -> tuple[list[GameAnalysis], list[str]]:
@@ -101,9 +106,14 @@ def _analyze_piece(task: tuple[str, Piece, Settings]) -> tuple[list[GameAnalysis
     return out, list(names)
 
 
-def deal_weight(cards: int) -> int:
-    """How long a deal of this many cards takes, roughly, against others (the progress bar's unit)."""
-    return 1 + cards ** 3
+def deal_weight(players: int, cards: int, samples: int) -> int:
+    """The positions the analysis of a deal of ``players`` × ``cards`` is
+    expected to visit with ``samples`` samples per bid advice, before any is
+    measured (:func:`~raspis_cli.analyze.post_mortem.expected_positions`):
+    the progress bar's unit."""
+    from raspis_cli.analyze.post_mortem import expected_positions
+
+    return expected_positions(players, cards, samples)
 
 
 def _by_deal(results: dict[int, GameResult], settings: Settings, jobs: int,
@@ -114,19 +124,20 @@ def _by_deal(results: dict[int, GameResult], settings: Settings, jobs: int,
 
     from raspis_cli.analyze.post_mortem import GameAnalysis, summarize
 
-    deal, player = settings[2], settings[3]
+    deal, player, samples = settings[2], settings[3], settings[4]
     tasks = [(i, d.position, settings) for i, r in results.items() for d in r.deals
              if deal is None or d.number == deal]
-    weights = [deal_weight(d.cards) for r in results.values() for d in r.deals
-               if deal is None or d.number == deal]
+    weights = [deal_weight(len(r.record.players), d.cards, samples) for r in results.values()
+               for d in r.deals if deal is None or d.number == deal]
+    bar = PositionsBar(weights)
     if jobs <= 1 or len(tasks) <= 1:
         _keep_games(results)
-        found: Iterator[DealAnalysis] = map(_analyze_one, tasks)
-        analyses = list(progress_bar(found, weights))
+        found: Iterator[DealAnalysis] = (_analyze_one(task, bar.visited) for task in tasks)
+        analyses = list(bar.track(found, positions_of))
     else:
         with multiprocessing.get_context("spawn").Pool(
                 min(jobs, len(tasks)), initializer=_keep_games, initargs=(results,)) as pool:
-            analyses = list(progress_bar(pool.imap(_analyze_one, tasks), weights))
+            analyses = list(bar.track(pool.imap(_analyze_one, tasks), positions_of))
     games = []
     for i, result in results.items():
         mine = [a for (index, _p, _s), a in zip(tasks, analyses, strict=True) if index == i]
@@ -144,7 +155,8 @@ def _by_piece(file: str, pieces: list[Piece], settings: Settings, jobs: int,
 
     tasks = [(file, piece, settings) for piece in pieces]
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
-        parts = list(progress_bar(pool.imap(_analyze_piece, tasks), [1] * len(tasks)))
+        parts = list(PositionsBar([1] * len(tasks)).track(pool.imap(_analyze_piece, tasks),
+                                                           lambda _part: 1))
     names = list(dict.fromkeys(name for _games, seen in parts for name in seen))
     return [g for games, _seen in parts for g in games], names
 
@@ -173,6 +185,9 @@ def _print_deal(analysis: DealAnalysis, lang: str) -> None:
             regret = regret_words(p, lang)
             mark = "" if regret is None else f" · [red]{safe_markup(regret)}[/red]"
             out(f"  {' ' * width}  {safe_markup(advice)}{mark}")
+        bots = bots_words(p, lang)
+        if bots is not None:
+            out(f"  {' ' * width}  [dim]{safe_markup(bots)}[/dim]")
     for m in analysis.mistakes:
         colour = "red" if m.kind == "lost-bid" else "magenta"
         out(f"  [{colour}]✗ {safe_markup(mistake_words(m, lang, with_trick=True))}[/{colour}]")
@@ -344,6 +359,8 @@ def analyze(
     if all(a.skipped == NO_HANDS for g in games for a in g.deals):
         stdout.print(safe_markup(nothing_analysed_words(file, lang)))
         return
+    if any(p.bots is not None for g in games for a in g.deals for p in a.players):
+        stdout.print(safe_markup(model_words(lang)))
     for g in games:
         event = f": {g.event}" if g.event else ""
         head = _("Game {number}").format(number=g.index + 1)
@@ -398,18 +415,58 @@ def say_if_unanswered(games: list[GameAnalysis], budget: int | None) -> None:
                               "a larger --budget answers more, taking longer", missed).format(n=missed))
 
 
-def progress_bar(items: Iterator[T], weights: list[int]) -> Iterator[T]:
-    """The items, with a progress bar on standard error when it is a terminal:
-    each item advances it by its weight (a big deal takes far longer than a
-    small one), and the time left is estimated from every item done so far."""
-    if not stderr.is_terminal or len(weights) < 2:
-        yield from items
-        return
-    from rich.progress import Progress
+class PositionsBar:
+    """The progress bar of an analysis, on standard error when it is a
+    terminal, measured in the solver's positions: each deal is expected to
+    visit its prior (:func:`deal_weight`) scaled by how the deals done so far
+    compared with theirs, and the positions visited are counted as they come
+    (:meth:`visited`, in this process) or deal by deal (:meth:`track`); the
+    time left is the positions still expected at the speed so far."""
 
-    # the default estimate forgets what took longer than 30 s: a deal often does
-    with Progress(console=stderr, transient=True, speed_estimate_period=24 * 3600) as progress:
-        bar = progress.add_task(_("analysing deals"), total=sum(weights))
-        for item, weight in zip(items, weights, strict=False):
-            yield item
-            progress.advance(bar, weight)
+    def __init__(self, expected: list[int]) -> None:
+        self.expected = expected
+        self.shown = stderr.is_terminal and len(expected) >= 2
+        self.done = 0
+        """Positions of the deals finished."""
+        self.done_expected = 0
+        """What those deals were expected to visit."""
+        self.live = 0
+        """Positions of the deal in progress so far."""
+        self._bar: Callable[[int, int], None] | None = None
+
+    def visited(self, positions: int) -> None:
+        """The deal in progress visited ``positions`` more."""
+        self.live += positions
+        self._show()
+
+    def track(self, items: Iterator[T], positions_of: Callable[[T], int]) -> Iterator[T]:
+        """The items (deals analysed, in order), with the bar advanced by
+        each one's positions (``positions_of``)."""
+        if not self.shown:
+            yield from items
+            return
+        from rich.progress import Progress
+
+        # the default estimate forgets what took longer than 30 s: a deal often does
+        with Progress(console=stderr, transient=True, speed_estimate_period=24 * 3600) as progress:
+            task = progress.add_task(_("analysing deals"), total=sum(self.expected))
+            self._bar = lambda completed, total: progress.update(task, completed=completed, total=total)
+            for item, expected in zip(items, self.expected, strict=False):
+                self.done += positions_of(item)
+                self.done_expected += expected
+                self.live = 0
+                self._show()
+                yield item
+
+    def _show(self) -> None:
+        if self._bar is None:
+            return
+        ratio = self.done / self.done_expected if self.done_expected else 1.0
+        ahead = ratio * (sum(self.expected) - self.done_expected)
+        completed = self.done + self.live
+        self._bar(completed, completed + max(int(ahead) - self.live, 1))
+
+
+def positions_of(analysis: DealAnalysis) -> int:
+    """The solver's positions a deal's analysis visited."""
+    return analysis.positions

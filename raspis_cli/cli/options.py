@@ -85,8 +85,9 @@ SamplesOption = Annotated[
 SeedOption = Annotated[int, typer.Option("--seed", help=_("Seed of the PIMC samples."), metavar="S")]
 BudgetOption = Annotated[
     int | None,
-    typer.Option("--budget", help=_("Positions one question to the solver may visit (0: no limit; default: "
-                                  "5,000,000 with numba, 200,000 without)."), min=0, metavar="N"),
+    typer.Option("--budget", help=_("Positions one question to the solver, or one player's bid advice in a "
+                                  "deal, may visit (0: no limit; default: no limit with numba, 200,000 "
+                                  "without)."), min=0, metavar="N"),
 ]
 """The options of the double-dummy analysis (``analyze``, ``report --analyze``)."""
 

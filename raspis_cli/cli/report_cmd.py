@@ -116,13 +116,15 @@ def _analyses(results: list[GameResult], asked: _Analysis) -> dict[int, GameAnal
     """Every deal of every game analysed as ``raspis analyze`` does it, with
     analyze's progress bar on a terminal."""
     from raspis_cli.analyze.post_mortem import GameAnalysis, analyze_deal, search_budget, summarize
-    from raspis_cli.cli.analyze_cmd import deal_weight, progress_bar
+    from raspis_cli.cli.analyze_cmd import PositionsBar, deal_weight, positions_of
 
     budget = search_budget(asked.budget)
     jobs = [(result, deal) for result in results for deal in result.deals]
-    found = iter(progress_bar((analyze_deal(result, deal, samples=asked.samples, seed=asked.seed,
-                                            budget=budget) for result, deal in jobs),
-                              [deal_weight(deal.cards) for _result, deal in jobs]))
+    bar = PositionsBar([deal_weight(len(result.record.players), deal.cards, asked.samples)
+                        for result, deal in jobs])
+    found = iter(bar.track((analyze_deal(result, deal, samples=asked.samples, seed=asked.seed,
+                                         budget=budget, on_positions=bar.visited)
+                            for result, deal in jobs), positions_of))
     out: dict[int, GameAnalysis] = {}
     for result in results:
         deals = [next(found) for _ in result.deals]

@@ -18,6 +18,7 @@ from raspis_cli.analyze.words import (
     advice_words,
     forced_words,
     mistake_words,
+    model_words,
     number_words,
     skipped_words,
 )
@@ -255,6 +256,8 @@ def game_context(results: Iterable[GameResult], lang: str,
             "replay": viewer,
             "replay_left_out": bool(replay) and not viewer["deals"],
             "analysis": _summary_rows(analysis, lang) if analysis is not None else None,
+            "analysis_model": model_words(lang) if analysis is not None and any(
+                p.bots is not None for d in analysis.deals for p in d.players) else None,
         })
     return {"games": games, "any_replay": any(g["replay"]["deals"] for g in games),
             "replays_left_out": left_out, "replay_mb": budget // 1_000_000}

@@ -270,6 +270,21 @@ class Simulator(HeuristicBot):
         return CompactDeal(number, kind, cards, dealer, taken, bids, scores, list(totals),
                            penalties, trump, hands, tricks)
 
+    def play_out(self, deal: Deal, where: str) -> None:
+        """Play ``deal`` (in its play, bids set, hands known) out to its last
+        trick by the heuristic bots, each seat aiming at its bid; ``where``
+        names the deal in an :class:`EngineDisagreementError`."""
+        choose = self._choose_play
+        apply = deal.apply_legal
+        while deal.phase != DONE:
+            seat = deal.to_play
+            assert seat is not None
+            choice = choose(deal, seat, where)
+            if isinstance(choice, Play):
+                apply(seat, choice.card, choice.joker)
+            else:
+                apply(seat, choice)
+
     def _play_by_objects(self, deal: Deal, dealt: _Dealt, where: str) -> None:
         """Play the deal out card by card: each card chosen by
         :meth:`_choose_play` on the engine's state (the seats with a PIMC bot

@@ -28,7 +28,7 @@ every machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from raspis_cli.engine.deal import Deal
@@ -151,7 +151,8 @@ def sample_hands(rng: random.Random, deal: Deal, seat: int, seen: int = 0,
 def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int | str = 0,
                legal: Sequence[int] | None = None, seen: int = 0,
                shown: dict[int, int] | None = None, budget: int | None = None,
-               total_budget: int | None = None) -> BidAdvice:
+               total_budget: int | None = None,
+               on_positions: Callable[[int], None] | None = None) -> BidAdvice:
     """Expected score of each legal bid of ``seat`` over up to ``samples``
     deals consistent with what it saw (``seen``, ``shown``: see
     :func:`sample_hands`), stopping early when the best bid is settled (see
@@ -161,8 +162,9 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     :data:`GIVE_UP_AFTER` is solved, the advice gives up. The samples together
     visit ``total_budget`` positions at most (and the one that goes over it;
     the last sample may get less than ``budget``); there they stop
-    (``budget_spent``). Reproducible: the
-    samples come from ``seed``."""
+    (``budget_spent``). ``on_positions`` is told each sample's positions
+    when it ends (solved or not). Reproducible: the samples come from
+    ``seed``."""
     bids = list(legal) if legal is not None else list(range(deal.cards + 1))
     if len(bids) == 1:
         return BidAdvice({}, samples, 0, forced=True)
@@ -199,6 +201,9 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
         except BudgetExceededError:
             unsolved_positions += solver.nodes - before
             continue
+        finally:
+            if on_positions is not None:
+                on_positions(solver.nodes - before)
         if drawn < samples and settled(scores):
             stopped = True
             break
