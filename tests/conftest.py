@@ -7,7 +7,11 @@ asserts elapsed time; speed is measured by the scripts in ``bench/``.
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests import solverkit
+from tests.solverkit import CompiledSolver
 
 # The solver's kernel runs as plain Python in the tests (and in the CLI they
 # start): the source the tests check is the source that runs. The compiled
@@ -24,3 +28,11 @@ os.environ.pop("LINES", None)
 settings.register_profile("raspis", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("raspis")
+
+
+@pytest.fixture(scope="session")
+def compiled_solver(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> CompiledSolver:
+    """numba's cache of the compiled kernel, made once for the whole run
+    (every pytest-xdist worker shares it: ``tests/solverkit.py``)."""
+    base = tmp_path_factory.getbasetemp()
+    return solverkit.compiled_solver(base if worker_id == "master" else base.parent)
