@@ -97,8 +97,10 @@ def test_simulate_with_heuristic_bots_loads_no_solver() -> None:
     modules = _imported("simulate", "-p", "3", "-n", "1", "--seed", "1")
     assert "raspis_cli.simulate.simulator" in modules, "the measurement sees the command's imports"
     assert not {m for m in modules if m.startswith("raspis_cli.solver.search") or m.split(".")[0] == "numba"}
+    # a short game (no ladder, one special deal: six deals) of the plain-Python solver
     modules = _imported("simulate", "-p", "3", "-n", "1", "--seed", "1", "--rules", "raspisnoy",
-                        "--bot", "pimc", "--bot-samples", "2")
+                        "--set", "ladder=false", "--set", "specials=no-trump",
+                        "--bot", "pimc", "--bot-samples", "1")
     assert "raspis_cli.solver.search" in modules
 
 
