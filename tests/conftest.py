@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests import solverkit
+from tests.solverkit import CompiledSolver
+
 # The solver's kernel runs as plain Python in the tests (and in the CLI they
 # start): the source the tests check is the source that runs. The compiled
 # kernel is compared with it by tests/test_solver_jit.py.
@@ -35,3 +38,11 @@ def app_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     from tests.appkit import build_with_cli
 
     return build_with_cli(tmp_path_factory.mktemp("app") / "site")
+
+
+@pytest.fixture(scope="session")
+def compiled_solver(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> CompiledSolver:
+    """numba's cache of the compiled kernel, made once for the whole run
+    (every pytest-xdist worker shares it: ``tests/solverkit.py``)."""
+    base = tmp_path_factory.getbasetemp()
+    return solverkit.compiled_solver(base if worker_id == "master" else base.parent)

@@ -128,6 +128,68 @@ def transcripts_elsewhere(page: Path) -> list[str]:
     return found
 
 
+SHOWN_ONLY = re.compile(r"<!--\s*shown only:\s*(?P<reason>.*?)\s*-->")
+"""The mark of a block of commands the suite does not run, with the reason:
+``<!-- shown only: REASON -->`` as the last line before the block."""
+COMMAND_NAMES = frozenset(("raspis", "python", "python3", "pip", "pip3", "pipx", "uv", "duckdb", "sqlite3",
+                           "git", "cd", "mkdocs", "pytest", "curl"))
+"""The programs a line of a code block is a command of (``.venv/bin/pip`` is ``pip``)."""
+
+
+def is_command(line: str) -> bool:
+    """Whether a line of code is a command typed in a shell: its first word,
+    after ``NAME=VALUE`` settings and a ``$`` prompt, names a program of
+    :data:`COMMAND_NAMES` (by itself or as a path)."""
+    words = line.split()
+    if words[:1] == ["$"]:
+        words = words[1:]
+    while words and _ASSIGNMENT.match(words[0]):
+        words = words[1:]
+    return bool(words) and words[0].rsplit("/", 1)[-1] in COMMAND_NAMES
+
+
+def unrun_command_blocks(page: Path) -> list[str]:
+    """The code blocks of the page other than ``console`` blocks (a fence of
+    another kind, or an indented block) that show a command, without the mark
+    :data:`SHOWN_ONLY` (a reason given) right before them: commands the suite
+    does not run and the page does not say why. Each as ``page:line: command``."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    found: list[str] = []
+
+    def check(start: int, body: list[tuple[int, str]]) -> None:
+        before = next((lines[i].strip() for i in range(start - 1, -1, -1) if lines[i].strip()), "")
+        mark = SHOWN_ONLY.fullmatch(before)
+        commands = [(number, text.strip()) for number, text in body if text.strip() and is_command(text)]
+        if commands and not (mark and mark["reason"]):
+            number, text = commands[0]
+            found.append(f"{page.name}:{number}: {text}")
+
+    i = 0
+    while i < len(lines):
+        fence = _FENCE.match(lines[i])
+        if fence:
+            start, mark = i, fence["fence"]
+            i += 1
+            body = []
+            while i < len(lines) and not lines[i].strip().startswith(mark):
+                body.append((i + 1, lines[i]))
+                i += 1
+            if fence["info"] != "console":
+                check(start, body)
+            i += 1
+            continue
+        if lines[i].startswith("    ") and lines[i].strip() and (i == 0 or not lines[i - 1].strip()):
+            start = i
+            body = []
+            while i < len(lines) and (lines[i].startswith("    ") or not lines[i].strip()):
+                body.append((i + 1, lines[i]))
+                i += 1
+            check(start, body)
+            continue
+        i += 1
+    return found
+
+
 def _block_commands(page: Path, block: list[tuple[int, str]], stdin: str | None,
                     fence_end: int) -> list[Command]:
     out: list[Command] = []

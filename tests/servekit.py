@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browserkit import CHROMIUM, DRIVER
+from tests.clikit import HANG
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = (390, 844)
@@ -76,9 +77,18 @@ class Served:
 
     def stop(self) -> tuple[int, str, str]:
         """Ctrl-C, as a person stops it: the exit code and the rest of the output."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        out, err = self.process.communicate(timeout=60)
+        # Ctrl-C again every 10 s while it runs, as a person would: at load 14 a first one was
+        # lost (the server still running a minute later); a hung server still fails, after HANG
+        for _ in range(HANG // 10):
+            if self.process.poll() is None:
+                self.process.send_signal(signal.SIGINT)
+            try:
+                out, err = self.process.communicate(timeout=10)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        else:
+            out, err = self.process.communicate(timeout=10)
         return self.process.returncode, "".join(self.printed) + out, err
 
     def kill(self) -> None:

@@ -153,15 +153,17 @@ def test_declarations_that_are_the_same_play_are_said_once() -> None:
 
 
 def test_json_is_english_whatever_the_interface() -> None:
-    """Keys and values of the JSON in English, in a Russian interface too."""
-    args = ("analyze", SAMPLE, "--deal", "14", "--samples", "0", "--format", "json")
+    """Keys and values of the JSON in English, in a Russian interface too
+    (deal 9: a mistake with a joker's declaration, and the cards that kept the bid)."""
+    args = ("analyze", SAMPLE, "--deal", "9", "--samples", "0", "--format", "json")
     en = run_cli(*args)
     ru = run_cli("--lang", "ru", *args)
     assert en.returncode == 0, en.stderr
     assert ru.stdout == en.stdout
+    mistakes = [m for d in json.loads(en.stdout)["games"][0]["deals"] for m in d["mistakes"]]
+    assert any("declared" in m and m["keeping"] for m in mistakes), mistakes
     assert not any("\u0400" <= ch <= "\u04ff" for ch in json.dumps(
-        [m for d in json.loads(en.stdout)["games"][0]["deals"] for m in d["mistakes"]],
-        ensure_ascii=False).replace("Анна", "").replace("Вера", ""))
+        mistakes, ensure_ascii=False).replace("Анна", "").replace("Вера", ""))
 
 
 @pytest.mark.parametrize(("lang", "note"), [

@@ -17,6 +17,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from tests.clikit import HANG
 from tests.storekit import hand_games, run, write_json
 
 Craft = Callable[[duckdb.DuckDBPyConnection, str], None]
@@ -217,7 +218,10 @@ def test_ctrl_c_interrupts_a_running_query(club: tuple[Path, Path, str]) -> None
                           encoding="utf-8", timeout=60)
     try:
         time.sleep(2)  # well inside the statement (its start is not observable from outside) ...
-        for _ in range(10):  # ... unless a loaded machine is still starting it: Ctrl-C again
+        # ... unless a loaded machine is still starting it (at load 14, over 30 s): Ctrl-C again
+        # until it stops, for as long as a hung command is given; the statement would run for hours
+        given_up = time.monotonic() + HANG
+        while time.monotonic() < given_up:
             child.sendintr()
             if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=3) == 0:
                 break

@@ -16,10 +16,9 @@ from tests.dockit import (
     problem,
     run,
     transcripts_elsewhere,
+    unrun_command_blocks,
     work_folder,
 )
-
-pytestmark = pytest.mark.slow  # every documented command of a page run as the page shows it
 
 PAGES = [page for page in documented_pages() if console_commands(page)]
 
@@ -34,6 +33,7 @@ def _run_page(page: Path, base: Path) -> list[str]:
     return problems
 
 
+@pytest.mark.slow  # every documented command of a page run as the page shows it
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_documented_command_does_what_the_page_shows(page: Path, tmp_path: Path) -> None:
     problems = _run_page(page, tmp_path)
@@ -51,6 +51,30 @@ def test_no_transcript_outside_a_console_block() -> None:
     run: the documents write every transcript as a ``console`` block."""
     found = [line for page in documented_pages() for line in transcripts_elsewhere(page)]
     assert found == []
+
+
+def test_every_command_block_is_run_or_says_why_not() -> None:
+    """A command in a code block the suite does not run (an install, CI's own
+    command, a synopsis) is marked ``<!-- shown only: REASON -->``: a new
+    block of commands is either a ``console`` block, which the suite runs, or
+    says why it is not."""
+    found = [line for page in documented_pages() for line in unrun_command_blocks(page)]
+    assert found == []
+
+
+@pytest.mark.parametrize(("text", "unrun"), [
+    ("```sh\npipx install .\n```\n", True),
+    ("    .venv/bin/raspis validate samples/\n", True),
+    ("```text\nLANG=C raspis score x.rsp\n```\n", True),
+    ("<!-- shown only: -->\n```sh\npipx install .\n```\n", True),
+    ("<!-- shown only: installs -->\n\n```sh\npipx install .\n```\n", False),
+    ("<!-- shown only: installs -->\n\n    pipx install .\n", False),
+    ("```text\nUsage: raspis score [OPTIONS] FILE\n```\n", False),
+    ("```console\n$ raspis rules list\n```\n", False),
+    ("```python\nimport duckdb\n```\n", False),
+])
+def test_an_unrun_unmarked_command_block_is_found(tmp_path: Path, text: str, unrun: bool) -> None:
+    assert bool(unrun_command_blocks(_page(tmp_path, "Some words.\n\n" + text))) is unrun
 
 
 # --- the runner itself can fail ----------------------------------------------------------

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _readme_commands() -> list[str]:
     lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    return [line.strip() for line in lines[:12] if line.startswith("    ")]
+    return [line.strip() for line in lines[:16] if line.startswith("    ")]
 
 
 def test_readme_starts_with_two_setup_commands() -> None:

@@ -1,15 +1,15 @@
 """The compiled kernel (numba, the ``fast`` extra) answers as the Python source does.
 
 The rest of the suite runs the kernel as plain Python (tests/conftest.py sets
-``RASPIS_NO_JIT``); here a child process without that setting compiles it
-and solves the same random positions. Skipped where numba is not installed
-(it is an optional extra); the first run compiles (numba caches the result).
+``RASPIS_NO_JIT``); here a child process without that setting loads the
+kernel compiled once for the suite (``tests/solverkit.py``) and solves the
+same random positions. Skipped where numba is not installed (it is an
+optional extra).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -21,10 +21,11 @@ from raspis_cli.rules import Rules
 from raspis_cli.solver.pimc import bid_payoffs
 from raspis_cli.solver.randomdeal import random_position, random_small_case
 from raspis_cli.solver.search import BudgetExceededError, Solver, solve
+from tests.solverkit import CompiledSolver
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.slow  # numba compiles the solver's kernel (20 to 40 s)
+pytestmark = pytest.mark.slow  # the suite's one compile of the kernel (20 to 40 s), if it is first
 
 CHILD = """
 import json, sys
@@ -67,11 +68,9 @@ def expected_counts() -> list[object]:
     return out
 
 
-def test_compiled_kernel_agrees_with_the_python_source() -> None:
+def test_compiled_kernel_agrees_with_the_python_source(compiled_solver: CompiledSolver) -> None:
     pytest.importorskip("numba")
-    env = {k: v for k, v in os.environ.items() if k != "RASPIS_NO_JIT"}
-    env["PYTHONPATH"] = str(ROOT)
     done = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=600, check=False)
+                          env=compiled_solver.env(), cwd=ROOT, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == expected_counts()

@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.clikit import HANG
+from tests.solverkit import FIRST_ANALYSIS, CompiledSolver
+
 ROOT = Path(__file__).resolve().parent.parent
 HEAVY = ("duckdb", "pyarrow", "raspis_cli.store", "pydantic", "numpy", "numba", "pyparsing",
          "raspis_cli.solver")
@@ -94,8 +97,10 @@ def test_simulate_with_heuristic_bots_loads_no_solver() -> None:
     modules = _imported("simulate", "-p", "3", "-n", "1", "--seed", "1")
     assert "raspis_cli.simulate.simulator" in modules, "the measurement sees the command's imports"
     assert not {m for m in modules if m.startswith("raspis_cli.solver.search") or m.split(".")[0] == "numba"}
+    # a short game (no ladder, one special deal: six deals) of the plain-Python solver
     modules = _imported("simulate", "-p", "3", "-n", "1", "--seed", "1", "--rules", "raspisnoy",
-                        "--bot", "pimc", "--bot-samples", "2")
+                        "--set", "ladder=false", "--set", "specials=no-trump",
+                        "--bot", "pimc", "--bot-samples", "1")
     assert "raspis_cli.solver.search" in modules
 
 
@@ -147,20 +152,50 @@ def test_h_is_help(args: tuple[str, ...]) -> None:
     assert short.stdout == long.stdout and short.stdout.startswith("Usage: raspis")
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "compiling the solver once, about 20 s"),
-                                             ("ru", "решатель компилируется один раз, около 20 с")])
-def test_the_first_compile_is_announced(tmp_path: Path, lang: str, words: str) -> None:
-    """With numba's cache empty (a fresh install), the solver says it compiles
-    before the first search; without numba compiling nothing, it says nothing."""
+@pytest.mark.slow  # a fresh install's first analysis compiles the solver (shared by the suite)
+def test_the_first_compile_is_announced_with_progress(compiled_solver: CompiledSolver) -> None:
+    """A fresh install's first ``raspis analyze`` (numba's cache empty) says it
+    compiles before it does, then a line for each part compiled, every part
+    counted, the analysis after it; the next run, the cache warm, says nothing."""
     pytest.importorskip("numba")
-    child = ("import sys; from raspis_cli.text.i18n import set_language; set_language(sys.argv[1]); "
-             "from raspis_cli.cli.analyze_cmd import say_if_compiling; say_if_compiling()")
-    env = {k: v for k, v in os.environ.items() if k != "RASPIS_NO_JIT"}
-    env.update(PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(tmp_path), NO_COLOR="1", COLUMNS="200")
-    done = subprocess.run([sys.executable, "-c", child, lang], cwd=ROOT, env=env, capture_output=True,
-                          text=True, encoding="utf-8", timeout=120)
-    assert done.returncode == 0 and words in done.stderr, done.stderr
-    env["RASPIS_NO_JIT"] = "1"
-    done = subprocess.run([sys.executable, "-c", child, lang], cwd=ROOT, env=env, capture_output=True,
-                          text=True, encoding="utf-8", timeout=120)
+    lines = compiled_solver.first_stderr.splitlines()
+    assert compiled_solver.first_status == 0, compiled_solver.first_stderr
+    assert lines[0] == "compiling the solver once, about 20 s (kept for the next runs)"
+    total = len(lines) - 1
+    assert total > 20 and lines[1:] == [f"solver: {n} of {total} parts compiled" for n in range(1, total + 1)]
+    again = subprocess.run([sys.executable, "-m", "raspis_cli", *FIRST_ANALYSIS], cwd=ROOT,
+                           env=compiled_solver.env(), capture_output=True, text=True, encoding="utf-8",
+                           timeout=HANG)
+    assert again.returncode == 0 and again.stderr == "", again.stderr
+    assert again.stdout.startswith("Game 1")
+
+
+@pytest.mark.parametrize(("lang", "words", "part"), [
+    ("en", "compiling the solver once, about 20 s", "solver: 2 of 34 parts compiled"),
+    ("ru", "решатель компилируется один раз, около 20 с", "решатель: скомпилировано частей: 2 из 34"),
+])
+def test_the_compile_is_said_in_the_interfaces_language(lang: str, words: str, part: str,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The announcement and each part compiled in English and in Russian
+    (the compile itself stood in for: three parts reported)."""
+    from raspis_cli.cli.analyze_cmd import say_if_compiling
+    from raspis_cli.solver import kernel, warm
+    from raspis_cli.text.i18n import speaking
+
+    monkeypatch.setattr(kernel, "needs_compiling", lambda: True)
+    monkeypatch.setattr(kernel, "compiled_functions", lambda: 34)
+    monkeypatch.setattr(warm, "compile_kernel", lambda report: [report(n) for n in (1, 2, 3)])
+    with speaking(lang):
+        say_if_compiling()
+    said = capsys.readouterr().err.splitlines()
+    assert said[0].startswith(words) and said[2] == part and len(said) == 4, said
+
+
+def test_nothing_is_said_without_the_compiled_solver() -> None:
+    """Under ``RASPIS_NO_JIT`` (or without numba) nothing is compiled, and nothing said."""
+    done = subprocess.run([sys.executable, "-c", "from raspis_cli.cli.analyze_cmd import say_if_compiling; "
+                           "say_if_compiling()"], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT),
+                                                                 "RASPIS_NO_JIT": "1"},
+                          capture_output=True, text=True, encoding="utf-8", timeout=HANG)
     assert done.returncode == 0 and done.stderr == "", done.stderr

@@ -390,12 +390,28 @@ def say_if_slow(samples: int) -> None:
 
 
 def say_if_compiling() -> None:
-    """Once, on standard error, before the first search of a fresh install:
-    the solver is being compiled (numba keeps it: later runs start at once)."""
+    """Before the first search of a fresh install, on standard error: the
+    solver is being compiled (numba keeps it: later runs start at once),
+    then compiled here and now, showing that it moves: a bar on a terminal,
+    else a line for each of its functions compiled. Nothing when numba's
+    cache holds it already, or without numba."""
     from raspis_cli.solver import kernel
 
-    if kernel.needs_compiling():
-        stderr.print(_("compiling the solver once, about 20 s (kept for the next runs)"), markup=False)
+    if not kernel.needs_compiling():
+        return
+    from raspis_cli.solver.warm import compile_kernel
+
+    stderr.print(_("compiling the solver once, about 20 s (kept for the next runs)"), markup=False)
+    total = kernel.compiled_functions()
+    if not stderr.is_terminal:
+        compile_kernel(lambda done: stderr.print(
+            _("solver: {done} of {total} parts compiled").format(done=done, total=total), markup=False))
+        return
+    from rich.progress import Progress
+
+    with Progress(console=stderr, transient=True) as progress:
+        bar = progress.add_task(_("compiling the solver"), total=total)
+        compile_kernel(lambda done: progress.update(bar, completed=done))
 
 
 def say_if_unanswered(games: list[GameAnalysis], budget: int | None) -> None:

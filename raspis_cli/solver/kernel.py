@@ -161,6 +161,12 @@ def kernel(function: _F) -> _F:
     return cast(_F, compiled)
 
 
+def compiled_functions() -> int:
+    """How many functions numba compiles here (0 without numba): the parts
+    :func:`raspis_cli.solver.warm.compile_kernel` counts."""
+    return len(_KERNELS)
+
+
 def needs_compiling() -> bool:
     """True when the first search will compile the kernel (numba present,
     and its on-disk cache holds no machine code for this source: a fresh

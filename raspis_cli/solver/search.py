@@ -423,6 +423,20 @@ class Solver:
                 out.append(play)
         return out
 
+    def every_search(self, deal: Deal) -> None:
+        """One search of each kind the kernel has (the null-window, the exact
+        counts, the set and the bids' searches) from this point of ``deal``,
+        answers unused: what compiles the whole kernel at once
+        (:mod:`raspis_cli.solver.warm`)."""
+        left = self._load(deal)
+        if self._xt is None:
+            self._xt = _zeros(len(self._tt), align=self._slot * 8)
+        sk.bsearch(left, 0, 0, self._tt, self._w)
+        sk.esearch(1, 0, self._tt, self._w)
+        sk.ssearch(1, 0, self._tt, self._xt, self._w)
+        sk.vsearch(1, 0, 0, self._tt, self._xt, self._w)
+        self._check()
+
     # --- search ------------------------------------------------------------
 
     def _load(self, deal: Deal) -> int:
