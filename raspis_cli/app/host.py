@@ -47,6 +47,8 @@ class AppServer(http.server.ThreadingHTTPServer):
     """The server of one build's folder."""
 
     daemon_threads = True
+    block_on_close = False
+    """Ctrl-C stops at once: a browser's download in flight is not waited for."""
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A browser that hangs up before a file is sent is no error; anything
