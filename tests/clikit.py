@@ -48,3 +48,13 @@ def check_golden(name: str, actual: str) -> None:
     assert path.exists(), f"no golden file {path}; run with RASPIS_UPDATE_GOLDEN=1 to create it"
     expected = path.read_text(encoding="utf-8")
     assert actual == expected, f"output differs from {path}"
+
+
+def default_sigint() -> None:
+    """In a child about to run (``preexec_fn``): Ctrl-C back to its default. A shell that
+    starts the suite in the background (``cmd &``) makes SIGINT ignored, and an ignored
+    signal is inherited: Python then never turns Ctrl-C into KeyboardInterrupt, and a test
+    of what Ctrl-C does would wait for nothing."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browserkit import CHROMIUM, DRIVER
-from tests.clikit import HANG
+from tests.clikit import HANG, default_sigint
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = (390, 844)
@@ -42,10 +42,11 @@ class Served:
 
             if files is not None:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+            default_sigint()  # stop() sends Ctrl-C, which a suite started with `&` would ignore
 
         self.process = subprocess.Popen([sys.executable, "-m", "raspis_cli", *self.args], cwd=ROOT, env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                        encoding="utf-8", preexec_fn=limit if files is not None else None)
+                                        encoding="utf-8", preexec_fn=limit)
         self.printed: list[str] = []
         self.url = ""
         assert self.process.stdout is not None

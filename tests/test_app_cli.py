@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from raspis_cli.app.bundle import MARKER, PYODIDE_FILES, PYODIDE_VERSION, build_app
-from tests.clikit import run_cli
+from tests.clikit import default_sigint, run_cli
 from tests.livekit import cli_env
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,7 +117,7 @@ def test_app_serve_serves_the_build_with_the_types_a_browser_needs(site: Path, t
     assert refused.returncode == 2 and "is not a folder written by raspis app build" in refused.stderr
     process = subprocess.Popen([sys.executable, "-m", "raspis_cli", "app", "serve", str(site), "--port", "0"],
                                cwd=ROOT, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, encoding="utf-8")
+                               text=True, encoding="utf-8", preexec_fn=default_sigint)
     try:
         assert process.stderr is not None
         line = process.stderr.readline()

@@ -17,6 +17,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from tests.clikit import default_sigint
 from tests.storekit import hand_games, run, write_json
 
 Craft = Callable[[duckdb.DuckDBPyConnection, str], None]
@@ -214,7 +215,7 @@ def test_ctrl_c_interrupts_a_running_query(club: tuple[Path, Path, str]) -> None
 
     db, _, _ = club
     child = pexpect.spawn(sys.executable, ["-m", "raspis_cli", "query", LONG_SQL, "--db", str(db)],
-                          encoding="utf-8", timeout=60)
+                          encoding="utf-8", timeout=60, preexec_fn=default_sigint)
     try:
         time.sleep(2)  # well inside the statement (its start is not observable from outside) ...
         # ... unless a loaded machine is still starting it (at load 14, over 30 s): Ctrl-C again
