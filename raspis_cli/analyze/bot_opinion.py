@@ -22,7 +22,7 @@ from raspis_cli.engine import Deal
 from raspis_cli.engine.scoring import bid_score
 from raspis_cli.model.deal_kinds import bid_view
 from raspis_cli.simulate.simulator import Simulator
-from raspis_cli.solver.pimc import sample_hands
+from raspis_cli.solver.pimc import best_bid, sample_hands
 
 __all__ = ["BotOpinion", "bot_opinion"]
 
@@ -37,10 +37,7 @@ class BotOpinion:
     @property
     def best(self) -> int | None:
         """The bid with the highest mean score (the lowest such bid on a tie)."""
-        if not self.expected:
-            return None
-        top = max(self.expected.values())
-        return min(b for b, v in self.expected.items() if v == top)
+        return best_bid(self.expected)
 
     def to_json(self) -> dict[str, object]:
         """The ``bots`` object of docs/ANALYZE.md."""

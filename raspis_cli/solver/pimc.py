@@ -28,7 +28,7 @@ every machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from raspis_cli.engine.deal import Deal
@@ -38,7 +38,7 @@ from raspis_cli.rules import Rules
 from raspis_cli.rules.values import DealKind
 from raspis_cli.solver.search import BudgetExceededError, Solver
 
-__all__ = ["GIVE_UP_AFTER", "SETTLE_AFTER", "SETTLE_Z", "BidAdvice", "bid_advice", "bid_payoffs",
+__all__ = ["GIVE_UP_AFTER", "SETTLE_AFTER", "SETTLE_Z", "BidAdvice", "best_bid", "bid_advice", "bid_payoffs",
            "sample_hands", "settled"]
 
 GIVE_UP_AFTER = 5
@@ -76,10 +76,7 @@ class BidAdvice:
     @property
     def best(self) -> int | None:
         """The bid with the highest expected score (the lowest such bid on a tie)."""
-        if not self.expected:
-            return None
-        top = max(self.expected.values())
-        return min(b for b, v in self.expected.items() if v == top)
+        return best_bid(self.expected)
 
     def regret(self, bid: int) -> float | None:
         """Expected points lost by bidding ``bid`` instead of the best bid;
@@ -213,3 +210,12 @@ def bid_advice(rules: Rules, deal: Deal, seat: int, samples: int, *, seed: int |
     return BidAdvice(expected, samples, solved, drawn, stopped, budget_spent=spent(),
                      positions=solver.nodes if solver is not None else 0,
                      unsolved_positions=unsolved_positions)
+
+
+def best_bid(expected: Mapping[int, float]) -> int | None:
+    """The bid with the highest mean score (the lowest such bid on a tie; ``None``: no bid):
+    the one rule the advice and the bots' opinion both name their best bid by."""
+    if not expected:
+        return None
+    top = max(expected.values())
+    return min(b for b, v in expected.items() if v == top)
