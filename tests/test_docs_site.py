@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from tests.browserkit import CHROMIUM, DRIVER, need_browser
+from tests.browserkit import need_browser
+from tests.servekit import desktop
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,15 +49,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     need_browser("the documentation site")
-    assert CHROMIUM is not None and DRIVER is not None
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    driver = desktop("en")
     try:
         yield driver
     finally:
