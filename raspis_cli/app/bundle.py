@@ -35,7 +35,7 @@ import tarfile
 import tempfile
 import urllib.request
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -207,16 +207,28 @@ def _library_files() -> Iterator[tuple[str, bytes]]:
                 yield f"{name}/{file.name}", Path(str(dist.locate_file(file))).read_bytes()
 
 
-def python_bundle() -> bytes:
-    """The zip the app unpacks into its Python path (the same bytes for the same sources)."""
+def _zipped(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """A zip of (name, bytes) in the order given, each with the same date and mode (the same
+    bytes for the same entries)."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name, data in [*_layer_files(), *_library_files()]:
+        for name, data in entries:
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     return out.getvalue()
+
+
+def _unzipped(data: bytes) -> list[tuple[str, bytes]]:
+    """The (name, bytes) of a zip, by name."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return [(name, archive.read(name)) for name in sorted(archive.namelist())]
+
+
+def python_bundle() -> bytes:
+    """The zip the app unpacks into its Python path (the same bytes for the same sources)."""
+    return _zipped([*_layer_files(), *_library_files()])
 
 
 def with_bytecode(bundle: bytes, runtime: dict[str, bytes], say: Callable[[Message], None]) -> bytes:
@@ -246,16 +258,7 @@ def with_bytecode(bundle: bytes, runtime: dict[str, bytes], say: Callable[[Messa
             say(msg("the app's Python could not be compiled ahead with Node.js: it starts about a second "
                     "slower"))
             return bundle
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(bundle)) as source, zipfile.ZipFile(io.BytesIO(compiled)) as pyc, \
-            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for archive in (source, pyc):
-            for name in sorted(archive.namelist()):
-                info = zipfile.ZipInfo(name, ZIP_DATE)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                zf.writestr(info, archive.read(name))
-    return out.getvalue()
+    return _zipped([*_unzipped(bundle), *_unzipped(compiled)])
 
 
 # -- the app ----------------------------------------------------------------------------------
