@@ -42,7 +42,7 @@ from raspis_cli.page.render import render_page, table_html
 from raspis_cli.page.table import Table
 from raspis_cli.page.view import page_words
 from raspis_cli.rules import PRESETS, Rules, RulesError, preset_description
-from raspis_cli.sheet.blank import SheetError, blank_game, parse_players
+from raspis_cli.sheet.blank import SheetError, blank_game, is_played, parse_players
 from raspis_cli.sheet.editable import EditableSheet
 from raspis_cli.sheet.journal import FORMAT, answer_again, open_deal_record, restored_words
 from raspis_cli.text.i18n import _, ngettext, speaking
@@ -93,8 +93,6 @@ class BrowserSheet:
     def __init__(self, storage: Storage, game_id: str) -> None:
         self.storage = storage
         self.game_id = game_id
-        self.target = game_id
-        self.path = game_id
 
     def read(self) -> str | None:
         """The sheet's text as kept, or ``None``."""
@@ -175,7 +173,6 @@ def app_words(lang: str) -> dict[str, str]:
         "open_file": _("Open a .rsp file"), "share": _("Share the .rsp"), "delete": _("Delete"),
         "no_games": _("No games yet: start one below, or open a .rsp file."),
         "over": _("over"), "kept_here": _("Kept on this phone only: share each finished game's .rsp."),
-        "loading": _("Loading raspis…"),
         "delete_confirm": _("Delete this game from the phone? Share its .rsp first to keep it."),
     })
     return words
@@ -256,8 +253,6 @@ class Phone:
         _keep(self.storage, GAMES_KEY, json.dumps([asdict(e) for e in entries], ensure_ascii=False))
 
     def _entry(self, game_id: str, sheet: EditableSheet) -> GameEntry:
-        from raspis_cli.sheet.blank import is_played
-
         game = sheet.game
         return GameEntry(id=game_id, players=list(sheet.players), date=game.tags.get("Date", ""),
                          written=sum(1 for d in game.deals if is_played(d)), deals=len(game.deals),
