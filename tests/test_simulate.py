@@ -359,3 +359,13 @@ def test_jobs_give_the_same_bytes(tmp_path: Path) -> None:
         f"Simulated game {i}" for i in range(1, 8)]
     with pytest.raises(ValueError, match="fmt"):
         next(simulated_texts(rules, 3, 1, 2, fmt="csv"))
+
+
+def test_pimc_bot_refuses_rules_its_solver_does_not_implement(capsys: pytest.CaptureFixture[str]) -> None:
+    """online36's void and joker rules are not the kernel's: the pimc bot is
+    refused before any compile or game, as a usage error naming them, not an
+    internal error after the first deal."""
+    assert run_app(["simulate", "-p", "4", "-n", "1", "--rules", "online36", "--bot", "pimc"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "--bot" in err and "void=must-trump-high" in err and "use --bot heuristic" in err
+    assert "internal error" not in err and "compiling" not in err

@@ -120,6 +120,14 @@ def simulate(
     bots = None if bot == "heuristic" else [bot] * players
     if bots:
         from raspis_cli.cli.analyze_cmd import say_if_compiling
+        from raspis_cli.solver.search import kernel_refusal
+
+        refused = kernel_refusal(rules)
+        if refused:  # before the compile and the first game: the solver would refuse every deal
+            raise typer.BadParameter(_("the {bot} bot plays through the double-dummy solver, which "
+                                       "does not implement {options} of these rules; use --bot "
+                                       "heuristic").format(bot=bot, options=", ".join(refused)),
+                                     param_hint="--bot")
 
         say_if_compiling()
     skills, club = _club_plan(rules, players, games, skill, players_pool, table_sizes, date_range)
