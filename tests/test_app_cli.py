@@ -140,6 +140,7 @@ def test_app_serve_serves_the_build_with_the_types_a_browser_needs(site: Path, t
     assert "Traceback" not in rest
 
 
+@pytest.mark.slow
 def test_app_build_says_what_it_wrote_and_a_rebuild_replaces_the_build(
         app_site: tuple[Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     site, said = app_site

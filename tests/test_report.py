@@ -251,6 +251,7 @@ def test_replay_in_the_browser(browser: Any, full_game: Path, tmp_path: Path,
     assert errors == []
 
 
+@pytest.mark.slow
 def test_joker_declarations_in_words_in_the_browser(browser: Any, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     from selenium.webdriver.common.by import By
@@ -276,6 +277,7 @@ def test_joker_declarations_in_words_in_the_browser(browser: Any, tmp_path: Path
     assert "Взятка" in status.text or status.get_attribute("data-step") == "0"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_analysis_marks_on_the_replay_in_the_browser(browser: Any, analysed_game: Path, tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str], lang: str) -> None:

@@ -117,6 +117,7 @@ def _errors(driver: Any) -> list[Any]:
     return [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
 
 
+@pytest.mark.slow
 def test_the_whole_sheet_at_a_glance(screen: tuple[Any, str, str], tmp_path: Path) -> None:
     """28 deals: the sheet fits one screen of a phone; scrolled to the bottom of the page,
     the names and the totals are still on screen, the leader (Boris, by the
@@ -153,6 +154,7 @@ def test_the_whole_sheet_at_a_glance(screen: tuple[Any, str, str], tmp_path: Pat
         _shot(driver, f"serve-phone-bottom-{lang}-{size}.png")
 
 
+@pytest.mark.slow
 def test_a_tap_on_the_disputed_cell_shows_what_was_written_and_why(screen: tuple[Any, str, str],
                                                                    tmp_path: Path) -> None:
     """Deal 17, Boris: the cell itself shows the written 25 beside the recounted
@@ -193,6 +195,7 @@ def test_a_tap_on_the_disputed_cell_shows_what_was_written_and_why(screen: tuple
         assert _errors(driver) == []
 
 
+@pytest.mark.slow
 def test_correcting_a_deal_from_its_line(tmp_path: Path) -> None:
     """A tap on deal 20's line, then on its Correct button: the deal is
     reopened at the top of the page, its values offered; Cancel leaves it."""
@@ -231,6 +234,7 @@ CLUB_TABLES = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_club_tables_fit_or_scroll_in_a_box_with_a_cue(lang: str, tmp_path: Path) -> None:
     """serve --db on a phone and on a desktop screen: each table of the club

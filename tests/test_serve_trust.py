@@ -154,6 +154,7 @@ def test_serve_stopped_after_a_failed_save_says_what_the_file_holds(tmp_path: Pa
     assert (tmp_path / "g.unsaved.rsp").exists()
 
 
+@pytest.mark.slow
 def test_idle_connections_cannot_starve_a_save_of_files(tmp_path: Path) -> None:
     game = tmp_path / "g.rsp"
     with Served(str(game), "--players", PLAYERS, files=128) as served:
@@ -347,6 +348,7 @@ def _attack(driver: Any, served: Served, version: int) -> None:
         attacker.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lan", [False, True], ids=["loopback", "lan"])
 def test_a_page_of_another_origin_cannot_write_the_sheet(tmp_path: Path, browser: Any, lan: bool) -> None:
     game = tmp_path / "g.rsp"
@@ -369,6 +371,7 @@ def test_a_page_of_another_origin_cannot_write_the_sheet(tmp_path: Path, browser
         served.stop()
 
 
+@pytest.mark.slow
 def test_the_page_itself_still_enters_and_the_code_leaves_the_address(tmp_path: Path, browser: Any) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -464,6 +467,7 @@ def _fuzz_entry(rnd: random.Random, version: int) -> bytes:
     return data.encode("utf-8", "surrogatepass")
 
 
+@pytest.mark.slow
 def test_serve_fuzz_never_answers_500(tmp_path: Path) -> None:
     game = tmp_path / "g.rsp"
     statuses: dict[int, int] = {}
