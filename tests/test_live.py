@@ -5,6 +5,7 @@ same conversation over a pipe for the smaller cases."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -339,3 +340,20 @@ def test_a_deal_taken_back_stays_in_the_file_as_written_until_it_is_entered_agai
     assert code == 0, err
     assert "not entered again" not in out and "stopped: 0 deals saved in" in out
     assert _read_game(blank).deals[0].bids is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "typed", "offered"), [("en", "edit 1", "trump [K♣]: "),
+                                                          ("ru", "исправить 1", "козырь [К♣]: ")])
+def test_an_edit_offers_the_trump_card_in_the_readers_notation(tmp_path: Path, lang: str, typed: str,
+                                                               offered: str) -> None:
+    """Deal 1's trump, the king of clubs, typed as ``K♣``: an edit offers it in
+    the brackets as the notation in the reader's language writes it (a Russian
+    К, not a Latin K), and Enter keeps it."""
+    path = tmp_path / "g.rsp"
+    answers = ["K♣", "0", "0", "0", "0", "0", "1", typed, "", "", "", "", "", "", "", "quit"]
+    result = run_cli("live", str(path), "-p", "Анна, Борис, Вера", stdin="\n".join(answers) + "\n",
+                     env_extra={"LANG": "ru_RU.UTF-8" if lang == "ru" else "en_US.UTF-8"})
+    assert result.returncode == 0, result.stderr
+    assert offered in result.stdout, result.stdout
+    # Enter kept it: deal 1's line still has the king the scorekeeper typed
+    assert re.search(r"^1\.\s+1\s+Анна\s+K♣\s+\|", path.read_text(encoding="utf-8"), re.M)
