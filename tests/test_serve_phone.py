@@ -122,12 +122,18 @@ def test_the_whole_sheet_at_a_glance(screen: tuple[Any, str, str], tmp_path: Pat
     """28 deals: the sheet fits one screen of a phone; scrolled to the bottom of the page,
     the names and the totals are still on screen, the leader (Boris, by the
     recount) starred; no kind cut; every button (and the header's links) at least 44×44 px; nothing
-    scrolls sideways."""
+    scrolls sideways. The deal's seats show every name whole (Дмитрий in a phone's quarter); the
+    status line said after a comment stays on screen above the pinned names."""
     driver, lang, size = screen
     words = WORDS[lang]
     with Served(str(disputed_sheet(tmp_path)), "--lan") as served:
         driver.get(served.url)
         assert driver.find_element("css selector", "h2").text == words["sheet"]
+        assert _cut(driver, ".seat .who") == []
+        field = driver.find_element("css selector", "form[data-form=comment] input")
+        field.send_keys("table 2")
+        field.submit()
+        _wait(driver, "document.getElementById('msg').textContent.length > 0")
         height = driver.execute_script("return document.documentElement.scrollHeight")
         sheet = _rect(driver, "table.sheet")
         assert len(driver.find_elements("css selector", ".sheet tr.deal-row")) == 28
@@ -137,6 +143,9 @@ def test_the_whole_sheet_at_a_glance(screen: tuple[Any, str, str], tmp_path: Pat
         _wait(driver, "window.scrollY > 0")
         _in_view(driver, ".sheet thead tr.names")
         _in_view(driver, ".sheet thead tr.totals")
+        _in_view(driver, "#msg")
+        status, pinned = _rect(driver, "#msg"), _rect(driver, ".sheet thead")
+        assert status["bottom"] <= pinned["top"] + 0.5, (status, pinned)
         names = driver.find_element("css selector", ".sheet thead tr.names").text.split()
         assert names == ["#", "Анна", "Boris", "Вера", "Дмитрий"], names
         totals = [t.text for t in driver.find_elements("css selector", ".sheet thead tr.totals th")]

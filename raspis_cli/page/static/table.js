@@ -20,12 +20,37 @@ function raspisTable(main, msg, carrier) {
     if (newVersion === version && html === null) { return; }
     version = newVersion;
     main.setAttribute("data-version", String(version));
-    if (html !== null) { main.innerHTML = html; }
+    if (html !== null) { main.innerHTML = html; fitNames(); }
   }
 
   function say(text, ok) {
     msg.textContent = text || "";
     msg.className = "msg " + (ok ? "ok" : "bad");
+    pin();
+  }
+
+  // What is pinned at the top of the screen, in this order: the offline banner, the status line,
+  // the sheet's names and totals. Each is pinned under the ones above it, so that the status
+  // line is never hidden under the names when the sheet is scrolled.
+  function pin() {
+    var banner = document.querySelector(".offline:not([hidden])");
+    var above = banner ? banner.offsetHeight : 0;
+    msg.style.top = above + "px";
+    var below = above + (msg.textContent ? msg.offsetHeight : 0);
+    document.documentElement.style.setProperty("--pinned", below + "px");
+  }
+
+  // A seat's name in the box of the deal: a smaller type, down to 11 px, before it is cut
+  // (the whole name stays in the box's title).
+  function fitNames() {
+    var names = main.querySelectorAll(".seat .who");
+    for (var i = 0; i < names.length; i++) {
+      var name = names[i];
+      name.style.fontSize = "";
+      for (var size = 14; name.scrollWidth > name.clientWidth && size >= 11; size--) {
+        name.style.fontSize = size + "px";
+      }
+    }
   }
 
   function refresh() {
@@ -61,7 +86,9 @@ function raspisTable(main, msg, carrier) {
     send(form.getAttribute("data-form") === "comment" ? "; " + text : text);
   });
   raspisLines(main);
-  return {show: show, say: say, refresh: refresh, version: function () { return version; }};
+  fitNames();
+  window.addEventListener("resize", function () { fitNames(); pin(); });
+  return {show: show, say: say, pin: pin, refresh: refresh, version: function () { return version; }};
 }
 
 // raspis serve: the model on the server, reached over HTTP; every phone at the table
@@ -175,6 +202,7 @@ function raspisTable(main, msg, carrier) {
     connection.offline = offline;
     connection.banner.hidden = !offline;
     document.body.classList.toggle("is-offline", offline);
+    table.pin();
   }
 
   // every phone sees an entry: the server tells the new version as it happens
