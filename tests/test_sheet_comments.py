@@ -146,8 +146,10 @@ def test_a_comment_typed_during_an_edit_is_kept_through_its_end_and_its_cancel(t
     assert sheet.edit(1).event == "editing"
     assert sheet.open is not None and sheet.open.comments == ["; first"]
     sheet.comment("; second")
+    # both at the end of the line: one comment when the file is read, and so in the sheet already
+    assert sheet.open.comments == ["; first ; second"]
     assert sheet.cancel().event == "cancelled"
-    assert _line_of(path, 1).endswith("; first ; second")  # both at the end of the line: one comment read
+    assert _line_of(path, 1).endswith("; first ; second")
     assert _reread(path).deals[0].comments == ["; first ; second"]
     _close(sheet)
 

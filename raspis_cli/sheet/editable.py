@@ -1246,7 +1246,12 @@ class EditableSheet:
         if line_size > MAX_LINE_BYTES:
             return _refused(msg("the comment is too long: the deal's line would be {n} KiB, more than the "
                               "64 KiB a line of a sheet may hold").format(n=(line_size + 1023) // 1024))
-        o.comments.append(comment)
+        if o.comments and o.comments[-1].startswith(";"):
+            # a ';' comment runs to the end of its line: a second one written after it is part of it
+            # when the file is read again, so the sheet holds them as the file will
+            o.comments[-1] = f"{o.comments[-1]} {comment}"
+        else:
+            o.comments.append(comment)
         self._put_comments(o)
         return Outcome(event="comment", number=o.deal.number, saved=self._save())
 
