@@ -347,3 +347,25 @@ def test_forehead_and_dark_samples_hide_the_right_hands() -> None:
             assert kept[1] == kept[2] == 40 and kept[0] < 40
         else:
             assert max(kept) < 40
+
+
+def test_an_annotation_names_the_bots_best_bid_where_it_differs() -> None:
+    """The comment ``--annotate`` writes after a deal says the bots' best bid
+    beside the advice's where the two differ, and nothing more where they agree."""
+    from raspis_cli.analyze.bot_opinion import BotOpinion
+    from raspis_cli.analyze.findings import DealAnalysis, PlayerDeal
+    from raspis_cli.analyze.post_mortem import deal_comment
+    from raspis_cli.solver.pimc import BidAdvice
+    from raspis_cli.solver.search import Outcome
+
+    def line(bots: dict[int, float]) -> str:
+        advice = BidAdvice({0: 5.0, 1: 8.0}, samples=12, solved=12, drawn=12)
+        player = PlayerDeal("Вера", 0, 0, Outcome((0, 1), 0, 1), advice=advice,
+                            bots=BotOpinion(bots, 12))
+        [(anchor, text)] = deal_comment(DealAnalysis(3, 2, 3, "normal", players=[player]))
+        assert anchor == "after:deal"
+        return text
+
+    assert line({0: 6.0, 1: 2.0}) == ("; analyze: Вера bid 0 forceable 0/1 best bid 1 regret 3.0 "
+                                      "bots' best bid 0")
+    assert line({0: 1.0, 1: 2.0}) == "; analyze: Вера bid 0 forceable 0/1 best bid 1 regret 3.0"

@@ -340,6 +340,9 @@ def deal_comment(analysis: DealAnalysis) -> list[tuple[str, str]]:
         regret = None if p.advice is None or p.bid is None else p.advice.regret(p.bid)
         if p.advice is not None and regret is not None:
             text += f" best bid {p.advice.best} regret {regret:.1f}"
+            bots = None if p.bots is None else p.bots.best
+            if bots is not None and bots != p.advice.best:  # as the words say it: only where they differ
+                text += f" bots' best bid {bots}"
         parts.append(text)
     out = [("after:deal", "; analyze: " + "; ".join(parts))]
     for m in analysis.mistakes:
