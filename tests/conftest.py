@@ -59,6 +59,19 @@ settings.register_profile("raspis", deadline=None,
 settings.load_profile("raspis")
 
 
+@pytest.fixture(autouse=True)
+def _english_in_process() -> None:
+    """Each test starts with the process speaking English, whatever the test
+    before it in the same worker did: the CLI run in-process (``run_app``)
+    takes ``--lang ru`` or a Russian ``LANG`` for the rest of the process, as a
+    command does, and a test that says something in Russian on purpose sets it
+    itself. (Three loaded runs of the suite failed three tests of
+    ``test_rules.py`` that way: their messages came out in Russian.)"""
+    from raspis_cli.text.i18n import set_language
+
+    set_language("en")
+
+
 @pytest.fixture(scope="session")
 def app_site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> tuple[Path, str]:
     """The phone app built once for the whole run, as a person builds it (``raspis app build``),
