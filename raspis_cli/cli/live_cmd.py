@@ -173,19 +173,6 @@ def disagreement_lines(sheet: EditableSheet, path: str) -> list[str]:
     return lines
 
 
-def _offered_trump(default: str) -> str:
-    """The trump an edit offers, as the notation in the reader's language
-    writes it (``К♣`` in Russian, where the sheet's own text is ``K♣``): what is
-    shown in the brackets reads back as the same trump if it is typed."""
-    from raspis_cli.model.cards import Card
-    from raspis_cli.notation.tokens import read_trump_token
-    from raspis_cli.notation.writer import trump_text
-    from raspis_cli.text.i18n import language
-
-    card = read_trump_token(default) if default else None
-    return trump_text(card, language()) if isinstance(card, Card) else default
-
-
 class LiveSession:
     """The conversation: shows each step, passes the answers, shows the outcome."""
 
@@ -314,7 +301,8 @@ class LiveSession:
             kinds = ", ".join(kind_label(k) for k in step.choices)
             return Question(_("kind ({kinds})").format(kinds=kinds), step.default)
         if step.what == "trump":
-            return Question(_("trump"), _offered_trump(step.default))
+            # offered as the reader's notation writes it (К♣ in Russian, where the sheet's text is K♣)
+            return Question(_("trump"), trump_label(step.default))
         if step.what == "bid":
             role = " " + _("(dealer)") if step.dealer else ""
             refused = ", ".join(map(str, step.forbidden))
