@@ -47,22 +47,13 @@ def build_with_cli(shared: Path) -> tuple[Path, str]:
     skip when the runtime cannot be had (no network and no copy). ``shared`` is a folder every
     pytest-xdist worker of one run sees: the first to ask builds (about 20 s of CPU), a lock
     makes the others wait and they read the same build, which no test writes."""
-    import fcntl
-
-    from tests.clikit import run_cli
+    from tests.clikit import once_per_run, run_cli
 
     folder = shared / "app-site"
-    said, status = shared / "app-site.stderr", shared / "app-site.status"
-    shared.mkdir(parents=True, exist_ok=True)
-    with open(shared / "app-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not status.exists():
-            runtime = os.environ.get("RASPIS_PYODIDE")
-            done = run_cli("app", "build", str(folder), *(["--pyodide", runtime] if runtime else []))
-            said.write_text(done.stderr, encoding="utf-8")
-            status.write_text(str(done.returncode), encoding="utf-8")
-    stderr = said.read_text(encoding="utf-8")
-    if status.read_text(encoding="utf-8") != "0":
+    runtime = os.environ.get("RASPIS_PYODIDE")
+    status, stderr = once_per_run(shared, "app-site", lambda: run_cli(
+        "app", "build", str(folder), *(["--pyodide", runtime] if runtime else [])))
+    if status != 0:
         assert "Traceback" not in stderr, stderr
         _skip(stderr.strip())
     return folder, stderr

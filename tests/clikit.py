@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,3 +59,21 @@ def default_sigint() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def once_per_run(shared: Path, name: str,
+                 make: Callable[[], subprocess.CompletedProcess[str]]) -> tuple[int, str]:
+    """``make`` run by the first process of a test run to ask, and its exit status and standard
+    error, for every process: ``shared`` is a folder every pytest-xdist worker of the run sees
+    (NAME.status and NAME.stderr are kept there); a lock makes the others wait for the first."""
+    import fcntl
+
+    shared.mkdir(parents=True, exist_ok=True)
+    said, status = shared / f"{name}.stderr", shared / f"{name}.status"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not status.exists():
+            done = make()
+            said.write_text(done.stderr, encoding="utf-8")
+            status.write_text(str(done.returncode), encoding="utf-8")
+    return int(status.read_text(encoding="utf-8")), said.read_text(encoding="utf-8")

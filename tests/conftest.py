@@ -27,7 +27,6 @@ os.environ.pop("COLUMNS", None)
 os.environ.pop("LINES", None)
 
 
-
 def pytest_configure(config: pytest.Config) -> None:
     """Before pytest-xdist starts its workers: the package's bytecode, once;
     and in every process of the run, pytest's own compiled test modules kept

@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.clikit import HANG, ROOT
+from tests.clikit import HANG, ROOT, once_per_run
 
 FIRST_ANALYSIS = ("analyze", "samples/raspisnoy-full-3p.rsp", "--deal", "3", "--samples", "0")
 """A fresh install's first analysis: a small deal, every function of the kernel compiled before it."""
@@ -41,20 +41,14 @@ def compiled_solver(shared: Path) -> CompiledSolver:
     """The cache under ``shared`` (a folder every worker of one run sees),
     made by a first ``raspis analyze`` into an empty cache when nobody has
     made it yet; a lock makes the others wait."""
-    import fcntl
-
     cache = shared / "numba-cache"
-    shared.mkdir(parents=True, exist_ok=True)
-    with open(shared / "numba-cache.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        said, status = shared / "numba-cache.stderr", shared / "numba-cache.status"
-        if not status.exists():
-            cache.mkdir(exist_ok=True)
-            made = CompiledSolver(cache, "", 0)
-            done = subprocess.run([sys.executable, "-m", "raspis_cli", *FIRST_ANALYSIS], cwd=ROOT,
-                                  env=made.env(), capture_output=True, text=True, encoding="utf-8",
-                                  timeout=HANG, check=False)
-            said.write_text(done.stderr, encoding="utf-8")
-            status.write_text(str(done.returncode), encoding="utf-8")
-        return CompiledSolver(cache, said.read_text(encoding="utf-8"),
-                              int(status.read_text(encoding="utf-8")))
+    made = CompiledSolver(cache, "", 0)
+
+    def first_analysis() -> subprocess.CompletedProcess[str]:
+        cache.mkdir(parents=True, exist_ok=True)
+        return subprocess.run([sys.executable, "-m", "raspis_cli", *FIRST_ANALYSIS], cwd=ROOT,
+                              env=made.env(), capture_output=True, text=True, encoding="utf-8",
+                              timeout=HANG, check=False)
+
+    status, said = once_per_run(shared, "numba-cache", first_analysis)
+    return CompiledSolver(cache, said, status)
