@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 import pytest
 
+from raspis_cli.judge.results import resolve_rules
 from raspis_cli.model.cards import parse_card
+from raspis_cli.notation import read_text
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError, parse_assignment
 from raspis_cli.rules.options import OptionValue
 
@@ -131,6 +134,32 @@ def test_with_options_sets_each_option_by_name(name: str) -> None:
 def test_with_options_rejects_bad_values(name: str) -> None:
     with pytest.raises(RulesError, match=name):
         Rules().with_options({name: BAD_VALUES[name]})
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"joker_demand_first_trick_only": True, "joker_lead_modes": ["high", "lowest"]},
+     "needs a lead mode other than high and lowest"),
+    ({"joker_demand_first_trick_only": True, "joker_lead_modes": ["lowest"]},
+     "needs a lead mode other than high and lowest"),
+    ({"joker_lead_modes": []}, "'joker_lead_modes' allows no declaration"),
+    ({"joker_follow_modes": ""}, "'joker_follow_modes' allows no declaration"),
+])
+def test_rules_that_leave_a_lone_joker_unplayable_are_refused(options: Mapping[str, object],
+                                                               words: str) -> None:
+    # each of these played to a dead end: a player whose only card was the joker had no legal play
+    with pytest.raises(RulesError, match=words):
+        Rules.preset("classic").with_options(options)
+
+
+def test_a_record_whose_options_leave_a_lone_joker_unplayable_gets_a_rules_problem_at_the_option() -> None:
+    text = ('[Rules "classic"]\n[Option "joker_lead_modes=high,lowest"]\n'
+            '[Option "joker_demand_first_trick_only=true"]\n[Players "A, B"]\n\n'
+            '1. 1 A 8♦ | 0/0 5 | 0/0 5\n')
+    game = read_text(text, "t.rsp").games[0]
+    rules, problems = resolve_rules(game)
+    assert [(p.kind, p.pos.line if p.pos else None) for p in problems] == [("rules", 3)]
+    assert "needs a lead mode other than high and lowest" in problems[0].message.render("en")
+    assert rules.joker_lead_modes == ("high", "lowest") and not rules.joker_demand_first_trick_only
 
 
 def test_unknown_option_raises_with_suggestion() -> None:

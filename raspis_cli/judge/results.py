@@ -242,7 +242,10 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
             known = "" if name in OPTIONS else " " + msg("(ignored)")
             problems.append(Diagnostic("rules", message_of(e) + known,
                                     pos=game.positions.get(f"option:{name}", game.where("rules"))))
-    rules = rules.with_options(choice.options)
+    try:
+        rules = rules.with_options(choice.options)
+    except RulesError as e:  # the options given (--set) together with the record's: one problem, not applied
+        problems.append(Diagnostic("rules", message_of(e), pos=game.where("rules")))
     return rules, problems
 
 

@@ -150,7 +150,9 @@ class Rules:
                 raise RulesError(message_of(e)) from None
         if not changes:
             return self
-        return dataclasses.replace(self, **changes)
+        changed = dataclasses.replace(self, **changes)
+        _check_joker_playable(changed)
+        return changed
 
     @staticmethod
     def from_record(preset: str | None, options: Mapping[str, object] | None = None) -> Rules:
@@ -225,6 +227,24 @@ def _deck(size: int, joker: str) -> Deck:
 @cache
 def _deck_cached(size: int, joker: str) -> Deck:
     return Deck(size, None if joker == "none" else joker)
+
+
+def _check_joker_playable(rules: Rules) -> None:
+    """Refuse joker options that leave a player whose only card is the joker no
+    declaration to play it with (docs/RULES.md §6): no lead mode, no follow mode,
+    or only ``high``/``lowest`` on the lead while those are allowed in the first
+    trick alone. Raises :class:`RulesError`."""
+    if not rules.joker_lead_modes:
+        raise RulesError(msg("{option} allows no declaration: a player whose only card is the joker "
+                             "could not lead it").format(option=Quoted("joker_lead_modes")))
+    if not rules.joker_follow_modes:
+        raise RulesError(msg("{option} allows no declaration: a player whose only card is the joker "
+                             "could not play it when following").format(option=Quoted("joker_follow_modes")))
+    if rules.joker_demand_first_trick_only and set(rules.joker_lead_modes) <= {"high", "lowest"}:
+        raise RulesError(msg("{flag} needs a lead mode other than high and lowest in {option}: after the "
+                             "first trick a player whose only card is the joker could not lead it")
+                         .format(flag=Quoted("joker_demand_first_trick_only=true"),
+                                 option=Quoted("joker_lead_modes")))
 
 
 def _did_you_mean(name: str) -> Message | str:

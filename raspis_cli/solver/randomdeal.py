@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from raspis_cli.engine.deal import Deal
 from raspis_cli.model.cards import Suit
 from raspis_cli.model.deal_kinds import has_trump
-from raspis_cli.rules import PRESETS, Rules
+from raspis_cli.rules import PRESETS, Rules, RulesError
 from raspis_cli.rules.options import FOLLOW_MODES, LEAD_MODES, OPTIONS
 from raspis_cli.rules.values import DealKind
 from raspis_cli.solver.search import kernel_refusal
@@ -35,7 +35,10 @@ def random_rules(rng: random.Random, preset: str | None = None, *, allow_as: boo
     if rng.random() < 0.3 and not kernel_refusal(rules):
         return rules
     while True:  # a preset the kernel refuses (online36's must-trump-high) gets other values drawn
-        drawn = _draw(rng, rules, allow_as)
+        try:
+            drawn = _draw(rng, rules, allow_as)
+        except RulesError:  # a draw that leaves a lone joker unplayable: refused by the rules, drawn again
+            continue
         if not kernel_refusal(drawn):
             return drawn
 
