@@ -128,6 +128,7 @@ def _run_in_terminal(args: list[str], columns: int, lang: str) -> str:
     return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", str(child.before)).replace("\r\n", "\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("terminal", [False, True], ids=["piped", "terminal"])
 @pytest.mark.parametrize("columns", [80, 60])
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -180,6 +181,7 @@ def _first_deals(tmp_path: Path, count: int) -> Path:
     return cut
 
 
+@pytest.mark.slow
 def test_json_is_the_same_with_two_processes(tmp_path: Path) -> None:
     path = str(_first_deals(tmp_path, 5))
     args = ["analyze", path, "--format", "json", "--samples", "3"]
@@ -214,6 +216,7 @@ def test_player_filter_and_bad_options(tmp_path: Path) -> None:
     assert run_cli("analyze", SAMPLE, "-o", str(tmp_path / "x.rsp")).returncode == 2
 
 
+@pytest.mark.slow
 def test_annotations_survive_fmt_convert_and_validate(tmp_path: Path) -> None:
     out = tmp_path / "annotated.rsp"
     done = run_cli("analyze", SAMPLE, "--deal", "3", "--samples", "5", "--annotate", "-o", str(out))

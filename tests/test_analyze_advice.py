@@ -26,6 +26,7 @@ from tests.enginekit import deal_of, rules_of
 SAMPLE = "samples/raspisnoy-full-3p.rsp"
 
 
+@pytest.mark.slow
 def test_a_line_solves_every_sample_it_starts() -> None:
     """Without a budget (the default with the compiled solver) the advice of every line of a deal is
     over all its samples, each solved, no position visited for nothing; the
@@ -44,6 +45,7 @@ def test_a_line_solves_every_sample_it_starts() -> None:
     assert sum(told) == analysis.positions > sum(a.positions for a in advised) > 0
 
 
+@pytest.mark.slow
 def test_a_budget_caps_a_line_and_says_what_it_left() -> None:
     """``--budget`` caps each line's samples together: a tiny one leaves lines
     without an answer, and the note on standard error counts them."""
@@ -123,6 +125,7 @@ def test_the_json_gives_the_bots_opinion_beside_the_advice() -> None:
         assert bots["best"] == min(int(b) for b, v in bots["expected"].items() if v == top)
 
 
+@pytest.mark.slow
 def test_the_words_read_in_both_languages_in_a_terminal() -> None:
     """The plain line on what the figures mean comes once, above the deals."""
     en = run_cli("analyze", SAMPLE, "--deal", "4", "--samples", "4")

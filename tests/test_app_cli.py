@@ -84,6 +84,7 @@ def _png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
+@pytest.mark.slow
 def test_a_build_holds_everything_the_app_loads(site: Path) -> None:
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert files == sorted([MARKER, "NOTICE.txt", "app.js", "icon-192.png", "icon-512.png", "icon.svg",

@@ -113,6 +113,7 @@ COMMANDS: dict[str, list[str]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 @pytest.mark.parametrize("crafted", sorted(CRAFTS))
 def test_a_crafted_database_leaks_nothing(club: tuple[Path, Path, str], crafted: str, command: str,
@@ -207,6 +208,7 @@ def test_export_overwrite_never_follows_a_link(club: tuple[Path, Path, str], tmp
 LONG_SQL = "SELECT count(*) FROM range(100000000000) t(a), range(10) u(b) WHERE a * b % 7 = 3"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 def test_ctrl_c_interrupts_a_running_query(club: tuple[Path, Path, str]) -> None:
     """Ctrl-C at a terminal stops a statement DuckDB would run for hours

@@ -236,6 +236,7 @@ def _emitted_kinds() -> dict[str, list[str]]:
     return kinds
 
 
+@pytest.mark.slow
 def test_the_code_reports_exactly_the_documented_kinds() -> None:
     emitted = _emitted_kinds()
     unknown = {k: v for k, v in emitted.items() if k not in VIOLATION_KINDS}
@@ -245,6 +246,7 @@ def test_the_code_reports_exactly_the_documented_kinds() -> None:
     assert not never, f"kinds in VIOLATION_KINDS that no code reports: {sorted(never)}"
 
 
+@pytest.mark.slow
 def test_kind_scan_sees_a_new_kind() -> None:
     """The scan itself can fail: a call with an undocumented kind is found."""
     source = 'Diagnostic("made-up-kind", "a message")\nViolation(kind="other-kind", message="m")\n'

@@ -40,6 +40,7 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_a_name_in_the_other_alphabet_is_the_player(club: Path) -> None:
     cells = _row("raspis stats --player Anna")
     assert "no message" in cells[1]

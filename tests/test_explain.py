@@ -43,6 +43,7 @@ def test_explain_finds_the_fewest_corrections_in_every_case() -> None:
     assert "deal 5 Анна: total written 10, should be 0; the totals after it are right" in result.stdout
 
 
+@pytest.mark.slow
 def test_explain_cells_of_a_deal_and_a_player() -> None:
     deal = run_cli("explain", DISPUTE, "--deal", "17")
     assert deal.returncode == 1  # Boris's written score differs

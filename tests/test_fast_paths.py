@@ -82,6 +82,7 @@ def _same_verdicts(rules: Rules, options: dict[str, object]) -> None:
         assert pair[0] == pair[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "value"), CASES)
 def test_every_value_gets_the_long_ways_verdict_on_every_path(name: str, value: str,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:

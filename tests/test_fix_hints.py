@@ -98,6 +98,7 @@ def test_dates_are_read_and_written_canonically(tmp_path: Path, written: str, ca
     assert "W106" not in done.stderr
 
 
+@pytest.mark.slow
 def test_an_unreadable_date_is_a_warning_and_load_keeps_the_game(tmp_path: Path) -> None:
     path = tmp_path / "d.rsp"
     path.write_text('[Date "в пятницу"]\n' + HEAD + "1. 1 Анна ♠ | 0/0 | 1/1 | 1/0\nunfinished\n",

@@ -61,6 +61,7 @@ def _written_before(path: Path, lang: str, deals: list[TypedDeal], typed: int) -
     return LiveDriver(path, lang=lang)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_mistyped_bid_is_fixed_with_back(tmp_path: Path, lang: str) -> None:
     _, deals = planned_game(seed=7)
@@ -88,6 +89,7 @@ def test_a_mistyped_bid_is_fixed_with_back(tmp_path: Path, lang: str) -> None:
     assert run_cli("validate", str(path)).returncode == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_undo_in_the_middle_of_a_deal_leaves_the_previous_deal_intact(tmp_path: Path, lang: str) -> None:
     _, deals = planned_game(seed=7)
@@ -242,6 +244,7 @@ def _violations(path: Path) -> list[str]:
     return [line.split(":", 1)[1] for line in out.splitlines() if re.match(r"\S+:\d+:\d+: ", line)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_disputed_sheet_resumed_keeps_its_disputed_cells(tmp_path: Path, lang: str) -> None:
     path = tmp_path / "dispute.rsp"

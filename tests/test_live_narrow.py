@@ -43,6 +43,7 @@ def _screen(text: str) -> list[str]:
     return ESCAPES.sub("", text).split("\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_sheet_of_ten_deals_fits_80_columns(tmp_path: Path, lang: str, players: int) -> None:
@@ -105,6 +106,7 @@ def cells_of(row: str) -> list[list[str]]:
     return [cell.split() for cell in row.split("│")[1:]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_end_of_a_game_names_its_winner(tmp_path: Path, lang: str) -> None:
     names = NAMES[:3]
@@ -130,6 +132,7 @@ def test_the_end_of_a_game_names_its_winner(tmp_path: Path, lang: str) -> None:
     assert WORDS[lang]["leader"] not in done.stdout
 
 
+@pytest.mark.slow
 def test_a_sheet_stopped_short_of_its_schedule_has_a_leader(tmp_path: Path) -> None:
     """No ``unfinished`` mark, but 10 of 28 deals: a leader, not a winner."""
     _game, deals = planned_game(7)
@@ -186,6 +189,7 @@ def test_a_command_in_a_hint_is_quoted_only_where_a_shell_needs_it() -> None:
     assert shell_command("raspis", "live", "$HOME.rsp") == "raspis live '$HOME.rsp'"
 
 
+@pytest.mark.slow
 def test_the_hints_of_a_disputed_sheet_name_its_path(tmp_path: Path) -> None:
     """Resumed with a written value that differs, `live` names `raspis validate PATH`
     at the start and its sheet names `raspis explain PATH` (not the word FILE)."""

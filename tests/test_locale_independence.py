@@ -105,6 +105,7 @@ MACHINE_OUTPUTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", MACHINE_OUTPUTS, ids=lambda c: " ".join(c[:1] + c[-2:]))
 def test_machine_readable_output_is_the_same_bytes_in_any_locale(command: tuple[str, ...]) -> None:
     english = run_cli(*command, env_extra=ENGLISH)
@@ -277,6 +278,7 @@ def _templates(value: object) -> list[str]:
     return []
 
 
+@pytest.mark.slow
 def test_every_message_of_the_fuzzed_corpus_is_wholly_russian(corpus_problems: list[Diagnostic]) -> None:
     """Each message the fuzzed corpus gives, said in Russian, has no Latin word
     and no Latin card rank but what a person wrote (a name, a quoted token)."""

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from raspis_cli.report.render import render
 from raspis_cli.report.stored import stored_game_context
@@ -76,6 +77,7 @@ def test_the_json_gives_each_message_as_data(tmp_path: Path) -> None:
                    "cards": {"seq": [{"card": "9D"}], "separator": ", "}}}
 
 
+@pytest.mark.slow
 def test_a_stored_game_page_says_each_message_in_the_page_language(tmp_path: Path) -> None:
     db = tmp_path / "club.duckdb"
     done = run_cli("load", str(ROOT / "samples" / "errors-friday.rsp"), "--db", str(db), env_extra=RUSSIAN)

@@ -26,6 +26,7 @@ def test_new_writes_the_blank_sheet() -> None:
     assert lines[-1] == "unfinished"
 
 
+@pytest.mark.slow
 def test_new_file_validates_and_is_canonical(tmp_path: Path) -> None:
     out = tmp_path / "game.rsp"
     made = run_cli("new", "-p", "Анна, Борис, Вера", "-r", "classic", "--set", "third_pass=true",
@@ -69,6 +70,7 @@ def test_new_names_without_commas_are_split_on_spaces() -> None:
     assert '[Players "Анна, Борис, Вера"]' in result.stdout and "[Date" not in result.stdout
 
 
+@pytest.mark.slow
 def test_schedule_with_names_has_a_dealer_column() -> None:
     result = run_cli("rules", "schedule", "raspisnoy", "--players", PLAYERS, "--dealer", "Борис",
                      "-f", "json")

@@ -164,6 +164,7 @@ def _ratings(capsys: pytest.CaptureFixture[str], db: Path, *more: str) -> list[d
     return rows
 
 
+@pytest.mark.slow
 def test_stats_ratings_match_the_stored_tables(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rows = _ratings(capsys, club)
     con = duckdb.connect(str(club), read_only=True)
@@ -314,6 +315,7 @@ def _on_a_terminal(*args: str) -> str:
     return b"".join(chunks).decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_charts_on_a_terminal_and_nothing_when_piped(tmp_path: Path) -> None:
     sample = str(ROOT / "samples" / "raspisnoy-full-3p.rsp")
     shown = _on_a_terminal("score", sample, "--chart")
@@ -333,6 +335,7 @@ def test_charts_on_a_terminal_and_nothing_when_piped(tmp_path: Path) -> None:
     assert "Ratings over time" in shown
 
 
+@pytest.mark.slow
 def test_a_russian_chart_has_russian_labels() -> None:
     shown = _on_a_terminal("--lang", "ru", "score", str(ROOT / "samples" / "classic.rsp"), "--chart")
     assert "Суммы по ходу партии · партия 1" in shown

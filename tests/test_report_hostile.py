@@ -44,6 +44,7 @@ def test_no_bidi_control_reaches_the_page(tmp_path: Path, capsys: pytest.Capture
     assert "\u2068דני\u2069" in html  # a right-to-left name isolated (what <bdi> does)
 
 
+@pytest.mark.slow
 def test_the_date_reads_left_to_right_in_the_browser(browser: Any, tmp_path: Path,  # noqa: F811
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """In Chromium, the characters of the date after the Event (with its
@@ -73,6 +74,7 @@ def _games(count: int) -> str:
     return write_games([simulate_game(rules, 4, seed) for seed in range(count)])
 
 
+@pytest.mark.slow
 def test_a_long_file_makes_a_bounded_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     """Replays fill at most REPLAY_BUDGET characters of the page; the games

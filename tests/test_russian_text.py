@@ -98,6 +98,7 @@ PENDING: dict[str, str] = {}
 """Renders whose words another change is rewriting: checked, expected to fail until it lands."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(reason=PENDING[n], strict=False))
                                   if n in PENDING else n for n in sorted(RENDERS)])
 def test_the_russian_output_of_every_command(name: str, db: str) -> None:
@@ -135,6 +136,7 @@ def _page_text(page: str) -> str:
     return "\n".join(lines + sorted(set(html.unescape(d) for d in data))) + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["game", "club"])
 def test_the_russian_pages(which: str, db: str, tmp_path: Path) -> None:
     out = tmp_path / "page.html"

@@ -307,6 +307,7 @@ def test_joker_declarations_are_recorded() -> None:
     assert decls and {d.mode for d in decls} <= {"high", "low", "as", "take", "discard"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_cli_simulate_fmt_and_convert_round_trip(preset: str, tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
@@ -334,6 +335,7 @@ def test_cli_simulate_fmt_and_convert_round_trip(preset: str, tmp_path: Path,
     capsys.readouterr()
 
 
+@pytest.mark.slow
 def test_jobs_give_the_same_bytes(tmp_path: Path) -> None:
     """``simulate -j 2`` makes slices in two processes; the output is the one
     of ``-j 1`` byte for byte, in game order."""

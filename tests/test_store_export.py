@@ -55,6 +55,7 @@ def test_export_partitions_by_year_and_reads_back(db: Path, tmp_path: Path,
         source.close()
 
 
+@pytest.mark.slow
 def test_export_refuses_to_overwrite_unless_asked(db: Path, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "parquet"

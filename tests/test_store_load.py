@@ -70,6 +70,7 @@ def test_load_hand_games_and_every_table(tmp_path: Path, capsys: pytest.CaptureF
     assert _count(db, "SELECT source_file FROM games LIMIT 1") == str(records)
 
 
+@pytest.mark.slow
 def test_reload_stores_each_game_once_and_replace_reloads(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "r.duckdb"
@@ -167,6 +168,7 @@ def test_read_unit_and_record_sources(tmp_path: Path) -> None:
     con.close()
 
 
+@pytest.mark.slow
 def test_samples_load_and_reload(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if not any(SAMPLES.glob("*.rsp")):
         pytest.skip("no samples yet")

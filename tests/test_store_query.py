@@ -98,6 +98,7 @@ ATTACKS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(ATTACKS))
 def test_read_only_query_cannot_touch_files_or_network(db: Path, tmp_path: Path, name: str,
                                                        capsys: pytest.CaptureFixture[str]) -> None:

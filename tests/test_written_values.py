@@ -8,6 +8,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from raspis_cli.notation import read_text
 from tests.clikit import ROOT, run_cli
 from tests.livekit import PLAYERS, planned_game
@@ -75,6 +77,7 @@ def test_score_and_report_show_the_comments(tmp_path: Path) -> None:
     assert "<li>Deal 17: <bdi>спор: Борис записал себе лишние 20</bdi></li>" in html
 
 
+@pytest.mark.slow
 def test_live_shows_the_deals_ahead_and_ends_with_the_standings_and_the_settlement(tmp_path: Path) -> None:
     _, deals = planned_game(seed=7)
     answers = ["schedule"]
