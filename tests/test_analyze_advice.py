@@ -125,7 +125,6 @@ def test_the_json_gives_the_bots_opinion_beside_the_advice() -> None:
         assert bots["best"] == min(int(b) for b, v in bots["expected"].items() if v == top)
 
 
-@pytest.mark.slow
 def test_the_words_read_in_both_languages_in_a_terminal() -> None:
     """The plain line on what the figures mean comes once, above the deals."""
     en = run_cli("analyze", SAMPLE, "--deal", "4", "--samples", "4")

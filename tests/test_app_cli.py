@@ -113,6 +113,7 @@ def test_a_build_holds_everything_the_app_loads(site: Path) -> None:
     assert (site / "table.js").read_bytes() == served_page.read_bytes()
 
 
+@pytest.mark.slow  # the first test of a run to ask for the build makes it (8 to 15 s)
 def test_app_serve_serves_the_build_with_the_types_a_browser_needs(site: Path, tmp_path: Path) -> None:
     refused = run_cli("app", "serve", str(tmp_path))
     assert refused.returncode == 2 and "is not a folder written by raspis app build" in refused.stderr

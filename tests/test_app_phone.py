@@ -61,7 +61,6 @@ def _words(seed: int = 1) -> list[list[str]]:
             + [str(t) for _, t in d.taken] for d in deals]
 
 
-@pytest.mark.slow
 def test_a_game_entered_on_the_phone_is_the_file_the_sheet_model_writes() -> None:
     storage = Storage()
     phone = Phone(storage)

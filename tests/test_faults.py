@@ -94,7 +94,6 @@ def _games() -> list[tuple[str, int, GameRecord]]:
 _GAMES = _games()
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("fault", FAULTS)
 def test_each_fault_gives_exactly_its_violation(fault: str) -> None:
     made = 0

@@ -71,6 +71,7 @@ def games(draw: st.DrawFn) -> GameRecord:
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_written_records_read_back_the_same(game: GameRecord) -> None:

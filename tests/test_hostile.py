@@ -207,7 +207,6 @@ COMMANDS = [
 ]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 @pytest.mark.parametrize("case", sorted(BAD_INPUTS))
 def test_bad_input_never_makes_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -37,7 +37,6 @@ def _fields(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
 
 
-@pytest.mark.slow
 def test_every_message_has_both_languages() -> None:
     used = _catalogue_tool().extract()
     assert len(used) > 20, "the extraction finds the messages"
@@ -118,7 +117,6 @@ def test_lang_is_found_anywhere_and_kept_for_fmt() -> None:
     assert language_from_argv(["validate", "--", "--lang"]) == (None, ["validate", "--", "--lang"])
 
 
-@pytest.mark.slow
 def test_help_in_russian_by_locale_and_by_option() -> None:
     russian = run_cli("--help", env_extra={"LANG": "ru_RU.UTF-8"})
     assert russian.returncode == 0
@@ -163,7 +161,6 @@ def _english_words(text: str) -> list[str]:
     return [w for w in words if w not in ALLOWED_LATIN]
 
 
-@pytest.mark.slow
 def test_a_russian_validate_leaves_no_english_sentence() -> None:
     done = run_cli("validate", "samples/errors-friday.rsp", "samples/raspisnoy-sheet-dispute.rsp",
                    "--lang", "ru")

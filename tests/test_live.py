@@ -271,7 +271,6 @@ def _classic_after_the_fixed_deals(path: Path) -> None:
     path.write_text(write_games([game]), encoding="utf-8")
 
 
-@pytest.mark.slow
 def test_the_table_chooses_a_special_deal_and_a_deal_is_replayed(tmp_path: Path) -> None:
     path = tmp_path / "classic.rsp"
     _classic_after_the_fixed_deals(path)
@@ -297,7 +296,6 @@ def test_the_table_chooses_a_special_deal_and_a_deal_is_replayed(tmp_path: Path)
     assert done.returncode == 0, done.stdout
 
 
-@pytest.mark.slow
 def test_a_replayed_deal_writes_the_revoke_penalty(tmp_path: Path) -> None:
     path = tmp_path / "joker54.rsp"
     answers = ["♠", "1", "пересдача", "Boris",              # deal 1 abandoned: Boris revoked
@@ -318,7 +316,6 @@ def test_a_replayed_deal_writes_the_revoke_penalty(tmp_path: Path) -> None:
     assert run_cli("validate", str(replayed)).returncode == 0
 
 
-@pytest.mark.slow
 def test_a_deal_taken_back_stays_in_the_file_as_written_until_it_is_entered_again(tmp_path: Path) -> None:
     """undo at the next deal's first question reopens the deal before; quitting
     (or a crash) before it is entered again leaves it in the file as it was

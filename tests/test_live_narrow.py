@@ -189,7 +189,6 @@ def test_a_command_in_a_hint_is_quoted_only_where_a_shell_needs_it() -> None:
     assert shell_command("raspis", "live", "$HOME.rsp") == "raspis live '$HOME.rsp'"
 
 
-@pytest.mark.slow
 def test_the_hints_of_a_disputed_sheet_name_its_path(tmp_path: Path) -> None:
     """Resumed with a written value that differs, `live` names `raspis validate PATH`
     at the start and its sheet names `raspis explain PATH` (not the word FILE)."""

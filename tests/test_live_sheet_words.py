@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tests.clikit import run_cli
 
 # deal 1 of a 3-player sheet (1 card): trump, three bids, three counts taken
@@ -20,7 +18,6 @@ def _live(tmp_path: Path, typed: list[str], lang: str) -> str:
     return done.stdout
 
 
-@pytest.mark.slow
 def test_a_game_being_played_has_a_leader_not_a_winner(tmp_path: Path) -> None:
     (tmp_path / "en").mkdir()
     (tmp_path / "ru").mkdir()
@@ -30,7 +27,6 @@ def test_a_game_being_played_has_a_leader_not_a_winner(tmp_path: Path) -> None:
     assert "впереди: Борис" in russian and "победитель" not in russian
 
 
-@pytest.mark.slow
 def test_a_deal_beyond_the_schedule_is_said_to_be_none(tmp_path: Path) -> None:
     (tmp_path / "en").mkdir()
     (tmp_path / "ru").mkdir()

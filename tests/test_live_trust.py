@@ -55,7 +55,6 @@ def test_a_second_live_on_the_same_sheet_is_refused_naming_the_first(tmp_path: P
     assert again.returncode == 0, again.stderr
 
 
-@pytest.mark.slow
 def test_a_change_on_disk_is_never_saved_over(tmp_path: Path) -> None:
     path = tmp_path / "g.rsp"
     _new(path)
@@ -74,7 +73,6 @@ def test_a_change_on_disk_is_never_saved_over(tmp_path: Path) -> None:
     assert kept.games[0].deals[0].bids == {"Борис": 0, "Вера": 0, "Анна": 0}
 
 
-@pytest.mark.slow
 def test_a_symlinked_sheet_is_written_through_the_link(tmp_path: Path) -> None:
     real = tmp_path / "club" / "evening.rsp"
     real.parent.mkdir()
@@ -113,7 +111,6 @@ def test_cyrillic_answers_on_an_ascii_standard_input(tmp_path: Path) -> None:
     assert game.deals[1].comments == ["; Дима опоздал"]
 
 
-@pytest.mark.slow
 def test_a_sheet_whose_dealer_is_not_a_player_is_refused_at_start(tmp_path: Path) -> None:
     path = tmp_path / "g.rsp"
     _new(path)
@@ -131,7 +128,6 @@ def test_a_sheet_whose_dealer_is_not_a_player_is_refused_at_start(tmp_path: Path
     assert "internal error" not in err and path.read_bytes() == before
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(("comment", "message"), [
     ("; " + "д" * 40_000, "the comment is too long"),
     ("; one\rtwo", "a comment cannot hold a line break, a carriage return or another control character"),

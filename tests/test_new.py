@@ -70,7 +70,6 @@ def test_new_names_without_commas_are_split_on_spaces() -> None:
     assert '[Players "Анна, Борис, Вера"]' in result.stdout and "[Date" not in result.stdout
 
 
-@pytest.mark.slow
 def test_schedule_with_names_has_a_dealer_column() -> None:
     result = run_cli("rules", "schedule", "raspisnoy", "--players", PLAYERS, "--dealer", "Борис",
                      "-f", "json")

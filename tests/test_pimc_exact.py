@@ -45,7 +45,6 @@ def test_worked_position_advice(monkeypatch: pytest.MonkeyPatch) -> None:
     assert advice.settled and advice.drawn == pimc.SETTLE_AFTER == advice.solved
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_bid_scored_as_brute_force_says(preset: str) -> None:
     """Random small positions of every preset (shuffled options, some mid-trick,
@@ -98,7 +97,6 @@ def test_a_single_legal_bid_is_forced() -> None:
     assert advice.best is None and advice.regret(1) is None
 
 
-@pytest.mark.slow
 def test_what_one_question_left_in_the_table_answers_the_next_exactly() -> None:
     """One solver asked several payoffs in turn, as the samples of one advice
     ask: the bounds each question leaves in the table (per count, the highest
@@ -127,7 +125,6 @@ def _medium_deal() -> Deal:
     return random_position(rng, rules_of("raspisnoy"), 3, 7, joker_chance=1.0, kind="normal", played=0)
 
 
-@pytest.mark.slow
 def test_the_samples_stop_when_the_advice_has_spent_its_budget() -> None:
     """The samples of one advice together visit at most ``total_budget``
     positions; past it they stop and the advice says so. (``positions``
@@ -149,7 +146,6 @@ def test_the_samples_stop_when_the_advice_has_spent_its_budget() -> None:
     assert roomy == free
 
 
-@pytest.mark.slow
 def test_the_advice_counts_what_its_unsolved_samples_visited(monkeypatch: pytest.MonkeyPatch) -> None:
     """``positions`` is what the advice's solver visited; ``unsolved_positions``
     the part visited by samples that went over their budget: none when every

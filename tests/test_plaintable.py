@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -37,7 +36,6 @@ def _rich(header: list[str], rows: list[list[str]], title: str | None, right: li
 _TEXT = st.text(alphabet="ab Ыж♠♥10-+=/()·長", min_size=0, max_size=12).map(str.strip)
 
 
-@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(columns=st.integers(1, 5), data=st.data())
 def test_box_table_is_what_rich_prints(columns: int, data: st.DataObject) -> None:
@@ -65,7 +63,6 @@ def _run(args: list[str], through_rich: bool) -> str:
                           capture_output=True, text=True, encoding="utf-8", check=False).stdout
 
 
-@pytest.mark.slow
 def test_score_and_rules_list_print_the_same_with_and_without_rich() -> None:
     for args in (["score", "samples/raspisnoy-sheet-dispute.rsp", "--compare", "classic"],
                  ["rules", "list"]):

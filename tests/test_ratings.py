@@ -164,7 +164,6 @@ def _ratings(capsys: pytest.CaptureFixture[str], db: Path, *more: str) -> list[d
     return rows
 
 
-@pytest.mark.slow
 def test_stats_ratings_match_the_stored_tables(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rows = _ratings(capsys, club)
     con = duckdb.connect(str(club), read_only=True)
@@ -335,7 +334,6 @@ def test_charts_on_a_terminal_and_nothing_when_piped(tmp_path: Path) -> None:
     assert "Ratings over time" in shown
 
 
-@pytest.mark.slow
 def test_a_russian_chart_has_russian_labels() -> None:
     shown = _on_a_terminal("--lang", "ru", "score", str(ROOT / "samples" / "classic.rsp"), "--chart")
     assert "Суммы по ходу партии · партия 1" in shown

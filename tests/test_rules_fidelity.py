@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -289,6 +290,7 @@ def test_georgian_plays_the_joker_as_classic_does() -> None:
 # --- 6. score --format json prints the preset and the options in force ------------------------
 
 
+@pytest.mark.slow
 def test_score_json_prints_the_preset_and_the_options_in_force(tmp_path: Path) -> None:
     path = tmp_path / "beaten.rsp"
     path.write_text(_BEATEN_ON_FOLLOW, encoding="utf-8")

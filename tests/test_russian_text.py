@@ -136,7 +136,6 @@ def _page_text(page: str) -> str:
     return "\n".join(lines + sorted(set(html.unescape(d) for d in data))) + "\n"
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("which", ["game", "club"])
 def test_the_russian_pages(which: str, db: str, tmp_path: Path) -> None:
     out = tmp_path / "page.html"

@@ -195,7 +195,6 @@ def test_idle_connections_cannot_starve_a_save_of_files(tmp_path: Path) -> None:
 # -- 2. comments at the stop ---------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_a_comment_typed_for_the_open_deal_is_in_the_file_after_ctrl_c(tmp_path: Path) -> None:
     game = tmp_path / "g.rsp"
     game.write_text('[Players "Анна, Борис, Вера"]\n\n1. 1 Анна ♠ | 0/1 1 1 | 0/0 5 5 | 0/0 5 5\n'
@@ -406,7 +405,6 @@ ODD_DEAL_NUMBERS = ["edit ²", "edit ①", "edit ³³", "исправить ²",
                     "edit 1.5", "edit"]
 
 
-@pytest.mark.slow
 def test_odd_deal_numbers_are_refused_with_a_message(tmp_path: Path) -> None:
     # one server for all of them: each is refused and leaves the sheet as it was, so the next
     # meets the same sheet (a server started for each cost 3 s of CPU apiece)
@@ -421,7 +419,6 @@ def test_odd_deal_numbers_are_refused_with_a_message(tmp_path: Path) -> None:
     assert "Traceback" not in err and game.read_bytes() == before
 
 
-@pytest.mark.slow
 def test_deep_json_lone_surrogates_and_true_versions_are_refused(tmp_path: Path) -> None:
     game = tmp_path / "g.rsp"
     with Served(str(game), "--players", PLAYERS) as served:

@@ -253,7 +253,6 @@ def test_live_keeps_a_comment_through_an_edit_undone(tmp_path: Path, lang: str) 
     assert _line_of(path, 2).endswith(w["note"])
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_live_keeps_comments_when_quitting_in_the_middle_of_an_edit(tmp_path: Path, lang: str) -> None:
     path = tmp_path / "b.rsp"

@@ -43,7 +43,6 @@ def _type(sheet: EditableSheet, answers: list[str]) -> Outcome:
     return out
 
 
-@pytest.mark.slow
 def test_a_game_typed_step_by_step_is_what_the_engine_scores() -> None:
     sheet, deals = _sheet()
     simulated, _ = planned_game(7)

@@ -335,7 +335,6 @@ def test_cli_simulate_fmt_and_convert_round_trip(preset: str, tmp_path: Path,
     capsys.readouterr()
 
 
-@pytest.mark.slow
 def test_jobs_give_the_same_bytes(tmp_path: Path) -> None:
     """``simulate -j 2`` makes slices in two processes; the output is the one
     of ``-j 1`` byte for byte, in game order."""

@@ -53,7 +53,6 @@ def test_solver_agrees_with_brute_force_on_random_small_deals(preset: str) -> No
     assert checked >= 140
 
 
-@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2**40))
 def test_solver_agrees_with_brute_force_hypothesis(seed: int) -> None:
@@ -88,7 +87,6 @@ def test_outcome_counts_tricks_already_taken() -> None:
         assert got.at_least >= deal.taken[seat]
 
 
-@pytest.mark.slow
 def test_can_force_and_forcing_plays_match_the_outcome() -> None:
     rng = random.Random(11)
     rules = Rules.preset("classic").with_options({"joker_lead_modes": "high,low"})

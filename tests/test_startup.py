@@ -104,7 +104,6 @@ def test_simulate_with_heuristic_bots_loads_no_solver() -> None:
     assert "raspis_cli.solver.search" in modules
 
 
-@pytest.mark.slow
 def test_load_imports_no_value_checker(tmp_path: Path) -> None:
     """``load``'s options (a float among them) pass typer_fixes' quick path:
     its workers fork without pydantic, and it still loads."""

@@ -97,7 +97,6 @@ def test_russian_stats_has_russian_titles_and_headers(club: Path) -> None:
     assert by_locale.stdout == done.stdout
 
 
-@pytest.mark.slow
 def test_english_stats_headers_are_words(club: Path) -> None:
     done = run_cli("stats", "--db", str(club), *EVERY_REPORT)
     assert done.returncode == 0, done.stderr
@@ -128,7 +127,6 @@ def test_json_csv_and_query_keep_the_keys_in_russian(club: Path) -> None:
     assert _tables(query.stdout)[0][1] == ["players", "win_rate"]
 
 
-@pytest.mark.slow
 def test_rules_tables_have_russian_headers() -> None:
     for args in (["rules", "list"], ["rules", "show", "raspisnoy"],
                  ["rules", "schedule", "raspisnoy", "-p", "Анна, Борис, Вера"]):
@@ -175,7 +173,6 @@ def _rows(text: str) -> list[list[str]]:
             if line.startswith("│")]
 
 
-@pytest.mark.slow
 def test_russian_rules_show_and_list_explain_in_russian() -> None:
     from raspis_cli.rules import OPTIONS, PRESETS
 

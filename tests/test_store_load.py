@@ -70,7 +70,6 @@ def test_load_hand_games_and_every_table(tmp_path: Path, capsys: pytest.CaptureF
     assert _count(db, "SELECT source_file FROM games LIMIT 1") == str(records)
 
 
-@pytest.mark.slow
 def test_reload_stores_each_game_once_and_replace_reloads(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "r.duckdb"
@@ -143,6 +142,7 @@ def test_a_failed_first_load_leaves_no_database_file(tmp_path: Path,
     assert not db.exists()
 
 
+@pytest.mark.slow
 def test_jobs_give_the_same_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files = _sim_files(tmp_path / "sim", files=3, per_file=1)
     one, two = tmp_path / "one.duckdb", tmp_path / "two.duckdb"
