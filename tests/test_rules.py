@@ -138,9 +138,9 @@ def test_with_options_rejects_bad_values(name: str) -> None:
 
 @pytest.mark.parametrize(("options", "words"), [
     ({"joker_demand_first_trick_only": True, "joker_lead_modes": ["high", "lowest"]},
-     "needs a lead mode other than high and lowest"),
+     "needs a lead mode other than the demands"),
     ({"joker_demand_first_trick_only": True, "joker_lead_modes": ["lowest"]},
-     "needs a lead mode other than high and lowest"),
+     "needs a lead mode other than the demands"),
     ({"joker_lead_modes": []}, "'joker_lead_modes' allows no declaration"),
     ({"joker_follow_modes": ""}, "'joker_follow_modes' allows no declaration"),
 ])
@@ -158,7 +158,7 @@ def test_a_record_whose_options_leave_a_lone_joker_unplayable_gets_a_rules_probl
     game = read_text(text, "t.rsp").games[0]
     rules, problems = resolve_rules(game)
     assert [(p.kind, p.pos.line if p.pos else None) for p in problems] == [("rules", 3)]
-    assert "needs a lead mode other than high and lowest" in problems[0].message.render("en")
+    assert "needs a lead mode other than the demands" in problems[0].message.render("en")
     assert rules.joker_lead_modes == ("high", "lowest") and not rules.joker_demand_first_trick_only
 
 

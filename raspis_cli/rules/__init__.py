@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, assert_never
 
 from raspis_cli.model.cards import Deck
-from raspis_cli.model.joker_modes import JokerModeName
+from raspis_cli.model.joker_modes import DEMANDS, JokerModeName
 from raspis_cli.rules.options import (
     KINDS,
     OPTIONS,
@@ -48,7 +48,7 @@ from raspis_cli.rules.values import (
     is_deal_kind,
 )
 from raspis_cli.text.i18n import N_
-from raspis_cli.text.messages import Message, Quoted, message_of, msg
+from raspis_cli.text.messages import Message, Quoted, Seq, Term, message_of, msg
 
 __all__ = [
     "KINDS",
@@ -240,10 +240,13 @@ def _check_joker_playable(rules: Rules) -> None:
     if not rules.joker_follow_modes:
         raise RulesError(msg("{option} allows no declaration: a player whose only card is the joker "
                              "could not play it when following").format(option=Quoted("joker_follow_modes")))
-    if rules.joker_demand_first_trick_only and set(rules.joker_lead_modes) <= {"high", "lowest"}:
-        raise RulesError(msg("{flag} needs a lead mode other than high and lowest in {option}: after the "
-                             "first trick a player whose only card is the joker could not lead it")
-                         .format(flag=Quoted("joker_demand_first_trick_only=true"),
+    if rules.joker_demand_first_trick_only and all(mode in DEMANDS for mode in rules.joker_lead_modes):
+        # the demands (the joker-mode table's rows with a demand) are what the engine allows in the
+        # first trick alone under this option
+        demands = Seq(tuple(Quoted(Term("joker-mode", mode)) for mode in DEMANDS), msg(" and "))
+        raise RulesError(msg("{flag} needs a lead mode other than the demands {demands} in {option}: after "
+                             "the first trick a player whose only card is the joker could not lead it")
+                         .format(flag=Quoted("joker_demand_first_trick_only=true"), demands=demands,
                                  option=Quoted("joker_lead_modes")))
 
 
