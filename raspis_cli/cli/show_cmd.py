@@ -54,10 +54,11 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
     trump = (_("no trump") if story["trump"] == "none" else
              _("trump {trump}").format(trump=trump_label(str(story["trump"]), _("not written"))))
     cards = ngettext("{n} card", "{n} cards", record.cards).format(n=record.cards)
-    out("[bold]" + safe_markup(_("Deal {number}").format(number=record.number)) + "[/bold] · "
-        + safe_markup(" · ".join([kind_label(record.kind), cards,
-                                  _("dealer {name}").format(name=record.dealer),
-                                  trump])))
+    head = ["[bold]" + safe_markup(_("Deal {number}").format(number=record.number)) + "[/bold]",
+            *(safe_markup(part) for part in (kind_label(record.kind), cards,
+                                             _("dealer {name}").format(name=record.dealer), trump))]
+    for line in _folded([part + " ·" for part in head[:-1]] + head[-1:], " · ".join(head)):
+        out(line)
     hands = record.hands or {}
     if not hands and record.tricks:
         pieced: dict[str, list[Card]] = {}
@@ -70,9 +71,15 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
         out(safe_markup(_("hands:")))
     for name in result.record.players:
         if name in hands:
-            out(f"  {safe_markup(name)}: {safe_markup(_hand_text(hands[name], result.rules.deck_cards))}")
+            hand = safe_markup(_hand_text(hands[name], result.rules.deck_cards))
+            suits = hand.split("  ")  # a hand is written suit by suit, two spaces between
+            for line in _folded([f"  {safe_markup(name)}:", *(suit + " " for suit in suits[:-1]), suits[-1]],
+                                f"  {safe_markup(name)}: {hand}"):
+                out(line)
     if record.bids:
-        out(safe_markup(_("bids: {bids}").format(bids=", ".join(f"{n} {b}" for n, b in record.bids.items()))))
+        for line in _folded(_list_pieces(safe_markup(_("bids: {bids}").format(
+                bids=", ".join(f"{n} {b}" for n, b in record.bids.items()))))):
+            out(line)
     tricks = story["tricks"]
     assert isinstance(tricks, list)
     recorded = record.tricks or []
@@ -93,24 +100,65 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
             parts.append(text)
         winner = trick["winner"] or "?"
         taken = ", ".join(f"{n} {t}" for n, t in trick["taken"].items())
-        out(f"{trick['number']:>2}. " + " · ".join(parts) + f"  → [bold]{safe_markup(winner)}[/bold]"
-            f"   ({safe_markup(taken)})")
+        plays = [f"{trick['number']:>2}. " + parts[0], *parts[1:]]
+        ending = [f"→ [bold]{safe_markup(winner)}[/bold]", f"({safe_markup(taken)})"]
+        for line in _folded([play + " ·" for play in plays[:-1]] + plays[-1:] + ending,
+                            " · ".join(plays) + "  " + ending[0] + "   " + ending[1]):
+            out(line)
     if tricks:
         last = tricks[-1]["taken"]
         bids = record.bids or {}
-        out(safe_markup(_("tricks taken: {taken}").format(taken=", ".join(
-            f"{n} {t}" + (" " + _("(bid {bid})").format(bid=bids[n]) if n in bids else "")
-            for n, t in last.items()))))
+        for line in _folded(_list_pieces(safe_markup(_("tricks taken: {taken}").format(taken=", ".join(
+                f"{n} {t}" + (" " + _("(bid {bid})").format(bid=bids[n]) if n in bids else "")
+                for n, t in last.items()))))):
+            out(line)
     problems: list[Diagnostic] = [p for p in result.problems if p.deal == record.number]
     scores = story["scores"]
     if isinstance(scores, dict):
-        out(safe_markup(_("scores: {scores}").format(scores=", ".join(
-            f"{n} {number(s) if isinstance(s, int) else '?'}" for n, s in scores.items()))))
+        for line in _folded(_list_pieces(safe_markup(_("scores: {scores}").format(scores=", ".join(
+                f"{n} {number(s) if isinstance(s, int) else '?'}" for n, s in scores.items()))))):
+            out(line)
     for problem in problems:
         if problem.trick is None:
             out(f"[red]{safe_markup(kind_title(problem.kind))}[/red]: {safe_markup(problem.message.shown())}")
     if not problems:
         out(safe_markup(_("no violations")))
+
+
+def _folded(pieces: list[str], whole: str | None = None) -> list[str]:
+    """Lines of markup to print: ``whole`` (default: the pieces joined by spaces) as one line
+    when the output is not a terminal (a file keeps one line for each) or when it fits; in a
+    narrower terminal, folded between pieces, the lines after the first indented, never cut
+    inside a piece (a play, a player's figure)."""
+    whole = " ".join(pieces) if whole is None else whole
+    if not stdout.is_terminal:
+        return [whole]
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    def width(markup: str) -> int:
+        return cell_len(Text.from_markup(markup).plain)
+
+    room = stdout.width
+    if width(whole) <= room:
+        return [whole]
+    lines: list[str] = []
+    line = ""
+    for piece in pieces:
+        joined = piece if not line else line + " " + piece
+        if line and width(joined) > room:
+            lines.append(line.rstrip())
+            line = "    " + piece
+        else:
+            line = joined
+    lines.append(line.rstrip())
+    return lines
+
+
+def _list_pieces(markup: str) -> list[str]:
+    """A line that lists players (``bids: Анна 1, Boris 0``) as pieces to fold between."""
+    items = markup.split(", ")
+    return [item + "," for item in items[:-1]] + items[-1:]
 
 
 @app.command("show")
