@@ -317,3 +317,35 @@ def test_the_views_written_values_beside_the_recount() -> None:
             (f"{minus}12", f"{minus}2", False), ("423", None, True), ("250", None, False),
             ("115", None, False)]
         assert "✎138 ≠ 128" in html and f"✎{minus}2</span>" in html and html.count('class="crown"') == 1
+
+
+@pytest.mark.parametrize(("written", "lang", "first_key", "offered"), [
+    ("K♣", "en", ("K♣", "K♣"), "K♣"), ("K♣", "ru", ("K♣", "К♣"), "K♣"),
+    ("♦", "ru", ("♠", "♠"), "♦"), ("-", "en", ("♠", "♠"), "-")])
+def test_an_edit_offers_the_written_trump_as_a_key(written: str, lang: str, first_key: tuple[str, str],
+                                                    offered: str) -> None:
+    """Deal 1 reopened: the trump written on the sheet is the key offered. A card turned up
+    (K♣) gets a key of its own before the suits, labelled as the reader's notation writes it
+    (a Russian К) and sending the card, so a tap keeps the card written; a suit or no trump
+    is one of the usual keys."""
+    from raspis_cli.notation import read_text
+    from raspis_cli.notation.tokens import read_trump_token
+    from raspis_cli.page.render import render_page
+    from raspis_cli.page.view import table_view
+    from raspis_cli.sheet.editable import EditableSheet
+    from raspis_cli.text.i18n import speaking
+
+    text = f'[Players "Анна, Борис, Вера"]\n\n1. 1 Анна {written} | 0/1 1 1 | 0/0 5 5 | 0/0 5 5\n'
+    sheet = EditableSheet(read_text(text).games)
+    assert not sheet.edit(1).refused
+    with speaking(lang):
+        view = table_view(sheet, lang)
+        html = render_page("table_body.html.j2", lang, v=view)
+    keys = view["question"]["buttons"]
+    assert view["question"]["step"] == "trump"
+    assert (keys[0]["word"], keys[0]["label"]) == first_key
+    assert [k["word"] for k in keys if k["offered"]] == [offered]
+    assert re.search(f'data-say="{re.escape(offered)}" class="[^"]*offered', html)
+    if written == "K♣":  # a tap on the card's key keeps the card turned up, not only its suit
+        assert not sheet.answer(keys[0]["word"]).refused
+        assert sheet.open is not None and sheet.open.trump == read_trump_token("K♣")

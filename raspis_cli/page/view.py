@@ -15,10 +15,11 @@ from typing import Any
 
 from raspis_cli.explain.reasons import cell_formula
 from raspis_cli.explain.settle import settle
-from raspis_cli.judge.results import DealResult, GameResult
+from raspis_cli.judge.results import DealResult, GameResult, trump_label
 from raspis_cli.model.cards import Card, card_text, card_words
 from raspis_cli.model.deal_kinds import kind_label
 from raspis_cli.model.record import NO_TRUMP
+from raspis_cli.notation.tokens import read_trump_token
 from raspis_cli.page.table import CANCEL
 from raspis_cli.sheet.blank import is_played
 from raspis_cli.sheet.editable import KEEP_WORDS, REWRITE_WORDS, BidSum, Cell, EditableSheet, Step
@@ -78,6 +79,8 @@ def _keys(sheet: EditableSheet, step: Step) -> list[dict[str, Any]]:
         keys = [(str(n), str(n)) for n in range(1, sheet.rules.deck // len(sheet.players) + 1)]
     elif what == "trump":
         keys = [(s, s) for s in SUITS] + [(NO_TRUMP_WORD, _("no trump"))]
+        if isinstance(read_trump_token(step.default), Card):
+            keys.insert(0, (step.default, trump_label(step.default)))  # an edit's card turned up: its own key
     elif what == "revoker":
         keys = [("-", _("nobody"))] + [(n, n) for n in sheet.players]
     elif what == "rewrite":
