@@ -109,7 +109,7 @@ MUST_HANDLE: dict[str, set[str]] = {
         "raspis_cli.solver.search.kernel_refusal",
     },
     "TwoJokers": {
-        "raspis_cli.rules.jokers.opposite_jokers",
+        "raspis_cli.rules.values.second_joker_is_opposite",
     },
     "DiscardSuit": {
         "raspis_cli.rules.jokers.discard_names_suit",

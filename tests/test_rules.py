@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from raspis_cli.judge.results import resolve_rules
+from raspis_cli.judge.results import RulesChoice, resolve_rules
 from raspis_cli.model.cards import parse_card
 from raspis_cli.notation import read_text
 from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError, parse_assignment
@@ -143,6 +143,8 @@ def test_with_options_rejects_bad_values(name: str) -> None:
      "needs a lead mode other than the demands"),
     ({"joker_lead_modes": []}, "'joker_lead_modes' allows no declaration"),
     ({"joker_follow_modes": ""}, "'joker_follow_modes' allows no declaration"),
+    ({"deck": 54, "two_jokers": "opposite", "joker_follow_modes": "take"}, "needs 'take' and 'discard'"),
+    ({"deck": 54, "two_jokers": "opposite", "joker_follow_modes": "as"}, "needs 'take' and 'discard'"),
 ])
 def test_rules_that_leave_a_lone_joker_unplayable_are_refused(options: Mapping[str, object],
                                                                words: str) -> None:
@@ -160,6 +162,40 @@ def test_a_record_whose_options_leave_a_lone_joker_unplayable_gets_a_rules_probl
     assert [(p.kind, p.pos.line if p.pos else None) for p in problems] == [("rules", 3)]
     assert "needs a lead mode other than the demands" in problems[0].message.render("en")
     assert rules.joker_lead_modes == ("high", "lowest") and not rules.joker_demand_first_trick_only
+
+
+def test_a_deck_without_a_joker_is_not_asked_how_to_play_one() -> None:
+    rules = Rules.preset("classic").with_options(
+        {"joker": "none", "joker_lead_modes": "", "joker_follow_modes": ""})
+    assert rules.joker_lead_modes == () and not rules.deck_cards.jokers
+    later = Rules.preset("joker54").with_options({"two_jokers": "later-wins", "joker_follow_modes": "take"})
+    assert later.joker_follow_modes == ("take",)  # a later take beats an earlier one: no opposite to declare
+
+
+def test_options_given_for_every_game_that_clash_with_a_records_are_each_left_out_and_said() -> None:
+    text = ('[Rules "classic"]\n[Option "joker_demand_first_trick_only=true"]\n[Players "A, B"]\n\n'
+            '1. 1 A 8♦ | 0/0 5 | 0/0 5\n')
+    game = read_text(text, "t.rsp").games[0]
+    choice = RulesChoice(options={"joker_lead_modes": "lowest", "void": "free"})
+    rules, problems = resolve_rules(game, choice)
+    assert rules.void == "free" and rules.joker_lead_modes != ("lowest",)  # the one that clashes left out
+    assert [(p.kind, p.pos.line if p.pos else None) for p in problems] == [("rules", 1)]
+    said = problems[0].message.render("en")
+    assert said.startswith("--set 'joker_lead_modes' is not applied to this game: ") and "demands" in said
+    together = RulesChoice(options={"joker_lead_modes": "lowest", "joker_demand_first_trick_only": "false"})
+    rules, problems = resolve_rules(game, together)  # refused one by one, together they go
+    assert problems == [] and rules.joker_lead_modes == ("lowest",)
+
+
+def test_the_reader_keeps_a_records_other_options_when_two_of_them_clash() -> None:
+    text = ('[Rules "joker54"]\n[Option "deck=36"]\n[Option "joker=7S"]\n'
+            '[Option "joker_lead_modes=high,lowest"]\n[Option "joker_demand_first_trick_only=true"]\n'
+            '[Players "A, B, C"]\n\n1. 1 A 8♦ | 0/0 5 | 0/0 5 | 0/1 1\n'
+            '  hand A: joker\n  hand B: 9♦\n  hand C: 10♦\n')
+    read = read_text(text, "t.rsp")
+    assert [d.code for d in read.diagnostics if d.code.startswith("E")] == []  # not read as 54 cards (E310)
+    rules, problems = resolve_rules(read.games[0])
+    assert rules.deck == 36 and [(p.kind, p.pos.line if p.pos else None) for p in problems] == [("rules", 5)]
 
 
 def test_unknown_option_raises_with_suggestion() -> None:

@@ -11,7 +11,7 @@ from raspis_cli.engine import Deal
 from raspis_cli.model.cards import CardError, card_text, parse_card
 from raspis_cli.model.diagnostics import Diagnostic
 from raspis_cli.model.record import NO_TRUMP, GameRecord
-from raspis_cli.rules import OPTIONS, PRESETS, Rules, RulesError
+from raspis_cli.rules import OPTIONS, PRESETS, Rules
 from raspis_cli.text.messages import Quoted, message_of, msg
 
 __all__ = ["DealResult", "GameResult", "RulesChoice", "resolve_rules", "trump_label", "trump_text"]
@@ -235,17 +235,15 @@ def resolve_rules(game: GameRecord, choice: RulesChoice | None = None) -> tuple[
             preset = "raspisnoy"
         rules = Rules.preset(preset)
         record_options = game.rules_options
-    for name, value in record_options.items():
-        try:
-            rules = rules.with_options({name: value})
-        except RulesError as e:
-            known = "" if name in OPTIONS else " " + msg("(ignored)")
-            problems.append(Diagnostic("rules", message_of(e) + known,
-                                    pos=game.positions.get(f"option:{name}", game.where("rules"))))
-    try:
-        rules = rules.with_options(choice.options)
-    except RulesError as e:  # the options given (--set) together with the record's: one problem, not applied
-        problems.append(Diagnostic("rules", message_of(e), pos=game.where("rules")))
+    rules, refused = rules.with_options_kept(record_options)
+    for name, e in refused.items():
+        known = "" if name in OPTIONS else " " + msg("(ignored)")
+        problems.append(Diagnostic("rules", message_of(e) + known,
+                                   pos=game.positions.get(f"option:{name}", game.where("rules"))))
+    rules, refused = rules.with_options_kept(choice.options)
+    for name, e in refused.items():  # given (--set) for every game, refused with this game's options
+        problems.append(Diagnostic("rules", msg("--set {name} is not applied to this game: {problem}").format(
+            name=Quoted(name), problem=message_of(e)), pos=game.where("rules")))
     return rules, problems
 
 

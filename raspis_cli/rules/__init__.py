@@ -46,6 +46,7 @@ from raspis_cli.rules.values import (
     Void,
     ZeroTotalRank,
     is_deal_kind,
+    second_joker_is_opposite,
 )
 from raspis_cli.text.i18n import N_
 from raspis_cli.text.messages import Message, Quoted, Seq, Term, message_of, msg
@@ -154,11 +155,31 @@ class Rules:
         _check_joker_playable(changed)
         return changed
 
+    def with_options_kept(self, options: Mapping[str, object]) -> tuple[Rules, dict[str, RulesError]]:
+        """:meth:`with_options` for options read from a record or given with a game: all at
+        once when they go together, else one at a time in order, each that cannot be set
+        (unknown, a bad value, or refused with those before it) left out and returned with
+        its error, by name."""
+        try:
+            return self.with_options(options), {}
+        except RulesError:
+            pass
+        rules, refused = self, {}
+        for name, value in options.items():
+            try:
+                rules = rules.with_options({name: value})
+            except RulesError as e:
+                refused[name] = e
+        return rules, refused
+
     @staticmethod
     def from_record(preset: str | None, options: Mapping[str, object] | None = None) -> Rules:
-        """The rules a record names: a preset (default ``raspisnoy``) plus overrides."""
+        """The rules a record names: a preset (default ``raspisnoy``) plus the overrides that
+        can be set (:meth:`with_options_kept`; the others are the record's problems, which
+        :func:`raspis_cli.judge.results.resolve_rules` reports). Raises :class:`RulesError`
+        for an unknown preset."""
         rules = Rules.preset(preset or "raspisnoy")
-        return rules.with_options(options or {})
+        return rules.with_options_kept(options or {})[0]
 
     # --- reading -----------------------------------------------------------
 
@@ -230,10 +251,15 @@ def _deck_cached(size: int, joker: str) -> Deck:
 
 
 def _check_joker_playable(rules: Rules) -> None:
-    """Refuse joker options that leave a player whose only card is the joker no
+    """Refuse joker options that leave a player whose only card is a joker no
     declaration to play it with (docs/RULES.md §6): no lead mode, no follow mode,
-    or only ``high``/``lowest`` on the lead while those are allowed in the first
-    trick alone. Raises :class:`RulesError`."""
+    only demands on the lead while demands are allowed in the first trick alone, or,
+    with two jokers played opposite, a follow mode missing for the second joker
+    (``take`` or ``discard``, whichever is the opposite of the first). A deck without
+    a joker is not asked. Raises :class:`RulesError`."""
+    jokers = len(rules.deck_cards.jokers)
+    if not jokers:
+        return
     if not rules.joker_lead_modes:
         raise RulesError(msg("{option} allows no declaration: a player whose only card is the joker "
                              "could not lead it").format(option=Quoted("joker_lead_modes")))
@@ -248,6 +274,15 @@ def _check_joker_playable(rules: Rules) -> None:
                              "the first trick a player whose only card is the joker could not lead it")
                          .format(flag=Quoted("joker_demand_first_trick_only=true"), demands=demands,
                                  option=Quoted("joker_lead_modes")))
+    opposites: tuple[JokerModeName, ...] = ("take", "discard")
+    missing = [mode for mode in opposites if mode not in rules.joker_follow_modes]
+    if jokers == 2 and second_joker_is_opposite(rules.two_jokers) and missing:
+        raise RulesError(msg("{flag} needs {modes} in {option}: the second joker of a trick must be "
+                             "declared the opposite of the first, and a player whose only card is that "
+                             "joker could not play it").format(
+                                 flag=Quoted("two_jokers=opposite"), option=Quoted("joker_follow_modes"),
+                                 modes=Seq(tuple(Quoted(Term("joker-mode", mode)) for mode in opposites),
+                                           msg(" and "))))
 
 
 def _did_you_mean(name: str) -> Message | str:

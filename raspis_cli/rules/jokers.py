@@ -9,6 +9,7 @@ from typing import assert_never
 
 from raspis_cli.model.cards import Suit
 from raspis_cli.rules import Rules
+from raspis_cli.rules.values import second_joker_is_opposite
 
 __all__ = ["discard_names_suit", "high_joker_wins_trumped", "low_joker_wins_unfollowed", "opposite_jokers",
            "take_lead_follows_freely", "take_suit_counts"]
@@ -42,13 +43,7 @@ def low_joker_wins_unfollowed(rules: Rules) -> bool:
 def opposite_jokers(rules: Rules) -> bool:
     """``two_jokers``: whether the second joker of a trick counts as the
     opposite of the first (else a later ``take`` beats an earlier one)."""
-    match rules.two_jokers:
-        case "later-wins":
-            return False
-        case "opposite":
-            return True
-        case _:
-            assert_never(rules.two_jokers)
+    return second_joker_is_opposite(rules.two_jokers)
 
 
 def take_lead_follows_freely(rules: Rules) -> bool:

@@ -13,7 +13,7 @@ This module imports only the standard library and the model's tables of kinds an
 
 from __future__ import annotations
 
-from typing import Final, Literal, TypeGuard, get_args
+from typing import Final, Literal, TypeGuard, assert_never, get_args
 
 from raspis_cli.model.deal_kinds import DEAL_KINDS, DealKind, SpecialKind, is_deal_kind, judged_kind
 from raspis_cli.model.joker_modes import JokerModeName
@@ -42,6 +42,7 @@ __all__ = [
     "TrumpCard",
     "TwoJokers",
     "Void",
+    "second_joker_is_opposite",
     "ZeroTotalRank",
     "values_of",
 ]
@@ -100,3 +101,17 @@ SCORE_EXTRAS: Final[tuple[ScoreExtra, ...]] = get_args(ScoreExtra)
 def is_dealer_restriction(text: str | None) -> TypeGuard[DealerRestrictionName]:
     """Whether a stored word is a value of ``dealer_restriction``."""
     return text in DEALER_RESTRICTIONS
+
+
+def second_joker_is_opposite(two_jokers: TwoJokers) -> bool:
+    """``two_jokers``: whether the second joker of a trick counts as the opposite of the
+    first (else a later ``take`` beats an earlier one). The one decision over the value:
+    :func:`raspis_cli.rules.jokers.opposite_jokers` asks it for the engine and the solver,
+    :class:`~raspis_cli.rules.Rules` for the joker options it refuses."""
+    match two_jokers:
+        case "later-wins":
+            return False
+        case "opposite":
+            return True
+        case _:
+            assert_never(two_jokers)
