@@ -77,8 +77,8 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
                                 f"  {safe_markup(name)}: {hand}"):
                 out(line)
     if record.bids:
-        for line in _folded(_list_pieces(safe_markup(_("bids: {bids}").format(
-                bids=", ".join(f"{n} {b}" for n, b in record.bids.items()))))):
+        for line in _folded(*_listed(_("bids: {bids}").format(
+                bids=_ITEMS.join(f"{n} {b}" for n, b in record.bids.items())))):
             out(line)
     tricks = story["tricks"]
     assert isinstance(tricks, list)
@@ -99,24 +99,24 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
                 text = f"[bold red]{text} ✗ {safe_markup(kinds)}[/bold red]"
             parts.append(text)
         winner = trick["winner"] or "?"
-        taken = ", ".join(f"{n} {t}" for n, t in trick["taken"].items())
+        taken, taken_whole = _listed("(" + _ITEMS.join(f"{n} {t}" for n, t in trick["taken"].items()) + ")")
         plays = [f"{trick['number']:>2}. " + parts[0], *parts[1:]]
-        ending = [f"→ [bold]{safe_markup(winner)}[/bold]", f"({safe_markup(taken)})"]
-        for line in _folded([play + " ·" for play in plays[:-1]] + plays[-1:] + ending,
-                            " · ".join(plays) + "  " + ending[0] + "   " + ending[1]):
+        ending = f"→ [bold]{safe_markup(winner)}[/bold]"
+        for line in _folded([play + " ·" for play in plays[:-1]] + plays[-1:] + [ending, *taken],
+                            " · ".join(plays) + "  " + ending + "   " + taken_whole):
             out(line)
     if tricks:
         last = tricks[-1]["taken"]
         bids = record.bids or {}
-        for line in _folded(_list_pieces(safe_markup(_("tricks taken: {taken}").format(taken=", ".join(
+        for line in _folded(*_listed(_("tricks taken: {taken}").format(taken=_ITEMS.join(
                 f"{n} {t}" + (" " + _("(bid {bid})").format(bid=bids[n]) if n in bids else "")
-                for n, t in last.items()))))):
+                for n, t in last.items())))):
             out(line)
     problems: list[Diagnostic] = [p for p in result.problems if p.deal == record.number]
     scores = story["scores"]
     if isinstance(scores, dict):
-        for line in _folded(_list_pieces(safe_markup(_("scores: {scores}").format(scores=", ".join(
-                f"{n} {number(s) if isinstance(s, int) else '?'}" for n, s in scores.items()))))):
+        for line in _folded(*_listed(_("scores: {scores}").format(scores=_ITEMS.join(
+                f"{n} {number(s) if isinstance(s, int) else '?'}" for n, s in scores.items())))):
             out(line)
     for problem in problems:
         if problem.trick is None:
@@ -155,10 +155,18 @@ def _folded(pieces: list[str], whole: str | None = None) -> list[str]:
     return lines
 
 
-def _list_pieces(markup: str) -> list[str]:
-    """A line that lists players (``bids: Анна 1, Boris 0``) as pieces to fold between."""
-    items = markup.split(", ")
-    return [item + "," for item in items[:-1]] + items[-1:]
+_ITEMS = "\x00"
+"""Between the players' items of a listing line while it is made: no name holds it (the
+reader refuses control characters), so the line is folded between players, never inside a
+name that holds a comma."""
+
+
+def _listed(text: str) -> tuple[list[str], str]:
+    """A listing line made with :data:`_ITEMS` between its items (``bids: Анна 1`` ...): its
+    pieces to fold between and the whole line, each as markup (``, `` between items)."""
+    items = text.split(_ITEMS)
+    pieces = [safe_markup(item) + "," for item in items[:-1]] + [safe_markup(items[-1])]
+    return pieces, safe_markup(", ".join(items))
 
 
 @app.command("show")
