@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import re
 import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
@@ -92,12 +91,19 @@ def mark(path: Path, names: set[str]) -> None:
                     for node in tree.body if isinstance(node, ast.FunctionDef) and node.name in names)
     for start in reversed(starts):
         lines.insert(start, "@pytest.mark.slow\n")
-    text = "".join(lines)
-    if not re.search(r"^import pytest$", text, re.MULTILINE):
-        first = re.search(r"^from (raspis_cli|tests)\b", text, re.MULTILINE)
-        at = first.start() if first else 0
-        text = text[:at] + "import pytest\n\n" + text[at:]
-    path.write_text(text, encoding="utf-8")
+    imports_pytest = any(isinstance(node, ast.Import) and any(alias.name == "pytest" for alias in node.names)
+                         for node in tree.body)
+    if not imports_pytest:
+        # after the module's docstring and its __future__ import (ruff --fix then sorts it among the others)
+        head = 0
+        for node in tree.body:
+            docstring = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            future = isinstance(node, ast.ImportFrom) and node.module == "__future__"
+            if not (docstring or future):
+                break
+            head = node.end_lineno or node.lineno
+        lines.insert(head, "\nimport pytest\n")
+    path.write_text("".join(lines), encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

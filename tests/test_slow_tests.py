@@ -62,7 +62,7 @@ def test_the_marker_goes_above_the_decorators_once_and_pytest_is_imported(tmp_pa
     module, report = _tree(tmp_path)
     mark(module, {"test_family", "test_long"})
     text = module.read_text(encoding="utf-8")
-    assert "import pytest\n\nfrom tests.clikit import run_cli" in text
+    assert "from __future__ import annotations\n\nimport pytest\n\nfrom tests.clikit import run_cli" in text
     assert "\n\n@pytest.mark.slow\n@other.decorator\n@other.parametrize" in text
     assert "\n\n@pytest.mark.slow\ndef test_long()" in text
     assert "@pytest.mark.slow\ndef test_quick" not in text
@@ -75,3 +75,14 @@ def test_the_script_fails_while_a_slow_test_is_unmarked(tmp_path: Path) -> None:
     _module, report = _tree(tmp_path)
     assert main([str(report), "--case", "9", "--total", "9"]) == 0
     assert main([str(report), "--case", "2"]) == 1
+
+
+def test_a_module_of_the_standard_library_alone_gets_pytest_after_its_future_import(tmp_path: Path) -> None:
+    module = tmp_path / "test_y.py"
+    module.write_text('"""Doc\nstring."""\n\nfrom __future__ import annotations\n\nimport json\n\n\n'
+                      'def test_a() -> None:\n    assert json\n', encoding="utf-8")
+    mark(module, {"test_a"})
+    text = module.read_text(encoding="utf-8")
+    compile(text, str(module), "exec")  # __future__ still first: no SyntaxError
+    assert text.startswith('"""Doc\nstring."""\n\nfrom __future__ import annotations\n\nimport pytest\n')
+    assert marked_slow(module) == {"test_a"}
