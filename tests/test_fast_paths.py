@@ -116,8 +116,12 @@ def test_the_kernels_tables_are_the_rules_functions(preset: str, circular: bool)
     """The kernel's switches and tables, made at a solver's start, hold what
     the engine's functions answer: the trump of every suit led, whether a
     joker wins as declared, each joker option's decision."""
+    base = Rules.preset(preset)
     for name, value in [("circular_trumps", circular), *((n, v) for n, v in CASES if n.startswith("joker"))]:
-        rules = Rules.preset(preset).with_options({"circular_trumps": circular, name: value})
+        given: object = value
+        if OPTIONS[name].type_name == "modes":  # the preset's modes and this one (a list the rules accept)
+            given = list(dict.fromkeys([*getattr(base, name), value]))
+        rules = base.with_options({"circular_trumps": circular, name: given})
         for trump in range(NO_SUIT + 1):
             switches = kernel_switches(rules, trump)
             assert [switches[sk.R_TRUMP_OF + led] for led in range(NO_SUIT + 1)] == [
