@@ -57,7 +57,7 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
     head = ["[bold]" + safe_markup(_("Deal {number}").format(number=record.number)) + "[/bold]",
             *(safe_markup(part) for part in (kind_label(record.kind), cards,
                                              _("dealer {name}").format(name=record.dealer), trump))]
-    for line in _folded([part + " ·" for part in head[:-1]] + head[-1:], " · ".join(head)):
+    for line in _folded(_marked(head, " ·"), " · ".join(head)):
         out(line)
     hands = record.hands or {}
     if not hands and record.tricks:
@@ -102,7 +102,7 @@ def _print_story(result: GameResult, record: DealRecord, story: dict[str, object
         taken, taken_whole = _listed("(" + _ITEMS.join(f"{n} {t}" for n, t in trick["taken"].items()) + ")")
         plays = [f"{trick['number']:>2}. " + parts[0], *parts[1:]]
         ending = f"→ [bold]{safe_markup(winner)}[/bold]"
-        for line in _folded([play + " ·" for play in plays[:-1]] + plays[-1:] + [ending, *taken],
+        for line in _folded([*_marked(plays, " ·"), ending, *taken],
                             " · ".join(plays) + "  " + ending + "   " + taken_whole):
             out(line)
     if tricks:
@@ -165,8 +165,12 @@ def _listed(text: str) -> tuple[list[str], str]:
     """A listing line made with :data:`_ITEMS` between its items (``bids: Анна 1`` ...): its
     pieces to fold between and the whole line, each as markup (``, `` between items)."""
     items = text.split(_ITEMS)
-    pieces = [safe_markup(item) + "," for item in items[:-1]] + [safe_markup(items[-1])]
-    return pieces, safe_markup(", ".join(items))
+    return _marked([safe_markup(item) for item in items], ","), safe_markup(", ".join(items))
+
+
+def _marked(parts: list[str], mark: str) -> list[str]:
+    """Parts to fold between, each but the last followed by ``mark`` (`` ·``, ``,``)."""
+    return [part + mark for part in parts[:-1]] + parts[-1:]
 
 
 @app.command("show")

@@ -269,11 +269,10 @@ def _check_joker_playable(rules: Rules) -> None:
     if rules.joker_demand_first_trick_only and all(mode in DEMANDS for mode in rules.joker_lead_modes):
         # the demands (the joker-mode table's rows with a demand) are what the engine allows in the
         # first trick alone under this option
-        demands = Seq(tuple(Quoted(Term("joker-mode", mode)) for mode in DEMANDS), msg(" and "))
         raise RulesError(msg("{flag} needs a lead mode other than the demands {demands} in {option}: after "
                              "the first trick a player whose only card is the joker could not lead it")
-                         .format(flag=Quoted("joker_demand_first_trick_only=true"), demands=demands,
-                                 option=Quoted("joker_lead_modes")))
+                         .format(flag=Quoted("joker_demand_first_trick_only=true"),
+                                 demands=_modes_named(tuple(DEMANDS)), option=Quoted("joker_lead_modes")))
     opposites: tuple[JokerModeName, ...] = ("take", "discard")
     missing = [mode for mode in opposites if mode not in rules.joker_follow_modes]
     if jokers == 2 and second_joker_is_opposite(rules.two_jokers) and missing:
@@ -281,8 +280,12 @@ def _check_joker_playable(rules: Rules) -> None:
                              "declared the opposite of the first, and a player whose only card is that "
                              "joker could not play it").format(
                                  flag=Quoted("two_jokers=opposite"), option=Quoted("joker_follow_modes"),
-                                 modes=Seq(tuple(Quoted(Term("joker-mode", mode)) for mode in opposites),
-                                           msg(" and "))))
+                                 modes=_modes_named(opposites)))
+
+
+def _modes_named(modes: tuple[str, ...]) -> Seq:
+    """Joker modes as a message names them: each quoted in the reader's words, ``and`` between."""
+    return Seq(tuple(Quoted(Term("joker-mode", mode)) for mode in modes), msg(" and "))
 
 
 def _did_you_mean(name: str) -> Message | str:
